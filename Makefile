@@ -1,0 +1,63 @@
+# Tablescore: `make run` to play, `make test` to check everything.
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: install system-deps run test lint format serve worker bench clean
+
+$(STAMP): pyproject.toml
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	@touch $(STAMP)
+
+install: $(STAMP)
+
+# Browser tests drive Debian's Chromium; PDF tests read pages with poppler.
+system-deps:
+	@missing=""; \
+	command -v chromium >/dev/null || missing="$$missing chromium"; \
+	command -v pdftotext >/dev/null || missing="$$missing poppler-utils"; \
+	test -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf || missing="$$missing fonts-dejavu-core"; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "Installing$$missing"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	  else echo "Missing$$missing: install them (apt-get install$$missing)"; fi; \
+	fi
+
+run: install
+	DEBUG=1 $(PY) manage.py migrate --noinput
+	DEBUG=1 $(PY) manage.py demo
+	DEBUG=1 $(PY) manage.py runserver $(HOST):$(PORT)
+
+test: install system-deps
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	DEBUG=0 $(PY) manage.py check --settings=config.test_settings
+	DEBUG=0 $(PY) manage.py makemigrations --check --dry-run --settings=config.test_settings
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+lint: install
+	$(VENV)/bin/ruff check --fix .
+	$(VENV)/bin/ruff format .
+
+# Production-like: gunicorn and a Celery worker against DATABASE_URL and REDIS_URL.
+serve: install
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py collectstatic --noinput
+	$(VENV)/bin/celery -A config worker --loglevel=INFO --concurrency=2 & \
+	  worker=$$!; trap 'kill $$worker' EXIT; \
+	  $(VENV)/bin/gunicorn config.wsgi --workers $${WEB_CONCURRENCY:-3} --bind $(HOST):$(PORT) --access-logfile -
+
+worker: install
+	$(VENV)/bin/celery -A config worker --loglevel=INFO
+
+bench: install
+	TABLESCORE_TESTING=1 $(PY) bench/run.py
+
+clean:
+	rm -rf $(VENV) staticfiles test-artifacts db.sqlite3* test-db.sqlite3*

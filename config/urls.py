@@ -1,0 +1,12 @@
+from django.contrib import admin
+from django.urls import include, path
+
+from config import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("healthz", views.healthz, name="healthz"),
+    path("manifest.webmanifest", views.manifest, name="manifest"),
+    path("admin/", admin.site.urls),
+    path("", include("scoring.urls")),
+]

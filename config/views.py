@@ -1,0 +1,42 @@
+from django.http import JsonResponse
+from django.shortcuts import render
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET
+
+from config.health import broker_status, database_status
+
+
+@require_GET
+def home(request):
+    return render(request, "home.html")
+
+
+@never_cache
+@require_GET
+def healthz(request):
+    database = database_status()
+    broker = broker_status()
+    healthy = bool(database["ok"] and broker["ok"])
+    return JsonResponse(
+        {"status": "ok" if healthy else "unavailable", "database": database, "broker": broker},
+        status=200 if healthy else 503,
+    )
+
+
+@require_GET
+def manifest(request):
+    return JsonResponse(
+        {
+            "name": "Tablescore",
+            "short_name": "Tablescore",
+            "description": "Score pad and tournament desk for table card games.",
+            "start_url": "/",
+            "display": "standalone",
+            "background_color": "#f6f4ee",
+            "theme_color": "#1f4d3a",
+            "icons": [
+                {"src": "/static/icons/icon.svg", "sizes": "any", "type": "image/svg+xml"},
+            ],
+        },
+        content_type="application/manifest+json",
+    )

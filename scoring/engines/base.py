@@ -1,0 +1,630 @@
+"""What every scoring engine shares: records, problems, descriptions, the scoring loop.
+
+An engine is a pure function of a game record: options, seats and rounds in,
+per-round deltas and running totals out. Nothing here touches a database or a
+request; the Django layer converts to and from these plain values.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+RECORD_FORMAT = 1
+RECORD_KEYS = frozenset({"format", "game", "players", "options", "first_dealer", "rounds"})
+MAX_ROUNDS = 500
+MAX_NAME_LENGTH = 40
+MAX_INT = 10**6
+
+
+# --------------------------------------------------------------------------- problems
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One user-facing mistake in a record, naming the round (1-based) and the field."""
+
+    message: str
+    round: int | None = None
+    field: str | None = None
+
+    def __str__(self) -> str:
+        return f"round {self.round}: {self.message}" if self.round else self.message
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"round": self.round, "field": self.field, "message": self.message}
+
+
+class InvalidRecord(ValueError):
+    """A record (or a round of it) breaks the rules; carries every problem found."""
+
+    def __init__(self, problems: Sequence[Problem]):
+        self.problems = list(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+class RoundProblems(Exception):
+    """Raised inside an engine's ``play`` for a round it cannot score."""
+
+    def __init__(self, problems: Sequence[Problem]):
+        self.problems = list(problems)
+        super().__init__("; ".join(str(p) for p in self.problems))
+
+
+# --------------------------------------------------------------------------- descriptions
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One game option: its name in the record, its kind, default and a line of help."""
+
+    name: str
+    kind: str  # "int", "bool", "choice", "int_or_null"
+    default: Any
+    label: str
+    help: str
+    choices: tuple[Any, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    step: int = 1
+    group: str = "Scoring"
+    play_only: bool = False
+    player_counts: tuple[int, ...] | None = None  # offered only at these player counts
+
+    def problem(self, value: Any) -> str | None:
+        """Why ``value`` is not acceptable for this option, or None."""
+        if self.kind == "bool":
+            return None if isinstance(value, bool) else f"option {self.name} must be true or false"
+        if self.kind == "choice":
+            if value in self.choices:
+                return None
+            allowed = ", ".join(str(c) for c in self.choices)
+            return f"option {self.name} must be one of {allowed}"
+        if self.kind in {"int", "int_or_null"}:
+            if value is None and self.kind == "int_or_null":
+                return None
+            if not is_int(value):
+                return f"option {self.name} must be a whole number"
+            if self.minimum is not None and value < self.minimum:
+                return f"option {self.name} must be at least {self.minimum}"
+            if self.maximum is not None and value > self.maximum:
+                return f"option {self.name} must be at most {self.maximum}"
+            if self.step > 1 and value % self.step:
+                return f"option {self.name} must be a multiple of {self.step}"
+            return None
+        raise ValueError(f"unknown option kind {self.kind!r}")  # a bug, not a user mistake
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "kind": self.kind,
+            "default": self.default,
+            "label": self.label,
+            "help": self.help,
+            "choices": list(self.choices),
+            "minimum": self.minimum,
+            "maximum": self.maximum,
+            "step": self.step,
+            "group": self.group,
+            "play_only": self.play_only,
+            "player_counts": list(self.player_counts) if self.player_counts else None,
+        }
+
+
+@dataclass(frozen=True)
+class FieldSpec:
+    """One input of a round, so that forms and scoresheets are built from one description.
+
+    Kinds: "seat" (one seat), "seats" (a list of seats), "int", "bool", "choice",
+    "per_seat" (one int per seat), "per_side" (one int per key in ``keys``),
+    "dice" (``count`` ints), "penalties", "object" (a structured input that the
+    game's own form lays out; ``parts`` describes its members).
+    """
+
+    name: str
+    kind: str
+    label: str
+    help: str = ""
+    required: bool = True
+    minimum: int | None = None
+    maximum: int | None = None
+    step: int = 1
+    choices: tuple[Any, ...] = ()
+    keys: tuple[str, ...] = ()
+    count: int | None = None
+    parts: tuple[FieldSpec, ...] = ()
+    column: str | None = None  # short heading for a printed column; None: not a column
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "kind": self.kind,
+            "label": self.label,
+            "help": self.help,
+            "required": self.required,
+            "minimum": self.minimum,
+            "maximum": self.maximum,
+            "step": self.step,
+            "choices": list(self.choices),
+            "keys": list(self.keys),
+            "count": self.count,
+            "parts": [p.as_dict() for p in self.parts],
+            "column": self.column,
+        }
+
+
+# --------------------------------------------------------------------------- records
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One game at one table, as the JSON game record describes it."""
+
+    game: str
+    players: tuple[str, ...]
+    options: Mapping[str, Any] = field(default_factory=dict)
+    rounds: tuple[Mapping[str, Any], ...] = ()
+    first_dealer: int = 0
+    extras: Mapping[str, Any] = field(default_factory=dict)  # e.g. ended_early, end
+
+    def with_rounds(self, rounds: Iterable[Mapping[str, Any]]) -> GameRecord:
+        return GameRecord(
+            game=self.game,
+            players=self.players,
+            options=self.options,
+            rounds=tuple(rounds),
+            first_dealer=self.first_dealer,
+            extras=self.extras,
+        )
+
+    def with_extras(self, extras: Mapping[str, Any]) -> GameRecord:
+        return GameRecord(
+            game=self.game,
+            players=self.players,
+            options=self.options,
+            rounds=self.rounds,
+            first_dealer=self.first_dealer,
+            extras=dict(extras),
+        )
+
+    def as_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "format": RECORD_FORMAT,
+            "game": self.game,
+            "players": list(self.players),
+            "options": dict(self.options),
+            "first_dealer": self.first_dealer,
+            "rounds": [dict(r) for r in self.rounds],
+        }
+        data.update(self.extras)
+        return data
+
+
+@dataclass(frozen=True)
+class Table:
+    """What an engine knows while scoring: player count, names, resolved options."""
+
+    players: tuple[str, ...]
+    options: Mapping[str, Any]
+    first_dealer: int
+    teams: Mapping[str, list[int]]
+
+    @property
+    def size(self) -> int:
+        return len(self.players)
+
+    def next_seat(self, seat: int, step: int = 1) -> int:
+        return (seat + step) % self.size
+
+    def team_of(self, seat: int) -> str | None:
+        for label, members in self.teams.items():
+            if seat in members:
+                return label
+        return None
+
+
+@dataclass
+class RoundResult:
+    number: int
+    dealer: int
+    deltas: list[int]
+    totals: list[int]
+    details: dict[str, Any] = field(default_factory=dict)  # roller, target, board, ...
+    warnings: list[str] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "number": self.number,
+            "dealer": self.dealer,
+            "deltas": list(self.deltas),
+            "totals": list(self.totals),
+        }
+        data.update(self.details)
+        if self.warnings:
+            data["warnings"] = list(self.warnings)
+        return data
+
+
+@dataclass(frozen=True)
+class Conclusion:
+    """How a scored game stands after its last recorded round."""
+
+    totals: list[int]
+    finished: bool
+    winners: list[int]
+    extras: dict[str, Any] = field(default_factory=dict)  # top-level output keys
+    upcoming: dict[str, Any] = field(default_factory=dict)  # the next round: dealer, ...
+
+
+@dataclass
+class ScoredGame:
+    game: str
+    players: list[str]
+    options: dict[str, Any]
+    teams: dict[str, list[int]]
+    rounds: list[RoundResult]
+    totals: list[int]
+    finished: bool
+    winners: list[int]
+    extras: dict[str, Any] = field(default_factory=dict)
+    upcoming: dict[str, Any] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "game": self.game,
+            "players": list(self.players),
+            "options": dict(self.options),
+            "teams": {k: list(v) for k, v in self.teams.items()},
+            "rounds": [r.as_dict() for r in self.rounds],
+            "totals": list(self.totals),
+            "finished": self.finished,
+            "winners": list(self.winners),
+        }
+        data.update(self.extras)
+        data["next"] = dict(self.upcoming)
+        return data
+
+
+# --------------------------------------------------------------------------- engines
+
+
+class Engine(ABC):
+    """A game's scoring rules. Subclasses describe the game and play one round at a time."""
+
+    key: ClassVar[str]
+    title: ClassVar[str]
+    summary: ClassVar[str]
+    player_counts: ClassVar[tuple[int, ...]]
+    record_extras: ClassVar[frozenset[str]] = frozenset()  # extra top-level record keys
+
+    # -- descriptions ------------------------------------------------------
+
+    @abstractmethod
+    def option_specs(self) -> tuple[OptionSpec, ...]:
+        """Every option this game takes, with its default."""
+
+    @abstractmethod
+    def teams(self, players: int, options: Mapping[str, Any]) -> dict[str, list[int]]:
+        """Round-independent teams for this player count and options; {} if individual."""
+
+    @abstractmethod
+    def round_fields(self, players: int, options: Mapping[str, Any]) -> tuple[FieldSpec, ...]:
+        """The inputs of one round under these options."""
+
+    def allowed_player_counts(self, options: Mapping[str, Any]) -> tuple[int, ...]:
+        return self.player_counts
+
+    def round_summary(self, table: Table, entry: Mapping[str, Any]) -> str:
+        """One line a person reads in a history or on a printed sheet ("Ann bid 200, made")."""
+        return ""
+
+    # -- scoring -----------------------------------------------------------
+
+    @abstractmethod
+    def start(self, table: Table) -> Any:
+        """A fresh mutable state for a game at this table."""
+
+    @abstractmethod
+    def play(self, table: Table, state: Any, number: int, entry: Mapping[str, Any]) -> RoundResult:
+        """Validate and score one round, updating ``state``; raise RoundProblems if invalid."""
+
+    @abstractmethod
+    def is_over(self, table: Table, state: Any) -> bool:
+        """True once no further round may be recorded."""
+
+    @abstractmethod
+    def conclude(self, table: Table, state: Any, extras: Mapping[str, Any]) -> Conclusion:
+        """Totals, result and next-round context; applies record extras (early end, leftovers)."""
+
+    # -- the loop ----------------------------------------------------------
+
+    def resolve_options(self, given: Mapping[str, Any], players: int) -> dict[str, Any]:
+        if not isinstance(given, Mapping):
+            raise InvalidRecord([Problem("options must be an object", field="options")])
+        specs = {spec.name: spec for spec in self.option_specs()}
+        problems = [
+            Problem(f"unknown option {name!r} for {self.title}", field=f"options.{name}")
+            for name in given
+            if name not in specs
+        ]
+        resolved: dict[str, Any] = {}
+        for name, spec in specs.items():
+            value = given.get(name, spec.default)
+            message = spec.problem(value)
+            if message:
+                problems.append(Problem(message, field=f"options.{name}"))
+            resolved[name] = value
+        if problems:
+            raise InvalidRecord(problems)
+        extra = self.option_problems(resolved, players)
+        if extra:
+            raise InvalidRecord(extra)
+        return resolved
+
+    def option_problems(self, options: Mapping[str, Any], players: int) -> list[Problem]:
+        """Checks across options and the player count; engines add their own."""
+        return []
+
+    def table_for(self, record: GameRecord) -> Table:
+        count = len(record.players)
+        problems: list[Problem] = []
+        options = self.resolve_options(record.options, count)
+        allowed = self.allowed_player_counts(options)
+        if count not in allowed:
+            counts = ", ".join(str(c) for c in allowed)
+            problems.append(
+                Problem(f"{self.title} is played by {counts} players, not {count}", field="players")
+            )
+        if not is_int(record.first_dealer) or not 0 <= record.first_dealer < max(count, 1):
+            problems.append(
+                Problem("first_dealer must be a seat of this game", field="first_dealer")
+            )
+        if problems:
+            raise InvalidRecord(problems)
+        return Table(
+            players=tuple(record.players),
+            options=options,
+            first_dealer=record.first_dealer,
+            teams=self.teams(count, options),
+        )
+
+    def score(self, record: GameRecord) -> ScoredGame:
+        """Score a whole game; raise InvalidRecord naming every problem found."""
+        table = self.table_for(record)
+        state = self.start(table)
+        results: list[RoundResult] = []
+        for index, entry in enumerate(record.rounds):
+            number = index + 1
+            if self.is_over(table, state):
+                raise InvalidRecord(
+                    [Problem("the game has already ended; no more rounds can be recorded", number)]
+                )
+            if not isinstance(entry, Mapping):
+                raise InvalidRecord([Problem("a round must be an object", number, "round")])
+            try:
+                results.append(self.play(table, state, number, entry))
+            except RoundProblems as invalid:
+                raise InvalidRecord(invalid.problems) from None
+        unknown = set(record.extras) - self.record_extras
+        if unknown:
+            raise InvalidRecord(
+                [
+                    Problem(f"unknown key {key!r} in the record", field=key)
+                    for key in sorted(unknown)
+                ]
+            )
+        conclusion = self.conclude(table, state, record.extras)
+        return ScoredGame(
+            game=self.key,
+            players=list(table.players),
+            options=dict(table.options),
+            teams={k: list(v) for k, v in table.teams.items()},
+            rounds=results,
+            totals=list(conclusion.totals),
+            finished=conclusion.finished,
+            winners=list(conclusion.winners),
+            extras=dict(conclusion.extras),
+            upcoming=dict(conclusion.upcoming),
+        )
+
+    def check_round(self, record: GameRecord, entry: Mapping[str, Any]) -> ScoredGame:
+        """Score ``record`` with ``entry`` appended as its next round (a preview or a check).
+
+        Record extras (an early end, leftovers) are left out: a new round comes first.
+        """
+        return self.score(record.with_extras({}).with_rounds([*record.rounds, entry]))
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "key": self.key,
+            "title": self.title,
+            "summary": self.summary,
+            "player_counts": list(self.player_counts),
+            "options": [spec.as_dict() for spec in self.option_specs()],
+        }
+
+
+# --------------------------------------------------------------------------- small checks
+
+
+def is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class RoundReader:
+    """Collects problems while reading one round's input, each naming round and field."""
+
+    def __init__(self, number: int, entry: Mapping[str, Any]):
+        self.number = number
+        self.entry = entry
+        self.problems: list[Problem] = []
+
+    def fail(self, field_name: str | None, message: str) -> None:
+        self.problems.append(Problem(message, self.number, field_name))
+
+    def only_keys(self, allowed: Iterable[str]) -> None:
+        allowed = set(allowed)
+        for key in self.entry:
+            if key not in allowed:
+                self.fail(key, f"unknown field {key!r}")
+
+    def done(self) -> None:
+        if self.problems:
+            raise RoundProblems(self.problems)
+
+    def integer(
+        self,
+        name: str,
+        value: Any,
+        minimum: int | None = None,
+        maximum: int | None = None,
+        label: str | None = None,
+    ) -> int | None:
+        label = label or name
+        if not is_int(value):
+            self.fail(name, f"{label} must be a whole number")
+            return None
+        if minimum is not None and value < minimum:
+            self.fail(name, f"{label} {value} is below {minimum}")
+            return None
+        if maximum is not None and value > maximum:
+            self.fail(name, f"{label} {value} is above {maximum}")
+            return None
+        return value
+
+    def seat(self, name: str, value: Any, players: int, label: str | None = None) -> int | None:
+        label = label or name
+        if not is_int(value) or not 0 <= value < players:
+            self.fail(name, f"{label} must be a seat from 0 to {players - 1}")
+            return None
+        return value
+
+    def per_seat(
+        self, name: str, value: Any, players: int, minimum: int = 0, maximum: int = MAX_INT
+    ) -> list[int] | None:
+        if not isinstance(value, list) or len(value) != players:
+            self.fail(name, f"{name} needs one number per player ({players})")
+            return None
+        numbers: list[int] = []
+        for seat, item in enumerate(value):
+            if not is_int(item) or not minimum <= item <= maximum:
+                self.fail(
+                    name,
+                    f"{name} of seat {seat} must be a whole number from {minimum} to {maximum}",
+                )
+                return None
+            numbers.append(item)
+        return numbers
+
+    def flag(self, name: str, value: Any) -> bool:
+        if not isinstance(value, bool):
+            self.fail(name, f"{name} must be true or false")
+            return False
+        return value
+
+    def penalties(self, players: int, maximum: int = 10_000) -> list[tuple[int, int]]:
+        """The optional ``penalties`` list: (seat, points) pairs."""
+        raw = self.entry.get("penalties", [])
+        if raw is None:
+            return []
+        if not isinstance(raw, list):
+            self.fail("penalties", "penalties must be a list")
+            return []
+        found: list[tuple[int, int]] = []
+        for item in raw:
+            if not isinstance(item, Mapping):
+                self.fail("penalties", "each penalty must be an object with player and points")
+                continue
+            for key in item:
+                if key not in {"player", "points", "reason"}:
+                    self.fail("penalties", f"unknown field {key!r} in a penalty")
+            seat = self.seat("penalties", item.get("player"), players, "penalty player")
+            points = self.integer("penalties", item.get("points"), 0, maximum, "penalty points")
+            reason = item.get("reason", "")
+            if not isinstance(reason, str) or len(reason) > 200:
+                self.fail("penalties", "penalty reason must be a short text")
+            if seat is not None and points is not None:
+                found.append((seat, points))
+        return found
+
+
+def top_seats(totals: Sequence[int]) -> list[int]:
+    """Every seat holding the highest total."""
+    if not totals:
+        return []
+    best = max(totals)
+    return [seat for seat, total in enumerate(totals) if total == best]
+
+
+def running(previous: Sequence[int], deltas: Sequence[int]) -> list[int]:
+    return [a + b for a, b in zip(previous, deltas, strict=True)]
+
+
+def parse_record(data: Any, engines: Mapping[str, Engine] | None = None) -> GameRecord:
+    """Read a JSON game record; raise InvalidRecord for anything malformed or unknown.
+
+    Checks the shape shared by every game; the engine checks options and rounds.
+    ``engines`` defaults to the registry's.
+    """
+    if engines is None:
+        from scoring.engines.registry import ENGINES as engines  # the registry imports us
+
+    if not isinstance(data, Mapping):
+        raise InvalidRecord([Problem("a game record must be a JSON object")])
+    problems: list[Problem] = []
+    game = data.get("game")
+    engine = engines.get(game) if isinstance(game, str) else None
+    if engine is None:
+        known = ", ".join(engines)
+        raise InvalidRecord([Problem(f"game must be one of {known}", field="game")])
+    allowed = RECORD_KEYS | engine.record_extras
+    for key in data:
+        if key not in allowed:
+            problems.append(Problem(f"unknown key {key!r} in the record", field=key))
+    if data.get("format", RECORD_FORMAT) != RECORD_FORMAT:
+        problems.append(Problem(f"format must be {RECORD_FORMAT}", field="format"))
+    players = data.get("players")
+    if not isinstance(players, list) or not players:
+        problems.append(Problem("players must be a list of names", field="players"))
+        players = []
+    else:
+        for seat, name in enumerate(players):
+            if not isinstance(name, str) or not name.strip():
+                problems.append(Problem(f"player {seat + 1} needs a name", field="players"))
+            elif len(name) > MAX_NAME_LENGTH:
+                problems.append(
+                    Problem(
+                        f"player {seat + 1}'s name is longer than {MAX_NAME_LENGTH} characters",
+                        field="players",
+                    )
+                )
+    options = data.get("options", {})
+    if options is None:
+        options = {}
+    if not isinstance(options, Mapping):
+        problems.append(Problem("options must be an object", field="options"))
+        options = {}
+    rounds = data.get("rounds", [])
+    if rounds is None:
+        rounds = []
+    if not isinstance(rounds, list):
+        problems.append(Problem("rounds must be a list", field="rounds"))
+        rounds = []
+    elif len(rounds) > MAX_ROUNDS:
+        problems.append(Problem(f"a game holds at most {MAX_ROUNDS} rounds", field="rounds"))
+    first_dealer = data.get("first_dealer", 0)
+    if not is_int(first_dealer):
+        problems.append(Problem("first_dealer must be a seat number", field="first_dealer"))
+        first_dealer = 0
+    if problems:
+        raise InvalidRecord(problems)
+    return GameRecord(
+        game=game,
+        players=tuple(name.strip() for name in players),
+        options=dict(options),
+        rounds=tuple(rounds),
+        first_dealer=first_dealer,
+        extras={key: data[key] for key in engine.record_extras if key in data},
+    )

@@ -1,0 +1,67 @@
+"""Real Chromium (Debian's) through pytest-playwright, at phone size."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # sync Playwright beside live_server
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
+PHONE = {"width": 390, "height": 844}
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--headless",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+
+def chromium_path() -> str | None:
+    for candidate in (
+        os.environ.get("CHROMIUM_PATH"),
+        "/usr/bin/chromium",
+        shutil.which("chromium"),
+    ):
+        if candidate and Path(candidate).exists():
+            return candidate
+    return None
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    path = chromium_path()
+    if path is None:
+        pytest.fail("Chromium is missing: `make test` installs it (apt-get install chromium)")
+    return {**browser_type_launch_args, "executable_path": path, "args": CHROMIUM_FLAGS}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    return {
+        **browser_context_args,
+        "viewport": PHONE,
+        "device_scale_factor": 2,
+        "has_touch": True,
+        "is_mobile": True,
+    }
+
+
+@pytest.fixture
+def screenshot():
+    """Save a full-page screenshot under test-artifacts/screenshots/NAME.png."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+
+    def take(page, name: str, full_page: bool = True) -> Path:
+        path = ARTIFACTS / f"{name}.png"
+        page.screenshot(path=str(path), full_page=full_page)
+        return path
+
+    return take

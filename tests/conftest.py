@@ -1,0 +1,60 @@
+"""Shared fixtures: the real services (or a clear skip, or under REQUIRE_SERVICES a failure)."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES") == "1"
+
+
+def need_service(name: str, reason: str) -> None:
+    """Skip a test whose service is absent, or fail it when the run requires services."""
+    message = f"{name} is not available: {reason}"
+    if REQUIRE_SERVICES:
+        pytest.fail(message + " (REQUIRE_SERVICES=1)")
+    pytest.skip(message)
+
+
+@pytest.fixture
+def postgres(settings):
+    """Marks a test that must run on PostgreSQL (concurrency, locking)."""
+    if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
+        need_service("PostgreSQL", "DATABASE_URL does not point at PostgreSQL")
+
+
+@pytest.fixture(scope="session")
+def redis_url() -> str:
+    """A Redis database of the suite's own, so no other worker takes its tasks."""
+    base = os.environ.get("REDIS_URL", "")
+    if not base:
+        need_service("Redis", "REDIS_URL is not set")
+    import redis
+
+    url = base.rsplit("/", 1)[0] + "/13" if base.count("/") >= 3 else base.rstrip("/") + "/13"
+    try:
+        client = redis.Redis.from_url(url, socket_connect_timeout=2)
+        client.ping()
+        client.flushdb()
+        client.close()
+    except redis.RedisError as error:
+        need_service("Redis", str(error))
+    return url
+
+
+@pytest.fixture(scope="session")
+def celery_worker_app(redis_url):
+    """The project's Celery app pointed at the suite's Redis database, with a real worker."""
+    import celery.contrib.testing.tasks  # noqa: F401  (registers the worker's ping task)
+    from celery.contrib.testing.worker import start_worker
+
+    from config.celery import app
+
+    saved = {key: app.conf[key] for key in ("broker_url", "result_backend", "task_always_eager")}
+    app.conf.update(broker_url=redis_url, result_backend=redis_url, task_always_eager=False)
+    with start_worker(
+        app, pool="solo", concurrency=1, perform_ping_check=True, shutdown_timeout=10
+    ):
+        yield app
+    app.conf.update(saved)

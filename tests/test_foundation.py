@@ -1,0 +1,158 @@
+"""The house itself: pure cores, settings from the environment, health, a real worker."""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import REQUIRE_SERVICES
+
+ROOT = Path(__file__).resolve().parent.parent
+PURE_CORES = [ROOT / "scoring" / "engines", ROOT / "tournaments" / "scheduling"]
+
+
+def imported_modules(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module)
+    return names
+
+
+@pytest.mark.parametrize("core", PURE_CORES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_pure_cores_import_no_django(core):
+    files = sorted(core.rglob("*.py"))
+    assert files, f"{core} holds no Python files"
+    offenders = {
+        str(path.relative_to(ROOT)): sorted(
+            m
+            for m in imported_modules(path)
+            if m.split(".")[0] in {"django", "celery", "rest_framework"}
+        )
+        for path in files
+    }
+    offenders = {path: mods for path, mods in offenders.items() if mods}
+    assert not offenders, f"pure cores import frameworks: {offenders}"
+
+
+def test_purity_check_sees_a_django_import(tmp_path):
+    sample = tmp_path / "sample.py"
+    sample.write_text("import os\nfrom django.db import models\n")
+    assert "django.db" in imported_modules(sample)
+
+
+TEST_ONLY_VARIABLES = {
+    "DATABASE_URL",
+    "REDIS_URL",
+    "DEBUG",
+    "SECRET_KEY",
+    "TABLESCORE_TESTING",
+    "DJANGO_SETTINGS_MODULE",
+    "DJANGO_ALLOW_ASYNC_UNSAFE",
+}
+
+
+def child_env(**values: str) -> dict[str, str]:
+    """This process's environment without the suite's own switches, plus ``values``."""
+    env = {k: v for k, v in os.environ.items() if k not in TEST_ONLY_VARIABLES}
+    env.update(values)
+    return env
+
+
+def run_python(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, *args], cwd=ROOT, env=env, capture_output=True, text=True, check=False
+    )
+
+
+def run_settings(env: dict[str, str], expression: str):
+    """Evaluate an expression over fresh settings in a child process with ``env``."""
+    code = f"import config.settings as s, json; print(json.dumps({expression}))"
+    done = run_python(["-c", code], child_env(**env))
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def test_defaults_are_sqlite_and_eager_celery():
+    result = run_settings(
+        {"DEBUG": "1"}, "[s.DATABASES['default']['ENGINE'], s.CELERY_TASK_ALWAYS_EAGER]"
+    )
+    assert result == ["django.db.backends.sqlite3", True]
+
+
+def test_environment_switches_to_postgres_and_redis():
+    result = run_settings(
+        {
+            "DEBUG": "1",
+            "DATABASE_URL": "postgres://u@db.example:5433/x",
+            "REDIS_URL": "redis://r:6379/2",
+        },
+        "[s.DATABASES['default']['ENGINE'], s.DATABASES['default']['PORT'],"
+        " s.CELERY_TASK_ALWAYS_EAGER, s.CELERY_BROKER_URL]",
+    )
+    assert result == ["django.db.backends.postgresql", 5433, False, "redis://r:6379/2"]
+
+
+def test_production_refuses_to_start_without_a_secret_key():
+    done = run_python(["-c", "import config.settings"], child_env())
+    assert done.returncode != 0
+    assert "SECRET_KEY" in done.stderr
+
+
+def test_production_settings_pass_the_deploy_check():
+    env = child_env(
+        SECRET_KEY="x" * 20 + "a-long-random-production-secret-9f8e7d6c5b4a",
+        ALLOWED_HOSTS="scores.example.org",
+    )
+    done = run_python(["manage.py", "check", "--deploy", "--fail-level", "WARNING"], env)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+@pytest.mark.django_db
+def test_healthz_reports_database_and_broker(client):
+    response = client.get("/healthz")
+    assert response.status_code == 200
+    body = response.json()
+    assert body["status"] == "ok"
+    assert body["database"]["ok"] is True
+    assert body["broker"]["ok"] is True
+
+
+@pytest.mark.django_db
+def test_healthz_is_503_when_the_broker_is_down(client, settings):
+    settings.REDIS_URL = "redis://127.0.0.1:1/0"  # nothing listens on port 1
+    response = client.get("/healthz")
+    assert response.status_code == 503
+    assert response.json()["broker"]["ok"] is False
+
+
+def test_database_is_postgres_when_services_are_required(settings):
+    if not REQUIRE_SERVICES:
+        pytest.skip("the suite runs on the SQLite default here")
+    assert settings.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
+
+
+def test_celery_round_trip_through_a_real_worker(celery_worker_app):
+    from config.celery import ping
+
+    result = ping.delay({"table": 7, "names": ["Zoë", "Łukasz"]})
+    assert result.get(timeout=20) == {"pong": {"table": 7, "names": ["Zoë", "Łukasz"]}}
+
+
+@pytest.mark.django_db
+def test_home_page_says_what_tablescore_is(client):
+    response = client.get("/")
+    assert response.status_code == 200
+    text = response.content.decode()
+    assert "Tablescore" in text
+    assert "htmx" in text  # django-htmx's bundled script is on every page
+    assert 'name="viewport"' in text
