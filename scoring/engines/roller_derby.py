@@ -1,0 +1,439 @@
+"""Roller Derby: four players in two partnerships; the Roller's team chases the dice.
+
+rules.md section 2 is the decision. Teams A = seats 0,2 and B = seats 1,3. The
+Roller sits left of the dealer (right under ``counter_clockwise``, where the deal
+also passes right) and only the Roller's team scores in a deal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from scoring.engines.base import (
+    MAX_INT,
+    Conclusion,
+    Engine,
+    FieldSpec,
+    InvalidRecord,
+    OptionSpec,
+    Problem,
+    RoundReader,
+    RoundResult,
+    Table,
+    is_int,
+    running,
+    top_seats,
+)
+
+SEATS = 4
+TRICKS = 13
+MAX_JOKERS = 2
+EXACT_SCORE = 100
+TRICK_STEP = 10
+ALL_OR_NOTHING_SCORE = 150
+PENALTY_SIZE = 50
+TEAMS: dict[str, list[int]] = {"A": [0, 2], "B": [1, 3]}
+ROUND_KEYS = frozenset({"dice", "tricks", "all_or_nothing", "made", "jokers", "penalties"})
+
+
+def trick_score(target: int, tricks: int, jokers: int = 0, joker_cost: int = 9) -> int:
+    """The Roller's team's score for a normal deal (never below zero)."""
+    return max(0, EXACT_SCORE - TRICK_STEP * abs(tricks - target) - joker_cost * jokers)
+
+
+def team_label(seat: int) -> str:
+    return "A" if seat % 2 == 0 else "B"
+
+
+@dataclass
+class DerbyState:
+    """How the game stands after the deals recorded so far."""
+
+    deals: int = 0
+    totals: list[int] = field(default_factory=lambda: [0] * SEATS)
+    all_or_nothing_used: dict[str, bool] = field(default_factory=lambda: {"A": False, "B": False})
+
+    def team_total(self, label: str) -> int:
+        return self.totals[TEAMS[label][0]]
+
+
+class RollerDerby(Engine):
+    key = "roller_derby"
+    title = "Roller Derby"
+    summary = (
+        "Four players in two partnerships. The Roller rolls the dice for a target "
+        "number of tricks; only the Roller's team scores, 100 for hitting it exactly."
+    )
+    player_counts = (SEATS,)
+    record_extras = frozenset({"ended_early"})
+
+    # -- descriptions ------------------------------------------------------
+
+    def option_specs(self) -> tuple[OptionSpec, ...]:
+        return (
+            OptionSpec(
+                "deals",
+                "choice",
+                4,
+                "Game length",
+                "A short game is 4 deals, a long game 8 deals.",
+                choices=(4, 8),
+            ),
+            OptionSpec(
+                "dodecahedron",
+                "bool",
+                False,
+                "Dodecahedron",
+                "Roll one twelve-sided die (1-12) instead of two six-sided dice.",
+            ),
+            OptionSpec(
+                "jokers_for_sale",
+                "bool",
+                False,
+                "Jokers for sale",
+                "The Roller may buy one or two Jokers after naming trump, each costing points.",
+            ),
+            OptionSpec(
+                "joker_cost",
+                "int",
+                9,
+                "Joker cost",
+                "Points taken off the Roller's team's score for each Joker bought.",
+                minimum=0,
+                maximum=100,
+            ),
+            OptionSpec(
+                "counter_clockwise",
+                "bool",
+                False,
+                "Counter-clockwise",
+                "The deal passes to the right and the Roller is the player right of the dealer.",
+            ),
+            OptionSpec(
+                "early_finish_gap",
+                "int_or_null",
+                150,
+                "Early finish gap",
+                "Before the final deal, a lead of more than this may end the game; empty: never.",
+                minimum=0,
+                maximum=MAX_INT,
+            ),
+            OptionSpec(
+                "rollers_privilege",
+                "bool",
+                False,
+                "Roller's privilege",
+                "The Roller sees the partner's three cards before choosing which to give back.",
+                group="Play only",
+                play_only=True,
+            ),
+        )
+
+    def teams(self, players: int, options: Mapping[str, Any]) -> dict[str, list[int]]:
+        return {
+            "A": [seat for seat in range(players) if seat % 2 == 0],
+            "B": [seat for seat in range(players) if seat % 2 == 1],
+        }
+
+    def round_fields(self, players: int, options: Mapping[str, Any]) -> tuple[FieldSpec, ...]:
+        if options.get("dodecahedron", False):
+            dice = FieldSpec(
+                "dice",
+                "dice",
+                "Die",
+                "The Roller's roll of the twelve-sided die: the target number of tricks.",
+                minimum=1,
+                maximum=12,
+                count=1,
+                column="Die",
+            )
+        else:
+            dice = FieldSpec(
+                "dice",
+                "dice",
+                "Dice",
+                "The Roller's two dice; their sum is the target number of tricks.",
+                minimum=1,
+                maximum=6,
+                count=2,
+                column="Dice",
+            )
+        fields = [
+            dice,
+            FieldSpec(
+                "tricks",
+                "int",
+                "Tricks",
+                "Tricks won by the Roller's team (needed unless the deal is all or nothing).",
+                required=False,
+                minimum=0,
+                maximum=TRICKS,
+                column="Tricks",
+            ),
+        ]
+        if options.get("jokers_for_sale", False):
+            cost = options.get("joker_cost", 9)
+            fields.append(
+                FieldSpec(
+                    "jokers",
+                    "int",
+                    "Jokers bought",
+                    f"Jokers the Roller bought (0-2), {cost} points each; none in all or nothing.",
+                    required=False,
+                    minimum=0,
+                    maximum=MAX_JOKERS,
+                    column="Jokers",
+                )
+            )
+        fields += [
+            FieldSpec(
+                "all_or_nothing",
+                "bool",
+                "All or nothing",
+                "The Roller's team played for all the tricks or none (once per team per game).",
+                required=False,
+                column="A/N",
+            ),
+            FieldSpec(
+                "made",
+                "bool",
+                "All or nothing made",
+                "Only with all or nothing: did the Roller's team take all tricks or none? "
+                f"Made scores {ALL_OR_NOTHING_SCORE}, failed 0.",
+                required=False,
+                column="Made",
+            ),
+            FieldSpec(
+                "penalties",
+                "penalties",
+                "Penalties",
+                f"Points taken off the offender's team, usually {PENALTY_SIZE} "
+                "(for example for failing to follow suit).",
+                required=False,
+                minimum=0,
+                column="Pen.",
+            ),
+        ]
+        return tuple(fields)
+
+    # -- the deal order ----------------------------------------------------
+
+    @staticmethod
+    def step(table: Table) -> int:
+        return -1 if table.options.get("counter_clockwise", False) else 1
+
+    def dealer_of(self, table: Table, number: int) -> int:
+        """The dealer of deal ``number`` (1-based)."""
+        return table.next_seat(table.first_dealer, self.step(table) * (number - 1))
+
+    def roller_of(self, table: Table, number: int) -> int:
+        return table.next_seat(self.dealer_of(table, number), self.step(table))
+
+    # -- scoring -----------------------------------------------------------
+
+    def start(self, table: Table) -> DerbyState:
+        return DerbyState(totals=[0] * table.size)
+
+    def read_dice(self, reader: RoundReader, table: Table) -> int | None:
+        """The target number of tricks, or None after recording a problem."""
+        raw = reader.entry.get("dice")
+        if table.options.get("dodecahedron", False):
+            count, top, shape = 1, 12, "one value from 1 to 12 (the twelve-sided die)"
+        else:
+            count, top, shape = 2, 6, "two values from 1 to 6 (two six-sided dice)"
+        if raw is None:
+            reader.fail("dice", f"dice is missing: record {shape}")
+            return None
+        if not isinstance(raw, list) or len(raw) != count:
+            reader.fail("dice", f"dice must be a list of {shape}")
+            return None
+        total = 0
+        for index, value in enumerate(raw):
+            which = "the die" if count == 1 else f"die {index + 1}"
+            if not is_int(value):
+                reader.fail("dice", f"dice: {which} must be a whole number from 1 to {top}")
+                return None
+            if not 1 <= value <= top:
+                reader.fail("dice", f"dice: {which} shows {value}; a d{top} has 1 to {top}")
+                return None
+            total += value
+        return total
+
+    def play(
+        self, table: Table, state: DerbyState, number: int, entry: Mapping[str, Any]
+    ) -> RoundResult:
+        reader = RoundReader(number, entry)
+        reader.only_keys(ROUND_KEYS)
+        options = table.options
+        dealer = self.dealer_of(table, number)
+        roller = self.roller_of(table, number)
+        team = team_label(roller)
+
+        target = self.read_dice(reader, table)
+
+        declared = entry.get("all_or_nothing", False)
+        if not isinstance(declared, bool):
+            reader.fail("all_or_nothing", "all_or_nothing must be true or false")
+            declared = False
+        elif declared and state.all_or_nothing_used[team]:
+            reader.fail(
+                "all_or_nothing",
+                f"team {team} has already played all or nothing in this game (once per team)",
+            )
+
+        made: bool | None = None
+        tricks: int | None = None
+        if declared:
+            if "made" not in entry:
+                reader.fail("made", "made is missing: was the all-or-nothing deal made?")
+            else:
+                made = entry["made"]
+                if not isinstance(made, bool):
+                    reader.fail("made", "made must be true or false")
+                    made = None
+            if "tricks" in entry:
+                reader.fail("tricks", "tricks are not recorded in an all-or-nothing deal")
+        else:
+            if "made" in entry:
+                reader.fail("made", "made is only recorded in an all-or-nothing deal")
+            if "tricks" not in entry:
+                reader.fail(
+                    "tricks", f"tricks is missing: tricks won by the Roller's team (0-{TRICKS})"
+                )
+            else:
+                tricks = reader.integer("tricks", entry["tricks"], 0, TRICKS)
+
+        jokers = 0
+        if "jokers" in entry:
+            if not options.get("jokers_for_sale", False):
+                reader.fail("jokers", "jokers are only recorded when Jokers for sale is on")
+            else:
+                value = reader.integer("jokers", entry["jokers"], 0, MAX_JOKERS)
+                if value is not None:
+                    if declared and value:
+                        reader.fail("jokers", "jokers cannot be bought for an all-or-nothing deal")
+                    jokers = value
+
+        penalties = reader.penalties(table.size)
+        reader.done()
+        assert target is not None  # reader.done() raised otherwise
+
+        if declared:
+            score = ALL_OR_NOTHING_SCORE if made else 0
+            state.all_or_nothing_used[team] = True
+        else:
+            assert tricks is not None
+            score = trick_score(target, tricks, jokers, options.get("joker_cost", 9))
+
+        deltas = [score if team_label(seat) == team else 0 for seat in range(table.size)]
+        for offender, points in penalties:
+            for seat in range(table.size):
+                if team_label(seat) == team_label(offender):
+                    deltas[seat] -= points
+        state.totals = running(state.totals, deltas)
+        state.deals = number
+        return RoundResult(
+            number=number,
+            dealer=dealer,
+            deltas=deltas,
+            totals=list(state.totals),
+            details={
+                "roller": roller,
+                "target": target,
+                "team": team,
+                "all_or_nothing": declared,
+            },
+        )
+
+    def is_over(self, table: Table, state: DerbyState) -> bool:
+        return state.deals >= table.options.get("deals", 4)
+
+    def early_finish_problem(self, table: Table, state: DerbyState) -> str | None:
+        """Why the game cannot end early now, or None when it can."""
+        deals = table.options.get("deals", 4)
+        gap = table.options.get("early_finish_gap", 150)
+        if gap is None:
+            return "ended_early: the early finish is turned off for this game"
+        if state.deals != deals - 1:
+            return (
+                f"ended_early: the game can only end early right before the final deal "
+                f"(after {deals - 1} deals; {state.deals} recorded)"
+            )
+        apart = abs(state.team_total("A") - state.team_total("B"))
+        if apart <= gap:
+            return (
+                f"ended_early: the teams are {apart} points apart; "
+                f"ending early needs more than {gap}"
+            )
+        return None
+
+    def conclude(self, table: Table, state: DerbyState, extras: Mapping[str, Any]) -> Conclusion:
+        ended = extras.get("ended_early", False)
+        if not isinstance(ended, bool):
+            raise InvalidRecord([Problem("ended_early must be true or false", field="ended_early")])
+        problem = self.early_finish_problem(table, state)
+        can_end_early = problem is None
+        if ended and problem:
+            raise InvalidRecord([Problem(problem, field="ended_early")])
+        deals = table.options.get("deals", 4)
+        finished = ended or state.deals >= deals
+        winners = top_seats(state.totals) if finished else []
+        following = state.deals + 1
+        roller = self.roller_of(table, following)
+        return Conclusion(
+            totals=list(state.totals),
+            finished=finished,
+            winners=winners,
+            extras={"can_end_early": can_end_early, "ended_early": ended},
+            upcoming={
+                "dealer": self.dealer_of(table, following),
+                "roller": roller,
+                "roller_team": team_label(roller),
+                "all_or_nothing_used": dict(state.all_or_nothing_used),
+                "deals_left": 0 if finished else deals - state.deals,
+            },
+        )
+
+    # -- people ------------------------------------------------------------
+
+    def round_summary(self, table: Table, entry: Mapping[str, Any]) -> str:
+        dice = entry.get("dice")
+        if not isinstance(dice, list) or not dice or not all(is_int(d) for d in dice):
+            return ""
+        target = sum(dice)
+        roll = f"{'+'.join(str(d) for d in dice)} = {target}" if len(dice) > 1 else str(target)
+        parts = [f"Rolled {roll}"]
+        if entry.get("all_or_nothing") is True:
+            made = entry.get("made") is True
+            parts.append(f"all or nothing, {'made' if made else 'failed'}")
+            score = ALL_OR_NOTHING_SCORE if made else 0
+        else:
+            tricks = entry.get("tricks")
+            if not is_int(tricks):
+                return parts[0]
+            jokers = entry.get("jokers", 0)
+            jokers = jokers if is_int(jokers) else 0
+            if jokers:
+                parts.append(f"bought {jokers} joker{'s' if jokers > 1 else ''}")
+            parts.append(f"the Roller's team took {tricks} trick{'' if tricks == 1 else 's'}")
+            score = trick_score(target, tricks, jokers, table.options.get("joker_cost", 9))
+        line = f"{', '.join(parts)}: {score} points"
+        penalties = entry.get("penalties") or []
+        notes = []
+        if isinstance(penalties, list):
+            for item in penalties:
+                if not isinstance(item, Mapping):
+                    continue
+                seat, points = item.get("player"), item.get("points")
+                if is_int(seat) and 0 <= seat < table.size and is_int(points):
+                    reason = item.get("reason")
+                    why = f" ({reason})" if isinstance(reason, str) and reason else ""
+                    notes.append(f"{table.players[seat]} -{points}{why}")
+        if notes:
+            line += "; penalty: " + ", ".join(notes)
+        return line
+
+
+__all__ = ["DerbyState", "RollerDerby", "trick_score"]

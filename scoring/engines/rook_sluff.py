@@ -1,0 +1,393 @@
+"""Rook Sluff: a Spades-like partnership game with two Rook decks (rules.md section 3).
+
+Two teams sit alternately (A = even seats, B = odd seats). Every player bids a
+number of tricks (0 is a Sluff: a promise to take none); a team scores 10 per
+trick of its combined bid plus 1 per extra trick when it makes the bid, else
+nothing, and each Sluff adds or removes the sluff bonus. The game lasts a fixed
+number of deals, by default one per player.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from scoring.engines.base import (
+    Conclusion,
+    Engine,
+    FieldSpec,
+    OptionSpec,
+    Problem,
+    RoundReader,
+    RoundResult,
+    Table,
+    is_int,
+    top_seats,
+)
+
+TEAM_LABELS = ("A", "B")
+ROUND_KEYS = frozenset({"bids", "tricks", "penalties"})
+PENALTY_MAXIMUM = 10_000
+SINGLE_DECK_PLAYERS = 4
+
+
+def tricks_per_deal(players: int) -> int:
+    """T: every card is dealt, so 14 tricks for 4 (single deck), 6 or 8 players, 11 for 10."""
+    return 11 if players == 10 else 14
+
+
+def deals_in_game(players: int, options: Mapping[str, Any]) -> int:
+    """The ``deals`` option, where null means one deal per player (everyone deals once)."""
+    deals = options.get("deals")
+    return deals if is_int(deals) else players
+
+
+def team_seats(players: int) -> dict[str, list[int]]:
+    return {
+        "A": [seat for seat in range(players) if seat % 2 == 0],
+        "B": [seat for seat in range(players) if seat % 2 == 1],
+    }
+
+
+@dataclass
+class RookSluffState:
+    totals: list[int]
+    deals_played: int = 0
+    dealer: int = 0  # the dealer of the next deal
+    team_totals: dict[str, int] = field(default_factory=dict)
+
+
+class RookSluff(Engine):
+    key = "rook_sluff"
+    title = "Rook Sluff"
+    summary = (
+        "Two teams sitting alternately bid tricks, Spades style; a bid of zero is a Sluff. "
+        "6, 8 or 10 players with two Rook decks, or 4 with a single deck."
+    )
+    player_counts = (6, 8, 10)
+
+    # -- descriptions ------------------------------------------------------
+
+    def option_specs(self) -> tuple[OptionSpec, ...]:
+        return (
+            OptionSpec(
+                name="deals",
+                kind="int_or_null",
+                default=None,
+                label="Deals",
+                help=(
+                    "How many deals the game lasts (1 to 60). Leave empty for one deal per "
+                    "player, so that everyone deals once."
+                ),
+                minimum=1,
+                maximum=60,
+            ),
+            OptionSpec(
+                name="sluff_bonus",
+                kind="int",
+                default=50,
+                label="Sluff bonus",
+                help=(
+                    "Points a team gains for each Sluff that takes no trick, and loses for each "
+                    "Sluff that takes a trick."
+                ),
+                minimum=0,
+                maximum=500,
+            ),
+            OptionSpec(
+                name="single_deck",
+                kind="bool",
+                default=False,
+                label="Single deck (4 players)",
+                help=(
+                    "Four players with one 56-card Rook deck (birds removed): 14 tricks a deal, "
+                    "teams of two, much like Spades."
+                ),
+            ),
+        )
+
+    def allowed_player_counts(self, options: Mapping[str, Any]) -> tuple[int, ...]:
+        if options.get("single_deck") is True:
+            return (SINGLE_DECK_PLAYERS,)
+        return self.player_counts
+
+    def option_problems(self, options: Mapping[str, Any], players: int) -> list[Problem]:
+        single = options.get("single_deck") is True
+        if single and players != SINGLE_DECK_PLAYERS:
+            return [
+                Problem(
+                    f"option single_deck is for 4 players (one 56-card deck), not {players}",
+                    field="options.single_deck",
+                )
+            ]
+        if not single and players == SINGLE_DECK_PLAYERS:
+            return [
+                Problem(
+                    "Rook Sluff with 4 players needs the single_deck option; "
+                    "the double-deck game is for 6, 8 or 10 players",
+                    field="players",
+                )
+            ]
+        return []
+
+    def teams(self, players: int, options: Mapping[str, Any]) -> dict[str, list[int]]:
+        return team_seats(players)
+
+    def round_fields(self, players: int, options: Mapping[str, Any]) -> tuple[FieldSpec, ...]:
+        tricks = tricks_per_deal(players)
+        return (
+            FieldSpec(
+                name="bids",
+                kind="per_seat",
+                label="Bids",
+                help=(
+                    f"The tricks each player bids, 0 to {tricks}; 0 is a Sluff "
+                    "(a promise to take no trick). A team's bid is the sum of its players' bids."
+                ),
+                minimum=0,
+                maximum=tricks,
+                column="Bid",
+            ),
+            FieldSpec(
+                name="tricks",
+                kind="per_seat",
+                label="Tricks taken",
+                help=f"The tricks each player took; together exactly {tricks}.",
+                minimum=0,
+                maximum=tricks,
+                column="Took",
+            ),
+            FieldSpec(
+                name="penalties",
+                kind="penalties",
+                label="Penalties",
+                help="Points taken off the offender's team (for a revoke, say).",
+                required=False,
+                minimum=0,
+                maximum=PENALTY_MAXIMUM,
+                column="Pen.",
+            ),
+        )
+
+    def round_summary(self, table: Table, entry: Mapping[str, Any]) -> str:
+        bids = entry.get("bids")
+        tricks = entry.get("tricks")
+        if not (_int_list(bids, table.size) and _int_list(tricks, table.size)):
+            return ""
+        parts: list[str] = []
+        for label, seats in table.teams.items():
+            bid = sum(bids[s] for s in seats)
+            took = sum(tricks[s] for s in seats)
+            outcome = "made" if took >= bid else "set"
+            parts.append(f"{label} bid {bid}, took {took} ({outcome})")
+        for seat in range(table.size):
+            if bids[seat] == 0:
+                name = table.players[seat]
+                if tricks[seat] == 0:
+                    parts.append(f"{name}'s Sluff made")
+                else:
+                    took_text = "1 trick" if tricks[seat] == 1 else f"{tricks[seat]} tricks"
+                    parts.append(f"{name}'s Sluff failed ({took_text})")
+        penalties = entry.get("penalties") or []
+        if isinstance(penalties, list):
+            for item in penalties:
+                if isinstance(item, Mapping):
+                    seat, points = item.get("player"), item.get("points")
+                    if is_int(seat) and 0 <= seat < table.size and is_int(points):
+                        parts.append(f"{table.players[seat]} penalised {_show(points)}")
+        return "; ".join(parts)
+
+    # -- scoring -----------------------------------------------------------
+
+    def start(self, table: Table) -> RookSluffState:
+        return RookSluffState(
+            totals=[0] * table.size,
+            dealer=table.first_dealer,
+            team_totals=dict.fromkeys(table.teams, 0),
+        )
+
+    def play(
+        self, table: Table, state: RookSluffState, number: int, entry: Mapping[str, Any]
+    ) -> RoundResult:
+        size = table.size
+        tricks_total = tricks_per_deal(size)
+        reader = RoundReader(number, entry)
+        reader.only_keys(ROUND_KEYS)
+        bids = self._read_per_seat(reader, table, "bids", "bid", tricks_total)
+        tricks = self._read_per_seat(reader, table, "tricks", "tricks", tricks_total)
+        if tricks is not None and sum(tricks) != tricks_total:
+            reader.fail(
+                "tricks",
+                f"tricks add up to {sum(tricks)}, but a deal of {size} players has exactly "
+                f"{tricks_total} tricks",
+            )
+        penalties = _read_penalties(reader, table)
+        reader.done()
+        assert bids is not None and tricks is not None  # done() raised otherwise
+
+        bonus: int = table.options["sluff_bonus"]
+        team_bids: dict[str, int] = {}
+        team_tricks: dict[str, int] = {}
+        team_delta: dict[str, int] = {}
+        sluffs: dict[str, str] = {}
+        warnings: list[str] = []
+        for label, seats in table.teams.items():
+            bid = sum(bids[s] for s in seats)
+            won = sum(tricks[s] for s in seats)
+            team_bids[label] = bid
+            team_tricks[label] = won
+            score = 10 * bid + (won - bid) if won >= bid else 0
+            for seat in seats:
+                if bids[seat] == 0:
+                    made = tricks[seat] == 0
+                    sluffs[str(seat)] = "made" if made else "failed"
+                    score += bonus if made else -bonus
+            team_delta[label] = score
+            if bid > tricks_total:
+                warnings.append(f"team {label} bid {bid}, more than the {tricks_total} tricks")
+        for label, points in team_penalties(table, penalties).items():
+            team_delta[label] -= points
+
+        for label, delta in team_delta.items():
+            state.team_totals[label] += delta
+        deltas = [0] * size
+        for label, seats in table.teams.items():
+            for seat in seats:
+                deltas[seat] = team_delta[label]
+                state.totals[seat] = state.team_totals[label]
+        dealer = state.dealer
+        state.dealer = table.next_seat(dealer)
+        state.deals_played += 1
+        return RoundResult(
+            number=number,
+            dealer=dealer,
+            deltas=deltas,
+            totals=list(state.totals),
+            details={
+                "team_bids": team_bids,
+                "team_tricks": team_tricks,
+                "sluffs": {key: sluffs[key] for key in sorted(sluffs, key=int)},
+            },
+            warnings=warnings,
+        )
+
+    def is_over(self, table: Table, state: RookSluffState) -> bool:
+        return state.deals_played >= deals_in_game(table.size, table.options)
+
+    def conclude(
+        self, table: Table, state: RookSluffState, extras: Mapping[str, Any]
+    ) -> Conclusion:
+        deals = deals_in_game(table.size, table.options)
+        finished = state.deals_played >= deals
+        return Conclusion(
+            totals=list(state.totals),
+            finished=finished,
+            winners=top_seats(state.totals) if finished else [],
+            upcoming={
+                "dealer": state.dealer,
+                "tricks": tricks_per_deal(table.size),
+                "deals_left": max(deals - state.deals_played, 0),
+            },
+        )
+
+    # -- reading -----------------------------------------------------------
+
+    @staticmethod
+    def _read_per_seat(
+        reader: RoundReader, table: Table, name: str, noun: str, maximum: int
+    ) -> list[int] | None:
+        """One whole number 0..maximum per seat; every bad item is reported by player."""
+        if name not in reader.entry:
+            reader.fail(name, f"{name} are missing: one number per player ({table.size})")
+            return None
+        value = reader.entry[name]
+        if not isinstance(value, list):
+            reader.fail(name, f"{name} must be a list with one number per player ({table.size})")
+            return None
+        if len(value) != table.size:
+            reader.fail(
+                name, f"{name} needs one number per player ({table.size}), not {len(value)}"
+            )
+            return None
+        numbers: list[int] = []
+        for seat, item in enumerate(value):
+            who = f"{table.players[seat]} (seat {seat})"
+            if not is_int(item):
+                reader.fail(name, f"{noun} of {who} must be a whole number")
+            elif item < 0:
+                reader.fail(name, f"{noun} of {who} cannot be negative ({_show(item)})")
+            elif item > maximum:
+                reader.fail(
+                    name,
+                    f"{noun} {_show(item)} of {who} is more than the {maximum} tricks of a deal",
+                )
+            else:
+                numbers.append(item)
+        return numbers if len(numbers) == table.size else None
+
+
+def _int_list(value: Any, size: int) -> bool:
+    return isinstance(value, list) and len(value) == size and all(is_int(v) for v in value)
+
+
+def _show(number: int) -> str:
+    """A number for a message; Python refuses to print ints of more than 4300 digits."""
+    return str(number) if abs(number) < 10**15 else "(a huge number)"
+
+
+def _read_penalties(reader: RoundReader, table: Table) -> list[tuple[int, int]]:
+    """The optional ``penalties`` list of {"player", "points", "reason"}: (seat, points) pairs.
+
+    Same shape and checks as ``RoundReader.penalties``, which cannot be used as is: its
+    messages print the number given, and Python raises ValueError for a huge int.
+    """
+    raw = reader.entry.get("penalties", [])
+    if raw is None:
+        return []
+    if not isinstance(raw, list):
+        reader.fail("penalties", "penalties must be a list")
+        return []
+    found: list[tuple[int, int]] = []
+    last = table.size - 1
+    for index, item in enumerate(raw, start=1):
+        if not isinstance(item, Mapping):
+            reader.fail("penalties", f"penalty {index} must be an object with player and points")
+            continue
+        for key in item:
+            if key not in {"player", "points", "reason"}:
+                reader.fail("penalties", f"unknown field {key!r} in penalty {index}")
+        seat = item.get("player")
+        points = item.get("points")
+        ok = True
+        if not is_int(seat) or not 0 <= seat <= last:
+            reader.fail(
+                "penalties", f"the player of penalty {index} must be a seat from 0 to {last}"
+            )
+            ok = False
+        if not is_int(points):
+            reader.fail("penalties", f"the points of penalty {index} must be a whole number")
+            ok = False
+        elif not 0 <= points <= PENALTY_MAXIMUM:
+            reader.fail(
+                "penalties",
+                f"the points of penalty {index} must be from 0 to {PENALTY_MAXIMUM}, "
+                f"not {_show(points)}",
+            )
+            ok = False
+        reason = item.get("reason", "")
+        if not isinstance(reason, str) or len(reason) > 200:
+            reader.fail("penalties", f"the reason of penalty {index} must be a short text")
+        if ok:
+            found.append((seat, points))
+    return found
+
+
+def team_penalties(table: Table, penalties: Sequence[tuple[int, int]]) -> dict[str, int]:
+    """Penalty points per team label."""
+    result = dict.fromkeys(table.teams, 0)
+    for seat, points in penalties:
+        label = table.team_of(seat)
+        if label is not None:
+            result[label] += points
+    return result
