@@ -1,0 +1,168 @@
+"""Games at one table. Rounds hold the input exactly as entered; totals come from the engine."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+
+from scoring.engines.registry import ENGINES
+
+GAME_CHOICES = [(key, engine.title) for key, engine in ENGINES.items()]
+
+
+def new_table_token() -> str:
+    return secrets.token_urlsafe(32)  # 256 bits
+
+
+class Confirmation(models.TextChoices):
+    OFF = "off", "Off: a round counts as soon as it is entered"
+    ANY_OTHER_SEAT = "any_other_seat", "Another player confirms"
+    OTHER_SIDE = "other_side", "A player of another side confirms"
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        IN_PROGRESS = "in_progress", "In progress"
+        FINISHED = "finished", "Finished"
+
+    kind = models.CharField(max_length=32, choices=GAME_CHOICES)
+    options = models.JSONField(default=dict, blank=True)
+    first_dealer = models.PositiveSmallIntegerField(default=0)
+    # Record-level endings as the record spells them: {"ended_early": true}, {"end": {...}}.
+    ending = models.JSONField(default=dict, blank=True)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.IN_PROGRESS)
+    confirmation = models.CharField(
+        max_length=16, choices=Confirmation.choices, default=Confirmation.OFF
+    )
+    is_tournament_game = models.BooleanField(default=False)
+    table_token = models.CharField(
+        max_length=64, unique=True, default=new_table_token, editable=False
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    # A projection of the engine's output, rebuilt from the rounds in every writing transaction.
+    revision = models.PositiveIntegerField(default=0)
+    score_cache = models.JSONField(default=dict, blank=True, editable=False)
+
+    class Meta:
+        ordering = ["-updated_at"]
+
+    def __str__(self) -> str:
+        names = ", ".join(seat.name for seat in self.seats.all())
+        return f"{self.get_kind_display()} #{self.pk}: {names}"
+
+    @property
+    def engine(self):
+        return ENGINES[self.kind]
+
+
+class Seat(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    number = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=40)
+    team = models.CharField(max_length=4, blank=True)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="one_player_per_seat"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        PENDING = "pending", "Waiting for confirmation"
+        CONFIRMED = "confirmed", "Confirmed"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveIntegerField()
+    entry = models.JSONField()
+    status = models.CharField(max_length=16, choices=Status.choices)
+    entered_by_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    entered_by_device = models.CharField(max_length=64, blank=True)
+    entered_by_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    confirmed_by_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    corrected = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="one_round_per_number"),
+            models.CheckConstraint(
+                condition=models.Q(number__gte=1), name="round_numbers_start_at_1"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"round {self.number} of game {self.game_id}"
+
+
+class RoundEvent(models.Model):
+    """The append-only audit trail of a game: who did what, with the input before and after."""
+
+    class Action(models.TextChoices):
+        CREATE = "create", "Game created"
+        IMPORT = "import", "Game imported"
+        RECORD = "record", "Round recorded"
+        CONFIRM = "confirm", "Round confirmed"
+        CORRECT = "correct", "Round corrected"
+        UNDO = "undo", "Last round undone"
+        END = "end", "Game ended"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events")
+    round_number = models.PositiveIntegerField(null=True, blank=True)
+    action = models.CharField(max_length=16, choices=Action.choices)
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    device = models.CharField(max_length=64, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "at", "pk"]
+
+    def __str__(self) -> str:
+        where = f" round {self.round_number}" if self.round_number else ""
+        return f"{self.get_action_display()}{where} (game {self.game_id})"
+
+    def save(self, *args, **kwargs):
+        if self.pk is not None:
+            raise ValueError("the audit trail is append-only")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise ValueError("the audit trail is append-only")
+
+
+class IdempotentRequest(models.Model):
+    """The first answer to a change sent with an idempotency key, replayed on a retry."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="idempotent_requests")
+    key = models.CharField(max_length=128)
+    fingerprint = models.CharField(max_length=64)  # of the request, to refuse a reused key
+    response = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "key"], name="one_answer_per_key"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.key} (game {self.game_id})"

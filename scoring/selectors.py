@@ -1,0 +1,62 @@
+"""Reads: a game as a record, its score, its rounds. Nothing here writes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scoring.engines.base import GameRecord, ScoredGame
+from scoring.models import Game, Round
+
+
+def game_record(game: Game, rounds: list[Round] | None = None) -> GameRecord:
+    """The game as the engine reads it (all recorded rounds, pending ones included)."""
+    if rounds is None:
+        rounds = list(game.rounds.order_by("number"))
+    return GameRecord(
+        game=game.kind,
+        players=tuple(seat.name for seat in game.seats.order_by("number")),
+        options=dict(game.options),
+        rounds=tuple(r.entry for r in rounds),
+        first_dealer=game.first_dealer,
+        extras=dict(game.ending),
+    )
+
+
+def game_record_dict(game: Game) -> dict[str, Any]:
+    """The JSON game record, for export."""
+    return game_record(game).as_dict()
+
+
+def game_score(game: Game) -> dict[str, Any]:
+    """The engine's output for the game (the projection kept beside the rounds)."""
+    if not game.score_cache:
+        return game.engine.score(game_record(game)).as_dict()
+    return game.score_cache
+
+
+def confirmed_score(game: Game) -> ScoredGame:
+    """The score over confirmed rounds only: every round up to the first still pending."""
+    confirmed: list[Round] = []
+    for round_ in game.rounds.order_by("number"):
+        if round_.status != Round.Status.CONFIRMED:
+            break
+        confirmed.append(round_)
+    record = game_record(game, confirmed)
+    if len(confirmed) < game.rounds.count():
+        record = record.with_extras({})
+    return game.engine.score(record)
+
+
+def round_rows(game: Game) -> list[dict[str, Any]]:
+    """Every round with its status and who entered and confirmed it, for the API and pages."""
+    return [
+        {
+            "number": r.number,
+            "status": r.status,
+            "round": r.entry,
+            "entered_by_seat": r.entered_by_seat,
+            "confirmed_by_seat": r.confirmed_by_seat,
+            "corrected": r.corrected,
+        }
+        for r in game.rounds.order_by("number")
+    ]

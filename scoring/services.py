@@ -1,0 +1,451 @@
+"""Every change to a game, one service each, atomic, with an audit event.
+
+The pattern: lock the game, load its rounds, ask the engine about the new
+state of the whole game, save the input and the audit event, rebuild the score
+projection, all in one transaction.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from scoring.engines.base import GameRecord, InvalidRecord, Problem, ScoredGame, parse_record
+from scoring.engines.registry import engine_for
+from scoring.models import Confirmation, Game, IdempotentRequest, Round, RoundEvent, Seat
+from scoring.selectors import game_record
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who makes a change: the seat a phone says it is, the device, the signed-in user."""
+
+    seat: int | None = None
+    device: str = ""
+    user: Any = None
+
+    @property
+    def user_or_none(self):
+        return self.user if getattr(self.user, "is_authenticated", False) else None
+
+
+class GameChangeError(Exception):
+    """A change the rules or the state of the game refuse; carries user-facing problems."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = problems
+        super().__init__("; ".join(str(p) for p in problems))
+
+    @classmethod
+    def single(cls, message: str, *, round_number: int | None = None, field: str | None = None):
+        return cls([Problem(message, round_number, field)])
+
+
+class RoundConflict(GameChangeError):
+    """Another phone recorded this round number first."""
+
+    def __init__(self, recorded: Round):
+        self.recorded = recorded
+        super().__init__(
+            [Problem(f"round {recorded.number} was already recorded", recorded.number, "number")]
+        )
+
+
+class IdempotencyKeyReused(GameChangeError):
+    pass
+
+
+@dataclass(frozen=True)
+class ChangeResult:
+    game: Game
+    score: dict[str, Any]
+    round_number: int | None = None
+    replayed: bool = False
+
+    def payload(self) -> dict[str, Any]:
+        return {"number": self.round_number, "score": self.score}
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def default_confirmation(*, is_tournament_game: bool) -> str:
+    return Confirmation.OTHER_SIDE if is_tournament_game else Confirmation.OFF
+
+
+def _score_or_raise(game: Game, record: GameRecord) -> ScoredGame:
+    try:
+        return game.engine.score(record)
+    except InvalidRecord as invalid:
+        raise GameChangeError(invalid.problems) from None
+
+
+def _save_projection(game: Game, scored: ScoredGame) -> dict[str, Any]:
+    game.score_cache = scored.as_dict()
+    game.revision += 1
+    game.status = Game.Status.FINISHED if scored.finished else Game.Status.IN_PROGRESS
+    game.save(update_fields=["score_cache", "revision", "status", "ending", "updated_at"])
+    return game.score_cache
+
+
+def _locked(game_id: int) -> Game:
+    try:
+        return Game.objects.select_for_update().get(pk=game_id)
+    except Game.DoesNotExist:
+        raise GameChangeError.single("no such game", field="game") from None
+
+
+def _audit(game: Game, action: str, actor: Actor, *, number=None, before=None, after=None) -> None:
+    RoundEvent.objects.create(
+        game=game,
+        round_number=number,
+        action=action,
+        seat=actor.seat,
+        device=actor.device[:64],
+        user=actor.user_or_none,
+        before=before,
+        after=after,
+    )
+
+
+def _check_actor_seat(game: Game, actor: Actor) -> None:
+    if actor.seat is not None and not 0 <= actor.seat < game.seats.count():
+        raise GameChangeError.single("that seat is not at this table", field="seat")
+
+
+def _fingerprint(data: Any) -> str:
+    canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def _replay(game: Game, key: str | None, request: Any) -> ChangeResult | None:
+    if not key:
+        return None
+    stored = IdempotentRequest.objects.filter(game=game, key=key).first()
+    if stored is None:
+        return None
+    if stored.fingerprint != _fingerprint(request):
+        raise IdempotencyKeyReused.single(
+            "this idempotency key was already used for a different request", field="idempotency_key"
+        )
+    return ChangeResult(
+        game=game,
+        score=stored.response["score"],
+        round_number=stored.response.get("number"),
+        replayed=True,
+    )
+
+
+def _remember(game: Game, key: str | None, request: Any, result: ChangeResult) -> None:
+    if key:
+        IdempotentRequest.objects.create(
+            game=game, key=key[:128], fingerprint=_fingerprint(request), response=result.payload()
+        )
+
+
+# --------------------------------------------------------------------------- games
+
+
+def game_create(
+    *,
+    record: Mapping[str, Any],
+    actor: Actor | None = None,
+    confirmation: str | None = None,
+    is_tournament_game: bool = False,
+    action: str = RoundEvent.Action.CREATE,
+) -> ChangeResult:
+    """Create a game from a game record (rounds optional: an import carries them)."""
+    actor = actor or Actor()
+    try:
+        parsed = parse_record(record)
+        scored = engine_for(parsed.game).score(parsed)
+    except InvalidRecord as invalid:
+        raise GameChangeError(invalid.problems) from None
+    if confirmation is None:
+        confirmation = default_confirmation(is_tournament_game=is_tournament_game)
+    if confirmation not in Confirmation.values:
+        raise GameChangeError.single(
+            "confirmation must be off, any_other_seat or other_side", field="confirmation"
+        )
+    with transaction.atomic():
+        game = Game.objects.create(
+            kind=parsed.game,
+            options=dict(parsed.options),
+            first_dealer=parsed.first_dealer,
+            ending=dict(parsed.extras),
+            confirmation=confirmation,
+            is_tournament_game=is_tournament_game,
+            created_by=actor.user_or_none,
+        )
+        teams = scored.teams
+        Seat.objects.bulk_create(
+            Seat(
+                game=game,
+                number=seat,
+                name=name,
+                team=next((label for label, members in teams.items() if seat in members), ""),
+            )
+            for seat, name in enumerate(parsed.players)
+        )
+        # Imported rounds were played already: they stand as confirmed.
+        Round.objects.bulk_create(
+            Round(game=game, number=index + 1, entry=entry, status=Round.Status.CONFIRMED)
+            for index, entry in enumerate(parsed.rounds)
+        )
+        _audit(game, action, actor, after=parsed.as_dict())
+        score = _save_projection(game, scored)
+    return ChangeResult(game=game, score=score)
+
+
+def game_import(*, record: Mapping[str, Any], actor: Actor | None = None) -> ChangeResult:
+    return game_create(record=record, actor=actor, action=RoundEvent.Action.IMPORT)
+
+
+def game_end(*, game: Game, ending: Mapping[str, Any], actor: Actor) -> ChangeResult:
+    """End a game by a record-level ending: Roller Derby's early finish, Rummoli's leftovers."""
+    with transaction.atomic():
+        game = _locked(game.pk)
+        _check_actor_seat(game, actor)
+        if game.ending:
+            raise GameChangeError.single("this game has already ended", field="end")
+        if not isinstance(ending, Mapping) or not ending:
+            raise GameChangeError.single("say how the game ends", field="end")
+        unknown = set(ending) - game.engine.record_extras
+        if unknown:
+            raise GameChangeError.single(
+                f"{game.engine.title} cannot be ended this way", field=sorted(unknown)[0]
+            )
+        scored = _score_or_raise(game, game_record(game).with_extras(ending))
+        if not scored.finished:
+            raise GameChangeError.single("that does not end the game", field=sorted(ending)[0])
+        before = dict(game.ending)
+        game.ending = dict(ending)
+        _audit(game, RoundEvent.Action.END, actor, before=before, after=dict(ending))
+        score = _save_projection(game, scored)
+    return ChangeResult(game=game, score=score)
+
+
+# --------------------------------------------------------------------------- rounds
+
+
+def round_record(
+    *,
+    game: Game,
+    number: int,
+    entry: Mapping[str, Any],
+    actor: Actor,
+    idempotency_key: str | None = None,
+) -> ChangeResult:
+    """Record round ``number``; a second phone sending the same number gets RoundConflict."""
+    request = {"action": "record", "number": number, "round": entry}
+    try:
+        with transaction.atomic():
+            game = _locked(game.pk)
+            replay = _replay(game, idempotency_key, request)
+            if replay:
+                return replay
+            _check_actor_seat(game, actor)
+            rounds = list(game.rounds.order_by("number"))
+            existing = next((r for r in rounds if r.number == number), None)
+            if existing is not None:
+                raise RoundConflict(existing)
+            expected = len(rounds) + 1
+            if number != expected:
+                raise GameChangeError.single(
+                    f"the next round is round {expected}", round_number=number, field="number"
+                )
+            if game.ending:
+                raise GameChangeError.single(
+                    "the game has already ended; no more rounds can be recorded",
+                    round_number=number,
+                )
+            record = game_record(game, rounds)
+            scored = _score_or_raise(game, record.with_rounds([*record.rounds, entry]))
+            confirmed = game.confirmation == Confirmation.OFF
+            Round.objects.create(
+                game=game,
+                number=number,
+                entry=dict(entry),
+                status=Round.Status.CONFIRMED if confirmed else Round.Status.PENDING,
+                entered_by_seat=actor.seat,
+                entered_by_device=actor.device[:64],
+                entered_by_user=actor.user_or_none,
+                confirmed_at=timezone.now() if confirmed else None,
+            )
+            _audit(game, RoundEvent.Action.RECORD, actor, number=number, after=dict(entry))
+            result = ChangeResult(
+                game=game, score=_save_projection(game, scored), round_number=number
+            )
+            _remember(game, idempotency_key, request, result)
+            return result
+    except IntegrityError:
+        # The unique constraints are the last word when two writers slip past the lock.
+        recorded = Round.objects.filter(game_id=game.pk, number=number).first()
+        if recorded is not None:
+            raise RoundConflict(recorded) from None
+        replay = _replay(game, idempotency_key, request)
+        if replay:
+            return replay
+        raise
+
+
+def misdeal_record(*, game: Game, number: int, actor: Actor, idempotency_key: str | None = None):
+    """Void a deal as a misdeal: nobody scores and the same dealer deals again (Roolz)."""
+    if "misdeal" not in {
+        spec.name for spec in game.engine.round_fields(game.seats.count(), game.options)
+    }:
+        raise GameChangeError.single(
+            f"{game.engine.title} has no misdeals to record", field="misdeal"
+        )
+    return round_record(
+        game=game,
+        number=number,
+        entry={"misdeal": True},
+        actor=actor,
+        idempotency_key=idempotency_key,
+    )
+
+
+def _sides_of(game: Game, seat: int) -> set[int]:
+    """The seats on ``seat``'s side for confirmation: its team, or the seat alone."""
+    team = game.seats.get(number=seat).team
+    if not team:
+        return {seat}
+    return set(game.seats.filter(team=team).values_list("number", flat=True))
+
+
+def round_confirm(*, game: Game, number: int, actor: Actor) -> ChangeResult:
+    with transaction.atomic():
+        game = _locked(game.pk)
+        if actor.seat is None:
+            raise GameChangeError.single(
+                "say which seat confirms", round_number=number, field="seat"
+            )
+        _check_actor_seat(game, actor)
+        round_ = game.rounds.filter(number=number).first()
+        if round_ is None:
+            raise GameChangeError.single(
+                "there is no such round", round_number=number, field="number"
+            )
+        if round_.status == Round.Status.CONFIRMED:
+            return ChangeResult(
+                game=game, score=game.score_cache, round_number=number, replayed=True
+            )
+        entered = round_.entered_by_seat
+        if entered is not None:
+            if game.confirmation == Confirmation.ANY_OTHER_SEAT and actor.seat == entered:
+                raise GameChangeError.single(
+                    "another player confirms a round, not the one who entered it",
+                    round_number=number,
+                    field="seat",
+                )
+            if game.confirmation == Confirmation.OTHER_SIDE and actor.seat in _sides_of(
+                game, entered
+            ):
+                raise GameChangeError.single(
+                    "a player of another side confirms this round",
+                    round_number=number,
+                    field="seat",
+                )
+        round_.status = Round.Status.CONFIRMED
+        round_.confirmed_by_seat = actor.seat
+        round_.confirmed_at = timezone.now()
+        round_.save(update_fields=["status", "confirmed_by_seat", "confirmed_at", "updated_at"])
+        _audit(game, RoundEvent.Action.CONFIRM, actor, number=number, after={"status": "confirmed"})
+        game.revision += 1
+        game.save(update_fields=["revision", "updated_at"])
+    return ChangeResult(game=game, score=game.score_cache, round_number=number)
+
+
+def round_correct(
+    *, game: Game, number: int, entry: Mapping[str, Any], actor: Actor
+) -> ChangeResult:
+    """Replace round ``number``; the whole game from there on must still stand."""
+    with transaction.atomic():
+        game = _locked(game.pk)
+        _check_actor_seat(game, actor)
+        rounds = list(game.rounds.order_by("number"))
+        round_ = next((r for r in rounds if r.number == number), None)
+        if round_ is None:
+            raise GameChangeError.single(
+                "there is no such round", round_number=number, field="number"
+            )
+        record = game_record(game, rounds)
+        entries = list(record.rounds)
+        entries[number - 1] = entry
+        try:
+            scored = game.engine.score(record.with_rounds(entries))
+        except InvalidRecord as invalid:
+            later = [p for p in invalid.problems if p.round and p.round > number]
+            if later:
+                first = later[0]
+                raise GameChangeError(
+                    [
+                        Problem(
+                            f"this correction would make round {first.round} invalid "
+                            f"({first.message}); correct or undo the later rounds first",
+                            number,
+                            first.field,
+                        )
+                    ]
+                ) from None
+            if not record.extras:
+                raise GameChangeError(invalid.problems) from None
+            raise GameChangeError(
+                [
+                    Problem(
+                        f"this correction no longer fits how the game ended: {p.message}",
+                        number,
+                        p.field,
+                    )
+                    for p in invalid.problems
+                ]
+            ) from None
+        before = round_.entry
+        round_.entry = dict(entry)
+        round_.corrected = True
+        if game.confirmation != Confirmation.OFF:
+            round_.status = Round.Status.PENDING
+            round_.confirmed_by_seat = None
+            round_.confirmed_at = None
+        round_.entered_by_seat = actor.seat
+        round_.entered_by_device = actor.device[:64]
+        round_.save()
+        _audit(
+            game, RoundEvent.Action.CORRECT, actor, number=number, before=before, after=dict(entry)
+        )
+        score = _save_projection(game, scored)
+    return ChangeResult(game=game, score=score, round_number=number)
+
+
+def round_undo(*, game: Game, number: int | None, actor: Actor) -> ChangeResult:
+    """Remove the last round (``number``, when given, must be the last one)."""
+    with transaction.atomic():
+        game = _locked(game.pk)
+        _check_actor_seat(game, actor)
+        last = game.rounds.order_by("-number").first()
+        if last is None:
+            raise GameChangeError.single("there is no round to undo", field="number")
+        if number is not None and number != last.number:
+            raise GameChangeError.single(
+                f"only the last round (round {last.number}) can be undone",
+                round_number=number,
+                field="number",
+            )
+        if game.ending:
+            raise GameChangeError.single(
+                "the game has ended; its rounds can be corrected, not undone"
+            )
+        before = last.entry
+        removed = last.number
+        last.delete()
+        scored = _score_or_raise(game, game_record(game))
+        _audit(game, RoundEvent.Action.UNDO, actor, number=removed, before=before)
+        score = _save_projection(game, scored)
+    return ChangeResult(game=game, score=score, round_number=removed)
