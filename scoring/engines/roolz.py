@@ -1,0 +1,722 @@
+"""Roolz: the 100-card bidding game with two trumps (rules.md section 1).
+
+Every round distributes exactly 300 card points among the sides. The bidding
+side scores what it won if that reaches its bid, else it loses the bid; every
+other side scores what it won. Taking every trick is worth +100 (+200 for a
+twofer). Sides depend on the player count and the options:
+
+- team modes (4 players; 6 players "teams" or "three_pairs"): fixed teams,
+  ``won`` keyed by team label, a team's figure stands at each member's seat;
+- individual modes (2, 3, 5 players; 4 with ``called_partner``; 6 with
+  "two_calls"): the round's sides are "bidder" and "opponents", every member of
+  a side gets the side's delta.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from scoring.engines.base import (
+    MAX_INT,
+    Conclusion,
+    Engine,
+    FieldSpec,
+    OptionSpec,
+    Problem,
+    RoundReader,
+    RoundResult,
+    Table,
+    is_int,
+    running,
+)
+
+ROUND_POINTS = 300
+POINT_STEP = 5
+MAX_BID = 300
+MIN_BID = 170
+THREE_PAIRS_MIN_BID = 110
+SLAM_BONUS = 100
+TWOFER_SLAM_BONUS = 100  # on top of SLAM_BONUS
+
+BIDDER = "bidder"
+OPPONENTS = "opponents"
+INDIVIDUAL_SIDES = (BIDDER, OPPONENTS)
+
+SIX_PLAYER_CHOICES = ("teams", "two_calls", "three_pairs")
+
+# How the bidder's partners are found (None: fixed teams, or no partners at all).
+CALL_ONE = "called_partner"  # 4 players: exactly one partner
+CALL_FIVE = "five"  # 5 players: one partner, or [] for a twofer
+CALL_TWO = "two_calls"  # 6 players: two partners, one (twofer) or [] (alone)
+
+PLAY_ONLY = (
+    (
+        "blank_points",
+        "Blank cards score",
+        "Blanks score 20 (15 with 5-6 players) and Roolerz the same; "
+        "a round still holds 300 points.",
+        None,
+    ),
+    (
+        "break_both_trumps",
+        "One trump breaks both",
+        "The first trump played breaks both trumps.",
+        None,
+    ),
+    (
+        "lead_trump_any_time",
+        "Lead trump any time",
+        "Trump may be led without being broken first.",
+        None,
+    ),
+    ("no_slough", "No sloughing", "A player out of the led suit who holds trump must trump.", None),
+    (
+        "pass_cards",
+        "Pass cards",
+        "The dealer names a number of cards everyone passes before trumps are named.",
+        None,
+    ),
+    (
+        "blank_leads",
+        "Blank card leads",
+        "Whoever holds the blank card leads it to the first trick.",
+        (4,),
+    ),
+    (
+        "misdeals",
+        "Misdeals on weak hands",
+        "A player whose highest card is 12 or lower may call a misdeal.",
+        (2, 3, 4),
+    ),
+)
+
+
+@dataclass(frozen=True)
+class Setup:
+    """How a table of this size and these options plays: sides, calls, minimum bid."""
+
+    players: int
+    teams: dict[str, list[int]]
+    call: str | None
+    min_bid: int
+
+    @property
+    def individual(self) -> bool:
+        return not self.teams
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        return tuple(self.teams) if self.teams else INDIVIDUAL_SIDES
+
+
+def setup_for(players: int, options: Mapping[str, Any]) -> Setup:
+    """The sides and calls of a Roolz table (robust to options a form has not resolved yet)."""
+    six = options.get("six_player", "teams")
+    called = options.get("called_partner", False) is True
+    teams: dict[str, list[int]] = {}
+    call: str | None = None
+    min_bid = MIN_BID
+    if players == 4:
+        if called:
+            call = CALL_ONE
+        else:
+            teams = {"A": [0, 2], "B": [1, 3]}
+    elif players == 5:
+        call = CALL_FIVE
+    elif players == 6:
+        if six == "two_calls":
+            call = CALL_TWO
+        elif six == "three_pairs":
+            teams = {"A": [0, 3], "B": [1, 4], "C": [2, 5]}
+            min_bid = THREE_PAIRS_MIN_BID
+        else:
+            teams = {"A": [0, 2, 4], "B": [1, 3, 5]}
+    return Setup(players=players, teams=teams, call=call, min_bid=min_bid)
+
+
+@dataclass
+class RoolzState:
+    totals: list[int]
+    dealer: int
+    finished: bool = False
+    winners: list[int] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class _Round:
+    """One valid, non-misdeal round as read from the record."""
+
+    bidder: int
+    bid: int
+    partners: tuple[int, ...]
+    won: dict[str, int]
+    all_tricks: str | None
+    penalties: tuple[tuple[int, int], ...]
+
+
+def _side_name(label: str, individual: bool) -> str:
+    if not individual:
+        return f"team {label}"
+    return "the bidder's side" if label == BIDDER else "the opponents"
+
+
+class Roolz(Engine):
+    key = "roolz"
+    title = "Roolz"
+    summary = (
+        "The 100-card bidding game with a high and a low trump: bid for a share of the "
+        "300 points in each round; 2-6 players, in teams or individually."
+    )
+    player_counts = (2, 3, 4, 5, 6)
+
+    # -- descriptions ------------------------------------------------------
+
+    def option_specs(self) -> tuple[OptionSpec, ...]:
+        specs = [
+            OptionSpec(
+                "target",
+                "int",
+                1000,
+                "Target score",
+                "The game ends after a round in which someone reaches this score.",
+                minimum=100,
+                maximum=MAX_INT,
+            ),
+            OptionSpec(
+                "must_reach_on_bid",
+                "bool",
+                False,
+                "Win only on a made bid",
+                "You can only win the game in a round where your side bid and made it.",
+            ),
+            OptionSpec(
+                "called_partner",
+                "bool",
+                False,
+                "Called partner (4 players)",
+                "No fixed teams: the bidder calls a card and its holder is the partner for "
+                "that round; scores are kept individually.",
+                player_counts=(4,),
+            ),
+            OptionSpec(
+                "six_player",
+                "choice",
+                "teams",
+                "Six-player game",
+                "teams: two teams of three; two_calls: the bidder calls two cards, scores kept "
+                "individually; three_pairs: three teams of two, bidding starts at 110.",
+                choices=SIX_PLAYER_CHOICES,
+                player_counts=(6,),
+            ),
+            OptionSpec(
+                "point_discards",
+                "bool",
+                False,
+                "Point cards may be discarded",
+                "The bidder may discard point cards, so a side can take every trick without "
+                "holding all 300 points.",
+            ),
+        ]
+        for name, label, help_text, counts in PLAY_ONLY:
+            specs.append(
+                OptionSpec(
+                    name,
+                    "bool",
+                    False,
+                    label,
+                    help_text,
+                    group="Play only",
+                    play_only=True,
+                    player_counts=counts,
+                )
+            )
+        return tuple(specs)
+
+    def option_problems(self, options: Mapping[str, Any], players: int) -> list[Problem]:
+        problems: list[Problem] = []
+        if options.get("called_partner") is True and players != 4:
+            problems.append(
+                Problem(
+                    f"called_partner is a four-player option; this game has {players} players",
+                    field="options.called_partner",
+                )
+            )
+        six = options.get("six_player", "teams")
+        if six != "teams" and players != 6:
+            problems.append(
+                Problem(
+                    f"six_player {six!r} is a six-player option; this game has {players} "
+                    "players (leave it at 'teams')",
+                    field="options.six_player",
+                )
+            )
+        return problems
+
+    def allowed_player_counts(self, options: Mapping[str, Any]) -> tuple[int, ...]:
+        counts = self.player_counts
+        if options.get("called_partner") is True:
+            counts = tuple(c for c in counts if c == 4)
+        if options.get("six_player", "teams") in ("two_calls", "three_pairs"):
+            counts = tuple(c for c in counts if c == 6)
+        return counts
+
+    def teams(self, players: int, options: Mapping[str, Any]) -> dict[str, list[int]]:
+        return {k: list(v) for k, v in setup_for(players, options).teams.items()}
+
+    def round_fields(self, players: int, options: Mapping[str, Any]) -> tuple[FieldSpec, ...]:
+        setup = setup_for(players, options)
+        labels = setup.labels
+        if setup.individual:
+            won_help = (
+                "Card points taken by the bidder's side and by the opponents, "
+                f"multiples of 5 adding up to {ROUND_POINTS}."
+            )
+        else:
+            won_help = (
+                f"Card points taken by each team, multiples of 5 adding up to {ROUND_POINTS}."
+            )
+        if options.get("point_discards") is True:
+            slam_help = "The side that took every trick (+100), if any."
+        else:
+            slam_help = "The side that took every trick (+100), if any; it must have won all 300."
+        if setup.call in (CALL_FIVE, CALL_TWO):
+            slam_help += " A twofer taking every trick gets another +100."
+        fields: list[FieldSpec] = [
+            FieldSpec(
+                "misdeal",
+                "bool",
+                "Misdeal",
+                "A misdeal records nothing else; the same dealer deals again.",
+                required=False,
+            ),
+            FieldSpec("bidder", "seat", "Bidder", "Who won the bidding.", column="Bidder"),
+            FieldSpec(
+                "bid",
+                "int",
+                "Bid",
+                f"The winning bid, {setup.min_bid}-{MAX_BID} in steps of 5.",
+                minimum=setup.min_bid,
+                maximum=MAX_BID,
+                step=POINT_STEP,
+                column="Bid",
+            ),
+        ]
+        if setup.call == CALL_ONE:
+            fields.append(
+                FieldSpec(
+                    "partners",
+                    "seats",
+                    "Partner",
+                    "The player holding the called card (exactly one seat).",
+                    count=1,
+                    column="Partner",
+                )
+            )
+        elif setup.call == CALL_FIVE:
+            fields.append(
+                FieldSpec(
+                    "partners",
+                    "seats",
+                    "Partner",
+                    "The player holding the called card; none if it was in the low hand "
+                    "(a twofer: the bidder plays alone against four).",
+                    column="Partner",
+                )
+            )
+        elif setup.call == CALL_TWO:
+            fields.append(
+                FieldSpec(
+                    "partners",
+                    "seats",
+                    "Partners",
+                    "The players holding the two called cards: two seats; one seat if one "
+                    "player holds both (a twofer); none if the bidder holds both (alone).",
+                    column="Partners",
+                )
+            )
+        fields += [
+            FieldSpec(
+                "won",
+                "per_side",
+                "Points won",
+                won_help,
+                minimum=0,
+                maximum=ROUND_POINTS,
+                step=POINT_STEP,
+                keys=labels,
+                column="Won",
+            ),
+            FieldSpec(
+                "all_tricks",
+                "choice",
+                "Took every trick",
+                slam_help,
+                required=False,
+                choices=labels,
+                column="All tricks",
+            ),
+            FieldSpec(
+                "penalties",
+                "penalties",
+                "Penalties",
+                "Points taken off a player's "
+                + ("score." if setup.individual else "team's score.")
+                + " Each penalty names the player, the points and a reason.",
+                required=False,
+                column="Penalty",
+            ),
+        ]
+        return tuple(fields)
+
+    # -- scoring -----------------------------------------------------------
+
+    def start(self, table: Table) -> RoolzState:
+        return RoolzState(totals=[0] * table.size, dealer=table.first_dealer)
+
+    def is_over(self, table: Table, state: RoolzState) -> bool:
+        return state.finished
+
+    def play(
+        self, table: Table, state: RoolzState, number: int, entry: Mapping[str, Any]
+    ) -> RoundResult:
+        reader = RoundReader(number, entry)
+        setup = setup_for(table.size, table.options)
+        dealer = state.dealer
+        misdeal = reader.flag("misdeal", entry["misdeal"]) if "misdeal" in entry else False
+        if misdeal:
+            for key in entry:
+                if key != "misdeal":
+                    reader.fail(key, f"a misdeal records nothing else; remove {key}")
+            reader.done()
+            zeros = [0] * table.size
+            return RoundResult(
+                number=number,
+                dealer=dealer,
+                deltas=zeros,
+                totals=list(state.totals),
+                details={"misdeal": True},
+            )
+
+        played = self._read(reader, setup, table.options)
+        reader.done()
+        assert played is not None  # no problems means every part was read
+
+        sides = self._sides(setup, played)
+        bidding = self._bidding_label(setup, played.bidder)
+        twofer = self._twofer(setup, played.partners)
+        made = played.won[bidding] >= played.bid
+        side_delta: dict[str, int] = {}
+        for label in setup.labels:
+            points = played.won[label]
+            if label == bidding and not made:
+                points = -played.bid
+            if played.all_tricks == label:
+                points += SLAM_BONUS
+                if label == bidding and twofer:
+                    points += TWOFER_SLAM_BONUS
+            side_delta[label] = points
+        deltas = [0] * table.size
+        for label, seats in sides.items():
+            for seat in seats:
+                deltas[seat] = side_delta[label]
+        for seat, points in played.penalties:
+            if setup.individual:
+                deltas[seat] -= points
+            else:
+                for member in setup.teams[table.team_of(seat) or ""]:
+                    deltas[member] -= points
+        state.totals = running(state.totals, deltas)
+        state.dealer = table.next_seat(dealer)
+        self._check_end(table, state, setup, sides[bidding] if made else [])
+        details: dict[str, Any] = {
+            "bidder": played.bidder,
+            "bid": played.bid,
+            "made": made,
+            "bidding_side": bidding,
+            "sides": {label: list(seats) for label, seats in sides.items()},
+        }
+        if setup.call in (CALL_FIVE, CALL_TWO):
+            details["twofer"] = twofer
+        return RoundResult(
+            number=number,
+            dealer=dealer,
+            deltas=deltas,
+            totals=list(state.totals),
+            details=details,
+        )
+
+    def conclude(self, table: Table, state: RoolzState, extras: Mapping[str, Any]) -> Conclusion:
+        setup = setup_for(table.size, table.options)
+        return Conclusion(
+            totals=list(state.totals),
+            finished=state.finished,
+            winners=list(state.winners) if state.finished else [],
+            extras={},
+            upcoming={
+                "dealer": state.dealer,
+                "min_bid": setup.min_bid,
+                "sides": list(setup.labels),
+            },
+        )
+
+    def round_summary(self, table: Table, entry: Mapping[str, Any]) -> str:
+        names = table.players
+
+        def name(seat: Any) -> str:
+            return names[seat] if is_int(seat) and 0 <= seat < len(names) else "?"
+
+        if entry.get("misdeal") is True:
+            return "Misdeal: the same dealer deals again"
+        setup = setup_for(table.size, table.options)
+        bidder = entry.get("bidder")
+        bid = entry.get("bid")
+        won = entry.get("won")
+        won = won if isinstance(won, Mapping) else {}
+        text = f"{name(bidder)} bid {bid}"
+        partners = entry.get("partners")
+        partners = partners if isinstance(partners, list) else []
+        if setup.call is not None:
+            if partners:
+                text += " with " + " & ".join(name(p) for p in partners)
+            elif setup.call == CALL_FIVE:
+                text += ", twofer"
+            else:
+                text += " alone"
+            if setup.call == CALL_TWO and len(partners) == 1:
+                text += " (twofer)"
+        label = BIDDER if setup.individual else (table.team_of(bidder) if is_int(bidder) else None)
+        taken = won.get(label) if label else None
+        if is_int(taken) and is_int(bid):
+            text += ", made" if taken >= bid else ", set"
+        if setup.individual:
+            text += f": {won.get(BIDDER)} to {won.get(OPPONENTS)}"
+        else:
+            text += ": " + ", ".join(f"{team} {won.get(team)}" for team in setup.labels)
+        slam = entry.get("all_tricks")
+        if isinstance(slam, str):
+            who = "the bidder's side" if slam == BIDDER else slam
+            who = "the opponents" if slam == OPPONENTS else who
+            text += f"; {who} took every trick"
+        penalties = entry.get("penalties")
+        if isinstance(penalties, list):
+            for item in penalties:
+                if isinstance(item, Mapping):
+                    text += f"; penalty {name(item.get('player'))} -{item.get('points')}"
+        return text
+
+    # -- helpers -----------------------------------------------------------
+
+    def _read(self, reader: RoundReader, setup: Setup, options: Mapping[str, Any]) -> _Round | None:
+        entry = reader.entry
+        players = setup.players
+        labels = setup.labels
+        allowed = {"misdeal", "bidder", "bid", "won", "all_tricks", "penalties"}
+        if setup.call is not None:
+            allowed.add("partners")
+        for key in entry:
+            if key == "partners" and setup.call is None:
+                reader.fail(
+                    "partners",
+                    "partners are only recorded when the bidder calls a card (5 players, "
+                    "called_partner, or six_player two_calls)",
+                )
+            elif key not in allowed:
+                reader.fail(key, f"unknown field {key!r}")
+
+        bidder: int | None = None
+        if "bidder" not in entry:
+            reader.fail("bidder", "bidder is missing")
+        else:
+            bidder = reader.seat("bidder", entry["bidder"], players)
+
+        bid = self._read_bid(reader, setup)
+        partners = self._read_partners(reader, setup, bidder)
+        won = self._read_won(reader, setup)
+
+        all_tricks: str | None = None
+        raw_slam = entry.get("all_tricks")
+        if raw_slam is not None:
+            if not isinstance(raw_slam, str) or raw_slam not in labels:
+                reader.fail("all_tricks", "all_tricks must name a side: " + ", ".join(labels))
+            else:
+                all_tricks = raw_slam
+                if (
+                    won is not None
+                    and options.get("point_discards") is not True
+                    and won[raw_slam] != ROUND_POINTS
+                ):
+                    who = _side_name(raw_slam, setup.individual)
+                    reader.fail(
+                        "all_tricks",
+                        f"{who} took every trick, so it won all {ROUND_POINTS} points, "
+                        f"not {won[raw_slam]}",
+                    )
+        penalties = reader.penalties(players)
+        if reader.problems or bidder is None or bid is None or partners is None or won is None:
+            return None
+        return _Round(
+            bidder=bidder,
+            bid=bid,
+            partners=partners,
+            won=won,
+            all_tricks=all_tricks,
+            penalties=tuple(penalties),
+        )
+
+    def _read_bid(self, reader: RoundReader, setup: Setup) -> int | None:
+        if "bid" not in reader.entry:
+            reader.fail("bid", "bid is missing")
+            return None
+        bid = reader.entry["bid"]
+        if not is_int(bid):
+            reader.fail("bid", "bid must be a whole number")
+            return None
+        if bid < setup.min_bid:
+            reader.fail("bid", f"bid {bid} is below the minimum bid of {setup.min_bid}")
+            return None
+        if bid > MAX_BID:
+            reader.fail("bid", f"bid {bid} is above the maximum bid of {MAX_BID}")
+            return None
+        if bid % POINT_STEP:
+            reader.fail("bid", f"bid {bid} is not a multiple of {POINT_STEP}")
+            return None
+        return bid
+
+    def _read_partners(
+        self, reader: RoundReader, setup: Setup, bidder: int | None
+    ) -> tuple[int, ...] | None:
+        if setup.call is None:
+            return ()
+        entry = reader.entry
+        if "partners" not in entry:
+            reader.fail("partners", "partners is missing: " + self._partners_rule(setup))
+            return None
+        raw = entry["partners"]
+        if not isinstance(raw, list):
+            reader.fail("partners", "partners must be a list of seats")
+            return None
+        most = {CALL_ONE: 1, CALL_FIVE: 1, CALL_TWO: 2}[setup.call]
+        least = 1 if setup.call == CALL_ONE else 0
+        if not least <= len(raw) <= most:
+            reader.fail("partners", f"{len(raw)} partners given: " + self._partners_rule(setup))
+            return None
+        seats: list[int] = []
+        for item in raw:
+            seat = reader.seat("partners", item, setup.players, "each partner")
+            if seat is None:
+                return None
+            if seat == bidder:
+                reader.fail("partners", "the bidder cannot be their own partner")
+                return None
+            if seat in seats:
+                reader.fail("partners", f"seat {seat} is listed twice in partners")
+                return None
+            seats.append(seat)
+        return tuple(seats)
+
+    @staticmethod
+    def _partners_rule(setup: Setup) -> str:
+        if setup.call == CALL_ONE:
+            return "name exactly one seat, the holder of the called card"
+        if setup.call == CALL_FIVE:
+            return "name the holder of the called card, or none ([]) for a twofer"
+        return (
+            "name the holders of the two called cards: two seats, one seat for a twofer, "
+            "or none ([]) when the bidder holds both"
+        )
+
+    def _read_won(self, reader: RoundReader, setup: Setup) -> dict[str, int] | None:
+        labels = setup.labels
+        entry = reader.entry
+        sides = ", ".join(labels)
+        if "won" not in entry:
+            reader.fail("won", f"won is missing: give the points of each side ({sides})")
+            return None
+        raw = entry["won"]
+        if not isinstance(raw, Mapping):
+            reader.fail("won", f"won must give the points of each side ({sides})")
+            return None
+        ok = True
+        for key in raw:
+            if key not in labels:
+                reader.fail("won", f"won has no side {key!r}; the sides are {sides}")
+                ok = False
+        won: dict[str, int] = {}
+        for label in labels:
+            who = _side_name(label, setup.individual)
+            if label not in raw:
+                reader.fail("won", f"won is missing the points of {who}")
+                ok = False
+                continue
+            value = raw[label]
+            if not is_int(value):
+                reader.fail("won", f"points won by {who} must be a whole number")
+                ok = False
+            elif not 0 <= value <= ROUND_POINTS:
+                reader.fail(
+                    "won", f"points won by {who} ({value}) must be from 0 to {ROUND_POINTS}"
+                )
+                ok = False
+            elif value % POINT_STEP:
+                reader.fail("won", f"points won by {who} ({value}) are not a multiple of 5")
+                ok = False
+            else:
+                won[label] = value
+        if not ok:
+            return None
+        total = sum(won.values())
+        if total != ROUND_POINTS:
+            reader.fail("won", f"points won add up to {total}, not {ROUND_POINTS}")
+            return None
+        return won
+
+    @staticmethod
+    def _sides(setup: Setup, played: _Round) -> dict[str, list[int]]:
+        if not setup.individual:
+            return {label: list(seats) for label, seats in setup.teams.items()}
+        ours = [played.bidder, *played.partners]
+        theirs = [seat for seat in range(setup.players) if seat not in ours]
+        return {BIDDER: ours, OPPONENTS: theirs}
+
+    @staticmethod
+    def _bidding_label(setup: Setup, bidder: int) -> str:
+        if setup.individual:
+            return BIDDER
+        for label, seats in setup.teams.items():
+            if bidder in seats:
+                return label
+        raise AssertionError("every seat is on a team")  # a bug, not a user mistake
+
+    @staticmethod
+    def _twofer(setup: Setup, partners: Sequence[int]) -> bool:
+        if setup.call == CALL_FIVE:
+            return not partners
+        if setup.call == CALL_TWO:
+            return len(partners) == 1
+        return False
+
+    def _check_end(
+        self, table: Table, state: RoolzState, setup: Setup, made_side: Sequence[int]
+    ) -> None:
+        """After a scored round: the highest candidate at or above the target wins, unless tied.
+
+        A "side" for the end is a team in team modes and a seat in individual modes.
+        ``made_side`` holds the bidding side's seats if it made its bid, else is empty.
+        """
+        target = table.options["target"]
+        if setup.individual:
+            groups = [[seat] for seat in range(table.size)]
+        else:
+            groups = [list(seats) for seats in setup.teams.values()]
+        candidates = [g for g in groups if state.totals[g[0]] >= target]
+        if table.options.get("must_reach_on_bid") is True:
+            candidates = [g for g in candidates if g[0] in made_side]
+        if not candidates:
+            return
+        best = max(state.totals[g[0]] for g in candidates)
+        top = [g for g in candidates if state.totals[g[0]] == best]
+        if len(top) == 1:
+            state.finished = True
+            state.winners = sorted(top[0])
