@@ -1,0 +1,741 @@
+"""Rummoli: a chip ledger for the nine-section board (rules.md section 4).
+
+Totals are the chips each player holds; a round is one hand. Every hand is
+applied in the order of the rules (ante, widow, poker, pay cards, end of hand)
+and chip conservation is checked after each step: a break is a bug, never a
+user mistake, so it raises AssertionError.
+
+Decisions where rules.md is silent:
+
+- Ante under ``pay_what_you_can``: a short player covers the sections in board
+  order (rummoli first), paying the full ante on a section before moving on to
+  the next, until they have nothing left.
+- Money checks (widow price, poker bets) compare with what the player holds at
+  that step of the hand: after the ante for the widow, after the widow for bets.
+- ``went_out`` must be present in every hand; null records a deadlock.
+- ``cards_left`` is 0..52 per seat and at most 52 in all (one deck).
+- Under ``pay_what_you_can``, when a hand leaves exactly one player with chips
+  that player takes the board as part of that hand (its deltas include the
+  sweep and its board is empty). When a deadlock leaves nobody with chips, no
+  further hand can be played: the game waits for an ``end`` naming who takes
+  the leftovers (any seat then), and is not finished until it has one.
+- ``end.leftovers_to`` must be a player still in the game (a seat with chips
+  under ``pay_what_you_can``), and is refused once the game ended by itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from scoring.engines.base import (
+    MAX_INT,
+    Conclusion,
+    Engine,
+    FieldSpec,
+    InvalidRecord,
+    OptionSpec,
+    Problem,
+    RoundReader,
+    RoundResult,
+    Table,
+    is_int,
+    top_seats,
+)
+
+RUMMOLI = "rummoli"
+POKER = "poker"
+PAY_SECTIONS: tuple[str, ...] = (
+    "ten_spades",
+    "jack_diamonds",
+    "queen_clubs",
+    "king_hearts",
+    "ace_spades",
+    "ace_king_diamonds",
+    "seven_eight_nine",
+)
+SECTIONS: tuple[str, ...] = (RUMMOLI, POKER, *PAY_SECTIONS)
+SECTION_NAMES: dict[str, str] = {
+    RUMMOLI: "the rummoli",
+    POKER: "the poker pot",
+    "ten_spades": "ten of spades",
+    "jack_diamonds": "jack of diamonds",
+    "queen_clubs": "queen of clubs",
+    "king_hearts": "king of hearts",
+    "ace_spades": "ace of spades",
+    "ace_king_diamonds": "ace-king of diamonds",
+    "seven_eight_nine": "7-8-9 of a suit",
+}
+MAX_CARDS = 52  # one deck, jokers out
+
+PAY_WHAT_YOU_CAN = "pay_what_you_can"
+DEBT = "debt"
+SHOWDOWN = "showdown"
+BETTING = "betting"
+
+ROUND_KEYS = frozenset({"widow", "poker", "pay_cards", "went_out", "cards_left"})
+
+
+@dataclass
+class RummoliState:
+    """Chips in hand, chips on the board, and where the deal stands."""
+
+    chips: list[int]
+    board: dict[str, int]
+    last_dealer: int | None = None
+    over: bool = False
+    swept_to: int | None = None  # the last player with chips, who took the board
+
+
+@dataclass
+class _Hand:
+    """One hand's inputs once their shapes are read (None where a part was unreadable)."""
+
+    widow_exchange: bool = False
+    buyer: int | None = None
+    price: int | None = None
+    poker: bool = False
+    winners: list[int] | None = None
+    bets: list[int] | None = None
+    pay_cards: dict[str, int] = field(default_factory=dict)
+    went_out: int | None = None
+    cards_left: list[int] | None = None
+
+
+def empty_board() -> dict[str, int]:
+    return dict.fromkeys(SECTIONS, 0)
+
+
+def _check_conserved(chips: list[int], board: Mapping[str, int], total: int, step: str) -> None:
+    held = sum(chips) + sum(board.values())
+    if held != total:
+        raise AssertionError(f"Rummoli chips not conserved after {step}: {held} != {total}")
+
+
+class Rummoli(Engine):
+    key: ClassVar[str] = "rummoli"
+    title: ClassVar[str] = "Rummoli"
+    summary: ClassVar[str] = (
+        "A chip ledger for the nine-section board: antes, the widow, the poker pot, "
+        "the pay cards and the rummoli."
+    )
+    player_counts: ClassVar[tuple[int, ...]] = (2, 3, 4, 5, 6, 7, 8)
+    record_extras: ClassVar[frozenset[str]] = frozenset({"end"})
+
+    # -- descriptions ------------------------------------------------------
+
+    def option_specs(self) -> tuple[OptionSpec, ...]:
+        return (
+            OptionSpec(
+                "starting_chips",
+                "int",
+                50,
+                "Starting chips",
+                "Chips each player holds when the game begins.",
+                minimum=1,
+                maximum=10_000,
+            ),
+            OptionSpec(
+                "ante",
+                "int",
+                1,
+                "Ante",
+                "Chips each player puts on every one of the nine sections at the start of a hand.",
+                minimum=1,
+                maximum=100,
+            ),
+            OptionSpec(
+                "poker",
+                "choice",
+                SHOWDOWN,
+                "Poker method",
+                "Showdown: the best poker hand takes the poker pot. "
+                "Betting: players bet into the pot first, then the best hand takes it.",
+                choices=(SHOWDOWN, BETTING),
+            ),
+            OptionSpec(
+                "short_stack",
+                "choice",
+                PAY_WHAT_YOU_CAN,
+                "Running out of chips",
+                "Pay what you can: a short player pays what they have and is out at 0 chips. "
+                "Debt: chips may go below zero.",
+                choices=(PAY_WHAT_YOU_CAN, DEBT),
+            ),
+        )
+
+    def teams(self, players: int, options: Mapping[str, Any]) -> dict[str, list[int]]:
+        return {}
+
+    def round_fields(self, players: int, options: Mapping[str, Any]) -> tuple[FieldSpec, ...]:
+        cap = self._chip_cap(players, options)
+        poker_parts = [
+            FieldSpec(
+                "winners",
+                "seats",
+                "Won by",
+                "Who took the poker pot; name every player who split it.",
+            )
+        ]
+        if options.get("poker", SHOWDOWN) == BETTING:
+            poker_parts.append(
+                FieldSpec(
+                    "bets",
+                    "per_seat",
+                    "Bets",
+                    "Chips each player bet into the poker pot (0 for none).",
+                    required=False,
+                    minimum=0,
+                    maximum=cap,
+                )
+            )
+        return (
+            FieldSpec(
+                "widow",
+                "object",
+                "Widow",
+                "Leave empty if nobody took the widow; the dealer exchanges, "
+                "or another player buys it from the dealer.",
+                required=False,
+                parts=(
+                    FieldSpec(
+                        "exchange",
+                        "bool",
+                        "Dealer exchanges",
+                        "The dealer swapped their hand for the widow (no chips move).",
+                        required=False,
+                    ),
+                    FieldSpec(
+                        "buyer",
+                        "seat",
+                        "Bought by",
+                        "The player (not the dealer) who bought the widow.",
+                        required=False,
+                    ),
+                    FieldSpec(
+                        "price",
+                        "int",
+                        "Price",
+                        "Chips the buyer paid the dealer.",
+                        required=False,
+                        minimum=1,
+                        maximum=cap,
+                    ),
+                ),
+                column="Widow",
+            ),
+            FieldSpec(
+                "poker",
+                "object",
+                "Poker",
+                "Leave empty if the poker pot was not won; it carries over.",
+                required=False,
+                parts=tuple(poker_parts),
+                column="Poker",
+            ),
+            FieldSpec(
+                "pay_cards",
+                "object",
+                "Pay cards",
+                "Who took each pay section this hand; unclaimed sections carry over.",
+                required=False,
+                parts=tuple(
+                    FieldSpec(section, "seat", SECTION_NAMES[section].capitalize(), required=False)
+                    for section in PAY_SECTIONS
+                ),
+                column="Pay cards",
+            ),
+            FieldSpec(
+                "went_out",
+                "seat",
+                "Went out",
+                "The player who played their last card; empty for a deadlock.",
+                required=False,
+                column="Out",
+            ),
+            FieldSpec(
+                "cards_left",
+                "per_seat",
+                "Cards left",
+                "Cards each player still held at the end of the hand.",
+                minimum=0,
+                maximum=MAX_CARDS,
+                column="Cards left",
+            ),
+        )
+
+    def round_summary(self, table: Table, entry: Mapping[str, Any]) -> str:
+        names = table.players
+
+        def name(seat: Any) -> str:
+            return names[seat] if is_int(seat) and 0 <= seat < len(names) else "?"
+
+        parts: list[str] = []
+        widow = entry.get("widow")
+        if isinstance(widow, Mapping):
+            if widow.get("exchange") is True:
+                parts.append("the dealer took the widow")
+            elif "buyer" in widow:
+                parts.append(
+                    f"{name(widow.get('buyer'))} bought the widow for {widow.get('price')}"
+                )
+        poker = entry.get("poker")
+        if isinstance(poker, Mapping) and isinstance(poker.get("winners"), list):
+            winners = " and ".join(name(s) for s in poker["winners"])
+            verb = "split" if len(poker["winners"]) > 1 else "won"
+            text = f"{winners} {verb} the poker pot"
+            bets = poker.get("bets")
+            if isinstance(bets, list) and all(is_int(b) for b in bets) and sum(bets):
+                text += f" after {sum(bets)} in bets"
+            parts.append(text)
+        pay_cards = entry.get("pay_cards")
+        if isinstance(pay_cards, Mapping) and pay_cards:
+            claims = [
+                f"{name(pay_cards[section])} the {SECTION_NAMES[section]}"
+                for section in PAY_SECTIONS
+                if section in pay_cards
+            ]
+            parts.append("pay cards: " + ", ".join(claims))
+        went_out = entry.get("went_out")
+        cards = entry.get("cards_left")
+        left = sum(cards) if isinstance(cards, list) and all(is_int(c) for c in cards) else 0
+        if went_out is None:
+            parts.append(f"deadlock: {left} chips into the rummoli")
+        else:
+            parts.append(f"{name(went_out)} went out and collects {left} for cards left")
+        line = "; ".join(parts)
+        return line[:1].upper() + line[1:]
+
+    # -- scoring -----------------------------------------------------------
+
+    def start(self, table: Table) -> RummoliState:
+        return RummoliState(
+            chips=[table.options["starting_chips"]] * table.size, board=empty_board()
+        )
+
+    def is_over(self, table: Table, state: RummoliState) -> bool:
+        return state.over
+
+    def play(
+        self, table: Table, state: RummoliState, number: int, entry: Mapping[str, Any]
+    ) -> RoundResult:
+        reader = RoundReader(number, entry)
+        reader.only_keys(ROUND_KEYS)
+        dealer = self._next_dealer(table, state.chips, state.last_dealer)
+        playing = [self._is_in(table, chips) for chips in state.chips]
+        hand = self._read_hand(table, reader, entry, dealer, playing)
+        chips, board = self._play_hand(table, reader, state, hand, dealer, playing)
+        reader.done()
+
+        deltas = [after - before for after, before in zip(chips, state.chips, strict=True)]
+        state.chips = chips
+        state.board = board
+        state.last_dealer = dealer
+        if table.options["short_stack"] == PAY_WHAT_YOU_CAN:
+            holders = [seat for seat, held in enumerate(chips) if held > 0]
+            if len(holders) == 1:
+                deltas[holders[0]] += sum(board.values())
+                self._sweep(table, state, holders[0], "the last player's sweep")
+                state.swept_to = holders[0]
+                state.over = True
+            elif not holders:
+                state.over = True
+        return RoundResult(
+            number=number,
+            dealer=dealer,
+            deltas=deltas,
+            totals=list(state.chips),
+            details={"board": dict(state.board), "out": self._out(table, state.chips)},
+        )
+
+    def conclude(self, table: Table, state: RummoliState, extras: Mapping[str, Any]) -> Conclusion:
+        chips = list(state.chips)
+        board = dict(state.board)
+        finished = state.swept_to is not None
+        if "end" in extras:
+            seat = self._read_end(table, state, extras["end"])
+            chips[seat] += sum(board.values())
+            board = empty_board()
+            _check_conserved(chips, board, self._total(table), "the leftovers")
+            finished = True
+        out = self._out(table, chips)
+        last = state.last_dealer
+        return Conclusion(
+            totals=chips,
+            finished=finished,
+            winners=top_seats(chips) if finished else [],
+            extras={"board": dict(board), "out": out},
+            upcoming={
+                "dealer": self._next_dealer(table, chips, last),
+                "out": out,
+                "board": dict(board),
+                "chips": list(chips),
+            },
+        )
+
+    # -- reading -----------------------------------------------------------
+
+    def _read_hand(
+        self,
+        table: Table,
+        reader: RoundReader,
+        entry: Mapping[str, Any],
+        dealer: int,
+        playing: list[bool],
+    ) -> _Hand:
+        hand = _Hand()
+        self._read_widow(table, reader, entry.get("widow"), dealer, playing, hand)
+        self._read_poker(table, reader, entry.get("poker"), playing, hand)
+        self._read_pay_cards(table, reader, entry.get("pay_cards"), playing, hand)
+        self._read_end_of_hand(table, reader, entry, playing, hand)
+        return hand
+
+    def _read_widow(
+        self,
+        table: Table,
+        reader: RoundReader,
+        raw: Any,
+        dealer: int,
+        playing: list[bool],
+        hand: _Hand,
+    ) -> None:
+        if raw is None:
+            return
+        if not isinstance(raw, Mapping):
+            reader.fail(
+                "widow",
+                'widow must be {"exchange": true} or {"buyer": seat, "price": chips}',
+            )
+            return
+        if "exchange" in raw:
+            for key in raw:
+                if key != "exchange":
+                    reader.fail(f"widow.{key}", f"a widow exchange takes no {key!r}")
+            if raw["exchange"] is not True:
+                reader.fail(
+                    "widow.exchange",
+                    "widow exchange must be true (leave the widow out if nobody took it)",
+                )
+            else:
+                hand.widow_exchange = True
+            return
+        for key in raw:
+            if key not in {"buyer", "price"}:
+                reader.fail(f"widow.{key}", f"unknown field {key!r} in the widow")
+        if "buyer" not in raw:
+            reader.fail("widow.buyer", "the widow buyer is missing")
+            buyer = None
+        else:
+            buyer = reader.seat("widow.buyer", raw["buyer"], table.size, "widow buyer")
+        if "price" not in raw:
+            reader.fail("widow.price", "the widow price is missing")
+            price = None
+        else:
+            cap = self._chip_cap(table.size, table.options)
+            price = reader.integer("widow.price", raw["price"], 1, cap, "widow price")
+        if buyer is not None:
+            who = table.players[buyer]
+            if buyer == dealer:
+                reader.fail("widow.buyer", f"{who} deals this hand and cannot buy the widow")
+                buyer = None
+            elif not playing[buyer]:
+                reader.fail("widow.buyer", f"{who} is out of the game and cannot buy the widow")
+                buyer = None
+        if buyer is not None and price is not None:
+            hand.buyer, hand.price = buyer, price
+
+    def _read_poker(
+        self, table: Table, reader: RoundReader, raw: Any, playing: list[bool], hand: _Hand
+    ) -> None:
+        if raw is None:
+            return
+        if not isinstance(raw, Mapping):
+            reader.fail("poker", 'poker must be {"winners": [seats]} (leave it out if nobody won)')
+            return
+        betting = table.options["poker"] == BETTING
+        for key in raw:
+            if key == "bets" and not betting:
+                reader.fail("poker.bets", "bets are recorded only under the betting poker method")
+            elif key not in {"winners", "bets"}:
+                reader.fail(f"poker.{key}", f"unknown field {key!r} in poker")
+        winners = self._read_winners(table, reader, raw.get("winners"), "winners" in raw, playing)
+        bets: list[int] | None = [0] * table.size
+        if betting and raw.get("bets") is not None:
+            bets = self._read_bets(table, reader, raw["bets"], playing)
+        if winners is not None and bets is not None:
+            hand.poker, hand.winners, hand.bets = True, winners, bets
+
+    def _read_winners(
+        self, table: Table, reader: RoundReader, raw: Any, present: bool, playing: list[bool]
+    ) -> list[int] | None:
+        name = "poker.winners"
+        if not present:
+            reader.fail(name, "the poker winners are missing")
+            return None
+        if not isinstance(raw, list):
+            reader.fail(name, "poker winners must be a list of seats")
+            return None
+        if not raw:
+            reader.fail(name, "poker needs at least one winner (leave poker out if nobody won)")
+            return None
+        if len(raw) > table.size:
+            reader.fail(name, f"poker has at most {table.size} winners")
+            return None
+        winners: list[int] = []
+        for item in raw:
+            seat = reader.seat(name, item, table.size, "poker winner")
+            if seat is None:
+                return None
+            who = table.players[seat]
+            if seat in winners:
+                reader.fail(name, f"{who} is named twice among the poker winners")
+                return None
+            if not playing[seat]:
+                reader.fail(name, f"{who} is out of the game and cannot win the poker pot")
+                return None
+            winners.append(seat)
+        return winners
+
+    def _read_bets(
+        self, table: Table, reader: RoundReader, raw: Any, playing: list[bool]
+    ) -> list[int] | None:
+        name = "poker.bets"
+        if not isinstance(raw, list) or len(raw) != table.size:
+            reader.fail(name, f"poker bets need one number per player ({table.size})")
+            return None
+        cap = self._chip_cap(table.size, table.options)
+        bets: list[int] = []
+        for seat, item in enumerate(raw):
+            who = table.players[seat]
+            if not is_int(item) or not 0 <= item <= cap:
+                reader.fail(name, f"{who}'s bet must be a whole number from 0 to {cap}")
+                return None
+            if item and not playing[seat]:
+                reader.fail(name, f"{who} is out of the game and cannot bet")
+                return None
+            bets.append(item)
+        return bets
+
+    def _read_pay_cards(
+        self, table: Table, reader: RoundReader, raw: Any, playing: list[bool], hand: _Hand
+    ) -> None:
+        if raw is None:
+            return
+        if not isinstance(raw, Mapping):
+            reader.fail("pay_cards", "pay_cards must map each claimed pay section to a seat")
+            return
+        for section, value in raw.items():
+            if section not in PAY_SECTIONS:
+                if section in {RUMMOLI, POKER}:
+                    message = f"the {section} section is not a pay card"
+                else:
+                    message = f"unknown pay section {section!r}"
+                reader.fail("pay_cards", message)
+                continue
+            field_name = f"pay_cards.{section}"
+            label = f"claimant of the {SECTION_NAMES[section]}"
+            seat = reader.seat(field_name, value, table.size, label)
+            if seat is None:
+                continue
+            if not playing[seat]:
+                who = table.players[seat]
+                reader.fail(field_name, f"{who} is out of the game and cannot claim a pay card")
+                continue
+            hand.pay_cards[section] = seat
+
+    def _read_end_of_hand(
+        self,
+        table: Table,
+        reader: RoundReader,
+        entry: Mapping[str, Any],
+        playing: list[bool],
+        hand: _Hand,
+    ) -> None:
+        went_out: int | None = None
+        went_out_ok = True
+        if "went_out" not in entry:
+            reader.fail(
+                "went_out", "went_out is missing: name who went out, or null for a deadlock"
+            )
+            went_out_ok = False
+        elif entry["went_out"] is not None:
+            went_out = reader.seat("went_out", entry["went_out"], table.size, "went_out")
+            if went_out is None:
+                went_out_ok = False
+            elif not playing[went_out]:
+                who = table.players[went_out]
+                reader.fail("went_out", f"{who} is out of the game and cannot go out")
+                went_out_ok = False
+        cards = self._read_cards_left(table, reader, entry, playing)
+        if cards is not None and went_out is not None and cards[went_out] != 0:
+            who = table.players[went_out]
+            reader.fail("cards_left", f"{who} went out, so {who}'s cards left must be 0")
+            cards = None
+        if went_out_ok and cards is not None:
+            hand.went_out, hand.cards_left = went_out, cards
+
+    def _read_cards_left(
+        self, table: Table, reader: RoundReader, entry: Mapping[str, Any], playing: list[bool]
+    ) -> list[int] | None:
+        name = "cards_left"
+        if name not in entry:
+            reader.fail(name, "cards_left is missing: one number per player")
+            return None
+        raw = entry[name]
+        if not isinstance(raw, list) or len(raw) != table.size:
+            reader.fail(name, f"cards_left needs one number per player ({table.size})")
+            return None
+        cards: list[int] = []
+        for seat, item in enumerate(raw):
+            who = table.players[seat]
+            if not is_int(item) or not 0 <= item <= MAX_CARDS:
+                reader.fail(
+                    name, f"{who}'s cards left must be a whole number from 0 to {MAX_CARDS}"
+                )
+                return None
+            if item and not playing[seat]:
+                reader.fail(name, f"{who} is out of the game, so {who}'s cards left must be 0")
+                return None
+            cards.append(item)
+        if sum(cards) > MAX_CARDS:
+            reader.fail(
+                name, f"cards left add up to {sum(cards)}, more than the {MAX_CARDS} in a deck"
+            )
+            return None
+        return cards
+
+    def _read_end(self, table: Table, state: RummoliState, raw: Any) -> int:
+        def invalid(message: str) -> InvalidRecord:
+            return InvalidRecord([Problem(message, field="end")])
+
+        if not isinstance(raw, Mapping) or set(raw) != {"leftovers_to"}:
+            raise invalid(
+                'end must be {"leftovers_to": seat}: who takes the chips left on the board'
+            )
+        seat = raw["leftovers_to"]
+        if not is_int(seat) or not 0 <= seat < table.size:
+            raise invalid(f"end leftovers_to must be a seat from 0 to {table.size - 1}")
+        if state.swept_to is not None:
+            winner = table.players[state.swept_to]
+            raise invalid(
+                f"the game already ended when {winner} took the board; there are no leftovers"
+            )
+        someone_in = any(self._is_in(table, held) for held in state.chips)
+        if someone_in and not self._is_in(table, state.chips[seat]):
+            raise invalid(f"{table.players[seat]} is out of the game and cannot take the leftovers")
+        return seat
+
+    # -- chips -------------------------------------------------------------
+
+    def _play_hand(
+        self,
+        table: Table,
+        reader: RoundReader,
+        state: RummoliState,
+        hand: _Hand,
+        dealer: int,
+        playing: list[bool],
+    ) -> tuple[list[int], dict[str, int]]:
+        """Apply the hand to copies of the chips; money problems go to ``reader``."""
+        chips = list(state.chips)
+        board = dict(state.board)
+        total = self._total(table)
+        debt = table.options["short_stack"] == DEBT
+        ante = table.options["ante"]
+        names = table.players
+        _check_conserved(chips, board, total, "the previous hand")
+
+        for seat in range(table.size):
+            if not playing[seat]:
+                continue
+            for section in SECTIONS:
+                paid = ante if debt else min(ante, chips[seat])
+                chips[seat] -= paid
+                board[section] += paid
+        _check_conserved(chips, board, total, "the ante")
+
+        if hand.buyer is not None and hand.price is not None:
+            if not debt and hand.price > chips[hand.buyer]:
+                reader.fail(
+                    "widow.price",
+                    f"{names[hand.buyer]} holds {chips[hand.buyer]} chips after the ante "
+                    f"and cannot pay {hand.price} for the widow",
+                )
+            else:
+                chips[hand.buyer] -= hand.price
+                chips[dealer] += hand.price
+        _check_conserved(chips, board, total, "the widow")
+
+        if hand.poker and hand.winners is not None and hand.bets is not None:
+            for seat, bet in enumerate(hand.bets):
+                if not debt and bet > chips[seat]:
+                    reader.fail(
+                        "poker.bets", f"{names[seat]} bets {bet} but holds only {chips[seat]} chips"
+                    )
+                    continue
+                chips[seat] -= bet
+                board[POKER] += bet
+            share = board[POKER] // len(hand.winners)
+            for seat in hand.winners:
+                chips[seat] += share
+            board[POKER] -= share * len(hand.winners)
+        _check_conserved(chips, board, total, "the poker")
+
+        for section in PAY_SECTIONS:
+            if section in hand.pay_cards:
+                chips[hand.pay_cards[section]] += board[section]
+                board[section] = 0
+        _check_conserved(chips, board, total, "the pay cards")
+
+        if hand.cards_left is not None:
+            if hand.went_out is not None:
+                chips[hand.went_out] += board[RUMMOLI]
+                board[RUMMOLI] = 0
+            for seat, cards in enumerate(hand.cards_left):
+                if seat == hand.went_out:
+                    continue
+                paid = cards if debt else min(cards, max(chips[seat], 0))
+                chips[seat] -= paid
+                if hand.went_out is None:
+                    board[RUMMOLI] += paid
+                else:
+                    chips[hand.went_out] += paid
+        _check_conserved(chips, board, total, "the end of the hand")
+        if any(amount < 0 for amount in board.values()):
+            raise AssertionError(f"Rummoli board went negative: {board}")
+        if not debt and any(held < 0 for held in chips):
+            raise AssertionError(f"Rummoli balance went negative without debt: {chips}")
+        return chips, board
+
+    def _sweep(self, table: Table, state: RummoliState, seat: int, step: str) -> None:
+        state.chips[seat] += sum(state.board.values())
+        state.board = empty_board()
+        _check_conserved(state.chips, state.board, self._total(table), step)
+
+    def _total(self, table: Table) -> int:
+        return table.size * table.options["starting_chips"]
+
+    @staticmethod
+    def _is_in(table: Table, held: int) -> bool:
+        return table.options["short_stack"] == DEBT or held > 0
+
+    def _out(self, table: Table, chips: list[int]) -> list[int]:
+        return [seat for seat, held in enumerate(chips) if not self._is_in(table, held)]
+
+    def _next_dealer(self, table: Table, chips: list[int], last: int | None) -> int:
+        """The first dealer, then the next player to the left who is still in."""
+        if last is None:
+            return table.first_dealer
+        for step in range(1, table.size + 1):
+            seat = table.next_seat(last, step)
+            if self._is_in(table, chips[seat]):
+                return seat
+        return table.next_seat(last)
+
+    @staticmethod
+    def _chip_cap(players: int, options: Mapping[str, Any]) -> int:
+        """The most chips a price or bet can be: every chip in the game, or any sum under debt."""
+        if options.get("short_stack", PAY_WHAT_YOU_CAN) == DEBT:
+            return MAX_INT
+        return players * options.get("starting_chips", 50)
