@@ -10,3 +10,8 @@ os.environ.setdefault(
 from config.settings import *  # noqa: F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
+    # A file, not memory: threads in the concurrency tests then share one database
+    # under the same locking rules as production.
+    DATABASES["default"]["TEST"] = {"NAME": SQLITE_PATH.replace("test-db", "test-db-run")}  # noqa: F405

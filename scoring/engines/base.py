@@ -399,14 +399,22 @@ class Engine(ABC):
             number = index + 1
             if self.is_over(table, state):
                 raise InvalidRecord(
-                    [Problem("the game has already ended; no more rounds can be recorded", number)]
+                    [
+                        Problem(
+                            "the game has already ended; no more rounds can be recorded",
+                            number,
+                            "round",
+                        )
+                    ]
                 )
             if not isinstance(entry, Mapping):
                 raise InvalidRecord([Problem("a round must be an object", number, "round")])
             try:
-                results.append(self.play(table, state, number, entry))
+                result = self.play(table, state, number, entry)
             except RoundProblems as invalid:
                 raise InvalidRecord(invalid.problems) from None
+            result.details.setdefault("summary", self.round_summary(table, entry))
+            results.append(result)
         unknown = set(record.extras) - self.record_extras
         if unknown:
             raise InvalidRecord(
@@ -453,6 +461,11 @@ def is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def shown(value: int) -> str:
+    """A number as a message shows it; an absurd one is not spelled out digit by digit."""
+    return str(value) if abs(value) < 10**15 else "(a huge number)"
+
+
 class RoundReader:
     """Collects problems while reading one round's input, each naming round and field."""
 
@@ -487,10 +500,10 @@ class RoundReader:
             self.fail(name, f"{label} must be a whole number")
             return None
         if minimum is not None and value < minimum:
-            self.fail(name, f"{label} {value} is below {minimum}")
+            self.fail(name, f"{label} {shown(value)} is below {minimum}")
             return None
         if maximum is not None and value > maximum:
-            self.fail(name, f"{label} {value} is above {maximum}")
+            self.fail(name, f"{label} {shown(value)} is above {maximum}")
             return None
         return value
 

@@ -333,7 +333,7 @@ def test_game_ends_by_itself_and_no_hand_may_follow() -> None:
     rounds = [quiet(2, went_out=0, cards_left=[0, 4])]
     data = record(2, [*rounds, quiet(2)], options={"starting_chips": 10})
     assert problems(data) == [
-        (2, None, "the game has already ended; no more rounds can be recorded")
+        (2, "round", "the game has already ended; no more rounds can be recorded")
     ]
 
 

@@ -1,0 +1,200 @@
+"""The JSON API: create, read, record, correct, undo, confirm, end; tokens and bad input."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from scoring.engines.registry import score_data
+from tests.scoring.factories import ROOLZ_FOUR, roolz_round
+from tests.vectors import vector_cases
+
+pytestmark = pytest.mark.django_db
+
+
+def post(client, url, body, token=None, **headers):
+    if token:
+        headers["HTTP_AUTHORIZATION"] = f"Bearer {token}"
+    data = body if isinstance(body, (str, bytes)) else json.dumps(body)
+    return client.post(url, data=data, content_type="application/json", **headers)
+
+
+def create(client, record=None):
+    response = post(client, "/api/games/", record or ROOLZ_FOUR)
+    assert response.status_code == 201, response.content
+    return response.json()
+
+
+def test_create_returns_id_token_link_and_score(client):
+    body = create(client)
+    assert set(body) == {"id", "token", "table_url", "score"}
+    assert body["table_url"].endswith(f"/t/{body['token']}/")
+    assert body["score"] == score_data(ROOLZ_FOUR).as_dict()
+
+
+def test_read_needs_the_right_token_and_reveals_nothing_without_it(client):
+    game = create(client)
+    url = f"/api/games/{game['id']}/"
+    for header in (
+        {},
+        {"HTTP_AUTHORIZATION": "Bearer wrong"},
+        {"HTTP_AUTHORIZATION": game["token"]},
+    ):
+        response = client.get(url, **header)
+        assert response.status_code == 404
+        assert "Ann" not in response.content.decode()
+    response = client.get(url, HTTP_AUTHORIZATION=f"Bearer {game['token']}")
+    assert response.status_code == 200
+    body = response.json()
+    assert body["record"]["players"] == ROOLZ_FOUR["players"]
+    assert body["rounds"] == []
+
+
+def test_a_token_reads_and_writes_its_own_game_only(client):
+    first, second = create(client), create(client)
+    other = first["token"]
+    assert (
+        client.get(f"/api/games/{second['id']}/", HTTP_AUTHORIZATION=f"Bearer {other}").status_code
+        == 404
+    )
+    response = post(
+        client, f"/api/games/{second['id']}/rounds/", {"number": 1, "round": roolz_round()}, other
+    )
+    assert response.status_code == 404
+    own = post(
+        client, f"/api/games/{first['id']}/rounds/", {"number": 1, "round": roolz_round()}, other
+    )
+    assert own.status_code == 201
+    read = client.get(f"/api/games/{second['id']}/", HTTP_AUTHORIZATION=f"Bearer {second['token']}")
+    assert read.json()["rounds"] == []
+
+
+def test_record_retry_conflict_and_invalid(client):
+    game = create(client)
+    url, token = f"/api/games/{game['id']}/rounds/", game["token"]
+    first = post(
+        client, url, {"number": 1, "round": roolz_round(a=190)}, token, HTTP_IDEMPOTENCY_KEY="abc"
+    )
+    assert first.status_code == 201
+    assert first.json()["score"]["totals"] == [-200, 110, -200, 110]
+    retry = post(
+        client, url, {"number": 1, "round": roolz_round(a=190)}, token, HTTP_IDEMPOTENCY_KEY="abc"
+    )
+    assert (retry.status_code, retry.json()) == (201, first.json())
+    conflict = post(
+        client, url, {"number": 1, "round": roolz_round(a=250)}, token, HTTP_IDEMPOTENCY_KEY="xyz"
+    )
+    assert conflict.status_code == 409
+    assert conflict.json()["recorded"]["round"] == roolz_round(a=190)
+    invalid = post(
+        client,
+        url,
+        {"number": 2, "round": {"bidder": 1, "bid": 172, "won": {"A": 0, "B": 300}}},
+        token,
+    )
+    assert invalid.status_code == 400
+    errors = invalid.json()["errors"]
+    assert (
+        errors[0]["field"] == "bid"
+        and errors[0]["round"] == 2
+        and "multiple of 5" in errors[0]["message"]
+    )
+    detail = client.get(f"/api/games/{game['id']}/", HTTP_AUTHORIZATION=f"Bearer {token}").json()
+    assert [r["number"] for r in detail["rounds"]] == [1]
+
+
+def test_correct_undo_and_confirm(client):
+    game = create(client)
+    token, base = game["token"], f"/api/games/{game['id']}/rounds/"
+    post(client, base, {"number": 1, "round": roolz_round(a=190), "seat": 0}, token)
+    post(client, base, {"number": 2, "round": roolz_round(bidder=1, a=100), "seat": 1}, token)
+    auth = {"HTTP_AUTHORIZATION": f"Bearer {token}"}
+    corrected = client.put(
+        f"{base}1/",
+        json.dumps({"round": roolz_round(a=200), "seat": 1}),
+        content_type="application/json",
+        **auth,
+    )
+    assert corrected.status_code == 200
+    assert corrected.json()["score"]["rounds"][0]["deltas"] == [200, 100, 200, 100]
+    assert client.delete(f"{base}1/", **auth).status_code == 400  # not the last round
+    undone = client.delete(f"{base}2/", **auth)
+    assert undone.status_code == 200 and len(undone.json()["score"]["rounds"]) == 1
+    confirmed = post(client, f"{base}1/confirm/", {"seat": 1}, token)
+    assert (
+        confirmed.status_code == 200
+    )  # already confirmed in a casual game: answered, nothing to do
+
+
+def test_confirmation_through_the_api(client):
+    response = post(client, "/api/games/?confirmation=other_side", ROOLZ_FOUR)
+    game = response.json()
+    token, base = game["token"], f"/api/games/{game['id']}/rounds/"
+    post(client, base, {"number": 1, "round": roolz_round(), "seat": 0}, token)
+    rounds = client.get(f"/api/games/{game['id']}/", HTTP_AUTHORIZATION=f"Bearer {token}").json()[
+        "rounds"
+    ]
+    assert rounds[0]["status"] == "pending"
+    refused = post(client, f"{base}1/confirm/", {"seat": 2}, token)
+    assert refused.status_code == 400 and refused.json()["errors"][0]["field"] == "seat"
+    assert post(client, f"{base}1/confirm/", {"seat": 3}, token).status_code == 200
+    rounds = client.get(f"/api/games/{game['id']}/", HTTP_AUTHORIZATION=f"Bearer {token}").json()[
+        "rounds"
+    ]
+    assert (rounds[0]["status"], rounds[0]["confirmed_by_seat"]) == ("confirmed", 3)
+
+
+VALID = [c for c in vector_cases() if not c[1].get("invalid")]
+
+
+@pytest.mark.parametrize(("case_id", "case"), VALID, ids=[c[0] for c in VALID])
+def test_posting_each_vector_round_by_round_gives_the_score_command_result(client, case_id, case):
+    record = dict(case["record"])
+    rounds = record.pop("rounds", [])
+    ending = {key: record.pop(key) for key in ("ended_early", "end") if key in record}
+    game = create(client, record)
+    for number, entry in enumerate(rounds, start=1):
+        response = post(
+            client,
+            f"/api/games/{game['id']}/rounds/",
+            {"number": number, "round": entry},
+            game["token"],
+        )
+        assert response.status_code == 201, (number, response.content)
+    if ending:
+        response = post(client, f"/api/games/{game['id']}/end/", ending, game["token"])
+        assert response.status_code == 200, response.content
+    final = client.get(
+        f"/api/games/{game['id']}/", HTTP_AUTHORIZATION=f"Bearer {game['token']}"
+    ).json()
+    assert final["score"] == score_data(case["record"]).as_dict()
+
+
+@pytest.mark.parametrize(
+    ("body", "status"),
+    [
+        ("{nope", 400),
+        ("[1, 2]", 400),
+        ('"a string"', 400),
+        ("", 400),
+        ('{"game": "roolz", "players": "Ann"}', 400),
+        ('{"game": "roolz", "players": ["A", "B"], "rounds": [{"bid": 1e400}]}', 400),
+        ('{"game": "roolz", "players": ["A", "B"], "first_dealer": 99}', 400),
+        ("[" * 100_000 + "]" * 100_000, 413),
+        ('{"a": "' + "x" * 70_000 + '"}', 413),
+    ],
+)
+def test_malformed_bodies_are_4xx_with_a_message(client, body, status):
+    response = post(client, "/api/games/", body)
+    assert response.status_code == status
+    assert response.json()["errors"][0]["message"]
+
+
+def test_login_can_be_required_to_create(client, settings):
+    settings.TABLESCORE_REQUIRE_LOGIN_TO_CREATE = True
+    assert post(client, "/api/games/", ROOLZ_FOUR).status_code == 401
+
+
+def test_wrong_methods_are_405(client):
+    assert client.get("/api/games/").status_code == 405
