@@ -1,7 +1,8 @@
-"""Load demo data once: a director login and (when present) a game of each kind."""
+"""Load demo data once: a director login and a casual game of each kind, half played."""
 
 from __future__ import annotations
 
+import importlib
 import secrets
 from pathlib import Path
 
@@ -9,7 +10,14 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 
+from scoring.engines.registry import ENGINES
+from scoring.models import Game
+from scoring.services import Actor, game_create
+
 DIRECTOR = "director"
+DEMO_DEVICE = "demo"
+DEMO_ROUNDS = {"roolz": 3, "roller_derby": 2, "rook_sluff": 3, "rummoli": 2}
+DEMO_PLAYERS = {"roolz": 4, "roller_derby": 4, "rook_sluff": 6, "rummoli": 5}
 
 
 class Command(BaseCommand):
@@ -17,7 +25,12 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         password = self.director_password()
+        created = self.demo_games()
         self.stdout.write(self.style.SUCCESS("Tablescore demo data is ready."))
+        for game in created:
+            self.stdout.write(
+                f"  demo {game.engine.title}: http://127.0.0.1:8000/t/{game.table_token}/"
+            )
         self.stdout.write(
             f"Director login: http://127.0.0.1:8000/admin/  user {DIRECTOR}  password {password}"
         )
@@ -35,3 +48,21 @@ class Command(BaseCommand):
         user.save()
         remembered.write_text(password + "\n")
         return password
+
+    def demo_games(self) -> list[Game]:
+        """One casual game of each kind, a few rounds in; the existing ones when run again."""
+        games = []
+        for key in ENGINES:
+            game = Game.objects.filter(kind=key, events__device=DEMO_DEVICE).first()
+            if game is None:
+                sample = importlib.import_module(f"scoring.engines.samples.{key}").sample_record
+                record = sample(rounds=20, seed=7, players=DEMO_PLAYERS.get(key))
+                record["rounds"] = record["rounds"][: DEMO_ROUNDS.get(key, 2)]
+                # Samples stretch a game's length for benchmarks; a demo plays the usual length.
+                for stretched in ("target", "deals"):
+                    record["options"].pop(stretched, None)
+                for ending in ENGINES[key].record_extras:
+                    record.pop(ending, None)
+                game = game_create(record=record, actor=Actor(device=DEMO_DEVICE)).game
+            games.append(game)
+        return games
