@@ -18,6 +18,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
 from scoring.models import Game
+from scoring.openapi import openapi_document
 from scoring.selectors import game_record_dict, game_score, round_rows
 from scoring.services import (
     Actor,
@@ -223,3 +224,8 @@ def game_ending(request: HttpRequest, game_id: int) -> JsonResponse:
     ending = {key: value for key, value in body.items() if key != "seat"}
     result = game_end(game=game, ending=ending, actor=actor_for(request, seat))
     return JsonResponse({"score": result.score})
+
+
+@require_http_methods(["GET"])
+def openapi(request: HttpRequest) -> JsonResponse:
+    return JsonResponse(openapi_document())

@@ -198,3 +198,19 @@ def test_login_can_be_required_to_create(client, settings):
 
 def test_wrong_methods_are_405(client):
     assert client.get("/api/games/").status_code == 405
+
+
+def test_openapi_describes_every_api_route(client):
+    from django.urls import get_resolver
+
+    document = client.get("/api/openapi.json").json()
+    described = set(document["paths"])
+    routes = {
+        "/"
+        + str(pattern.pattern)
+        .replace("<int:game_id>", "{game_id}")
+        .replace("<int:number>", "{number}")
+        for pattern in get_resolver().url_patterns[-1].url_patterns
+        if str(pattern.pattern).startswith("api/games")
+    }
+    assert routes == described
