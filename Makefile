@@ -29,7 +29,7 @@ system-deps:
 	  else echo "Missing$$missing: install them (apt-get install$$missing)"; fi; \
 	fi
 
-run: install
+run: install system-deps
 	DEBUG=1 $(PY) manage.py migrate --noinput
 	DEBUG=1 $(PY) manage.py demo
 	DEBUG=1 $(PY) manage.py runserver $(HOST):$(PORT)

@@ -53,8 +53,16 @@ def celery_worker_app(redis_url):
 
     saved = {key: app.conf[key] for key in ("broker_url", "result_backend", "task_always_eager")}
     app.conf.update(broker_url=redis_url, result_backend=redis_url, task_always_eager=False)
+    drop_broker_connections(app)
     with start_worker(
         app, pool="solo", concurrency=1, perform_ping_check=True, shutdown_timeout=10
     ):
         yield app
     app.conf.update(saved)
+    drop_broker_connections(app)
+
+
+def drop_broker_connections(app) -> None:
+    """Forget pooled broker connections so that the next send uses the broker now configured."""
+    app._pool = None
+    app.amqp._producer_pool = None

@@ -1,0 +1,331 @@
+"""Print jobs: stacks of sheets rendered by a Celery task, eagerly and through a real worker."""
+
+from __future__ import annotations
+
+import subprocess
+import threading
+import time
+from datetime import timedelta
+
+import pytest
+from django.db import OperationalError
+from django.utils import timezone
+
+from scoring import printing
+from scoring.models import PrintJob
+from scoring.tasks import render_print_job
+from tests.scoring.factories import new_game, roolz_round
+
+NAMES = ["Zoë", "Łukasz", "Søren", "Ðorđe"]
+
+
+def pdf_text(pdf: bytes) -> str:
+    return subprocess.run(
+        ["pdftotext", "-", "-"], input=pdf, capture_output=True, check=True
+    ).stdout.decode("utf-8")
+
+
+def forget_broker_connections(app) -> None:
+    """Drop the app's pooled broker connections, so that a later broker_url takes effect.
+
+    Celery acquires a producer even for an eager task and keeps its pool, bound to the
+    broker it saw first; the real-worker fixture later points the app elsewhere.
+    """
+    app._pool = None
+    amqp = app.__dict__.get("amqp")
+    if amqp is not None:
+        amqp._producer_pool = None
+
+
+@pytest.fixture
+def eager():
+    """Tasks run at once in this process, as under ``make run`` (whatever REDIS_URL says)."""
+    from config.celery import app
+
+    saved = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield app
+    app.conf.task_always_eager = saved
+    forget_broker_connections(app)
+
+
+def blank(copies: int = 3, game: str = "roolz", players: int = 4):
+    return printing.blank_request(game=game, players=players, copies=copies)
+
+
+def game_with_names(names=NAMES, rounds=2):
+    record = {
+        "format": 1,
+        "game": "roolz",
+        "players": list(names),
+        "rounds": [roolz_round(bidder=n % 4) for n in range(rounds)],
+    }
+    return new_game(record)
+
+
+# --------------------------------------------------------------------------- eager
+
+
+@pytest.mark.django_db
+def test_a_stack_of_blank_sheets_is_rendered_with_progress(
+    eager, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True) as queued:
+        job = printing.print_job_request(what=blank(copies=5), paper="LETTER")
+    assert len(queued) == 1
+    job.refresh_from_db()
+    assert job.status == PrintJob.Status.DONE
+    assert (job.progress_done, job.progress_total) == (5, 5)
+    assert job.attempts == 1
+    pdf = bytes(job.pdf)
+    assert pdf.startswith(b"%PDF")
+    assert job.size == len(pdf)
+    assert pdf_text(pdf).count("Roolz scoresheet") == 5
+    assert b"/MediaBox [ 0 0 612 792 ]" in pdf
+    assert job.filename == "roolz-4-players-blank-x5.pdf"
+    assert job.about == "5 blank Roolz sheets for 4 players, US Letter"
+
+
+@pytest.mark.django_db
+def test_the_same_request_gets_the_same_job_and_no_second_render(
+    eager, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        first = printing.print_job_request(what=blank(), paper="A4")
+    with django_capture_on_commit_callbacks(execute=True) as queued:
+        again = printing.print_job_request(what=blank(), paper="A4")
+    assert again.pk == first.pk
+    assert queued == []  # done already: nothing queued
+    with django_capture_on_commit_callbacks(execute=True):
+        letter = printing.print_job_request(what=blank(), paper="LETTER")
+    assert letter.pk != first.pk
+
+
+@pytest.mark.django_db
+def test_the_task_is_idempotent(eager, django_capture_on_commit_callbacks, monkeypatch):
+    with django_capture_on_commit_callbacks(execute=True):
+        job = printing.print_job_request(what=blank(copies=2), paper="A4")
+    renders = []
+    monkeypatch.setattr(printing, "render", lambda *a, **k: renders.append(1) or b"%PDF-")
+    assert render_print_job.delay(job.pk).get() == "done"
+    assert renders == []  # a second delivery finds the job done and leaves it
+    job.refresh_from_db()
+    assert job.attempts == 1
+
+
+@pytest.mark.django_db
+def test_the_task_is_queued_only_after_the_commit(eager, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=False) as queued:
+        job = printing.print_job_request(what=blank(), paper="A4")
+        job.refresh_from_db()
+        assert job.status == PrintJob.Status.QUEUED
+    assert len(queued) == 1
+    job.refresh_from_db()
+    assert job.status == PrintJob.Status.QUEUED  # the callback was held back
+    queued[0]()
+    job.refresh_from_db()
+    assert job.status == PrintJob.Status.DONE
+
+
+@pytest.mark.django_db
+def test_the_sheets_of_several_games(eager, django_capture_on_commit_callbacks):
+    first = game_with_names()
+    second = game_with_names(["Ann", "Ben", "Cat", "Dan"], rounds=3)
+    with django_capture_on_commit_callbacks(execute=True):
+        job = printing.print_job_request(what=printing.games_request([first.pk, second.pk]))
+    job.refresh_from_db()
+    assert job.status == PrintJob.Status.DONE
+    assert (job.progress_done, job.progress_total) == (2, 2)
+    text = pdf_text(bytes(job.pdf))
+    assert "Zoë" in text and "Ðorđe" in text and "Ben" in text
+    assert f"#{first.pk}" in text and f"#{second.pk}" in text
+    assert job.about == "Scoresheets of 2 games, A4"
+
+
+@pytest.mark.django_db
+def test_a_game_that_changed_is_printed_afresh(eager, django_capture_on_commit_callbacks):
+    from scoring.services import Actor, round_record
+
+    game = game_with_names(rounds=1)
+    with django_capture_on_commit_callbacks(execute=True):
+        before = printing.print_job_request(what=printing.games_request([game.pk]))
+    round_record(game=game, number=2, entry=roolz_round(bidder=1), actor=Actor())
+    with django_capture_on_commit_callbacks(execute=True):
+        after = printing.print_job_request(what=printing.games_request([game.pk]))
+    assert after.pk != before.pk
+
+
+@pytest.mark.django_db
+def test_a_failure_is_recorded_on_the_job(eager, django_capture_on_commit_callbacks, monkeypatch):
+    def broken(*args, **kwargs):
+        raise RuntimeError("the ink ran out")
+
+    monkeypatch.setattr(printing, "render", broken)
+    with django_capture_on_commit_callbacks(execute=True):
+        job = printing.print_job_request(what=blank(), paper="A4")
+    job.refresh_from_db()
+    assert job.status == PrintJob.Status.FAILED
+    assert "the ink ran out" in job.error
+    assert job.pdf is None
+
+
+@pytest.mark.django_db
+def test_a_game_deleted_before_printing_fails_with_a_clear_message(
+    eager, django_capture_on_commit_callbacks
+):
+    game = game_with_names()
+    what = printing.games_request([game.pk])
+    game.delete()
+    with django_capture_on_commit_callbacks(execute=True):
+        job = printing.print_job_request(what=what)
+    job.refresh_from_db()
+    assert job.status == PrintJob.Status.FAILED
+    assert job.error == f"Game #{what['games'][0]} no longer exists."
+
+
+@pytest.mark.django_db
+def test_a_failed_job_is_queued_again_when_asked_again(
+    eager, django_capture_on_commit_callbacks, monkeypatch
+):
+    real = printing.render
+    monkeypatch.setattr(printing, "render", lambda *a, **k: 1 / 0)
+    with django_capture_on_commit_callbacks(execute=True):
+        job = printing.print_job_request(what=blank(), paper="A4")
+    job.refresh_from_db()
+    assert job.status == PrintJob.Status.FAILED
+    monkeypatch.setattr(printing, "render", real)
+    with django_capture_on_commit_callbacks(execute=True) as queued:
+        again = printing.print_job_request(what=blank(), paper="A4")
+    assert again.pk == job.pk and len(queued) == 1
+    again.refresh_from_db()
+    assert again.status == PrintJob.Status.DONE
+    assert again.error == ""
+    assert again.attempts == 2
+
+
+@pytest.mark.django_db
+def test_a_stale_job_is_queued_again(eager, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=False):
+        job = printing.print_job_request(what=blank(), paper="A4")
+    long_ago = timezone.now() - printing.STALE_AFTER - timedelta(minutes=1)
+    PrintJob.objects.filter(pk=job.pk).update(status=PrintJob.Status.RUNNING, updated_at=long_ago)
+    with django_capture_on_commit_callbacks(execute=True) as queued:
+        printing.print_job_request(what=blank(), paper="A4")
+    assert len(queued) == 1
+    job.refresh_from_db()
+    assert job.status == PrintJob.Status.DONE
+
+
+@pytest.mark.django_db
+def test_a_database_outage_in_the_request_fails_the_job_for_the_page(eager, monkeypatch):
+    job = PrintJob.objects.create(request_key="k", what=blank(), paper_size="A4")
+
+    def down(*, job_id):
+        raise OperationalError("the database went away")
+
+    monkeypatch.setattr(printing, "print_job_run", down)
+    assert render_print_job.delay(job.pk).get() == "failed"
+    job.refresh_from_db()
+    assert job.status == PrintJob.Status.FAILED
+    assert "database could not be reached" in job.error
+
+
+@pytest.mark.django_db
+def test_requests_a_person_can_fix_are_refused_up_front():
+    with pytest.raises(printing.PrintRequestError, match="copies must be from 1 to"):
+        blank(copies=0)
+    with pytest.raises(printing.PrintRequestError, match="not 9"):
+        blank(game="rummoli", players=9)
+    with pytest.raises(printing.PrintRequestError, match="no such game: 999999"):
+        printing.games_request([999999])
+    with pytest.raises(printing.PrintRequestError, match="at least one game"):
+        printing.games_request([])
+
+
+# --------------------------------------------------------------------------- a real worker
+
+
+@pytest.mark.services
+@pytest.mark.django_db(transaction=True)
+def test_a_real_worker_renders_the_stack_and_reports_progress(celery_worker_app, monkeypatch):
+    """Progress is watched in the job row from here while the worker draws the sheets.
+
+    The worker waits after each progress report until this test has seen it in the
+    database, so every step is observed, however fast the drawing is.
+    """
+    seen_here = threading.Semaphore(0)
+    real_report = printing.report_progress
+
+    def report_and_wait(job_id, done, total):
+        real_report(job_id, done, total)
+        seen_here.acquire(timeout=15)
+
+    monkeypatch.setattr(printing, "report_progress", report_and_wait)
+    job = printing.print_job_request(what=blank(copies=4, game="rook_sluff", players=6))
+    observed: list[tuple[str, int, int]] = []
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        row = PrintJob.objects.defer("pdf").get(pk=job.pk)
+        step = (row.status, row.progress_done, row.progress_total)
+        if row.status == PrintJob.Status.RUNNING and row.progress_done and step not in observed:
+            observed.append(step)
+            seen_here.release()
+        if row.finished:
+            break
+        time.sleep(0.01)
+    assert observed == [("running", n, 4) for n in (1, 2, 3, 4)]
+    row = PrintJob.objects.get(pk=job.pk)
+    assert row.status == PrintJob.Status.DONE, row.error
+    assert (row.progress_done, row.progress_total) == (4, 4)
+    assert pdf_text(bytes(row.pdf)).count("Rook Sluff scoresheet") == 4
+
+
+@pytest.mark.services
+@pytest.mark.django_db(transaction=True)
+def test_a_real_worker_reports_a_failure_on_the_job(celery_worker_app):
+    game = game_with_names()
+    job = PrintJob.objects.create(
+        request_key="worker-failure", what={"kind": "games", "games": [game.pk, 987654321]}
+    )
+    assert render_print_job.delay(job.pk).get(timeout=30) == "failed"
+    job.refresh_from_db()
+    assert job.status == PrintJob.Status.FAILED
+    assert job.error == "Game #987654321 no longer exists."
+    assert job.progress_total == 2
+
+
+@pytest.mark.services
+@pytest.mark.django_db(transaction=True)
+def test_a_real_worker_renders_games_with_latin_names(celery_worker_app):
+    game = game_with_names(rounds=3)
+    job = printing.print_job_request(what=printing.games_request([game.pk]))
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        job.refresh_from_db()
+        if job.finished:
+            break
+        time.sleep(0.05)
+    assert job.status == PrintJob.Status.DONE, job.error
+    text = pdf_text(bytes(job.pdf))
+    for name in NAMES:
+        assert name in text
+
+
+@pytest.mark.services
+@pytest.mark.django_db(transaction=True)
+def test_a_real_worker_retries_while_the_database_is_away(celery_worker_app, monkeypatch):
+    job = PrintJob.objects.create(request_key="worker-retry", what=blank(copies=1))
+    calls = []
+    real = printing.print_job_run
+
+    def flaky(*, job_id):
+        calls.append(job_id)
+        if len(calls) == 1:
+            raise OperationalError("the database went away")
+        return real(job_id=job_id)
+
+    monkeypatch.setattr(printing, "print_job_run", flaky)
+    assert render_print_job.delay(job.pk).get(timeout=30) == "done"
+    assert calls == [job.pk, job.pk]
+    job.refresh_from_db()
+    assert job.status == PrintJob.Status.DONE

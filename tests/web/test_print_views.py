@@ -1,0 +1,280 @@
+"""The printing pages: a game's sheet by its table token, stacks of blank sheets, progress."""
+
+from __future__ import annotations
+
+import subprocess
+from datetime import timedelta
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from scoring import printing
+from scoring.models import PrintJob
+from scoring.services import Actor, round_correct
+from tests.scoring.factories import new_game, roolz_round
+
+NAMES = ["Zoë", "Łukasz", "Søren", "Ðorđe"]
+HX = {"HTTP_HX_REQUEST": "true"}
+
+pytestmark = pytest.mark.django_db
+
+
+def pdf_text(pdf: bytes) -> str:
+    return subprocess.run(
+        ["pdftotext", "-layout", "-", "-"], input=pdf, capture_output=True, check=True
+    ).stdout.decode("utf-8")
+
+
+@pytest.fixture
+def eager():
+    from config.celery import app
+
+    saved = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield app
+    app.conf.task_always_eager = saved
+    # An eager task still takes a producer from the app's pool: forget it, so that a
+    # real-worker fixture pointing the app at another broker later is obeyed.
+    app._pool = None
+    amqp = app.__dict__.get("amqp")
+    if amqp is not None:
+        amqp._producer_pool = None
+
+
+def named_game(rounds: int = 3):
+    record = {
+        "format": 1,
+        "game": "roolz",
+        "players": NAMES,
+        "options": {"target": 1000},
+        "rounds": [roolz_round(bidder=n % 4, a=190 + 5 * n) for n in range(rounds)],
+    }
+    return new_game(record)
+
+
+# --------------------------------------------------------------------------- one game
+
+
+def test_a_game_sheet_downloads_by_its_table_token(client):
+    game = named_game()
+    round_correct(game=game, number=2, entry=roolz_round(bidder=1, a=120), actor=Actor())
+    response = client.get(reverse("scoring:scoresheet_pdf", args=[game.table_token]))
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/pdf"
+    assert response["Content-Disposition"] == f'attachment; filename="roolz-game-{game.pk}.pdf"'
+    assert "no-store" in response["Cache-Control"]
+    text = pdf_text(response.content)
+    for name in NAMES:
+        assert name in text
+    assert "Target score: 1000" in text
+    assert "Round 2 (marked *) corrected after first entry." in text
+    assert f"Game #{game.pk}" in text
+    assert "In progress after 3 rounds" in text
+
+
+def test_the_paper_size_follows_the_setting_and_the_request(client, settings):
+    game = named_game(rounds=1)
+    url = reverse("scoring:scoresheet_pdf", args=[game.table_token])
+    settings.TABLESCORE_PAPER_SIZE = "LETTER"
+    assert b"/MediaBox [ 0 0 612 792 ]" in client.get(url).content
+    assert b"/MediaBox [ 0 0 595.2756 841.8898 ]" in client.get(url + "?paper=a4").content
+    settings.TABLESCORE_PAPER_SIZE = "A4"
+    assert b"/MediaBox [ 0 0 612 792 ]" in client.get(url + "?paper=letter").content
+    assert b"/MediaBox [ 0 0 595.2756 841.8898 ]" in client.get(url + "?paper=A3").content
+
+
+def test_an_unknown_table_token_is_not_found(client):
+    response = client.get(reverse("scoring:scoresheet_pdf", args=["no-such-table"]))
+    assert response.status_code == 404
+
+
+# --------------------------------------------------------------------------- blank sheets
+
+
+def test_the_blank_sheets_page_offers_every_game_and_player_count(client):
+    response = client.get(reverse("scoring:blank_sheets"))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'name="viewport"' in html
+    for kind in printing.blank_kinds():
+        assert f'value="{kind.key}"' in html
+    assert "Roolz, 6 players (three pairs)" in html
+    assert "Rook Sluff, 4 players (single deck)" in html
+    assert "US Letter" in html and 'value="A4"' in html
+    assert 'inputmode="numeric"' in html
+
+
+def test_a_stack_is_printed_and_offered_for_download(
+    client, eager, django_capture_on_commit_callbacks
+):
+    url = reverse("scoring:blank_sheets")
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(url, {"sheet": "rook_sluff:8", "copies": "6", "paper": "LETTER"})
+    job = PrintJob.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == reverse("scoring:print_job", args=[job.token])
+    page = client.get(response["Location"]).content.decode()
+    assert "6 blank Rook Sluff sheets for 8 players, US Letter" in page
+    assert "Download the PDF" in page
+    assert "hx-trigger" not in page  # finished: no more polling
+    download = client.get(reverse("scoring:print_job_file", args=[job.token]))
+    assert download.status_code == 200
+    assert download["Content-Type"] == "application/pdf"
+    assert 'filename="rook-sluff-8-players-blank-x6.pdf"' in download["Content-Disposition"]
+    assert pdf_text(download.content).count("Rook Sluff scoresheet") == 6
+
+
+def test_with_htmx_the_form_is_swapped_for_the_job(
+    client, eager, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(
+            reverse("scoring:blank_sheets"),
+            {"sheet": "roolz:6:six_player=three_pairs", "copies": "2", "paper": "A4"},
+            **HX,
+        )
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "<html" not in html
+    assert 'id="print-job"' in html
+    assert "2 blank Roolz sheets for 6 players, A4" in html
+    job = PrintJob.objects.get()
+    assert job.what["options"] == {"six_player": "three_pairs"}
+    assert "Team C" in pdf_text(bytes(job.pdf))
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"sheet": "roolz:4", "copies": "0", "paper": "A4"}, "greater than or equal to 1"),
+        ({"sheet": "roolz:4", "copies": "999", "paper": "A4"}, "less than or equal to 200"),
+        ({"sheet": "rummoli:9", "copies": "1", "paper": "A4"}, "Select a valid choice"),
+        ({"sheet": "roolz:4", "copies": "1", "paper": "A3"}, "Select a valid choice"),
+    ],
+)
+def test_a_mistake_comes_back_with_the_form(client, data, message):
+    response = client.post(reverse("scoring:blank_sheets"), data, **HX)
+    assert response.status_code == 200  # htmx swaps only 2xx answers
+    html = response.content.decode()
+    assert 'id="blank-sheets"' in html and "<html" not in html
+    assert message in html
+    assert not PrintJob.objects.exists()
+
+
+# --------------------------------------------------------------------------- job progress
+
+
+def make_job(**values) -> PrintJob:
+    what = printing.blank_request(game="roolz", players=4, copies=10)
+    return PrintJob.objects.create(request_key=values.pop("key", "k"), what=what, **values)
+
+
+def test_a_running_job_shows_progress_and_keeps_polling(client):
+    job = make_job(status=PrintJob.Status.RUNNING, progress_done=3, progress_total=10)
+    response = client.get(reverse("scoring:print_job_status", args=[job.token]), **HX)
+    html = response.content.decode()
+    assert "<html" not in html
+    assert 'value="3"' in html and 'max="10"' in html
+    assert "Drawing sheet 3 of 10 (30%)" in html
+    assert f'hx-get="{reverse("scoring:print_job_status", args=[job.token])}"' in html
+    assert 'hx-trigger="load delay:1s"' in html
+    assert response["Cache-Control"].startswith("max-age=0")
+
+
+def test_a_queued_job_waits_for_the_printer(client):
+    job = make_job()
+    html = client.get(reverse("scoring:print_job", args=[job.token])).content.decode()
+    assert "Waiting for the printer" in html
+    assert "hx-trigger" in html
+
+
+def test_a_failed_job_is_reported_on_the_page_and_can_be_tried_again(
+    client, eager, django_capture_on_commit_callbacks
+):
+    job = make_job(status=PrintJob.Status.FAILED, error="The sheets could not be drawn (boom).")
+    html = client.get(reverse("scoring:print_job", args=[job.token])).content.decode()
+    assert "The sheets could not be printed." in html
+    assert "The sheets could not be drawn (boom)." in html
+    assert "hx-trigger" not in html
+    retry = reverse("scoring:print_job_retry", args=[job.token])
+    assert f'action="{retry}"' in html
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(retry, **HX)
+    assert 'id="print-job"' in response.content.decode()
+    job.refresh_from_db()
+    assert job.status == PrintJob.Status.DONE
+
+
+def test_a_stuck_job_stops_polling_and_offers_to_try_again(
+    client, eager, django_capture_on_commit_callbacks
+):
+    job = make_job(status=PrintJob.Status.RUNNING, progress_done=2, progress_total=10)
+    long_ago = timezone.now() - printing.STALE_AFTER - timedelta(minutes=1)
+    PrintJob.objects.filter(pk=job.pk).update(updated_at=long_ago)
+    html = client.get(reverse("scoring:print_job_status", args=[job.token]), **HX).content.decode()
+    assert "has not moved for a long while" in html
+    assert "hx-trigger" not in html
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(reverse("scoring:print_job_retry", args=[job.token]))
+    job.refresh_from_db()
+    assert job.status == PrintJob.Status.DONE
+
+
+def test_old_jobs_are_forgotten(eager, django_capture_on_commit_callbacks):
+    old = make_job(key="old", status=PrintJob.Status.DONE)
+    long_ago = timezone.now() - printing.KEEP_JOBS - timedelta(days=1)
+    PrintJob.objects.filter(pk=old.pk).update(updated_at=long_ago)
+    with django_capture_on_commit_callbacks(execute=True):
+        printing.print_job_request(what=printing.blank_request(game="roolz", players=2, copies=1))
+    assert not PrintJob.objects.filter(pk=old.pk).exists()
+
+
+def test_an_unfinished_job_has_no_file(client):
+    job = make_job(status=PrintJob.Status.RUNNING)
+    assert client.get(reverse("scoring:print_job_file", args=[job.token])).status_code == 404
+    assert client.get(reverse("scoring:print_job", args=["nope"])).status_code == 404
+
+
+# --------------------------------------------------------------------------- many games
+
+
+def test_several_games_print_as_one_job(client, eager, django_capture_on_commit_callbacks):
+    first = named_game()
+    second = new_game()
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(
+            reverse("scoring:print_games"),
+            {"token": [first.table_token, second.table_token], "paper": "letter"},
+        )
+    job = PrintJob.objects.get()
+    assert response.status_code == 302
+    assert job.what == {"kind": "games", "games": [first.pk, second.pk]}
+    assert job.paper_size == "LETTER"
+    text = pdf_text(bytes(job.pdf))
+    assert "Ðorđe" in text and "Ann" in text
+
+
+def test_printing_games_needs_real_tokens(client):
+    response = client.post(reverse("scoring:print_games"), {"token": ["made-up"]})
+    assert response.status_code == 400
+    assert "some of these games do not exist" in response.content.decode()
+    response = client.post(reverse("scoring:print_games"), {})
+    assert response.status_code == 400
+
+
+def test_the_directors_desk_prints_the_selected_games(
+    client, admin_user, eager, django_capture_on_commit_callbacks
+):
+    game = named_game()
+    client.force_login(admin_user)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(
+            reverse("admin:scoring_game_changelist"),
+            {"action": "print_scoresheets", "_selected_action": [game.pk]},
+        )
+    job = PrintJob.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == reverse("scoring:print_job", args=[job.token])
+    assert job.status == PrintJob.Status.DONE
+    assert client.get(reverse("admin:scoring_printjob_changelist")).status_code == 200
