@@ -1,10 +1,29 @@
 from django.urls import path
 
-from scoring import api, views
+from scoring import api, print_views, views
 
 app_name = "scoring"
 urlpatterns = [
     path("t/<str:token>/", views.table, name="table"),
+    path("t/<str:token>/live/", views.table_live, name="table_live"),
+    path("t/<str:token>/entry/", views.table_entry, name="table_entry"),
+    path("t/<str:token>/seat/", views.table_seat, name="table_seat"),
+    path("t/<str:token>/end/", views.table_end, name="table_end"),
+    path("t/<str:token>/undo/", views.round_undo_view, name="round_undo"),
+    path("t/<str:token>/history/", views.history, name="history"),
+    path(
+        "t/<str:token>/rounds/<int:number>/confirm/",
+        views.round_confirm_view,
+        name="round_confirm",
+    ),
+    path(
+        "t/<str:token>/rounds/<int:number>/correct/",
+        views.round_correct_view,
+        name="round_correct",
+    ),
+    path("games/new/", views.game_new, name="game_new"),
+    path("games/", views.my_games, name="my_games"),
+    path("api/openapi.json", api.openapi, name="api_openapi"),
     path("api/games/", api.games, name="api_games"),
     path("api/games/<int:game_id>/", api.game_detail, name="api_game"),
     path("api/games/<int:game_id>/rounds/", api.game_rounds, name="api_rounds"),
@@ -15,4 +34,11 @@ urlpatterns = [
         name="api_round_confirm",
     ),
     path("api/games/<int:game_id>/end/", api.game_ending, name="api_end"),
+    path("t/<str:token>/scoresheet.pdf", print_views.scoresheet_pdf, name="scoresheet_pdf"),
+    path("print/", print_views.blank_sheets, name="blank_sheets"),
+    path("print/games/", print_views.print_games, name="print_games"),
+    path("print/jobs/<str:token>/", print_views.print_job, name="print_job"),
+    path("print/jobs/<str:token>/status/", print_views.print_job_status, name="print_job_status"),
+    path("print/jobs/<str:token>/retry/", print_views.print_job_retry, name="print_job_retry"),
+    path("print/jobs/<str:token>/file.pdf", print_views.print_job_file, name="print_job_file"),
 ]

@@ -1,9 +1,609 @@
-from django.shortcuts import get_object_or_404, render
+"""The table-side pages: start a game, the table, rounds, corrections, my games.
 
-from scoring.models import Game
+Thin views: read the form, make one service call, render a partial of
+``scoring/table.html`` for htmx requests (the whole page otherwise). The table
+token in the URL is the capability: whoever has the link is at the table.
+Invalid entries answer 200 with the form and its messages, because htmx swaps
+nothing on a 4xx by default.
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+import segno
+from django.conf import settings
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template import TemplateDoesNotExist
+from django.template.loader import get_template, render_to_string
+from django.urls import NoReverseMatch, reverse
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
+
+from scoring import table as view_models
+from scoring.forms import EntryForm, NewGameForm, entry_form_class, parse_int
+from scoring.models import Confirmation, Game, Round
 from scoring.selectors import game_score
+from scoring.services import (
+    Actor,
+    GameChangeError,
+    IdempotencyKeyReused,
+    RoundConflict,
+    game_create,
+    game_end,
+    misdeal_record,
+    round_confirm,
+    round_correct,
+    round_record,
+    round_undo,
+)
+
+DEVICE_COOKIE = "tablescore_device"
+SEATS_KEY = "tablescore_seats"
+GAMES_KEY = "tablescore_games"
+MY_GAMES_LIMIT = 30
+RECENT_ROUNDS = 3
+TEMPLATE = "scoring/table.html"
 
 
-def table(request, token: str):
-    game = get_object_or_404(Game, table_token=token)
-    return render(request, "scoring/table.html", {"game": game, "score": game_score(game)})
+# --------------------------------------------------------------------------- the device
+
+
+def device_id(request: HttpRequest) -> str:
+    """This browser's id (a cookie), made up on its first visit."""
+    if not hasattr(request, "_tablescore_device"):
+        known = request.COOKIES.get(DEVICE_COOKIE, "")
+        request._tablescore_device = known[:64] if known else uuid.uuid4().hex
+    return request._tablescore_device
+
+
+def with_device(request: HttpRequest, response: HttpResponse) -> HttpResponse:
+    if request.COOKIES.get(DEVICE_COOKIE) != device_id(request):
+        response.set_cookie(
+            DEVICE_COOKIE,
+            device_id(request),
+            max_age=400 * 24 * 3600,
+            samesite="Lax",
+            httponly=True,
+            secure=request.is_secure(),
+        )
+    return response
+
+
+def my_seat(request: HttpRequest, game: Game) -> int | None:
+    seat = request.session.get(SEATS_KEY, {}).get(str(game.pk))
+    return seat if isinstance(seat, int) else None
+
+
+def remember_seat(request: HttpRequest, game: Game, seat: int | None) -> None:
+    seats = dict(request.session.get(SEATS_KEY, {}))
+    if seat is None:
+        seats.pop(str(game.pk), None)
+    else:
+        seats[str(game.pk)] = seat
+    request.session[SEATS_KEY] = seats
+
+
+def remember_game(request: HttpRequest, game: Game) -> None:
+    tokens = [t for t in request.session.get(GAMES_KEY, []) if t != game.table_token]
+    if tokens[:1] != [game.table_token]:
+        request.session[GAMES_KEY] = [game.table_token, *tokens][:MY_GAMES_LIMIT]
+
+
+def actor_for(request: HttpRequest, game: Game, seat: int | None = None) -> Actor:
+    return Actor(
+        seat=my_seat(request, game) if seat is None else seat,
+        device=device_id(request),
+        user=request.user,
+    )
+
+
+def game_for(token: str) -> Game:
+    return get_object_or_404(Game, table_token=token)
+
+
+def optional_url(name: str, *args: Any) -> str:
+    """The URL of a page that may not exist in this installation ("" then)."""
+    try:
+        return reverse(name, args=args)
+    except NoReverseMatch:
+        return ""
+
+
+def table_url(request: HttpRequest, game: Game) -> str:
+    return request.build_absolute_uri(reverse("scoring:table", args=[game.table_token]))
+
+
+def entry_template(kind: str) -> str:
+    """The game's own round form, or the one generated from its field descriptions."""
+    name = f"scoring/entry/{kind}.html"
+    try:
+        get_template(name)
+    except TemplateDoesNotExist:
+        return "scoring/entry/generic.html"
+    return name
+
+
+def qr_svg(url: str) -> str:
+    return segno.make(url, error="m").svg_inline(scale=5, dark="#1d2521", light="#ffffff")
+
+
+# --------------------------------------------------------------------------- page context
+
+
+def confirmers(game: Game, round_: Round, seats: list) -> list:
+    """The seats that may confirm a pending round (the service has the last word)."""
+    entered = round_.entered_by_seat
+    if entered is None or game.confirmation == Confirmation.OFF:
+        return list(seats)
+    if game.confirmation == Confirmation.ANY_OTHER_SEAT:
+        return [s for s in seats if s.number != entered]
+    team = seats[entered].team
+    return [s for s in seats if s.number != entered and (not team or s.team != team)]
+
+
+def new_entry_form(game: Game, seats, score, number: int, data=None) -> EntryForm:
+    form_class = entry_form_class(game.kind)
+    return form_class(
+        engine=game.engine,
+        seats=seats,
+        options=score.get("options") or game.options,
+        context=view_models.context_before(game, number, score),
+        data=data,
+    )
+
+
+def table_context(
+    request: HttpRequest,
+    game: Game,
+    *,
+    form: EntryForm | None = None,
+    key: str | None = None,
+    **extra: Any,
+) -> dict[str, Any]:
+    score = game_score(game)
+    seats = view_models.seat_infos(game)
+    board = view_models.scoreboard(game, score, seats)
+    rounds = list(game.rounds.order_by("number"))
+    me = my_seat(request, game)
+    if me is not None and me >= len(seats):
+        me = None
+    pending = []
+    for row in view_models.round_rows(
+        game, score, seats, [r for r in rounds if r.status == Round.Status.PENDING]
+    ):
+        round_ = next(r for r in rounds if r.number == row.number)
+        allowed = confirmers(game, round_, seats)
+        pending.append(
+            {
+                "row": row,
+                "mine": me is not None and me in [s.number for s in allowed],
+                "others": [s for s in allowed if s.number != me],
+            }
+        )
+    number = len(rounds) + 1
+    finished = board.finished or bool(game.ending)
+    out = set(score.get("out") or [])
+    if form is None and not finished:
+        form = new_entry_form(game, seats, score, number)
+    context = {
+        "game": game,
+        "engine": game.engine,
+        "score": score,
+        "seats": seats,
+        "board": board,
+        "me": me,
+        "me_seat": seats[me] if me is not None else None,
+        "pending": pending,
+        "recent": view_models.round_rows(game, score, seats, rounds, last=RECENT_ROUNDS),
+        "round_count": len(rounds),
+        "number": number,
+        "word": view_models.round_word(game),
+        "form": form,
+        "key": key or uuid.uuid4().hex,
+        "finished": finished,
+        "upcoming": form.context if form else score.get("next", {}),
+        "needs_identity": game.confirmation != Confirmation.OFF,
+        "confirmation_label": game.get_confirmation_display(),
+        "game_template": entry_template(game.kind),
+        "scoresheet_url": optional_url("scoring:scoresheet_pdf", game.table_token),
+        "blank_sheets_url": optional_url("scoring:blank_sheets"),
+        "can_undo": bool(rounds) and not game.ending,
+        "entry_url": reverse("scoring:table_entry", args=[game.table_token]),
+        "fresh_url": reverse("scoring:table_entry", args=[game.table_token]),
+        "heading": view_models.entry_heading(
+            game, form.context if form else score.get("next", {}), seats
+        ),
+        "rummoli_end": game.kind == "rummoli" and not finished and bool(rounds),
+        # With nobody holding chips no hand can be played: any seat takes the board.
+        "waiting_for_end": not finished and bool(out) and len(out) == len(seats),
+        "out": out if len(out) < len(seats) else set(),
+    }
+    context.update(extra)
+    return context
+
+
+def render_parts(
+    request: HttpRequest, parts: list[str], context: dict[str, Any], *, oob: list[str] = ()
+) -> HttpResponse:
+    """Partials of the table page: the first ones swapped in place, ``oob`` out of band."""
+    html = [render_to_string(f"{TEMPLATE}#{part}", context, request) for part in parts]
+    html += [
+        render_to_string(f"{TEMPLATE}#{part}", {**context, "oob": True}, request) for part in oob
+    ]
+    return with_device(request, HttpResponse("".join(html)))
+
+
+def full_page(request: HttpRequest, context: dict[str, Any], status: int = 200) -> HttpResponse:
+    context.setdefault("share_url", table_url(request, context["game"]))
+    context.setdefault("qr", qr_svg(context["share_url"]))
+    return with_device(request, render(request, TEMPLATE, context, status=status))
+
+
+def back_to_table(request: HttpRequest, game: Game) -> HttpResponse:
+    url = reverse("scoring:table", args=[game.table_token])
+    if request.htmx:
+        return HttpResponseClientRedirect(url)
+    return redirect(url)
+
+
+# --------------------------------------------------------------------------- start a game
+
+
+@never_cache
+@require_http_methods(["GET", "POST"])
+def game_new(request: HttpRequest) -> HttpResponse:
+    template = "scoring/game_new.html"
+    if request.method == "GET":
+        data = request.GET if "game" in request.GET else None
+        return render(request, template, {"form": NewGameForm(data)})
+    form = NewGameForm(request.POST)
+    if request.POST.get("refresh"):
+        if request.htmx:
+            return render(request, f"{template}#setup", {"form": form})
+        return render(request, template, {"form": form})
+    if settings.TABLESCORE_REQUIRE_LOGIN_TO_CREATE and not request.user.is_authenticated:
+        form.errors.append("Sign in to start a game.")
+        return render(request, template, {"form": form})
+    record = form.clean()
+    if record is not None:
+        try:
+            result = game_create(
+                record=record,
+                actor=Actor(device=device_id(request), user=request.user),
+                confirmation=form.confirmation,
+            )
+        except GameChangeError as invalid:
+            form.add_problems(invalid.problems)
+        else:
+            game = result.game
+            remember_game(request, game)
+            url = reverse("scoring:table", args=[game.table_token]) + "?new=1"
+            return with_device(request, redirect(url))
+    return render(request, template, {"form": form})
+
+
+@never_cache
+@require_GET
+def my_games(request: HttpRequest) -> HttpResponse:
+    tokens = request.session.get(GAMES_KEY, [])
+    found = {g.table_token: g for g in Game.objects.filter(table_token__in=tokens)}
+    games = []
+    for token in tokens:
+        game = found.get(token)
+        if game is None:
+            continue
+        score = game_score(game)
+        seats = view_models.seat_infos(game)
+        games.append(
+            {
+                "game": game,
+                "board": view_models.scoreboard(game, score, seats),
+                "seat": seats[s] if (s := my_seat(request, game)) is not None else None,
+                "rounds": len(score.get("rounds") or []),
+                "scoresheet_url": optional_url("scoring:scoresheet_pdf", game.table_token),
+            }
+        )
+    return render(
+        request,
+        "scoring/my_games.html",
+        {"games": games, "blank_sheets_url": optional_url("scoring:blank_sheets")},
+    )
+
+
+# --------------------------------------------------------------------------- the table
+
+
+@never_cache
+@require_GET
+def table(request: HttpRequest, token: str) -> HttpResponse:
+    game = game_for(token)
+    remember_game(request, game)
+    context = table_context(request, game, welcome=request.GET.get("new") == "1")
+    if request.htmx and not request.htmx.boosted:
+        return render_parts(request, ["live"], context, oob=["recent", "entry"])
+    return full_page(request, context)
+
+
+@never_cache
+@require_GET
+def table_live(request: HttpRequest, token: str) -> HttpResponse:
+    """The scoreboard for polling phones: 204 (nothing to swap) while nothing changed."""
+    if not request.htmx:
+        return redirect("scoring:table", token=token)
+    revision = Game.objects.filter(table_token=token).values_list("revision", flat=True).first()
+    if revision is None:
+        raise Http404("no such game")
+    if str(revision) == request.GET.get("rev"):
+        return HttpResponse(status=204)
+    game = game_for(token)
+    response = render_parts(request, ["live"], table_context(request, game), oob=["recent"])
+    return trigger_client_event(response, "table-changed", {"revision": game.revision})
+
+
+@never_cache
+@require_http_methods(["GET", "POST"])
+def table_entry(request: HttpRequest, token: str) -> HttpResponse:
+    """The round form: a fresh one (GET), a preview, a misdeal, or a saved round (POST)."""
+    game = game_for(token)
+    if request.method == "GET":
+        if not request.htmx:
+            return redirect("scoring:table", token=token)
+        return render_parts(request, ["entry"], table_context(request, game))
+    action = request.POST.get("action", "save")
+    key = (request.POST.get("key") or "").strip()[:128] or None
+    number = parse_int(request.POST.get("number", "")) or 0
+    score = game_score(game)
+    seats = view_models.seat_infos(game)
+    recorded = len(score.get("rounds") or [])
+    form_number = number if 1 <= number <= recorded + 1 else recorded + 1
+    form = new_entry_form(game, seats, score, form_number, data=request.POST)
+
+    if action == "preview":
+        return preview_response(request, game, form, form_number)
+
+    if game.confirmation != Confirmation.OFF and my_seat(request, game) is None:
+        form.errors.append(
+            "Say who is holding this phone (at the top) before saving: "
+            "a player of another side confirms what you enter."
+        )
+        return entry_error(request, game, form, key)
+
+    if action == "misdeal":
+        entry = {"misdeal": True}
+    else:
+        entry = form.clean()
+        if entry is None:
+            return entry_error(request, game, form, key)
+    try:
+        if action == "misdeal":
+            misdeal_record(
+                game=game, number=number, actor=actor_for(request, game), idempotency_key=key
+            )
+        else:
+            round_record(
+                game=game,
+                number=number,
+                entry=entry,
+                actor=actor_for(request, game),
+                idempotency_key=key,
+            )
+    except RoundConflict as conflict:
+        game.refresh_from_db()
+        seats = view_models.seat_infos(game)
+        score = game_score(game)
+        theirs = view_models.round_rows(game, score, seats, [conflict.recorded])[0]
+        return entry_error(request, game, form, key, conflict=theirs, number=number)
+    except IdempotencyKeyReused:
+        form.errors.append("This form was saved already. Start a new round to enter another one.")
+        return entry_error(request, game, form, key)
+    except GameChangeError as invalid:
+        form.add_problems(invalid.problems)
+        return entry_error(request, game, form, key)
+    game.refresh_from_db()
+    if not request.htmx:
+        return back_to_table(request, game)
+    word = view_models.round_word(game)
+    saved = f"{word} {number} saved." if action != "misdeal" else "Misdeal recorded."
+    if game.confirmation != Confirmation.OFF:
+        saved += (
+            " A player of another side confirms it."
+            if game.confirmation == (Confirmation.OTHER_SIDE)
+            else " Another player confirms it."
+        )
+    context = table_context(request, game, saved=saved)
+    return render_parts(request, ["entry"], context, oob=["live", "recent"])
+
+
+def entry_error(
+    request: HttpRequest,
+    game: Game,
+    form: EntryForm,
+    key: str | None,
+    **extra: Any,
+) -> HttpResponse:
+    game.refresh_from_db()
+    context = table_context(request, game, form=form, key=key, **extra)
+    if request.htmx:
+        return render_parts(request, ["entry"], context, oob=["live", "recent"])
+    return full_page(request, context)
+
+
+def preview_response(
+    request: HttpRequest, game: Game, form: EntryForm, number: int, *, correcting: bool = False
+) -> HttpResponse:
+    entry = form.clean()
+    if entry is None:
+        messages = [*form.errors]
+        for bound in form.fields:
+            messages += bound.all_errors
+        preview = view_models.Preview(ok=False, number=number, problems=messages)
+        incomplete = True
+    else:
+        preview, _ = view_models.round_preview(game, entry, number=number, correcting=correcting)
+        incomplete = False
+    context = {
+        "preview": preview,
+        "incomplete": incomplete,
+        "game": game,
+        "word": view_models.round_word(game),
+    }
+    if not request.htmx:
+        return with_device(request, render(request, "scoring/preview_page.html", context))
+    return with_device(request, render(request, f"{TEMPLATE}#preview", context))
+
+
+@never_cache
+@require_POST
+def table_seat(request: HttpRequest, token: str) -> HttpResponse:
+    """Say which seat this phone is (remembered for the game), or forget it."""
+    game = game_for(token)
+    seat = parse_int(request.POST.get("seat", ""))
+    count = game.seats.count()
+    remember_seat(request, game, seat if seat is not None and 0 <= seat < count else None)
+    if not request.htmx:
+        return back_to_table(request, game)
+    context = table_context(request, game)
+    return render_parts(request, ["identity"], context, oob=["live"])
+
+
+@never_cache
+@require_POST
+def round_confirm_view(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    game = game_for(token)
+    seat = parse_int(request.POST.get("seat", ""))
+    error = ""
+    try:
+        round_confirm(game=game, number=number, actor=actor_for(request, game, seat))
+    except GameChangeError as invalid:
+        error = "; ".join(p.message for p in invalid.problems)
+    game.refresh_from_db()
+    if not request.htmx:
+        return back_to_table(request, game)
+    context = table_context(request, game, confirm_error=error, confirm_number=number)
+    return render_parts(request, ["live"], context, oob=["recent"])
+
+
+@never_cache
+@require_POST
+def round_undo_view(request: HttpRequest, token: str) -> HttpResponse:
+    game = game_for(token)
+    number = parse_int(request.POST.get("number", ""))
+    try:
+        round_undo(game=game, number=number, actor=actor_for(request, game))
+    except GameChangeError as invalid:
+        message = "; ".join(p.message for p in invalid.problems)
+        return history_page(request, game, error=message)
+    nxt = request.POST.get("next", "")
+    if nxt == "history":
+        url = reverse("scoring:history", args=[game.table_token])
+        return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+    return back_to_table(request, game)
+
+
+@never_cache
+@require_POST
+def table_end(request: HttpRequest, token: str) -> HttpResponse:
+    """End the game: Roller Derby's early finish, or Rummoli's leftovers to one seat."""
+    game = game_for(token)
+    how = request.POST.get("how", "")
+    if how == "early":
+        ending: dict[str, Any] = {"ended_early": True}
+    elif how == "leftovers":
+        seat = parse_int(request.POST.get("leftovers_to", ""))
+        ending = {"end": {"leftovers_to": seat}} if seat is not None else {}
+    else:
+        ending = {}
+    error = ""
+    if not ending:
+        error = "Choose who takes the chips left on the board."
+    else:
+        try:
+            game_end(game=game, ending=ending, actor=actor_for(request, game))
+        except GameChangeError as invalid:
+            error = "; ".join(p.message for p in invalid.problems)
+    game.refresh_from_db()
+    if not request.htmx:
+        return back_to_table(request, game)
+    context = table_context(request, game, end_error=error)
+    return render_parts(request, ["entry"], context, oob=["live", "recent"])
+
+
+# --------------------------------------------------------------------------- history and fixes
+
+
+def history_page(request: HttpRequest, game: Game, **extra: Any) -> HttpResponse:
+    score = game_score(game)
+    seats = view_models.seat_infos(game)
+    rounds = list(game.rounds.order_by("number"))
+    context = {
+        "game": game,
+        "seats": seats,
+        "score": score,
+        "board": view_models.scoreboard(game, score, seats),
+        "groups": view_models.groups_of(score, seats),
+        "rows": view_models.round_rows(game, score, seats, rounds, with_inputs=True),
+        "audit": view_models.audit_rows(game, seats),
+        "word": view_models.round_word(game),
+        "can_undo": bool(rounds) and not game.ending,
+        "last_number": rounds[-1].number if rounds else None,
+        "scoresheet_url": optional_url("scoring:scoresheet_pdf", game.table_token),
+        **extra,
+    }
+    return with_device(request, render(request, "scoring/history.html", context))
+
+
+@never_cache
+@require_GET
+def history(request: HttpRequest, token: str) -> HttpResponse:
+    return history_page(request, game_for(token))
+
+
+@never_cache
+@require_http_methods(["GET", "POST"])
+def round_correct_view(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    game = game_for(token)
+    round_ = get_object_or_404(Round, game=game, number=number)
+    score = game_score(game)
+    seats = view_models.seat_infos(game)
+    form_class = entry_form_class(game.kind)
+    specs = game.engine.round_fields(len(seats), score.get("options") or game.options)
+    data = form_class.data_for(round_.entry, specs) if request.method == "GET" else request.POST
+    form = new_entry_form(game, seats, score, number, data=data)
+    action = request.POST.get("action", "save")
+    context = {
+        "game": game,
+        "seats": seats,
+        "form": form,
+        "number": number,
+        "word": view_models.round_word(game),
+        "round": round_,
+        "was": view_models.round_rows(game, score, seats, [round_])[0],
+        "game_template": entry_template(game.kind),
+        "correcting": True,
+        "upcoming": form.context,
+        "heading": view_models.entry_heading(game, form.context, seats),
+        "post_url": reverse("scoring:round_correct", args=[game.table_token, number]),
+        "key": "",
+        "misdeal": round_.entry.get("misdeal") is True,
+    }
+    template = "scoring/correct.html"
+    if request.method == "GET":
+        return with_device(request, render(request, template, context))
+    if action == "preview":
+        return preview_response(request, game, form, number, correcting=True)
+    entry = {"misdeal": True} if action == "misdeal" else form.clean()
+    if entry is not None:
+        try:
+            round_correct(game=game, number=number, entry=entry, actor=actor_for(request, game))
+        except GameChangeError as invalid:
+            form.add_problems(invalid.problems)
+        else:
+            url = reverse("scoring:history", args=[game.table_token]) + f"#round-{number}"
+            return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+    if request.htmx:
+        return with_device(request, render(request, f"{template}#form", context))
+    return with_device(request, render(request, template, context))
