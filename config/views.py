@@ -1,5 +1,6 @@
 from django.http import JsonResponse
 from django.shortcuts import render
+from django.templatetags.static import static
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
@@ -35,7 +36,9 @@ def manifest(request):
             "background_color": "#f6f4ee",
             "theme_color": "#1f4d3a",
             "icons": [
-                {"src": "/static/icons/icon.svg", "sizes": "any", "type": "image/svg+xml"},
+                {"src": static("icons/icon.svg"), "sizes": "any", "type": "image/svg+xml"},
+                {"src": static("icons/icon-192.png"), "sizes": "192x192", "type": "image/png"},
+                {"src": static("icons/icon-512.png"), "sizes": "512x512", "type": "image/png"},
             ],
         },
         content_type="application/manifest+json",

@@ -156,3 +156,15 @@ def test_home_page_says_what_tablescore_is(client):
     assert "Tablescore" in text
     assert "htmx" in text  # django-htmx's bundled script is on every page
     assert 'name="viewport"' in text
+
+
+@pytest.mark.django_db
+def test_web_app_manifest_points_at_real_icons(client):
+    from django.contrib.staticfiles import finders
+
+    manifest = client.get("/manifest.webmanifest").json()
+    assert manifest["display"] == "standalone"
+    sizes = {icon["sizes"] for icon in manifest["icons"]}
+    assert {"192x192", "512x512"} <= sizes
+    for icon in manifest["icons"]:
+        assert finders.find(icon["src"].removeprefix("/static/")), icon["src"]
