@@ -131,6 +131,8 @@ STORAGES = {
 }
 
 LOGIN_URL = "admin:login"
+# "My games" and "I am Ann" live in the session: keep them for a season of club nights.
+SESSION_COOKIE_AGE = int(os.environ.get("SESSION_COOKIE_AGE", str(180 * 24 * 3600)))
 
 # Celery: without REDIS_URL tasks run in the calling process, at once.
 REDIS_URL = os.environ.get("REDIS_URL", "")
