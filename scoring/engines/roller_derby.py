@@ -344,6 +344,7 @@ class RollerDerby(Engine):
                 "target": target,
                 "team": team,
                 "all_or_nothing": declared,
+                "summary": self.summary_with_roller(table, entry, roller),
             },
         )
 
@@ -399,12 +400,19 @@ class RollerDerby(Engine):
     # -- people ------------------------------------------------------------
 
     def round_summary(self, table: Table, entry: Mapping[str, Any]) -> str:
+        return self.summary_with_roller(table, entry, None)
+
+    def summary_with_roller(
+        self, table: Table, entry: Mapping[str, Any], roller: int | None
+    ) -> str:
+        """The round in a line; names the Roller when the deal number is known."""
         dice = entry.get("dice")
         if not isinstance(dice, list) or not dice or not all(is_int(d) for d in dice):
             return ""
         target = sum(dice)
         roll = f"{'+'.join(str(d) for d in dice)} = {target}" if len(dice) > 1 else str(target)
-        parts = [f"Rolled {roll}"]
+        who = "Rolled" if roller is None else f"{table.players[roller]} rolled"
+        parts = [f"{who} {roll}"]
         if entry.get("all_or_nothing") is True:
             made = entry.get("made") is True
             parts.append(f"all or nothing, {'made' if made else 'failed'}")

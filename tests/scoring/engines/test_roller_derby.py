@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring.engines.base import InvalidRecord, parse_record
+from scoring.engines.registry import score_data
 from scoring.engines.roller_derby import RollerDerby
 from scoring.engines.samples.roller_derby import sample_record
 from tests.scoring.engines.strategies.roller_derby import valid_records
@@ -741,3 +742,16 @@ def test_property_junk_gives_clean_problems(data, draw, key, junk):
         for problem in invalid.problems:
             assert problem.message
             assert problem.field
+
+
+def test_scored_rounds_name_the_roller_in_their_summary():
+    record = {
+        "game": "roller_derby",
+        "players": ["Ann", "Ben", "Cat", "Dan"],
+        "options": {"counter_clockwise": True},
+        "rounds": [{"dice": [3, 4], "tricks": 6}, {"dice": [2, 2], "tricks": 4}],
+    }
+    rounds = score_data(record).as_dict()["rounds"]
+    # Counter-clockwise: Ann deals, Dan (on her right) rolls; then Dan deals and Cat rolls.
+    assert rounds[0]["summary"].startswith("Dan rolled 3+4 = 7")
+    assert rounds[1]["summary"].startswith("Cat rolled 2+2 = 4")
