@@ -553,10 +553,20 @@ def _sluff_reminder(ctx: _Context) -> list[str]:
 
 
 def _rummoli_columns(ctx: _Context) -> list[_Col]:
+    """Widow, poker and pay cards by seat number, then each player's hand and chips.
+
+    Under betting poker every player's bet sits in their own column group, beside the
+    cards they had left. Seven or eight groups of four columns are too wide for US
+    Letter, so at seven and eight players a betting sheet leaves out the +/- column:
+    the chips column still shows every balance.
+    """
     cols = [
         _Col(Column("Dealer", 22.0), lambda e, r: _seat_number(r.dealer)),
     ]
     many = ctx.players >= 7
+    poker = ctx.field("poker")
+    betting = poker is not None and any(part.name == "bets" for part in poker.parts)
+    compact = many or betting
     for spec in ctx.fields:
         if not spec.column:
             continue
@@ -576,8 +586,6 @@ def _rummoli_columns(ctx: _Context) -> list[_Col]:
                     cols.append(
                         _Col(Column(PART_HEADINGS["winners"], 24.0), _poker_winners, spec.column)
                     )
-                elif part.name == "bets":
-                    cols.append(_Col(Column("Bets", 20.0), _poker_bets, spec.column))
         elif spec.name == "pay_cards":
             for part in spec.parts:
                 heading = SECTION_HEADINGS.get(part.name, part.label)
@@ -602,6 +610,10 @@ def _rummoli_columns(ctx: _Context) -> list[_Col]:
     left = ctx.field("cards_left")
     for seat in range(ctx.players):
         title = f"{seat + 1} {ctx.names[seat]}" if ctx.names else f"Seat {seat + 1}"
+        if betting:
+            cols.append(
+                _Col(Column("Bet", 14.0), lambda e, r, seat=seat: _poker_bet(e, seat), title)
+            )
         if left is not None:
             cols.append(
                 _Col(
@@ -610,16 +622,17 @@ def _rummoli_columns(ctx: _Context) -> list[_Col]:
                     title,
                 )
             )
-        cols.append(
-            _Col(
-                Column("+/-", 19.0 if many else 22.0, align="right"),
-                lambda e, r, seat=seat: _signed(r.deltas[seat]),
-                title,
+        if not (betting and many):
+            cols.append(
+                _Col(
+                    Column("+/-", 19.0 if compact else 22.0, align="right"),
+                    lambda e, r, seat=seat: _signed(r.deltas[seat]),
+                    title,
+                )
             )
-        )
         cols.append(
             _Col(
-                Column("Chips", 23.0 if many else 27.0, align="right", total=True),
+                Column("Chips", 23.0 if compact else 27.0, align="right", total=True),
                 lambda e, r, seat=seat: str(r.totals[seat]),
                 title,
             )
@@ -654,10 +667,11 @@ def _poker_winners(entry: Mapping[str, Any], result: RoundResult) -> str:
     return ",".join(_seat_number(s) for s in poker.get("winners") or [])
 
 
-def _poker_bets(entry: Mapping[str, Any], result: RoundResult) -> str:
+def _poker_bet(entry: Mapping[str, Any], seat: int) -> str:
+    """One player's bet into the poker pot; empty when the hand had no bets."""
     bets = (entry.get("poker") or {}).get("bets") or []
-    total = sum(b for b in bets if is_int(b))
-    return str(total) if total else ""
+    bet = bets[seat] if seat < len(bets) else None
+    return str(bet) if is_int(bet) else ""
 
 
 def _rummoli_reminder(ctx: _Context) -> list[str]:
@@ -670,7 +684,11 @@ def _rummoli_reminder(ctx: _Context) -> list[str]:
         "Widow: the dealer may swap hands with it (tick Swap), or sell it to another player "
         "(By: the buyer's seat, Paid: the price, paid to the dealer).",
         "Poker: the best five-card hand takes the poker pot"
-        + (", after the bets go in" if options.get("poker") == "betting" else "")
+        + (
+            ", after the bets go in (Bet: the chips each player bet)"
+            if options.get("poker") == "betting"
+            else ""
+        )
         + "; winners who tie share it and an odd chip stays.",
         "Pay cards: whoever plays 10♠, J♦, Q♣, K♥, A♠, A♦ with K♦, or 7-8-9 of one suit "
         "takes that section. Unclaimed sections carry over.",

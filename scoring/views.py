@@ -26,6 +26,8 @@ from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 from scoring import table as view_models
 from scoring.forms import EntryForm, NewGameForm, entry_form_class, parse_int
 from scoring.models import Confirmation, Game, Round
+from scoring.printing import default_paper
+from scoring.scoresheets import PAPER_NAMES
 from scoring.selectors import game_score
 from scoring.services import (
     Actor,
@@ -310,7 +312,13 @@ def my_games(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "scoring/my_games.html",
-        {"games": games, "blank_sheets_url": optional_url("scoring:blank_sheets")},
+        {
+            "games": games,
+            "blank_sheets_url": optional_url("scoring:blank_sheets"),
+            "print_games_url": optional_url("scoring:print_games") if games else "",
+            "papers": PAPER_NAMES.items(),
+            "paper": default_paper(),
+        },
     )
 
 

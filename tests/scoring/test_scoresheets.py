@@ -247,6 +247,127 @@ def test_rummoli_ledger_with_leftovers():
     assert total_line.split()[1:] == ["44", "63", "38", "55"]
 
 
+def rummoli_betting_record(players: int, names=None):
+    """A betting hand in which seat n bets n chips and seat 1 wins, then a deadlock."""
+    return parse_record(
+        {
+            "game": "rummoli",
+            "players": list((names or NAMES)[:players]),
+            "options": {"poker": "betting"},
+            "rounds": [
+                {
+                    "poker": {"winners": [0], "bets": [seat + 1 for seat in range(players)]},
+                    "pay_cards": {"ten_spades": players - 1},
+                    "went_out": 0,
+                    "cards_left": [0] + [1] * (players - 1),
+                },
+                {"went_out": None, "cards_left": [2] * players},
+            ],
+        }
+    )
+
+
+def word_boxes(pdf: bytes) -> list[tuple[str, float, float, float]]:
+    """The words of a one-page PDF as (text, left, right, middle height)."""
+    done = subprocess.run(
+        ["pdftotext", "-bbox", "-", "-"], input=pdf, capture_output=True, check=True
+    )
+    pattern = r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<'
+    return [
+        (text, float(x0), float(x1), (float(y0) + float(y1)) / 2)
+        for x0, y0, x1, y1, text in re.findall(pattern, done.stdout.decode("utf-8"))
+    ]
+
+
+def test_rummoli_betting_prints_every_players_bet():
+    """The rules' test vector: the betting hand shows each seat's bet in its own column."""
+    record = parse_record(
+        {
+            "game": "rummoli",
+            "players": ["Zoë", "Łukasz", "Søren", "Ðorđe"],
+            "options": {"poker": "betting"},
+            "rounds": [
+                {
+                    "widow": {"buyer": 2, "price": 2},
+                    "poker": {"winners": [1]},
+                    "pay_cards": {
+                        "ten_spades": 3,
+                        "jack_diamonds": 1,
+                        "king_hearts": 2,
+                        "ace_spades": 0,
+                        "ace_king_diamonds": 3,
+                    },
+                    "went_out": 1,
+                    "cards_left": [3, 0, 5, 2],
+                },
+                {
+                    "widow": {"exchange": True},
+                    "poker": {"winners": [0], "bets": [3, 0, 3, 3]},
+                    "pay_cards": {"queen_clubs": 2, "seven_eight_nine": 3, "ten_spades": 0},
+                    "went_out": None,
+                    "cards_left": [2, 4, 1, 3],
+                },
+            ],
+        }
+    )
+    for paper in PAPERS:
+        text = pdf_text(render_one(filled_sheet(record), paper), layout=True)
+        rows = {row[0]: row for row in round_lines(text)}
+        # Per seat: bet, cards left, +/-, chips; then the chips on the board.
+        seats = [("3", "2", "+3", "47"), ("0", "4", "-13", "50"), ("3", "1", "-5", "33")]
+        seats += [("3", "3", "-7", "40")]
+        assert rows["2"][-17:] == [*(cell for seat in seats for cell in seat), "30"]
+        # A hand without bets leaves the bet columns empty.
+        seats = [("3", "-6", "44"), ("0", "+13", "63"), ("5", "-12", "38"), ("2", "-3", "47")]
+        assert rows["1"][-13:] == [*(cell for seat in seats for cell in seat), "8"]
+        headings = next(line for line in text.splitlines() if "Chips" in line)
+        assert headings.split().count("Bet") == 4
+        assert "Bets" not in headings.split()
+        assert "(Bet: the chips" in text
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("players", range(2, 9))
+def test_rummoli_betting_bets_sit_under_each_players_bet_heading(players, paper):
+    names = [LONG_NAME, *NAMES]
+    sheet = filled_sheet(rummoli_betting_record(players, names))
+    assert fit_problems(sheet, paper) == []
+    words = word_boxes(render_one(sheet, paper))
+    bet_headings = sorted((w for w in words if w[0] == "Bet"), key=lambda w: w[1])
+    assert len(bet_headings) == players
+    label = next(
+        w for w in words if w[0] == "1" and w[1] < MARGIN + 12 and w[3] > bet_headings[0][3]
+    )
+    for seat, (_, left, right, _) in enumerate(bet_headings):
+        under = [
+            w[0]
+            for w in words
+            if abs(w[3] - label[3]) < 2 and left - 2 <= w[1] and w[2] <= right + 2
+        ]
+        assert under == [str(seat + 1)], (seat, under)
+    # The +/- columns give way to the bets at seven and eight players.
+    assert sum(w[0] == "+/-" for w in words) == (players if players < 7 else 0)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("players", range(2, 9))
+def test_blank_rummoli_betting_sheet_has_a_bet_column_per_player(players, paper):
+    sheet = blank_sheet("rummoli", players, {"poker": "betting"})
+    laid_out = plan(sheet, paper)
+    assert len(laid_out.pages) == 1
+    assert len(laid_out.pages[0].rows) >= sheet.blank_rows
+    assert fit_problems(sheet, paper) == []
+    pdf = render_one(sheet, paper)
+    assert [w[0] for w in word_boxes(pdf)].count("Bet") == players
+    assert "Poker method: betting" in pdf_text(pdf)
+
+
+def test_an_open_blank_rummoli_sheet_has_no_bet_columns():
+    text = pdf_text(render_one(blank_sheet("rummoli", 4)))
+    assert "☐ betting" in text
+    assert "Bet" not in text.split()
+
+
 def test_a_game_in_progress_says_who_leads():
     record = parse_record(
         {

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 from datetime import timedelta
 
@@ -261,6 +262,48 @@ def test_printing_games_needs_real_tokens(client):
     assert "some of these games do not exist" in response.content.decode()
     response = client.post(reverse("scoring:print_games"), {})
     assert response.status_code == 400
+
+
+def test_my_games_prints_the_games_it_lists(
+    client, settings, eager, django_capture_on_commit_callbacks
+):
+    settings.TABLESCORE_PAPER_SIZE = "letter"
+    first = named_game()
+    second = new_game()
+    other = new_game()
+    for game in (first, second):
+        client.get(reverse("scoring:table", args=[game.table_token]))
+    html = client.get(reverse("scoring:my_games")).content.decode()
+    form = html[html.index('class="card print-games"') :]
+    form = form[: form.index("</form>")]
+    assert f'action="{reverse("scoring:print_games")}"' in form
+    assert 'method="post"' in form and "csrfmiddlewaretoken" in form
+    tokens = re.findall(r'name="token" value="([^"]+)"', form)
+    assert tokens == [second.table_token, first.table_token]  # as listed, newest first
+    assert other.table_token not in html
+    papers = re.findall(r'name="paper" value="(\w+)"( checked)?', form)
+    assert papers == [("A4", ""), ("LETTER", " checked")]  # the site's paper is chosen
+    assert "Print these games" in form
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(reverse("scoring:print_games"), {"token": tokens, "paper": "LETTER"})
+    job = PrintJob.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == reverse("scoring:print_job", args=[job.token])
+    assert job.what == {"kind": "games", "games": [second.pk, first.pk]}
+    page = client.get(response["Location"]).content.decode()
+    assert "Scoresheets of 2 games, US Letter" in page
+    assert "Download the PDF" in page
+    assert f'href="{reverse("scoring:my_games")}"' in page
+    download = client.get(reverse("scoring:print_job_file", args=[job.token]))
+    text = pdf_text(download.content)
+    assert text.count("Roolz scoresheet") == 2
+    assert "Ðorđe" in text and "Ann" in text
+
+
+def test_my_games_without_games_offers_no_printing(client):
+    html = client.get(reverse("scoring:my_games")).content.decode()
+    assert "print-games" not in html
+    assert reverse("scoring:print_games") not in html
 
 
 def test_the_directors_desk_prints_the_selected_games(
