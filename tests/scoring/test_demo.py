@@ -9,8 +9,9 @@ pytestmark = pytest.mark.django_db
 
 def test_demo_data_loads_once(settings, tmp_path, capsys):
     settings.BASE_DIR = tmp_path
-    call_command("demo")
+    call_command("demo", "--base-url", "http://127.0.0.1:8123/")
     first = capsys.readouterr().out
+    assert "http://127.0.0.1:8123/t/" in first and "http://127.0.0.1:8123/admin/" in first
     call_command("demo")
     second = capsys.readouterr().out
     assert sorted(Game.objects.values_list("kind", flat=True)) == sorted(

@@ -23,17 +23,19 @@ DEMO_PLAYERS = {"roolz": 4, "roller_derby": 4, "rook_sluff": 6, "rummoli": 5}
 class Command(BaseCommand):
     help = "Create the demo director login and demo games, once (safe to run again)."
 
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--base-url", default="http://127.0.0.1:8000", help="where the links shown point"
+        )
+
     def handle(self, *args, **options):
+        base = options["base_url"].rstrip("/")
         password = self.director_password()
         created = self.demo_games()
         self.stdout.write(self.style.SUCCESS("Tablescore demo data is ready."))
         for game in created:
-            self.stdout.write(
-                f"  demo {game.engine.title}: http://127.0.0.1:8000/t/{game.table_token}/"
-            )
-        self.stdout.write(
-            f"Director login: http://127.0.0.1:8000/admin/  user {DIRECTOR}  password {password}"
-        )
+            self.stdout.write(f"  demo {game.engine.title}: {base}/t/{game.table_token}/")
+        self.stdout.write(f"Director login: {base}/admin/  user {DIRECTOR}  password {password}")
 
     def director_password(self) -> str:
         users = get_user_model()
