@@ -121,6 +121,7 @@ class RoundEvent(models.Model):
         CORRECT = "correct", "Round corrected"
         UNDO = "undo", "Last round undone"
         END = "end", "Game ended"
+        REOPEN = "reopen", "Game reopened"
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events")
     round_number = models.PositiveIntegerField(null=True, blank=True)

@@ -60,3 +60,32 @@ def round_rows(game: Game) -> list[dict[str, Any]]:
         }
         for r in game.rounds.order_by("number")
     ]
+
+
+def side_in_round(game: Game, score: dict[str, Any], number: int, seat: int) -> set[int]:
+    """The seats playing on ``seat``'s side in round ``number``.
+
+    A fixed team where the game has teams; otherwise the round's own sides as the
+    engine reports them (Roolz: the bidder with their called partners against the
+    rest); otherwise the seat alone.
+    """
+    for members in score.get("teams", {}).values():
+        if seat in members:
+            return set(members)
+    rounds = score.get("rounds", [])
+    sides = rounds[number - 1].get("sides") if 0 < number <= len(rounds) else None
+    for members in (sides or {}).values():
+        if seat in members:
+            return set(members)
+    return {seat}
+
+
+def seats_that_may_confirm(game: Game, round_: Round, score: dict[str, Any]) -> set[int]:
+    """Who may confirm a pending round under the game's confirmation setting."""
+    everyone = set(range(len(score.get("players", []))))
+    entered = round_.entered_by_seat
+    if entered is None or game.confirmation == "off":
+        return everyone
+    if game.confirmation == "any_other_seat":
+        return everyone - {entered}
+    return everyone - side_in_round(game, score, round_.number, entered)

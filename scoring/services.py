@@ -19,7 +19,7 @@ from django.utils import timezone
 from scoring.engines.base import GameRecord, InvalidRecord, Problem, ScoredGame, parse_record
 from scoring.engines.registry import engine_for
 from scoring.models import Confirmation, Game, IdempotentRequest, Round, RoundEvent, Seat
-from scoring.selectors import game_record
+from scoring.selectors import game_record, game_score, seats_that_may_confirm
 
 
 @dataclass(frozen=True)
@@ -231,6 +231,21 @@ def game_end(*, game: Game, ending: Mapping[str, Any], actor: Actor) -> ChangeRe
     return ChangeResult(game=game, score=score)
 
 
+def game_reopen(*, game: Game, actor: Actor) -> ChangeResult:
+    """Take back an ending (an early finish, leftovers given out): the game goes on."""
+    with transaction.atomic():
+        game = _locked(game.pk)
+        _check_actor_seat(game, actor)
+        if not game.ending:
+            raise GameChangeError.single("this game was not ended early", field="end")
+        before = dict(game.ending)
+        game.ending = {}
+        scored = _score_or_raise(game, game_record(game))
+        _audit(game, RoundEvent.Action.REOPEN, actor, before=before, after={})
+        score = _save_projection(game, scored)
+    return ChangeResult(game=game, score=score)
+
+
 # --------------------------------------------------------------------------- rounds
 
 
@@ -312,14 +327,6 @@ def misdeal_record(*, game: Game, number: int, actor: Actor, idempotency_key: st
     )
 
 
-def _sides_of(game: Game, seat: int) -> set[int]:
-    """The seats on ``seat``'s side for confirmation: its team, or the seat alone."""
-    team = game.seats.get(number=seat).team
-    if not team:
-        return {seat}
-    return set(game.seats.filter(team=team).values_list("number", flat=True))
-
-
 def round_confirm(*, game: Game, number: int, actor: Actor) -> ChangeResult:
     with transaction.atomic():
         game = _locked(game.pk)
@@ -337,22 +344,13 @@ def round_confirm(*, game: Game, number: int, actor: Actor) -> ChangeResult:
             return ChangeResult(
                 game=game, score=game.score_cache, round_number=number, replayed=True
             )
-        entered = round_.entered_by_seat
-        if entered is not None:
-            if game.confirmation == Confirmation.ANY_OTHER_SEAT and actor.seat == entered:
-                raise GameChangeError.single(
-                    "another player confirms a round, not the one who entered it",
-                    round_number=number,
-                    field="seat",
-                )
-            if game.confirmation == Confirmation.OTHER_SIDE and actor.seat in _sides_of(
-                game, entered
-            ):
-                raise GameChangeError.single(
-                    "a player of another side confirms this round",
-                    round_number=number,
-                    field="seat",
-                )
+        if actor.seat not in seats_that_may_confirm(game, round_, game_score(game)):
+            message = (
+                "another player confirms a round, not the one who entered it"
+                if game.confirmation == Confirmation.ANY_OTHER_SEAT
+                else "a player of another side confirms this round"
+            )
+            raise GameChangeError.single(message, round_number=number, field="seat")
         round_.status = Round.Status.CONFIRMED
         round_.confirmed_by_seat = actor.seat
         round_.confirmed_at = timezone.now()

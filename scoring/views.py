@@ -28,7 +28,7 @@ from scoring.forms import EntryForm, NewGameForm, entry_form_class, parse_int
 from scoring.models import Confirmation, Game, Round
 from scoring.printing import default_paper
 from scoring.scoresheets import PAPER_NAMES
-from scoring.selectors import game_score
+from scoring.selectors import game_score, seats_that_may_confirm
 from scoring.services import (
     Actor,
     GameChangeError,
@@ -136,15 +136,10 @@ def qr_svg(url: str) -> str:
 # --------------------------------------------------------------------------- page context
 
 
-def confirmers(game: Game, round_: Round, seats: list) -> list:
+def confirmers(game: Game, round_: Round, seats: list, score: dict) -> list:
     """The seats that may confirm a pending round (the service has the last word)."""
-    entered = round_.entered_by_seat
-    if entered is None or game.confirmation == Confirmation.OFF:
-        return list(seats)
-    if game.confirmation == Confirmation.ANY_OTHER_SEAT:
-        return [s for s in seats if s.number != entered]
-    team = seats[entered].team
-    return [s for s in seats if s.number != entered and (not team or s.team != team)]
+    allowed = seats_that_may_confirm(game, round_, score)
+    return [seat for seat in seats if seat.number in allowed]
 
 
 def new_entry_form(game: Game, seats, score, number: int, data=None) -> EntryForm:
@@ -178,7 +173,7 @@ def table_context(
         game, score, seats, [r for r in rounds if r.status == Round.Status.PENDING]
     ):
         round_ = next(r for r in rounds if r.number == row.number)
-        allowed = confirmers(game, round_, seats)
+        allowed = confirmers(game, round_, seats, score)
         pending.append(
             {
                 "row": row,

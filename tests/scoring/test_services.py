@@ -15,6 +15,7 @@ from scoring.services import (
     game_create,
     game_end,
     game_import,
+    game_reopen,
     misdeal_record,
     round_confirm,
     round_correct,
@@ -268,3 +269,51 @@ def test_audit_trail_is_append_only():
         event.save()
     with pytest.raises(ValueError, match="append-only"):
         event.delete()
+
+
+def test_an_ending_can_be_taken_back_and_the_game_goes_on():
+    case = dict(vector_cases("roller_derby"))["roller_derby: all or nothing and an early finish"]
+    record = {k: v for k, v in case["record"].items() if k != "ended_early"}
+    game = game_import(record=record).game
+    game_end(game=game, ending={"ended_early": True}, actor=BEN)
+    with pytest.raises(GameChangeError):
+        round_record(game=game, number=4, entry={"dice": [3, 4], "tricks": 7}, actor=ANN)
+    reopened = game_reopen(game=game, actor=BEN)
+    assert reopened.score["finished"] is False
+    assert reopened.game.ending == {}
+    round_record(game=game, number=4, entry={"dice": [3, 4], "tricks": 7}, actor=ANN)
+    event = game.events.get(action=RoundEvent.Action.REOPEN)
+    assert (event.before, event.seat) == ({"ended_early": True}, 1)
+    with pytest.raises(GameChangeError, match="not ended early"):
+        game_reopen(game=game, actor=BEN)
+
+
+FIVE = {"format": 1, "game": "roolz", "players": ["Ann", "Ben", "Cat", "Dan", "Eve"]}
+
+
+@pytest.mark.parametrize(
+    ("partners", "confirmer", "allowed"),
+    [
+        ([3], 3, False),  # Dan is Ann's called partner this round
+        ([3], 1, True),
+        ([], 1, True),  # a twofer: everyone else is on the other side
+        ([2], 3, True),
+    ],
+)
+def test_other_side_follows_each_rounds_sides_when_scores_are_individual(
+    partners, confirmer, allowed
+):
+    game = new_game(FIVE, confirmation="other_side")
+    entry = {
+        "bidder": 0,
+        "bid": 180,
+        "partners": partners,
+        "won": {"bidder": 200, "opponents": 100},
+    }
+    round_record(game=game, number=1, entry=entry, actor=ANN)
+    if allowed:
+        round_confirm(game=game, number=1, actor=Actor(seat=confirmer))
+        assert game.rounds.get().status == Round.Status.CONFIRMED
+    else:
+        with pytest.raises(GameChangeError, match="another side"):
+            round_confirm(game=game, number=1, actor=Actor(seat=confirmer))
