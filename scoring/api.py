@@ -55,9 +55,15 @@ def json_body(request: HttpRequest) -> Any:
     if not request.body:
         raise BadRequest("the body must be JSON", "body")
     try:
-        return json.loads(request.body.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
-        raise BadRequest("the body is not valid JSON", "body") from None
+        data = json.loads(request.body.decode("utf-8"))
+        # Lone surrogates and NUL decode as JSON but cannot be stored or printed as text.
+        text = json.dumps(data, ensure_ascii=False)
+        text.encode("utf-8")
+    except (UnicodeError, ValueError, RecursionError):  # ValueError: JSON errors, huge ints
+        raise BadRequest("the body is not valid JSON text", "body") from None
+    if "\\u0000" in text or "\x00" in text:
+        raise BadRequest("the body holds a NUL character", "body")
+    return data
 
 
 def json_object(data: Any, name: str = "body") -> dict[str, Any]:
@@ -210,7 +216,12 @@ def game_round(request: HttpRequest, game_id: int, number: int) -> JsonResponse:
 def game_round_confirm(request: HttpRequest, game_id: int, number: int) -> JsonResponse:
     game = game_for_token(request, game_id)
     body = json_object(json_body(request))
-    result = round_confirm(game=game, number=number, actor=actor_for(request, optional_seat(body)))
+    seen = body.get("round")
+    if seen is not None:
+        seen = json_object(seen, "round")
+    result = round_confirm(
+        game=game, number=number, actor=actor_for(request, optional_seat(body)), seen=seen
+    )
     return JsonResponse(
         {"number": result.round_number, "status": "confirmed", "score": result.score}
     )

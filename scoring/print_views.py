@@ -13,6 +13,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scoring import printing
+from scoring.converters import is_table_token
 from scoring.engines.registry import ENGINES
 from scoring.models import Game, PrintJob
 from scoring.scoresheets import PAPER_NAMES
@@ -94,7 +95,8 @@ def blank_sheets(request):
 def print_games(request):
     """Print the sheets of several games at once; the games are named by their table tokens."""
     tokens = list(dict.fromkeys(request.POST.getlist("token")))[: printing.MAX_GAMES + 1]
-    found = dict(Game.objects.filter(table_token__in=tokens).values_list("table_token", "pk"))
+    lookups = [token for token in tokens if is_table_token(token)]
+    found = dict(Game.objects.filter(table_token__in=lookups).values_list("table_token", "pk"))
     ids = [found[token] for token in tokens if token in found]  # in the order asked
     paper = printing.paper_from(request.POST.get("paper"))
     try:

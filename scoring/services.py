@@ -119,6 +119,17 @@ def _check_actor_seat(game: Game, actor: Actor) -> None:
         raise GameChangeError.single("that seat is not at this table", field="seat")
 
 
+def _check_entering_seat(game: Game, actor: Actor, number: int) -> None:
+    """With confirmation on, who entered a round decides who may confirm it: say who."""
+    _check_actor_seat(game, actor)
+    if game.confirmation != Confirmation.OFF and actor.seat is None:
+        raise GameChangeError.single(
+            "say which player is entering this round: another side confirms it",
+            round_number=number,
+            field="seat",
+        )
+
+
 def _fingerprint(data: Any) -> str:
     canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(canonical.encode()).hexdigest()
@@ -127,6 +138,10 @@ def _fingerprint(data: Any) -> str:
 def _replay(game: Game, key: str | None, request: Any) -> ChangeResult | None:
     if not key:
         return None
+    if len(key) > 128 or not key.isprintable():
+        raise GameChangeError.single(
+            "the idempotency key must be up to 128 printable characters", field="idempotency_key"
+        )
     stored = IdempotentRequest.objects.filter(game=game, key=key).first()
     if stored is None:
         return None
@@ -178,7 +193,7 @@ def game_create(
             kind=parsed.game,
             options=dict(parsed.options),
             first_dealer=parsed.first_dealer,
-            ending=dict(parsed.extras),
+            ending={key: value for key, value in parsed.extras.items() if value},
             confirmation=confirmation,
             is_tournament_game=is_tournament_game,
             created_by=actor.user_or_none,
@@ -265,7 +280,7 @@ def round_record(
             replay = _replay(game, idempotency_key, request)
             if replay:
                 return replay
-            _check_actor_seat(game, actor)
+            _check_entering_seat(game, actor, number)
             rounds = list(game.rounds.order_by("number"))
             existing = next((r for r in rounds if r.number == number), None)
             if existing is not None:
@@ -327,7 +342,10 @@ def misdeal_record(*, game: Game, number: int, actor: Actor, idempotency_key: st
     )
 
 
-def round_confirm(*, game: Game, number: int, actor: Actor) -> ChangeResult:
+def round_confirm(
+    *, game: Game, number: int, actor: Actor, seen: Mapping[str, Any] | None = None
+) -> ChangeResult:
+    """Confirm a pending round; ``seen`` is the entry the confirming phone showed, if known."""
     with transaction.atomic():
         game = _locked(game.pk)
         if actor.seat is None:
@@ -343,6 +361,12 @@ def round_confirm(*, game: Game, number: int, actor: Actor) -> ChangeResult:
         if round_.status == Round.Status.CONFIRMED:
             return ChangeResult(
                 game=game, score=game.score_cache, round_number=number, replayed=True
+            )
+        if seen is not None and dict(seen) != round_.entry:
+            raise GameChangeError.single(
+                "this round was changed since you looked at it: check it again",
+                round_number=number,
+                field="round",
             )
         if actor.seat not in seats_that_may_confirm(game, round_, game_score(game)):
             message = (
@@ -367,7 +391,7 @@ def round_correct(
     """Replace round ``number``; the whole game from there on must still stand."""
     with transaction.atomic():
         game = _locked(game.pk)
-        _check_actor_seat(game, actor)
+        _check_entering_seat(game, actor, number)
         rounds = list(game.rounds.order_by("number"))
         round_ = next((r for r in rounds if r.number == number), None)
         if round_ is None:
@@ -414,6 +438,7 @@ def round_correct(
             round_.confirmed_at = None
         round_.entered_by_seat = actor.seat
         round_.entered_by_device = actor.device[:64]
+        round_.entered_by_user = actor.user_or_none
         round_.save()
         _audit(
             game, RoundEvent.Action.CORRECT, actor, number=number, before=before, after=dict(entry)
@@ -443,6 +468,8 @@ def round_undo(*, game: Game, number: int | None, actor: Actor) -> ChangeResult:
         before = last.entry
         removed = last.number
         last.delete()
+        # A retry of the request that stored this round must not be told it is still saved.
+        IdempotentRequest.objects.filter(game=game, response__number=removed).delete()
         scored = _score_or_raise(game, game_record(game))
         _audit(game, RoundEvent.Action.UNDO, actor, number=removed, before=before)
         score = _save_projection(game, scored)

@@ -393,6 +393,10 @@ class Engine(ABC):
     def score(self, record: GameRecord) -> ScoredGame:
         """Score a whole game; raise InvalidRecord naming every problem found."""
         table = self.table_for(record)
+        if len(record.rounds) > MAX_ROUNDS:
+            raise InvalidRecord(
+                [Problem(f"a game holds at most {MAX_ROUNDS} rounds", MAX_ROUNDS + 1, "number")]
+            )
         state = self.start(table)
         results: list[RoundResult] = []
         for index, entry in enumerate(record.rounds):
@@ -538,7 +542,7 @@ class RoundReader:
         return value
 
     def penalties(self, players: int, maximum: int = 10_000) -> list[tuple[int, int]]:
-        """The optional ``penalties`` list: (seat, points) pairs."""
+        """The optional ``penalties`` list of {"player", "points", "reason"}: (seat, points)."""
         raw = self.entry.get("penalties", [])
         if raw is None:
             return []
@@ -546,21 +550,52 @@ class RoundReader:
             self.fail("penalties", "penalties must be a list")
             return []
         found: list[tuple[int, int]] = []
-        for item in raw:
+        last = players - 1
+        for index, item in enumerate(raw, start=1):
             if not isinstance(item, Mapping):
-                self.fail("penalties", "each penalty must be an object with player and points")
+                self.fail("penalties", f"penalty {index} must be an object with player and points")
                 continue
             for key in item:
                 if key not in {"player", "points", "reason"}:
-                    self.fail("penalties", f"unknown field {key!r} in a penalty")
-            seat = self.seat("penalties", item.get("player"), players, "penalty player")
-            points = self.integer("penalties", item.get("points"), 0, maximum, "penalty points")
-            reason = item.get("reason", "")
-            if not isinstance(reason, str) or len(reason) > 200:
-                self.fail("penalties", "penalty reason must be a short text")
-            if seat is not None and points is not None:
+                    self.fail("penalties", f"unknown field {key!r} in penalty {index}")
+            seat, points = item.get("player"), item.get("points")
+            ok = True
+            if not is_int(seat) or not 0 <= seat <= last:
+                self.fail(
+                    "penalties", f"the player of penalty {index} must be a seat from 0 to {last}"
+                )
+                ok = False
+            if not is_int(points):
+                self.fail("penalties", f"the points of penalty {index} must be a whole number")
+                ok = False
+            elif not 0 <= points <= maximum:
+                self.fail(
+                    "penalties",
+                    f"the points of penalty {index} must be from 0 to {maximum}, "
+                    f"not {shown(points)}",
+                )
+                ok = False
+            problem = text_problem(item.get("reason", ""), 200)
+            if problem:
+                self.fail("penalties", f"the reason of penalty {index} {problem}")
+            if ok:
                 found.append((seat, points))
         return found
+
+
+def text_problem(value: Any, longest: int) -> str | None:
+    """Why a free text (a name, a reason) cannot be stored and printed, or None."""
+    if not isinstance(value, str):
+        return "must be text"
+    if len(value) > longest:
+        return f"is longer than {longest} characters"
+    if any(ord(c) < 32 or 127 <= ord(c) < 160 for c in value):
+        return "holds a control character"
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return "holds a character that is not valid text"
+    return None
 
 
 def top_seats(totals: Sequence[int]) -> list[int]:
@@ -606,13 +641,8 @@ def parse_record(data: Any, engines: Mapping[str, Engine] | None = None) -> Game
         for seat, name in enumerate(players):
             if not isinstance(name, str) or not name.strip():
                 problems.append(Problem(f"player {seat + 1} needs a name", field="players"))
-            elif len(name) > MAX_NAME_LENGTH:
-                problems.append(
-                    Problem(
-                        f"player {seat + 1}'s name is longer than {MAX_NAME_LENGTH} characters",
-                        field="players",
-                    )
-                )
+            elif problem := text_problem(name, MAX_NAME_LENGTH):
+                problems.append(Problem(f"player {seat + 1}'s name {problem}", field="players"))
     options = data.get("options", {})
     if options is None:
         options = {}

@@ -222,7 +222,7 @@ class RookSluff(Engine):
                 f"tricks add up to {sum(tricks)}, but a deal of {size} players has exactly "
                 f"{tricks_total} tricks",
             )
-        penalties = _read_penalties(reader, table)
+        penalties = reader.penalties(table.size, PENALTY_MAXIMUM)
         reader.done()
         assert bids is not None and tricks is not None  # done() raised otherwise
 
@@ -334,53 +334,6 @@ def _int_list(value: Any, size: int) -> bool:
 def _show(number: int) -> str:
     """A number for a message; Python refuses to print ints of more than 4300 digits."""
     return str(number) if abs(number) < 10**15 else "(a huge number)"
-
-
-def _read_penalties(reader: RoundReader, table: Table) -> list[tuple[int, int]]:
-    """The optional ``penalties`` list of {"player", "points", "reason"}: (seat, points) pairs.
-
-    Same shape and checks as ``RoundReader.penalties``, which cannot be used as is: its
-    messages print the number given, and Python raises ValueError for a huge int.
-    """
-    raw = reader.entry.get("penalties", [])
-    if raw is None:
-        return []
-    if not isinstance(raw, list):
-        reader.fail("penalties", "penalties must be a list")
-        return []
-    found: list[tuple[int, int]] = []
-    last = table.size - 1
-    for index, item in enumerate(raw, start=1):
-        if not isinstance(item, Mapping):
-            reader.fail("penalties", f"penalty {index} must be an object with player and points")
-            continue
-        for key in item:
-            if key not in {"player", "points", "reason"}:
-                reader.fail("penalties", f"unknown field {key!r} in penalty {index}")
-        seat = item.get("player")
-        points = item.get("points")
-        ok = True
-        if not is_int(seat) or not 0 <= seat <= last:
-            reader.fail(
-                "penalties", f"the player of penalty {index} must be a seat from 0 to {last}"
-            )
-            ok = False
-        if not is_int(points):
-            reader.fail("penalties", f"the points of penalty {index} must be a whole number")
-            ok = False
-        elif not 0 <= points <= PENALTY_MAXIMUM:
-            reader.fail(
-                "penalties",
-                f"the points of penalty {index} must be from 0 to {PENALTY_MAXIMUM}, "
-                f"not {_show(points)}",
-            )
-            ok = False
-        reason = item.get("reason", "")
-        if not isinstance(reason, str) or len(reason) > 200:
-            reader.fail("penalties", f"the reason of penalty {index} must be a short text")
-        if ok:
-            found.append((seat, points))
-    return found
 
 
 def team_penalties(table: Table, penalties: Sequence[tuple[int, int]]) -> dict[str, int]:

@@ -214,3 +214,84 @@ def test_openapi_describes_every_api_route(client):
         if str(pattern.pattern).startswith("api/games")
     }
     assert routes == described
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        '{"game": "roolz", "players": ["a", "b"], "first_dealer": 1' + "0" * 5000 + "}",
+        '{"game": "roolz", "players": ["\\ud800", "b"]}',
+        '{"game": "roolz", "players": ["a\\u0000", "b"]}',
+    ],
+    ids=["a 5000-digit number", "a lone surrogate", "a NUL"],
+)
+def test_text_that_cannot_be_stored_is_refused(client, body):
+    response = post(client, "/api/games/", body)
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["field"] == "body"
+
+
+def test_penalty_reasons_with_control_characters_are_refused(client):
+    game = create(client)
+    entry = {**roolz_round(), "penalties": [{"player": 0, "points": 10, "reason": "bad\u0007"}]}
+    response = post(
+        client, f"/api/games/{game['id']}/rounds/", {"number": 1, "round": entry}, game["token"]
+    )
+    assert response.status_code == 400
+    assert "control character" in response.json()["errors"][0]["message"]
+
+
+def test_a_record_saying_it_did_not_end_early_is_not_ended(client):
+    record = {"game": "roller_derby", "players": ["Ann", "Ben", "Cat", "Dan"], "ended_early": False}
+    game = create(client, record)
+    response = post(
+        client,
+        f"/api/games/{game['id']}/rounds/",
+        {"number": 1, "round": {"dice": [3, 4], "tricks": 7}},
+        game["token"],
+    )
+    assert response.status_code == 201
+
+
+def test_a_retry_after_an_undo_records_the_round_again(client):
+    game = create(client)
+    url, token = f"/api/games/{game['id']}/rounds/", game["token"]
+    body = {"number": 1, "round": roolz_round()}
+    assert post(client, url, body, token, HTTP_IDEMPOTENCY_KEY="K").status_code == 201
+    assert client.delete(f"{url}1/", HTTP_AUTHORIZATION=f"Bearer {token}").status_code == 200
+    assert post(client, url, body, token, HTTP_IDEMPOTENCY_KEY="K").status_code == 201
+    detail = client.get(f"/api/games/{game['id']}/", HTTP_AUTHORIZATION=f"Bearer {token}").json()
+    assert [r["number"] for r in detail["rounds"]] == [1]
+
+
+def test_confirming_what_was_since_corrected_is_refused(client):
+    game = post(client, "/api/games/?confirmation=other_side", ROOLZ_FOUR).json()
+    token, base = game["token"], f"/api/games/{game['id']}/rounds/"
+    post(client, base, {"number": 1, "round": roolz_round(a=190), "seat": 0}, token)
+    auth = {"HTTP_AUTHORIZATION": f"Bearer {token}"}
+    client.put(
+        f"{base}1/",
+        json.dumps({"round": roolz_round(a=250), "seat": 0}),
+        content_type="application/json",
+        **auth,
+    )
+    stale = post(client, f"{base}1/confirm/", {"seat": 1, "round": roolz_round(a=190)}, token)
+    assert stale.status_code == 400 and "changed since" in stale.json()["errors"][0]["message"]
+    fresh = post(client, f"{base}1/confirm/", {"seat": 1, "round": roolz_round(a=250)}, token)
+    assert fresh.status_code == 200
+
+
+def test_with_confirmation_on_the_entering_seat_must_be_named(client):
+    game = post(client, "/api/games/?confirmation=other_side", ROOLZ_FOUR).json()
+    token, base = game["token"], f"/api/games/{game['id']}/rounds/"
+    response = post(client, base, {"number": 1, "round": roolz_round()}, token)
+    assert response.status_code == 400 and response.json()["errors"][0]["field"] == "seat"
+    post(client, base, {"number": 1, "round": roolz_round(), "seat": 0}, token)
+    auth = {"HTTP_AUTHORIZATION": f"Bearer {token}"}
+    seatless = client.put(
+        f"{base}1/",
+        json.dumps({"round": roolz_round(a=300)}),
+        content_type="application/json",
+        **auth,
+    )
+    assert seatless.status_code == 400 and seatless.json()["errors"][0]["field"] == "seat"

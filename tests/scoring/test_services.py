@@ -317,3 +317,20 @@ def test_other_side_follows_each_rounds_sides_when_scores_are_individual(
     else:
         with pytest.raises(GameChangeError, match="another side"):
             round_confirm(game=game, number=1, actor=Actor(seat=confirmer))
+
+
+def test_a_game_holds_at_most_500_rounds_so_its_export_imports_again():
+    from scoring.engines.base import MAX_ROUNDS
+
+    record = {**ROOLZ_FOUR, "rounds": [{"misdeal": True}] * MAX_ROUNDS}
+    game = game_import(record=record).game
+    with pytest.raises(GameChangeError, match="at most 500 rounds"):
+        misdeal_record(game=game, number=MAX_ROUNDS + 1, actor=ANN)
+
+
+def test_a_correction_records_who_made_it(django_user_model):
+    user = django_user_model.objects.create(username="dir")
+    game = new_game()
+    round_record(game=game, number=1, entry=roolz_round(), actor=ANN)
+    round_correct(game=game, number=1, entry=roolz_round(a=250), actor=Actor(seat=1, user=user))
+    assert game.rounds.get().entered_by_user == user
