@@ -128,6 +128,14 @@ def parse_int(text: str) -> int | None:
         return None
 
 
+def and_list(names: Sequence[str]) -> str:
+    """ "Ann", "Ann & Cat", "Ann, Cat & Eve"."""
+    names = list(names)
+    if len(names) < 3:
+        return " & ".join(names)
+    return ", ".join(names[:-1]) + " & " + names[-1]
+
+
 def humanize(value: Any) -> str:
     if value is True:
         return "on"
@@ -358,23 +366,29 @@ class EntryForm:
         required = bound.required if required is None else required
         if not text.strip():
             if required:
-                self.fail(bound.name, f"Enter the {bound.label.lower()}.")
+                what = bound.extra.get("enter") or f"the {bound.label.lower()}"
+                self.fail(bound.name, f"Enter {what}.")
             return None
         number = parse_int(text)
         if number is None:
             self.fail(bound.name, f"{bound.label} must be a whole number.")
         return number
 
+    @staticmethod
+    def choose_what(bound: BoundField) -> str:
+        """What a seat field asks for: "the bidder", "who bought the widow"."""
+        return bound.extra.get("choose") or f"the {bound.label.lower()}"
+
     def read_seat(self, bound: BoundField, *, required: bool | None = None) -> int | None:
         text = self.data.get(bound.name, "")
         required = bound.required if required is None else required
         if not text or text == NO_SEAT:
             if required:
-                self.fail(bound.name, f"Choose the {bound.label.lower()}.")
+                self.fail(bound.name, f"Choose {self.choose_what(bound)}.")
             return None
         number = parse_int(text)
         if number is None or not 0 <= number < len(self.seats):
-            self.fail(bound.name, f"Choose the {bound.label.lower()} from the players.")
+            self.fail(bound.name, f"Choose {self.choose_what(bound)} among the players.")
             return None
         return number
 
@@ -416,7 +430,7 @@ class EntryForm:
                     continue
                 number = parse_int(text)
                 if number is None or not 0 <= number < len(self.seats):
-                    self.fail(bound.name, f"Choose the {bound.label.lower()} from the players.")
+                    self.fail(bound.name, f"Choose {self.choose_what(bound)} among the players.")
                     return False, None
                 if number not in seats:
                     seats.append(number)
@@ -429,6 +443,7 @@ class EntryForm:
                 if not text.strip():
                     if bound.required or kind == "dice":
                         missing.append(item.label)
+                        item.extra["missing"] = True  # outlined beside the field's message
                         numbers.append(None)
                     else:
                         numbers.append(0)
@@ -599,7 +614,7 @@ class RoolzForm(EntryForm):
                 choice.note = members
 
     def members(self, key: str) -> str:
-        return " & ".join(s.name for s in self.seats if key and s.team == key)
+        return and_list([s.name for s in self.seats if key and s.team == key])
 
     def read_field(self, bound: BoundField) -> tuple[bool, Any]:
         if bound.name == "partners" and self.setup.call in (roolz.CALL_ONE, roolz.CALL_FIVE):
@@ -752,8 +767,11 @@ class RummoliForm(EntryForm):
             Choice("buy", "Bought", mode == "buy"),
         ]
         mark(parts["buyer"].choices, no_dealer=True)
+        parts["buyer"].extra["choose"] = "who bought the widow"
+        parts["price"].extra["enter"] = "the price paid for the widow"
         poker = fields["poker"].by_name
         mark(poker["winners"].choices)
+        poker["winners"].extra["choose"] = "who won the poker pot"
         if "bets" in poker:
             for item in poker["bets"].items:
                 if item.extra["seat"] in out:

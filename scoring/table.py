@@ -14,7 +14,7 @@ from typing import Any
 
 from scoring.engines.base import FieldSpec, InvalidRecord, Problem, is_int
 from scoring.engines.rummoli import SECTION_NAMES
-from scoring.forms import RED_SECTIONS, SECTION_SHORT, SeatInfo
+from scoring.forms import RED_SECTIONS, SECTION_SHORT, SeatInfo, and_list
 from scoring.models import Game, Round, RoundEvent
 from scoring.selectors import game_record, game_score
 
@@ -41,6 +41,11 @@ def signed(number: int) -> str:
     return "\N{PLUS-MINUS SIGN}0" if number == 0 else f"\N{MINUS SIGN}{-number}"
 
 
+def number_text(number: int) -> str:
+    """A total as printed: a negative one with a true minus sign, as the changes have."""
+    return f"\N{MINUS SIGN}{-number}" if number < 0 else str(number)
+
+
 @dataclass
 class Group:
     """A team, or a player where scores are kept individually."""
@@ -52,7 +57,7 @@ class Group:
 
     @property
     def members(self) -> str:
-        return " & ".join(self.names)
+        return and_list(self.names)
 
 
 def groups_of(score: Mapping[str, Any], seats: Sequence[SeatInfo]) -> list[Group]:
@@ -83,6 +88,10 @@ class Standing:
         return "" if self.last is None else signed(self.last)
 
     @property
+    def total_text(self) -> str:
+        return number_text(self.total)
+
+    @property
     def people(self) -> list[dict[str, Any]]:
         return [
             {"seat": seat, "name": name, "markers": self.markers.get(seat, [])}
@@ -103,6 +112,8 @@ class Scoreboard:
     board_total: int = 0
     can_end_early: bool = False
     gap: int = 0
+    # Rounds still waiting for confirmation once the game is over: the result waits for them.
+    waiting: list[int] = field(default_factory=list)
 
 
 def scoreboard(game: Game, score: Mapping[str, Any], seats: Sequence[SeatInfo]) -> Scoreboard:
@@ -113,6 +124,15 @@ def scoreboard(game: Game, score: Mapping[str, Any], seats: Sequence[SeatInfo]) 
     last = rounds[-1]["deltas"] if rounds and not game.ending else None
     upcoming = score.get("next") or {}
     finished = bool(score.get("finished"))
+    waiting = (
+        list(
+            game.rounds.filter(status=Round.Status.PENDING)
+            .order_by("number")
+            .values_list("number", flat=True)
+        )
+        if finished and game.pk
+        else []
+    )
     winners = set(score.get("winners") or [])
     out = set(score.get("out") or [])
     dealer = upcoming.get("dealer") if not finished else None
@@ -134,25 +154,29 @@ def scoreboard(game: Game, score: Mapping[str, Any], seats: Sequence[SeatInfo]) 
                 group=group,
                 total=totals[group.seats[0]],
                 last=last[group.seats[0]] if last else None,
-                winner=finished and set(group.seats) <= winners,
+                winner=finished and not waiting and set(group.seats) <= winners,
                 out=all(seat in out for seat in group.seats),
                 markers=markers,
             )
         )
-    if standings and rounds and not finished:
+    if standings and rounds and (waiting or not finished):
         best = max(s.total for s in standings)
         if sum(1 for s in standings if s.total == best) < len(standings):
             for standing in standings:
                 standing.leader = standing.total == best
     word = round_word(game)
+    result = result_text(score, groups) if finished else ""
+    if waiting:
+        result = result_waiting(result, word, waiting)
     board = Scoreboard(
         standings=standings,
         facts=facts_for(game, score, seats),
         dealer=dealer,
         finished=finished,
-        result=result_text(score, groups) if finished else "",
+        result=result,
         number=len(rounds) + 1,
         word=word,
+        waiting=waiting,
     )
     if game.kind == "rummoli":
         sections = score.get("board") or {}
@@ -224,6 +248,16 @@ def result_text(score: Mapping[str, Any], groups: Sequence[Group]) -> str:
     return f"{group.title} wins."
 
 
+def result_waiting(result: str, word: str, numbers: Sequence[int]) -> str:
+    """ "Eve wins once round 3 is confirmed.": the result while rounds wait for confirmation."""
+    many = len(numbers) > 1
+    rounds = f"{word.lower()}{'s' if many else ''} {and_list([str(n) for n in numbers])}"
+    condition = f"once {rounds} {'are' if many else 'is'} confirmed"
+    if not result or result == "The game is over.":
+        return f"The game ends {condition}."
+    return f"{result.rstrip('.')} {condition}."
+
+
 # --------------------------------------------------------------------------- rounds
 
 
@@ -278,6 +312,7 @@ def round_rows(
                 "delta": deltas[g.seats[0]],
                 "signed": signed(deltas[g.seats[0]]),
                 "total": totals[g.seats[0]],
+                "total_text": number_text(totals[g.seats[0]]),
             }
             for g in groups
         ]
@@ -301,6 +336,44 @@ def round_rows(
             )
         )
     return rows
+
+
+@dataclass
+class EndRow:
+    """How a game was ended (the leftovers given out, an early finish) and the final totals."""
+
+    text: str
+    cells: list[dict[str, Any]]
+
+
+def end_row(game: Game, score: Mapping[str, Any], seats: Sequence[SeatInfo]) -> EndRow | None:
+    if not game.ending:
+        return None
+    totals = score.get("totals") or [0] * len(seats)
+    rounds = score.get("rounds") or []
+    before = (rounds[-1].get("totals") if rounds else None) or totals
+    deltas = [after - earlier for after, earlier in zip(totals, before, strict=True)]
+    end = game.ending.get("end")
+    if isinstance(end, Mapping) and is_int(end.get("leftovers_to")):
+        seat = end["leftovers_to"]
+        name = seats[seat].name if 0 <= seat < len(seats) else "?"
+        chips = deltas[seat] if 0 <= seat < len(deltas) else 0
+        text = f"{chips} chip{'s' if chips != 1 else ''} to {name}"
+    elif game.ending.get("ended_early"):
+        text = "ended early, before the final deal"
+    else:
+        text = "the game was ended"
+    cells = [
+        {
+            "title": g.title,
+            "delta": deltas[g.seats[0]],
+            "signed": signed(deltas[g.seats[0]]),
+            "total": totals[g.seats[0]],
+            "total_text": number_text(totals[g.seats[0]]),
+        }
+        for g in groups_of(score, seats)
+    ]
+    return EndRow(text=text, cells=cells)
 
 
 def context_before(game: Game, number: int, score: Mapping[str, Any] | None = None) -> dict:
@@ -383,6 +456,7 @@ def round_preview(
             "delta": result["deltas"][g.seats[0]],
             "signed": signed(result["deltas"][g.seats[0]]),
             "total": result["totals"][g.seats[0]],
+            "total_text": number_text(result["totals"][g.seats[0]]),
         }
         for g in groups
     ]
@@ -483,6 +557,11 @@ def audit_rows(game: Game, seats: Sequence[SeatInfo]) -> list[dict[str, Any]]:
             end = event.after.get("end")
             if isinstance(end, Mapping) and is_int(end.get("leftovers_to")):
                 text = f"leftovers to {name.get(end['leftovers_to'], '?')}"
+        if event.action == RoundEvent.Action.REOPEN and isinstance(event.before, Mapping):
+            if event.before.get("ended_early"):
+                text = "the early finish was taken back"
+            elif event.before.get("end"):
+                text = "the leftovers were taken back"
         rows.append(
             {
                 "at": event.at,

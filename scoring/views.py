@@ -36,6 +36,7 @@ from scoring.services import (
     RoundConflict,
     game_create,
     game_end,
+    game_reopen,
     misdeal_record,
     round_confirm,
     round_correct,
@@ -209,6 +210,8 @@ def table_context(
         "scoresheet_url": optional_url("scoring:scoresheet_pdf", game.table_token),
         "blank_sheets_url": optional_url("scoring:blank_sheets"),
         "can_undo": bool(rounds) and not game.ending,
+        "can_reopen": bool(game.ending),
+        "end_row": view_models.end_row(game, score, seats),
         "entry_url": reverse("scoring:table_entry", args=[game.table_token]),
         "fresh_url": reverse("scoring:table_entry", args=[game.table_token]),
         "heading": view_models.entry_heading(
@@ -487,7 +490,11 @@ def round_confirm_view(request: HttpRequest, token: str, number: int) -> HttpRes
     if not request.htmx:
         return back_to_table(request, game)
     context = table_context(request, game, confirm_error=error, confirm_number=number)
-    return render_parts(request, ["live"], context, oob=["recent"])
+    response = render_parts(request, ["live"], context, oob=["recent"])
+    if error:
+        return response
+    # The round form (or the end of the game) follows, as on the other phones.
+    return trigger_client_event(response, "table-changed", {"revision": game.revision})
 
 
 @never_cache
@@ -510,9 +517,11 @@ def round_undo_view(request: HttpRequest, token: str) -> HttpResponse:
 @never_cache
 @require_POST
 def table_end(request: HttpRequest, token: str) -> HttpResponse:
-    """End the game: Roller Derby's early finish, or Rummoli's leftovers to one seat."""
+    """End the game (Roller Derby's early finish, Rummoli's leftovers to one seat) or reopen it."""
     game = game_for(token)
     how = request.POST.get("how", "")
+    if how == "reopen":
+        return table_reopen(request, game)
     if how == "early":
         ending: dict[str, Any] = {"ended_early": True}
     elif how == "leftovers":
@@ -535,6 +544,24 @@ def table_end(request: HttpRequest, token: str) -> HttpResponse:
     return render_parts(request, ["entry"], context, oob=["live", "recent"])
 
 
+def table_reopen(request: HttpRequest, game: Game) -> HttpResponse:
+    """Take back the ending: the game goes on from its last round.
+
+    Refused only when the game is no longer ended (another phone reopened it): with htmx
+    the page then simply shows the game as it is.
+    """
+    try:
+        game_reopen(game=game, actor=actor_for(request, game))
+    except GameChangeError as invalid:
+        if not request.htmx:
+            message = "; ".join(p.message for p in invalid.problems)
+            return history_page(request, game, error=message)
+    if request.POST.get("next", "") == "history":
+        url = reverse("scoring:history", args=[game.table_token])
+        return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+    return back_to_table(request, game)
+
+
 # --------------------------------------------------------------------------- history and fixes
 
 
@@ -552,6 +579,8 @@ def history_page(request: HttpRequest, game: Game, **extra: Any) -> HttpResponse
         "audit": view_models.audit_rows(game, seats),
         "word": view_models.round_word(game),
         "can_undo": bool(rounds) and not game.ending,
+        "can_reopen": bool(game.ending),
+        "end_row": view_models.end_row(game, score, seats),
         "last_number": rounds[-1].number if rounds else None,
         "scoresheet_url": optional_url("scoring:scoresheet_pdf", game.table_token),
         **extra,

@@ -7,6 +7,10 @@
  * - Rook Sluff: tricks left to count down to zero and each team's bid
  * - Rummoli: the widow buyer appears for a sale; who went out has 0 cards left
  * - a form being filled in is not replaced when another phone records a round
+ * - a field in focus is kept clear of the Save bar; after a save the scoreboard is in sight
+ * - a save without a connection says so and keeps the entry (the same key: stored once);
+ *   an "offline" badge while the scoreboard cannot be polled
+ * - back on the start page, the setup of the game chosen comes back
  */
 (function () {
   "use strict";
@@ -35,6 +39,17 @@
     const value = parseInt(input.value, 10);
     return Number.isNaN(value) ? null : value;
   }
+  /* A form the user has typed or tapped in is never replaced by a refresh. */
+  function touch(input) {
+    const form = input.closest("form[data-entry]");
+    if (form) form.dataset.dirty = "1";
+  }
+  function touched(form) {
+    if (!form) return false;
+    const active = document.activeElement;
+    const typing = active && form.contains(active) && active.matches("input, select, textarea");
+    return Boolean(form.dataset.dirty || typing);
+  }
   function clamp(value, input) {
     const min = input.min === "" ? -Infinity : Number(input.min);
     const max = input.max === "" ? Infinity : Number(input.max);
@@ -47,6 +62,7 @@
     if (step) {
       const input = step.closest("[data-stepper]").querySelector("input");
       if (input.disabled) return;
+      touch(input);
       const by = Number(step.dataset.step);
       const current = num(input);
       const lowest = Number(input.min || 0);
@@ -60,6 +76,7 @@
     if (pick) {
       const form = pick.closest("form");
       const input = form.querySelector('[name="' + pick.dataset.set + '"]');
+      touch(input);
       input.value = pick.dataset.value;
       fire(input);
       return;
@@ -84,19 +101,35 @@
   });
 
   /* ---------------------------------------------------------------- Roolz: rest of 300 */
-  const wonOrder = new WeakMap();
-  function fillWon(group, edited) {
+  /* A side the user typed in is never overwritten: only the one side left untyped is filled
+   * with the rest of 300. With every side typed, a sum other than 300 is pointed out and the
+   * server gives its own message on saving. */
+  function fillWon(group) {
     const inputs = Array.from(group.querySelectorAll("[data-won]"));
-    let order = wonOrder.get(group) || inputs.slice();
-    order = order.filter(function (input) { return input !== edited; });
-    order.push(edited);
-    wonOrder.set(group, order);
-    const auto = order[0];
-    const others = inputs.filter(function (input) { return input !== auto; });
-    if (others.some(function (input) { return num(input) === null; })) return;
-    const rest = Number(group.dataset.total) - others.reduce(function (sum, input) { return sum + num(input); }, 0);
-    inputs.forEach(function (input) { input.classList.toggle("auto", input === auto); });
-    if (rest >= 0) auto.value = rest;
+    const total = Number(group.dataset.total);
+    const typed = inputs.filter(function (input) { return input.dataset.typed && num(input) !== null; });
+    const open = inputs.filter(function (input) { return typed.indexOf(input) < 0; });
+    const sum = typed.reduce(function (acc, input) { return acc + num(input); }, 0);
+    let message = "";
+    open.forEach(function (input) {
+      if (input.classList.contains("auto")) input.value = "";
+      input.classList.remove("auto");
+    });
+    if (open.length === 1 && typed.length) {
+      if (sum <= total) {
+        open[0].value = total - sum;
+        open[0].classList.add("auto");
+      } else {
+        message = "The points typed add up to " + sum + ", more than " + total + ".";
+      }
+    } else if (!open.length && sum !== total) {
+      message = "These add up to " + sum + ", not " + total + ": check them before saving.";
+    }
+    const warning = group.querySelector("[data-won-warning]");
+    if (warning) {
+      warning.textContent = message;
+      warning.hidden = !message;
+    }
   }
 
   function markBidder(form) {
@@ -188,7 +221,13 @@
     if (!form) return;
     if (event.isTrusted) form.dataset.dirty = "1";
     const group = event.target.closest("[data-won-group]");
-    if (group && event.target.matches("[data-won]") && event.isTrusted) fillWon(group, event.target);
+    if (group && event.target.matches("[data-won]") && event.isTrusted) {
+      const input = event.target;
+      input.classList.remove("auto");
+      if (input.value.trim() === "") delete input.dataset.typed;
+      else input.dataset.typed = "1";
+      fillWon(group);
+    }
     sync(form, event.target);
   });
 
@@ -202,10 +241,92 @@
         form.querySelectorAll("[data-won]").forEach(function (input) {
           input.value = input.closest("[data-side]").dataset.side === event.target.value ? 300 : 0;
           input.classList.remove("auto");
+          delete input.dataset.typed;
         });
+        const warning = form.querySelector("[data-won-warning]");
+        if (warning) warning.hidden = true;
       }
     }
     sync(form, event.target);
+  });
+
+  /* ---------------------------------------------------------------- focus above the Save bar */
+  /* The Save bar stays at the bottom of the screen: a field being filled in is scrolled
+   * above it (and below the top bar). */
+  function keepInSight(field) {
+    const form = field.closest("form[data-entry]");
+    const bar = form && form.querySelector(".actions");
+    if (!bar || bar.contains(field)) return;
+    const box = field.getBoundingClientRect();
+    const view = window.visualViewport ? window.visualViewport.height : window.innerHeight;
+    const bottom = Math.min(bar.getBoundingClientRect().top, view) - 12;
+    const topbar = document.querySelector(".topbar");
+    const top = (topbar ? topbar.getBoundingClientRect().bottom : 0) + 8;
+    if (box.bottom > bottom) window.scrollBy(0, Math.min(box.bottom - bottom, box.top - top));
+    else if (box.top < top) window.scrollBy(0, box.top - top);
+  }
+  document.addEventListener("focusin", function (event) {
+    const field = event.target;
+    if (!field.matches || !field.matches("form[data-entry] input, form[data-entry] select, form[data-entry] textarea")) return;
+    if (field.type === "radio" || field.type === "checkbox") return;
+    keepInSight(field);
+    window.setTimeout(function () { if (document.activeElement === field) keepInSight(field); }, 350);
+  });
+
+  /* ---------------------------------------------------------------- connection trouble */
+  const SAVE_AGAIN = "Your entry is kept; tap Save again.";
+  function reason(event, kind) {
+    if (kind === "timeout") return "the connection timed out";
+    if (kind === "response") {
+      const status = event.detail.xhr ? event.detail.xhr.status : 0;
+      return "the server had a problem" + (status ? " (error " + status + ")" : "");
+    }
+    return "no connection";
+  }
+  function setOffline(offline) {
+    document.querySelectorAll("[data-offline]").forEach(function (badge) { badge.hidden = !offline; });
+  }
+  function pageNotice(text) {
+    let notice = document.querySelector("[data-net-error]");
+    if (!notice && !text) return;
+    if (!notice) {
+      notice = document.createElement("p");
+      notice.className = "notice error net-error";
+      notice.setAttribute("role", "alert");
+      notice.setAttribute("data-net-error", "");
+      document.body.appendChild(notice);
+    }
+    notice.textContent = text;
+    notice.hidden = !text;
+  }
+  function failed(event, kind) {
+    const elt = event.detail.elt;
+    if (!elt || !elt.closest) return;
+    if (kind !== "response" || elt.matches("[data-live-poll]")) setOffline(true);
+    if (elt.matches("[data-live-poll]") || elt.id === "entry") return; /* tried again by itself */
+    const why = reason(event, kind);
+    if (elt.id === "preview") {
+      elt.innerHTML = '<p class="small muted"></p>';
+      elt.firstChild.textContent = "No preview: " + why + ".";
+      return;
+    }
+    const saving = elt.matches("form[data-entry], form[data-entry] .misdeal");
+    const banner = saving && elt.closest("form[data-entry]").querySelector("[data-send-error]");
+    if (banner) {
+      const again = elt.classList.contains("misdeal") ? SAVE_AGAIN.replace("Save", "Misdeal") : SAVE_AGAIN;
+      banner.textContent = "Not saved: " + why + ". " + again;
+      banner.hidden = false;
+      return;
+    }
+    pageNotice("Not done: " + why + ". Tap again.");
+  }
+  document.addEventListener("htmx:sendError", function (event) { failed(event, "send"); });
+  document.addEventListener("htmx:timeout", function (event) { failed(event, "timeout"); });
+  document.addEventListener("htmx:responseError", function (event) { failed(event, "response"); });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (!event.detail.successful) return;
+    setOffline(false);
+    pageNotice("");
   });
 
   /* ---------------------------------------------------------------- htmx glue */
@@ -215,19 +336,111 @@
     if (share && navigator.share) share.hidden = false;
   }
 
-  document.addEventListener("htmx:beforeRequest", function (event) {
-    /* Another phone recorded a round: refresh the form only if nothing was typed in it. */
-    const elt = event.detail.elt;
-    if (elt.id !== "entry" || event.detail.requestConfig.verb !== "get") return;
-    const form = elt.querySelector("form[data-entry]");
-    if (form && form.dataset.dirty) {
-      event.preventDefault();
-      const stale = form.querySelector("[data-stale]");
-      if (stale) stale.hidden = false;
+  function revisionShown() {
+    const live = document.getElementById("live");
+    return live ? Number(live.dataset.revision) : -1;
+  }
+
+  function isRefresh(detail) {
+    const elt = detail.elt;
+    return elt && elt.id === "entry" && detail.requestConfig && detail.requestConfig.verb === "get";
+  }
+
+  /* A form being filled in stays as typed. It says a round came in meanwhile only when the
+   * fresh form is for another round (a confirmation elsewhere changes nothing in it). */
+  function keepTyped(form, freshNumber) {
+    const number = form.querySelector("input[name=number]");
+    if (number && freshNumber === number.value) return;
+    const stale = form.querySelector("[data-stale]");
+    if (stale) stale.hidden = false;
+  }
+
+  document.addEventListener("htmx:configRequest", function (event) {
+    /* The poll asks for the scoreboard only when it differs from the one shown. */
+    if (event.detail.elt.matches && event.detail.elt.matches("[data-live-poll]")) {
+      event.detail.parameters.rev = String(revisionShown());
     }
   });
 
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    const elt = event.detail.elt;
+    if (isRefresh(event.detail)) return;
+    const form = elt.closest ? elt.closest("form[data-entry]") : null;
+    if (form && elt.id !== "preview") {
+      const banner = form.querySelector("[data-send-error]");
+      if (banner) banner.hidden = true;
+    }
+  });
+
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    const detail = event.detail;
+    /* The game changed on another phone: the fresh form replaces this one only if nothing was
+     * typed or tapped in it, as it is when the fresh form arrives (typing may begin while it
+     * is on its way). */
+    if (isRefresh(detail)) {
+      const form = detail.elt.querySelector("form[data-entry]");
+      if (touched(form)) {
+        detail.shouldSwap = false;
+        const found = /name="number" value="(\d+)"/.exec(detail.serverResponse || "");
+        keepTyped(form, found ? found[1] : null);
+      }
+    }
+  });
+
+  document.addEventListener("htmx:beforeOnLoad", function (event) {
+    /* A poll answers the scoreboard it was asked about. A newer one may have arrived meanwhile
+     * (a save, a confirmation, an ending): the late answer is dropped; otherwise it goes to the
+     * scoreboard shown now, not to the one replaced while the poll was under way. */
+    const detail = event.detail;
+    if (!detail.elt.matches || !detail.elt.matches("[data-live-poll]") || !detail.xhr) return;
+    let revision = null;
+    try {
+      const changed = JSON.parse(detail.xhr.getResponseHeader("HX-Trigger") || "{}")["table-changed"];
+      revision = changed ? Number(changed.revision) : null;
+    } catch (error) { /* no revision given: swap as usual */ }
+    if (revision !== null && revision <= revisionShown()) {
+      event.preventDefault();
+      return;
+    }
+    const live = document.getElementById("live");
+    if (live) detail.target = live;
+  });
+
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    const target = event.detail.target;
+    if (target && target.id === "entry" && touched(target.querySelector("form[data-entry]"))) {
+      event.detail.shouldSwap = false;
+      const fresh = event.detail.fragment;
+      const number = fresh && fresh.querySelector ? fresh.querySelector("input[name=number]") : null;
+      keepTyped(target.querySelector("form[data-entry]"), number ? number.value : null);
+    }
+  });
+
+  document.addEventListener("htmx:afterSwap", function (event) {
+    /* After a save: the scoreboard and the new round in sight; after a refusal: the message. */
+    const entry = event.target;
+    const config = event.detail.requestConfig;
+    if (entry.id !== "entry" || !config || config.verb !== "post") return;
+    if (entry.querySelector(".notice.ok")) {
+      const live = document.getElementById("live");
+      (live || entry).scrollIntoView({ block: "start" });
+      return;
+    }
+    const problem = entry.querySelector("[role=alert]:not([hidden]), .has-error");
+    if (problem) problem.scrollIntoView({ block: "center" });
+  });
+
+  /* ---------------------------------------------------------------- start a game */
+  /* Back to the start page: the browser keeps the game chosen but not the setup below it. */
+  window.addEventListener("pageshow", function () {
+    const form = document.querySelector("form[data-new-game]");
+    if (!form || form.querySelector("[name=players]")) return;
+    const chosen = form.querySelector("input[name=game]:checked");
+    if (chosen) chosen.dispatchEvent(new Event("change", { bubbles: true }));
+  });
+
   if (window.htmx) {
+    window.htmx.config.timeout = 15000;
     window.htmx.onLoad(function (content) { init(content); keepAwake(); });
   } else {
     document.addEventListener("DOMContentLoaded", function () { init(document); keepAwake(); });

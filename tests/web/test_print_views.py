@@ -86,8 +86,9 @@ def test_the_paper_size_follows_the_setting_and_the_request(client, settings):
 
 
 def test_an_unknown_table_token_is_not_found(client):
-    response = client.get(reverse("scoring:scoresheet_pdf", args=["no-such-table"]))
+    response = client.get(reverse("scoring:scoresheet_pdf", args=["no-such-table-at-all"]))
     assert response.status_code == 404
+    assert client.get("/t/no-such-table/scoresheet.pdf").status_code == 404  # not a token
 
 
 # --------------------------------------------------------------------------- blank sheets
@@ -234,7 +235,8 @@ def test_old_jobs_are_forgotten(eager, django_capture_on_commit_callbacks):
 def test_an_unfinished_job_has_no_file(client):
     job = make_job(status=PrintJob.Status.RUNNING)
     assert client.get(reverse("scoring:print_job_file", args=[job.token])).status_code == 404
-    assert client.get(reverse("scoring:print_job", args=["nope"])).status_code == 404
+    assert client.get(reverse("scoring:print_job", args=["no-such-job-at-all"])).status_code == 404
+    assert client.get("/print/jobs/nope/").status_code == 404  # not a token
 
 
 # --------------------------------------------------------------------------- many games

@@ -90,7 +90,7 @@ def test_live_answers_the_scoreboard_after_a_change(client):
     html = response.content.decode()
     assert 'id="live"' in html
     assert 'id="recent" class="card recent" hx-swap-oob="true"' in html
-    assert f"rev={old + 1}" in html
+    assert f'data-revision="{old + 1}"' in html
     assert "table-changed" in json.loads(response.headers["HX-Trigger"])
 
 
