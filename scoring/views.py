@@ -621,6 +621,9 @@ def round_correct_view(request: HttpRequest, token: str, number: int) -> HttpRes
         "post_url": reverse("scoring:round_correct", args=[game.table_token, number]),
         "key": "",
         "misdeal": round_.entry.get("misdeal") is True,
+        # With confirmation on, a correction is confirmed again: the phone must say who it is.
+        "ask_who": game.confirmation != Confirmation.OFF and my_seat(request, game) is None,
+        "ask_who_chosen": request.POST.get("seat", ""),
     }
     template = "scoring/correct.html"
     if request.method == "GET":
@@ -630,7 +633,10 @@ def round_correct_view(request: HttpRequest, token: str, number: int) -> HttpRes
     entry = {"misdeal": True} if action == "misdeal" else form.clean()
     if entry is not None:
         try:
-            round_correct(game=game, number=number, entry=entry, actor=actor_for(request, game))
+            seat = parse_int(request.POST.get("seat", "")) if context["ask_who"] else None
+            round_correct(
+                game=game, number=number, entry=entry, actor=actor_for(request, game, seat)
+            )
         except GameChangeError as invalid:
             form.add_problems(invalid.problems)
         else:

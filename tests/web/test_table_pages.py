@@ -223,3 +223,25 @@ def test_the_home_page_starts_each_game(client, kind):
     assert f'name="game" value="{kind}" checked' in html
     assert 'name="player-0"' in html
     assert "Start the game" in html
+
+
+def test_a_correction_without_a_known_seat_asks_who_makes_it(client):
+    from scoring.services import Actor, round_record
+    from tests.scoring.factories import new_game, roolz_round
+
+    game = new_game(confirmation="other_side")
+    round_record(game=game, number=1, entry=roolz_round(a=190), actor=Actor(seat=0))
+    url = f"/t/{game.table_token}/rounds/1/correct/"
+    page = client.get(url).content.decode()
+    assert "Who is making this correction?" in page
+    fields = {"bidder": "0", "bid": "200", "won-A": "250", "won-B": "50", "action": "save"}
+    refused = client.post(url, fields)
+    assert "say which player" in refused.content.decode().lower()
+    assert game.rounds.get().entry == roolz_round(a=190)
+    client.post(url, {**fields, "seat": "1"})
+    round_ = game.rounds.get()
+    assert (round_.entry["won"], round_.entered_by_seat, round_.status) == (
+        {"A": 250, "B": 50},
+        1,
+        "pending",
+    )
