@@ -8,6 +8,7 @@ before it is saved, the audit trail.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -279,6 +280,11 @@ class RoundRow:
     @property
     def pending(self) -> bool:
         return self.status == Round.Status.PENDING
+
+    @property
+    def entry_json(self) -> str:
+        """The entry as shown, sent back with a confirmation so a changed round is not confirmed."""
+        return json.dumps(self.entry, sort_keys=True, ensure_ascii=False)
 
 
 def table_for(game: Game):

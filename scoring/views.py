@@ -9,6 +9,7 @@ nothing on a 4xx by default.
 
 from __future__ import annotations
 
+import json
 import uuid
 from typing import Any
 
@@ -476,6 +477,15 @@ def table_seat(request: HttpRequest, token: str) -> HttpResponse:
     return render_parts(request, ["identity"], context, oob=["live"])
 
 
+def seen_entry(text: str | None) -> dict[str, Any] | None:
+    """The round as the confirming phone showed it (None when the page did not say)."""
+    try:
+        seen = json.loads(text) if text else None
+    except ValueError:
+        return None
+    return seen if isinstance(seen, dict) else None
+
+
 @never_cache
 @require_POST
 def round_confirm_view(request: HttpRequest, token: str, number: int) -> HttpResponse:
@@ -483,7 +493,12 @@ def round_confirm_view(request: HttpRequest, token: str, number: int) -> HttpRes
     seat = parse_int(request.POST.get("seat", ""))
     error = ""
     try:
-        round_confirm(game=game, number=number, actor=actor_for(request, game, seat))
+        round_confirm(
+            game=game,
+            number=number,
+            actor=actor_for(request, game, seat),
+            seen=seen_entry(request.POST.get("seen")),
+        )
     except GameChangeError as invalid:
         error = "; ".join(p.message for p in invalid.problems)
     game.refresh_from_db()

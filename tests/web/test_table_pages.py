@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -245,3 +246,22 @@ def test_a_correction_without_a_known_seat_asks_who_makes_it(client):
         1,
         "pending",
     )
+
+
+def test_confirming_a_round_changed_since_the_page_showed_it_is_refused(client):
+    from scoring.services import Actor, round_correct, round_record
+    from tests.scoring.factories import new_game, roolz_round
+
+    game = new_game(confirmation="other_side")
+    round_record(game=game, number=1, entry=roolz_round(a=190), actor=Actor(seat=0))
+    page = client.get(f"/t/{game.table_token}/").content.decode()
+    assert 'name="seen"' in page
+    round_correct(game=game, number=1, entry=roolz_round(a=250), actor=Actor(seat=0))
+    stale = json.dumps(roolz_round(a=190), sort_keys=True)
+    url = f"/t/{game.table_token}/rounds/1/confirm/"
+    response = client.post(url, {"seat": "1", "seen": stale}, HTTP_HX_REQUEST="true")
+    assert "changed since you looked" in response.content.decode()
+    assert game.rounds.get().status == "pending"
+    fresh = json.dumps(roolz_round(a=250), sort_keys=True)
+    client.post(url, {"seat": "1", "seen": fresh}, HTTP_HX_REQUEST="true")
+    assert game.rounds.get().status == "confirmed"
