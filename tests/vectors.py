@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,14 @@ def vector_cases(game: str | None = None) -> list[tuple[str, dict[str, Any]]]:
         for case in json.loads(path.read_text(encoding="utf-8")):
             cases.append((f"{path.stem}: {case['name']}", case))
     return cases
+
+
+RUMMOLI_RULES_EXAMPLE = "rummoli: two hands and leftovers"  # the worked example of rules.md
+
+
+def vector_record(case_id: str) -> dict[str, Any]:
+    """A fresh copy of one vector's record, by its id ("game: name")."""
+    return copy.deepcopy(dict(vector_cases())[case_id]["record"])
 
 
 def assert_matches(expected: Any, actual: Any, where: str = "output") -> None:

@@ -19,6 +19,7 @@ from playwright.sync_api import Page, expect
 
 from scoring.models import Game
 from scoring.selectors import game_record_dict, game_score
+from tests.vectors import RUMMOLI_RULES_EXAMPLE, vector_record
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -387,35 +388,11 @@ def test_rummoli_whole_game_with_leftovers(live_server, page: Page, screenshot, 
     page.locator("details.end-game").get_by_role("button", name="End the game").click()
     expect(page.locator("#entry .game-over")).to_contain_text("Dan wins")
     shoot(page, screenshot, "rummoli-scoreboard")
-    expected = {
-        "format": 1,
-        "game": "rummoli",
+    # What was typed above is the worked example of the rules.
+    expected = vector_record(RUMMOLI_RULES_EXAMPLE) | {
         "players": names,
         "options": {**game.options},
         "first_dealer": 0,
-        "rounds": [
-            {
-                "widow": {"buyer": 2, "price": 2},
-                "poker": {"winners": [1]},
-                "pay_cards": {
-                    "ten_spades": 3,
-                    "jack_diamonds": 1,
-                    "king_hearts": 2,
-                    "ace_spades": 0,
-                    "ace_king_diamonds": 3,
-                },
-                "went_out": 1,
-                "cards_left": [3, 0, 5, 2],
-            },
-            {
-                "widow": {"exchange": True},
-                "poker": {"winners": [0], "bets": [3, 0, 3, 3]},
-                "pay_cards": {"ten_spades": 0, "queen_clubs": 2, "seven_eight_nine": 3},
-                "went_out": None,
-                "cards_left": [2, 4, 1, 3],
-            },
-        ],
-        "end": {"leftovers_to": 3},
     }
     check_against_score(page, game, expected, tmp_path)
     assert shown_totals(page) == [47, 50, 33, 70]

@@ -21,6 +21,7 @@ from scoring.printing import (
     filled_sheet,
 )
 from scoring.scoresheets import MARGIN, fit_problems, plan, render, render_one
+from tests.vectors import RUMMOLI_RULES_EXAMPLE, vector_record
 
 NAMES = ["Zoë", "Łukasz", "Søren", "Ðorđe", "Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
 LONG_NAME = "Maximiliana Wilhelmina Ødegård-Đurić"  # 35 characters, within the 40 allowed
@@ -216,28 +217,11 @@ def test_rook_sluff_team_bids_and_draw():
 
 
 def test_rummoli_ledger_with_leftovers():
-    record = parse_record(
-        {
-            "game": "rummoli",
-            "players": ["Zoë", "Łukasz", "Søren", "Ðorđe"],
-            "rounds": [
-                {
-                    "widow": {"buyer": 2, "price": 2},
-                    "poker": {"winners": [1]},
-                    "pay_cards": {
-                        "ten_spades": 3,
-                        "jack_diamonds": 1,
-                        "king_hearts": 2,
-                        "ace_spades": 0,
-                        "ace_king_diamonds": 3,
-                    },
-                    "went_out": 1,
-                    "cards_left": [3, 0, 5, 2],
-                }
-            ],
-            "end": {"leftovers_to": 3},
-        }
-    )
+    example = vector_record(RUMMOLI_RULES_EXAMPLE)
+    del example["options"]
+    example["players"] = ["Zoë", "Łukasz", "Søren", "Ðorđe"]
+    example["rounds"] = example["rounds"][:1]
+    record = parse_record(example)
     text = pdf_text(render_one(filled_sheet(record)), layout=True)
     assert "Winner: Łukasz with 63 chips (after 1 hand)." in text
     assert "the 8 chips left on the board went to Ðorđe" in text
@@ -281,35 +265,10 @@ def word_boxes(pdf: bytes) -> list[tuple[str, float, float, float]]:
 
 def test_rummoli_betting_prints_every_players_bet():
     """The rules' test vector: the betting hand shows each seat's bet in its own column."""
-    record = parse_record(
-        {
-            "game": "rummoli",
-            "players": ["Zoë", "Łukasz", "Søren", "Ðorđe"],
-            "options": {"poker": "betting"},
-            "rounds": [
-                {
-                    "widow": {"buyer": 2, "price": 2},
-                    "poker": {"winners": [1]},
-                    "pay_cards": {
-                        "ten_spades": 3,
-                        "jack_diamonds": 1,
-                        "king_hearts": 2,
-                        "ace_spades": 0,
-                        "ace_king_diamonds": 3,
-                    },
-                    "went_out": 1,
-                    "cards_left": [3, 0, 5, 2],
-                },
-                {
-                    "widow": {"exchange": True},
-                    "poker": {"winners": [0], "bets": [3, 0, 3, 3]},
-                    "pay_cards": {"queen_clubs": 2, "seven_eight_nine": 3, "ten_spades": 0},
-                    "went_out": None,
-                    "cards_left": [2, 4, 1, 3],
-                },
-            ],
-        }
-    )
+    example = vector_record(RUMMOLI_RULES_EXAMPLE)
+    del example["end"]
+    example["players"] = ["Zoë", "Łukasz", "Søren", "Ðorđe"]
+    record = parse_record(example)
     for paper in PAPERS:
         text = pdf_text(render_one(filled_sheet(record), paper), layout=True)
         rows = {row[0]: row for row in round_lines(text)}

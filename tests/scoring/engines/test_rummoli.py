@@ -13,7 +13,12 @@ from scoring.engines.base import GameRecord, InvalidRecord, RoundProblems, parse
 from scoring.engines.rummoli import Rummoli
 from scoring.engines.samples.rummoli import sample_record
 from tests.scoring.engines.strategies.rummoli import BOARD, ledger_for, valid_records
-from tests.vectors import assert_matches, vector_cases
+from tests.vectors import (
+    RUMMOLI_RULES_EXAMPLE,
+    assert_matches,
+    vector_cases,
+    vector_record,
+)
 
 ENGINE = Rummoli()
 ENGINES = {"rummoli": ENGINE}
@@ -69,26 +74,7 @@ def test_vector(case_id: str, case: dict[str, Any]) -> None:
         assert_matches(case["output"], score(case["record"]))
 
 
-RULES_HAND_1 = {
-    "widow": {"buyer": 2, "price": 2},
-    "poker": {"winners": [1]},
-    "pay_cards": {
-        "ten_spades": 3,
-        "jack_diamonds": 1,
-        "king_hearts": 2,
-        "ace_spades": 0,
-        "ace_king_diamonds": 3,
-    },
-    "went_out": 1,
-    "cards_left": [3, 0, 5, 2],
-}
-RULES_HAND_2 = {
-    "widow": {"exchange": True},
-    "poker": {"winners": [0], "bets": [3, 0, 3, 3]},
-    "pay_cards": {"queen_clubs": 2, "seven_eight_nine": 3, "ten_spades": 0},
-    "went_out": None,
-    "cards_left": [2, 4, 1, 3],
-}
+RULES_HAND_1, RULES_HAND_2 = vector_record(RUMMOLI_RULES_EXAMPLE)["rounds"]
 
 
 @pytest.mark.parametrize(
