@@ -1074,30 +1074,23 @@ def _draw_rules(
 
 
 def _draw_tail(pen: _Pen, plan_: Plan, top: float) -> None:
+    # Plain lines under the table: (font, size, leading, colour) by block kind.
+    TAIL_LINE_STYLES = {
+        "notes": (REGULAR, BODY_SIZE, BODY_LEADING, MUTED),
+        "result": (BOLD, RESULT_SIZE, 14.0, GREEN),
+    }
     c = pen.canvas
     frame = plan_.frame
     y = top
     for kind, lines, height in plan_.tail_blocks:
-        if kind == "notes":
+        if kind in TAIL_LINE_STYLES:
+            font, size, leading, color = TAIL_LINE_STYLES[kind]
             y -= 6.0
             for line in lines:
                 pen.fitted(
-                    frame.x,
-                    y - BODY_SIZE * 0.85,
-                    fit_text(line, REGULAR, BODY_SIZE, frame.width),
-                    color=MUTED,
+                    frame.x, y - size * 0.85, fit_text(line, font, size, frame.width), color=color
                 )
-                y -= BODY_LEADING
-        elif kind == "result":
-            y -= 6.0
-            for line in lines:
-                pen.fitted(
-                    frame.x,
-                    y - RESULT_SIZE * 0.85,
-                    fit_text(line, BOLD, RESULT_SIZE, frame.width),
-                    color=GREEN,
-                )
-                y -= 14.0
+                y -= leading
         elif kind == "reminder":
             box_top = y - 6.0
             box_height = height - 6.0

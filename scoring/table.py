@@ -61,6 +61,22 @@ class Group:
         return and_list(self.names)
 
 
+def score_cells(
+    groups: Sequence[Group], deltas: Sequence[int], totals: Sequence[int]
+) -> list[dict[str, Any]]:
+    """One cell per team or player: the change and the total, as shown."""
+    return [
+        {
+            "title": g.title,
+            "delta": deltas[g.seats[0]],
+            "signed": signed(deltas[g.seats[0]]),
+            "total": totals[g.seats[0]],
+            "total_text": number_text(totals[g.seats[0]]),
+        }
+        for g in groups
+    ]
+
+
 def groups_of(score: Mapping[str, Any], seats: Sequence[SeatInfo]) -> list[Group]:
     teams = score.get("teams") or {}
     if teams:
@@ -312,16 +328,7 @@ def round_rows(
         result = scored[index] if index < len(scored) else {}
         deltas = result.get("deltas") or [0] * len(seats)
         totals = result.get("totals") or [0] * len(seats)
-        cells = [
-            {
-                "title": g.title,
-                "delta": deltas[g.seats[0]],
-                "signed": signed(deltas[g.seats[0]]),
-                "total": totals[g.seats[0]],
-                "total_text": number_text(totals[g.seats[0]]),
-            }
-            for g in groups
-        ]
+        cells = score_cells(groups, deltas, totals)
         details: list[str] = []
         if "roller" in result:
             details.append(f"{name.get(result['roller'], '?')} rolled {result.get('target')}")
@@ -369,16 +376,7 @@ def end_row(game: Game, score: Mapping[str, Any], seats: Sequence[SeatInfo]) -> 
         text = "ended early, before the final deal"
     else:
         text = "the game was ended"
-    cells = [
-        {
-            "title": g.title,
-            "delta": deltas[g.seats[0]],
-            "signed": signed(deltas[g.seats[0]]),
-            "total": totals[g.seats[0]],
-            "total_text": number_text(totals[g.seats[0]]),
-        }
-        for g in groups_of(score, seats)
-    ]
+    cells = score_cells(groups_of(score, seats), deltas, totals)
     return EndRow(text=text, cells=cells)
 
 

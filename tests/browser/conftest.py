@@ -65,3 +65,16 @@ def screenshot():
         return path
 
     return take
+
+
+@pytest.fixture(autouse=True)
+def no_script_errors(request):
+    """Every page a browser test opens runs its scripts without an error."""
+    if "page" not in request.fixturenames:
+        yield
+        return
+    page = request.getfixturevalue("page")
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield
+    assert errors == []

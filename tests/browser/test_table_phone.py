@@ -24,14 +24,6 @@ DERBY_ROUNDS = [
 ]
 
 
-@pytest.fixture(autouse=True)
-def no_script_errors(page: Page):
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield
-    assert errors == []
-
-
 @pytest.fixture
 def console_errors(page: Page) -> list[str]:
     errors: list[str] = []
