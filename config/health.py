@@ -1,8 +1,10 @@
-"""Liveness of the parts Tablescore leans on: the database and the Celery broker."""
+"""Liveness of the parts Tablescore leans on: the database, the Celery broker and static files."""
 
 from __future__ import annotations
 
 from django.conf import settings
+from django.contrib.staticfiles import finders
+from django.contrib.staticfiles.storage import ManifestFilesMixin, staticfiles_storage
 from django.db import connection
 
 
@@ -29,3 +31,28 @@ def broker_status() -> dict[str, object]:
     finally:
         client.close()
     return {"ok": True, "mode": "redis"}
+
+
+def static_status() -> dict[str, object]:
+    """Whether every static file the pages may link to is in the manifest.
+
+    Under manifest storage a page linking a file that was never collected
+    answers 500, so such a file makes the service unhealthy, by name.
+    """
+    if not isinstance(staticfiles_storage, ManifestFilesMixin):
+        return {"ok": True, "mode": "plain"}
+    collected = staticfiles_storage.hashed_files
+    missing = sorted(
+        path
+        for finder in finders.get_finders()
+        for path, _ in finder.list(["CVS", ".*", "*~"])
+        if path not in collected
+    )
+    if missing:
+        return {
+            "ok": False,
+            "mode": "manifest",
+            "error": "static files are not collected: run manage.py collectstatic",
+            "missing": missing[:5],
+        }
+    return {"ok": True, "mode": "manifest"}

@@ -85,12 +85,12 @@ TEMPLATES = [
 
 # Database: a SQLite file unless DATABASE_URL names another one.
 SQLITE_PATH = os.environ.get("SQLITE_PATH", str(BASE_DIR / "db.sqlite3"))
-DATABASES = {
-    "default": dj_database_url.config(
-        default=f"sqlite:///{SQLITE_PATH}",
-        conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "0")),
-    )
-}
+DATABASES = {"default": dj_database_url.config(default=f"sqlite:///{SQLITE_PATH}")}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Keep connections between requests (a new PostgreSQL connection costs more
+    # than a round entry), checked before reuse so a dropped one is replaced.
+    DATABASES["default"]["CONN_MAX_AGE"] = int(os.environ.get("DB_CONN_MAX_AGE", "600"))
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Many phones write at once: wait for the lock instead of failing, take the
     # write lock at BEGIN so that a read-then-write never has to upgrade, and

@@ -3,6 +3,8 @@
 import os
 
 os.environ.setdefault("TABLESCORE_TESTING", "1")
+# Threads and live servers in the suite open many connections; each closes its own.
+os.environ.setdefault("DB_CONN_MAX_AGE", "0")
 os.environ.setdefault(
     "SQLITE_PATH", os.path.join(os.path.dirname(__file__), "..", "test-db.sqlite3")
 )

@@ -4,7 +4,7 @@ from django.templatetags.static import static
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from config.health import broker_status, database_status
+from config.health import broker_status, database_status, static_status
 
 
 @require_GET
@@ -17,9 +17,15 @@ def home(request):
 def healthz(request):
     database = database_status()
     broker = broker_status()
-    healthy = bool(database["ok"] and broker["ok"])
+    static = static_status()
+    healthy = bool(database["ok"] and broker["ok"] and static["ok"])
     return JsonResponse(
-        {"status": "ok" if healthy else "unavailable", "database": database, "broker": broker},
+        {
+            "status": "ok" if healthy else "unavailable",
+            "database": database,
+            "broker": broker,
+            "static": static,
+        },
         status=200 if healthy else 503,
     )
 

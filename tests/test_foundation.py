@@ -168,3 +168,44 @@ def test_web_app_manifest_points_at_real_icons(client):
     assert {"192x192", "512x512"} <= sizes
     for icon in manifest["icons"]:
         assert finders.find(icon["src"].removeprefix("/static/")), icon["src"]
+
+
+@pytest.mark.django_db
+def test_healthz_is_503_while_static_files_are_not_collected(client, settings, tmp_path):
+    from django.core.management import call_command
+
+    settings.STATIC_ROOT = tmp_path / "static"
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.ManifestStaticFilesStorage"},
+    }
+    response = client.get("/healthz")
+    assert response.status_code == 503
+    static = response.json()["static"]
+    assert static["ok"] is False
+    assert "collectstatic" in static["error"]
+    assert static["missing"], "the answer names files that are missing"
+
+    call_command("collectstatic", interactive=False, verbosity=0)
+    settings.STATIC_ROOT = tmp_path / "static"  # a fresh storage reads the new manifest
+    response = client.get("/healthz")
+    assert response.status_code == 200, response.json()
+    assert response.json()["static"] == {"ok": True, "mode": "manifest"}
+
+
+def test_postgres_connections_are_kept_between_requests():
+    code = (
+        "import django, os; os.environ['DJANGO_SETTINGS_MODULE']='config.settings'; "
+        "from django.conf import settings; d=settings.DATABASES['default']; "
+        "print(d['CONN_MAX_AGE'], d['CONN_HEALTH_CHECKS'])"
+    )
+    env = {"PATH": os.environ["PATH"], "DEBUG": "1", "DATABASE_URL": "postgres://u@127.0.0.1/x"}
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        env=env,
+        cwd=Path(__file__).resolve().parent.parent,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert result.stdout.split() == ["600", "True"]
