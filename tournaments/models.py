@@ -1,0 +1,190 @@
+"""Events of many tables: entrants, tournament rounds, tables (each a scoring game), byes.
+
+Standings are never stored: they are computed from the confirmed table games.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+
+from scoring.models import GAME_CHOICES, Confirmation, Game
+
+
+def new_public_token() -> str:
+    return secrets.token_urlsafe(9)  # short: it is typed from a projector now and then
+
+
+class Event(models.Model):
+    class Format(models.TextChoices):
+        MIXER = "mixer", "Mixer: meet as many players as possible"
+        SWISS = "swiss", "Swiss: tables by standings"
+        ROUND_ROBIN = "round_robin", "Round robin: every team meets every other"
+        PROGRESSIVE = "progressive", "Progressive: winners move up a table"
+
+    class Status(models.TextChoices):
+        REGISTRATION = "registration", "Registration"
+        RUNNING = "running", "Running"
+        CLOSED = "closed", "Closed"
+
+    class ByeScoring(models.TextChoices):
+        AVERAGE = "average", "The player's average of their other rounds"
+        FIXED = "fixed", "A fixed value"
+        TABLE_AVERAGE = "table_average", "The average of that round's tables"
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="events"
+    )
+    name = models.CharField(max_length=80)
+    game = models.CharField(max_length=32, choices=GAME_CHOICES)
+    options = models.JSONField(default=dict, blank=True)
+    format = models.CharField(max_length=16, choices=Format.choices, default=Format.MIXER)
+    rounds_planned = models.PositiveSmallIntegerField(default=3)
+    # None: the game's preferred table size; other legal sizes fill in before any bye.
+    table_size = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Metric keys in order, as the standings core names them; empty: the game's default.
+    standings_metrics = models.JSONField(default=list, blank=True)
+    bye_scoring = models.CharField(
+        max_length=16, choices=ByeScoring.choices, default=ByeScoring.AVERAGE
+    )
+    bye_value = models.IntegerField(default=0)
+    confirmation = models.CharField(
+        max_length=16, choices=Confirmation.choices, default=Confirmation.OTHER_SIDE
+    )
+    seed = models.PositiveIntegerField(default=0)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.REGISTRATION)
+    public_token = models.CharField(
+        max_length=24, unique=True, default=new_public_token, editable=False
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    # Bumped by every change players can see, so their pages refresh only when needed.
+    revision = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Entrant(models.Model):
+    """A player, or a fixed team (its members named in ``members``) in partnership play."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entrants")
+    name = models.CharField(max_length=40)
+    members = models.JSONField(default=list, blank=True)
+    checked_in = models.BooleanField(default=False)
+    # A drop takes effect from the next round generated; a late entry joins from it.
+    dropped = models.BooleanField(default=False)
+    joined_round = models.PositiveSmallIntegerField(default=1)
+    # Access: this entrant always sits at this table number (1-based).
+    fixed_table = models.PositiveSmallIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "name"], name="entrant_name_unique_in_event")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class KeepApart(models.Model):
+    """Two entrants who should not share a table (a family, a couple)."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="keep_apart")
+    first = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="+")
+    second = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="+")
+
+    def __str__(self) -> str:
+        return f"{self.first} apart from {self.second}"
+
+
+class TournamentRound(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", "Draft"
+        PUBLISHED = "published", "Published"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.DRAFT)
+    # The seating engine's quality report for this round (repeats, bound, byes, seconds).
+    report = models.JSONField(default=dict, blank=True)
+    published_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["event", "number"], name="one_tournament_round_per_number"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event} round {self.number}"
+
+
+class Table(models.Model):
+    """One table of one tournament round; once published, one scoring game."""
+
+    round = models.ForeignKey(TournamentRound, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+    game = models.OneToOneField(
+        Game, null=True, blank=True, on_delete=models.PROTECT, related_name="event_table"
+    )
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="one_table_per_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round}, table {self.number}"
+
+
+class TableSeat(models.Model):
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    seat = models.PositiveSmallIntegerField()  # 0-based, as the game's seats
+    entrant = models.ForeignKey(Entrant, on_delete=models.PROTECT, related_name="table_seats")
+
+    class Meta:
+        ordering = ["seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "seat"], name="one_entrant_per_seat"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table}, seat {self.seat + 1}: {self.entrant}"
+
+
+class Bye(models.Model):
+    round = models.ForeignKey(TournamentRound, on_delete=models.CASCADE, related_name="byes")
+    entrant = models.ForeignKey(Entrant, on_delete=models.PROTECT, related_name="byes")
+
+    def __str__(self) -> str:
+        return f"{self.round}: bye for {self.entrant}"
+
+
+class EventLog(models.Model):
+    """The director's changes, append-only: who did what, with the state before and after."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="log")
+    action = models.CharField(max_length=32)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return f"{self.event}: {self.action}"
