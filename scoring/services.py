@@ -17,7 +17,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from scoring.engines.base import GameRecord, InvalidRecord, Problem, ScoredGame, parse_record
-from scoring.engines.registry import engine_for
+from scoring.engines.registry import ENGINES, engine_for
 from scoring.models import Confirmation, Game, IdempotentRequest, Round, RoundEvent, Seat
 from scoring.selectors import game_record, game_score, seats_that_may_confirm
 
@@ -178,7 +178,7 @@ def game_create(
     """Create a game from a game record (rounds optional: an import carries them)."""
     actor = actor or Actor()
     try:
-        parsed = parse_record(record)
+        parsed = parse_record(record, ENGINES)
         scored = engine_for(parsed.game).score(parsed)
     except InvalidRecord as invalid:
         raise GameChangeError(invalid.problems) from None
