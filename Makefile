@@ -39,6 +39,7 @@ test: install system-deps
 	$(VENV)/bin/ruff format --check .
 	DEBUG=0 $(PY) manage.py check --settings=config.test_settings
 	DEBUG=0 $(PY) manage.py makemigrations --check --dry-run --settings=config.test_settings
+	$(VENV)/bin/mypy
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 lint: install

@@ -18,7 +18,7 @@ BUDGET_SECONDS = 1.0
 
 def measure(key: str) -> dict[str, float]:
     sample = importlib.import_module(f"scoring.engines.samples.{key}").sample_record
-    record = parse_record(sample(rounds=ROUNDS, seed=1))
+    record = parse_record(sample(rounds=ROUNDS, seed=1), ENGINES)
     engine = ENGINES[key]
     engine.score(record)  # warm up
     games = 0

@@ -40,7 +40,9 @@ def sample_records(count: int = SHEETS, rounds: int = ROUNDS) -> list:
     for index in range(count):
         key, players = kinds[index % len(kinds)]
         sample = importlib.import_module(f"scoring.engines.samples.{key}")
-        records.append(parse_record(sample.sample_record(rounds, seed=index, players=players)))
+        records.append(
+            parse_record(sample.sample_record(rounds, seed=index, players=players), ENGINES)
+        )
     return records
 
 

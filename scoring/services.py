@@ -11,13 +11,13 @@ import hashlib
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Self
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from scoring.engines.base import GameRecord, InvalidRecord, Problem, ScoredGame, parse_record
-from scoring.engines.registry import engine_for
+from scoring.engines.registry import ENGINES, engine_for
 from scoring.models import Confirmation, Game, IdempotentRequest, Round, RoundEvent, Seat
 from scoring.selectors import game_record, game_score, seats_that_may_confirm
 
@@ -31,7 +31,7 @@ class Actor:
     user: Any = None
 
     @property
-    def user_or_none(self):
+    def user_or_none(self) -> Any:
         return self.user if getattr(self.user, "is_authenticated", False) else None
 
 
@@ -43,7 +43,9 @@ class GameChangeError(Exception):
         super().__init__("; ".join(str(p) for p in problems))
 
     @classmethod
-    def single(cls, message: str, *, round_number: int | None = None, field: str | None = None):
+    def single(
+        cls, message: str, *, round_number: int | None = None, field: str | None = None
+    ) -> Self:
         return cls([Problem(message, round_number, field)])
 
 
@@ -101,7 +103,15 @@ def _locked(game_id: int) -> Game:
         raise GameChangeError.single("no such game", field="game") from None
 
 
-def _audit(game: Game, action: str, actor: Actor, *, number=None, before=None, after=None) -> None:
+def _audit(
+    game: Game,
+    action: str,
+    actor: Actor,
+    *,
+    number: int | None = None,
+    before: Any = None,
+    after: Any = None,
+) -> None:
     RoundEvent.objects.create(
         game=game,
         round_number=number,
@@ -178,7 +188,7 @@ def game_create(
     """Create a game from a game record (rounds optional: an import carries them)."""
     actor = actor or Actor()
     try:
-        parsed = parse_record(record)
+        parsed = parse_record(record, ENGINES)
         scored = engine_for(parsed.game).score(parsed)
     except InvalidRecord as invalid:
         raise GameChangeError(invalid.problems) from None
@@ -325,7 +335,9 @@ def round_record(
         raise
 
 
-def misdeal_record(*, game: Game, number: int, actor: Actor, idempotency_key: str | None = None):
+def misdeal_record(
+    *, game: Game, number: int, actor: Actor, idempotency_key: str | None = None
+) -> ChangeResult:
     """Void a deal as a misdeal: nobody scores and the same dealer deals again (Roolz)."""
     if "misdeal" not in {
         spec.name for spec in game.engine.round_fields(game.seats.count(), game.options)

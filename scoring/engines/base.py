@@ -10,7 +10,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeGuard
 
 RECORD_FORMAT = 1
 RECORD_KEYS = frozenset({"format", "game", "players", "options", "first_dealer", "rounds"})
@@ -461,7 +461,8 @@ class Engine(ABC):
 # --------------------------------------------------------------------------- small checks
 
 
-def is_int(value: Any) -> bool:
+def is_int(value: object) -> TypeGuard[int]:
+    """A whole number, and not a bool (which Python counts as one)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -559,27 +560,27 @@ class RoundReader:
                 if key not in {"player", "points", "reason"}:
                     self.fail("penalties", f"unknown field {key!r} in penalty {index}")
             seat, points = item.get("player"), item.get("points")
-            ok = True
-            if not is_int(seat) or not 0 <= seat <= last:
+            player: int | None = seat if is_int(seat) and 0 <= seat <= last else None
+            if player is None:
                 self.fail(
                     "penalties", f"the player of penalty {index} must be a seat from 0 to {last}"
                 )
-                ok = False
+            amount: int | None = None
             if not is_int(points):
                 self.fail("penalties", f"the points of penalty {index} must be a whole number")
-                ok = False
             elif not 0 <= points <= maximum:
                 self.fail(
                     "penalties",
                     f"the points of penalty {index} must be from 0 to {maximum}, "
                     f"not {shown(points)}",
                 )
-                ok = False
+            else:
+                amount = points
             problem = text_problem(item.get("reason", ""), 200)
             if problem:
                 self.fail("penalties", f"the reason of penalty {index} {problem}")
-            if ok:
-                found.append((seat, points))
+            if player is not None and amount is not None:
+                found.append((player, amount))
         return found
 
 
@@ -610,23 +611,21 @@ def running(previous: Sequence[int], deltas: Sequence[int]) -> list[int]:
     return [a + b for a, b in zip(previous, deltas, strict=True)]
 
 
-def parse_record(data: Any, engines: Mapping[str, Engine] | None = None) -> GameRecord:
+def parse_record(data: Any, engines: Mapping[str, Engine]) -> GameRecord:
     """Read a JSON game record; raise InvalidRecord for anything malformed or unknown.
 
     Checks the shape shared by every game; the engine checks options and rounds.
-    ``engines`` defaults to the registry's.
+    ``engines`` are the games a record may name: callers pass the registry's
+    ``ENGINES`` (this module never imports the registry, which imports it).
     """
-    if engines is None:
-        from scoring.engines.registry import ENGINES as engines  # the registry imports us
-
     if not isinstance(data, Mapping):
         raise InvalidRecord([Problem("a game record must be a JSON object")])
     problems: list[Problem] = []
     game = data.get("game")
-    engine = engines.get(game) if isinstance(game, str) else None
-    if engine is None:
+    if not isinstance(game, str) or game not in engines:
         known = ", ".join(engines)
         raise InvalidRecord([Problem(f"game must be one of {known}", field="game")])
+    engine = engines[game]
     allowed = RECORD_KEYS | engine.record_extras
     for key in data:
         if key not in allowed:

@@ -26,5 +26,5 @@ def engine_for(game: str) -> Engine:
 
 def score_data(data: Any) -> ScoredGame:
     """Parse and score a JSON game record (already decoded); raise InvalidRecord."""
-    record = parse_record(data)
+    record = parse_record(data, ENGINES)
     return engine_for(record.game).score(record)

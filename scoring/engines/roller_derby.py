@@ -349,7 +349,8 @@ class RollerDerby(Engine):
         )
 
     def is_over(self, table: Table, state: DerbyState) -> bool:
-        return state.deals >= table.options.get("deals", 4)
+        deals: int = table.options.get("deals", 4)
+        return state.deals >= deals
 
     def early_finish_problem(self, table: Table, state: DerbyState) -> str | None:
         """Why the game cannot end early now, or None when it can."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
 from scoring.engines.base import (
     Conclusion,
@@ -193,9 +193,9 @@ class RookSluff(Engine):
         if isinstance(penalties, list):
             for item in penalties:
                 if isinstance(item, Mapping):
-                    seat, points = item.get("player"), item.get("points")
-                    if is_int(seat) and 0 <= seat < table.size and is_int(points):
-                        parts.append(f"{table.players[seat]} penalised {_show(points)}")
+                    player, points = item.get("player"), item.get("points")
+                    if is_int(player) and 0 <= player < table.size and is_int(points):
+                        parts.append(f"{table.players[player]} penalised {_show(points)}")
         return "; ".join(parts)
 
     # -- scoring -----------------------------------------------------------
@@ -327,7 +327,7 @@ class RookSluff(Engine):
         return numbers if len(numbers) == table.size else None
 
 
-def _int_list(value: Any, size: int) -> bool:
+def _int_list(value: Any, size: int) -> TypeGuard[list[int]]:
     return isinstance(value, list) and len(value) == size and all(is_int(v) for v in value)
 
 

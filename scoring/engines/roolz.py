@@ -255,7 +255,7 @@ class Roolz(Engine):
         return problems
 
     def allowed_player_counts(self, options: Mapping[str, Any]) -> tuple[int, ...]:
-        counts = self.player_counts
+        counts: tuple[int, ...] = self.player_counts
         if options.get("called_partner") is True:
             counts = tuple(c for c in counts if c == 4)
         if options.get("six_player", "teams") in ("two_calls", "three_pairs"):

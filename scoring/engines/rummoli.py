@@ -714,7 +714,8 @@ class Rummoli(Engine):
         _check_conserved(state.chips, state.board, self._total(table), step)
 
     def _total(self, table: Table) -> int:
-        return table.size * table.options["starting_chips"]
+        starting: int = table.options["starting_chips"]
+        return table.size * starting
 
     @staticmethod
     def _is_in(table: Table, held: int) -> bool:
@@ -738,4 +739,5 @@ class Rummoli(Engine):
         """The most chips a price or bet can be: every chip in the game, or any sum under debt."""
         if options.get("short_stack", PAY_WHAT_YOU_CAN) == DEBT:
             return MAX_INT
-        return players * options.get("starting_chips", 50)
+        starting: int = options.get("starting_chips", 50)
+        return players * starting

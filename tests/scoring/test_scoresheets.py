@@ -72,7 +72,7 @@ def sample(game: str, players: int, rounds: int = 12, seed: int = 3, names=None)
     module = importlib.import_module(f"scoring.engines.samples.{game}")
     data = module.sample_record(rounds=rounds, seed=seed, players=players)
     data["players"] = list((names or NAMES)[:players])
-    return parse_record(data)
+    return parse_record(data, ENGINES)
 
 
 def all_player_counts():
@@ -88,7 +88,8 @@ def test_names_in_any_latin_script_print():
             "game": "roolz",
             "players": ["Zoë", "Łukasz", "Søren", "Ðorđe"],
             "rounds": [{"bidder": 0, "bid": 200, "won": {"A": 190, "B": 110}}],
-        }
+        },
+        ENGINES,
     )
     text = pdf_text(render_one(filled_sheet(record)))
     for name in ("Zoë", "Łukasz", "Søren", "Ðorđe"):
@@ -136,7 +137,8 @@ def test_a_finished_roolz_game_names_the_winner_and_the_options():
                 },
                 {"bidder": 2, "bid": 250, "won": {"A": 300, "B": 0}, "all_tricks": "A"},
             ],
-        }
+        },
+        ENGINES,
     )
     text = pdf_text(render_one(filled_sheet(record)), layout=True)
     assert "Winner: Team A (Zoë & Søren) with 625 points (after 4 rounds)." in text
@@ -189,7 +191,8 @@ def test_roller_derby_early_finish_and_winner():
                 {"dice": [2, 2], "tricks": 4, "jokers": 1},
             ],
             "ended_early": True,
-        }
+        },
+        ENGINES,
     )
     text = pdf_text(render_one(filled_sheet(record)), layout=True)
     assert "Winner: Team B (Łukasz & Ðorđe) with 181 points" in text
@@ -208,7 +211,8 @@ def test_rook_sluff_team_bids_and_draw():
                 {"bids": [1, 2, 4, 1, 3, 2], "tricks": [3, 2, 2, 3, 2, 2]},
                 {"bids": [1, 2, 4, 1, 3, 2], "tricks": [3, 2, 2, 3, 2, 2]},
             ],
-        }
+        },
+        ENGINES,
     )
     text = pdf_text(render_one(filled_sheet(record)), layout=True)
     assert "Winner: Team B (Łukasz, Ðorđe & Ben) with 104 points (after 2 deals)." in text
@@ -221,7 +225,7 @@ def test_rummoli_ledger_with_leftovers():
     del example["options"]
     example["players"] = ["Zoë", "Łukasz", "Søren", "Ðorđe"]
     example["rounds"] = example["rounds"][:1]
-    record = parse_record(example)
+    record = parse_record(example, ENGINES)
     text = pdf_text(render_one(filled_sheet(record)), layout=True)
     assert "Winner: Łukasz with 63 chips (after 1 hand)." in text
     assert "the 8 chips left on the board went to Ðorđe" in text
@@ -247,7 +251,8 @@ def rummoli_betting_record(players: int, names=None):
                 },
                 {"went_out": None, "cards_left": [2] * players},
             ],
-        }
+        },
+        ENGINES,
     )
 
 
@@ -268,7 +273,7 @@ def test_rummoli_betting_prints_every_players_bet():
     example = vector_record(RUMMOLI_RULES_EXAMPLE)
     del example["end"]
     example["players"] = ["Zoë", "Łukasz", "Søren", "Ðorđe"]
-    record = parse_record(example)
+    record = parse_record(example, ENGINES)
     for paper in PAPERS:
         text = pdf_text(render_one(filled_sheet(record), paper), layout=True)
         rows = {row[0]: row for row in round_lines(text)}
@@ -333,7 +338,8 @@ def test_a_game_in_progress_says_who_leads():
             "game": "roolz",
             "players": ["Zoë", "Łukasz"],
             "rounds": [{"bidder": 1, "bid": 170, "won": {"bidder": 200, "opponents": 100}}],
-        }
+        },
+        ENGINES,
     )
     text = pdf_text(render_one(filled_sheet(record)))
     assert "In progress after 1 round: Łukasz leads with 200 points." in text
@@ -365,7 +371,8 @@ def test_a_game_full_of_penalties_keeps_its_notes_on_the_page():
         for n in range(60)
     ]
     record = parse_record(
-        {"game": "roolz", "players": NAMES[:4], "options": {"target": 100000}, "rounds": rounds}
+        {"game": "roolz", "players": NAMES[:4], "options": {"target": 100000}, "rounds": rounds},
+        ENGINES,
     )
     sheet = filled_sheet(record)
     assert len(sheet.notes) == 60

@@ -72,7 +72,7 @@ def form_for(record: GameRecord, number: int, data) -> EntryForm:
 @pytest.mark.parametrize(("game", "players"), CASES)
 def test_every_sample_round_survives_the_form(game, players):
     for seed in range(3):
-        record = parse_record(SAMPLES[game](rounds=12, seed=seed, players=players))
+        record = parse_record(SAMPLES[game](rounds=12, seed=seed, players=players), ENGINES)
         engine = ENGINES[game]
         table = engine.table_for(record)
         specs = engine.round_fields(len(record.players), table.options)
@@ -87,7 +87,7 @@ def test_every_sample_round_survives_the_form(game, players):
 
 
 def test_a_blank_form_names_what_is_missing():
-    record = parse_record({"game": "roolz", "players": ["Ann", "Ben", "Cat", "Dan"]})
+    record = parse_record({"game": "roolz", "players": ["Ann", "Ben", "Cat", "Dan"]}, ENGINES)
     form = form_for(record, 1, {})
     assert form.clean() is None
     assert form.f["bidder"].errors == ["Choose the bidder."]
@@ -96,14 +96,15 @@ def test_a_blank_form_names_what_is_missing():
 
 
 def test_roolz_fills_the_rest_of_300():
-    record = parse_record({"game": "roolz", "players": ["Ann", "Ben", "Cat", "Dan"]})
+    record = parse_record({"game": "roolz", "players": ["Ann", "Ben", "Cat", "Dan"]}, ENGINES)
     form = form_for(record, 1, {"bidder": "0", "bid": "200", "won-A": "190"})
     assert form.clean() == {"bidder": 0, "bid": 200, "won": {"A": 190, "B": 110}}
 
 
 def test_roolz_three_pairs_needs_two_of_three_sides():
     record = parse_record(
-        {"game": "roolz", "players": list("ABCDEF"), "options": {"six_player": "three_pairs"}}
+        {"game": "roolz", "players": list("ABCDEF"), "options": {"six_player": "three_pairs"}},
+        ENGINES,
     )
     form = form_for(record, 1, {"bidder": "0", "bid": "110", "won-A": "120"})
     assert form.clean() is None
@@ -113,7 +114,7 @@ def test_roolz_three_pairs_needs_two_of_three_sides():
 
 
 def test_roolz_every_trick_alone_fills_the_points():
-    record = parse_record({"game": "roolz", "players": ["Ann", "Ben", "Cat", "Dan"]})
+    record = parse_record({"game": "roolz", "players": ["Ann", "Ben", "Cat", "Dan"]}, ENGINES)
     form = form_for(record, 1, {"bidder": "1", "bid": "185", "all_tricks": "B"})
     assert form.clean() == {
         "bidder": 1,
@@ -124,7 +125,7 @@ def test_roolz_every_trick_alone_fills_the_points():
 
 
 def test_roolz_twofer_is_a_choice_of_its_own():
-    record = parse_record({"game": "roolz", "players": list("ABCDE")})
+    record = parse_record({"game": "roolz", "players": list("ABCDE")}, ENGINES)
     form = form_for(record, 1, {"bidder": "1", "bid": "300", "won-bidder": "300"})
     assert form.clean() is None
     assert "twofer" in form.f["partners"].errors[0]
@@ -133,7 +134,7 @@ def test_roolz_twofer_is_a_choice_of_its_own():
 
 
 def test_roller_derby_all_or_nothing_drops_tricks():
-    record = parse_record({"game": "roller_derby", "players": list("ABCD")})
+    record = parse_record({"game": "roller_derby", "players": list("ABCD")}, ENGINES)
     data = {"dice-0": "2", "dice-1": "5", "all_or_nothing": "yes", "made": "no", "tricks": "4"}
     assert form_for(record, 1, data).clean() == {
         "dice": [2, 5],
@@ -146,13 +147,13 @@ def test_roller_derby_all_or_nothing_drops_tricks():
 
 
 def test_roller_derby_penalty_defaults_to_50():
-    record = parse_record({"game": "roller_derby", "players": list("ABCD")})
+    record = parse_record({"game": "roller_derby", "players": list("ABCD")}, ENGINES)
     form = form_for(record, 1, None)
     assert form.f["penalties"].items[0].items[1].value == "50"
 
 
 def test_rummoli_went_out_counts_zero_cards_and_deadlock_is_none():
-    record = parse_record({"game": "rummoli", "players": list("ABC")})
+    record = parse_record({"game": "rummoli", "players": list("ABC")}, ENGINES)
     data = {"went_out": "1", "cards_left-0": "3", "cards_left-2": "4"}
     assert form_for(record, 1, data).clean() == {"went_out": 1, "cards_left": [3, 0, 4]}
     data = {"went_out": NO_SEAT, "cards_left-0": "3", "cards_left-1": "1", "cards_left-2": "4"}
@@ -212,7 +213,7 @@ def test_new_game_form_refuses_missing_and_repeated_names():
 def test_the_generic_form_renders_every_field_of_every_game(game):
     """A game without a tailored form still gets one, from its field descriptions."""
     players = {"roolz": 5, "roller_derby": 4, "rook_sluff": 6, "rummoli": 3}[game]
-    record = parse_record({"game": game, "players": [f"P{n}" for n in range(players)]})
+    record = parse_record({"game": game, "players": [f"P{n}" for n in range(players)]}, ENGINES)
     form = form_for(record, 1, None)
     html = render_to_string("scoring/entry/generic.html", {"form": form})
     for bound in form.fields:

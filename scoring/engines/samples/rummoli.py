@@ -15,7 +15,7 @@ def sample_record(rounds: int = 20, seed: int = 0, players: int | None = None) -
     """Up to ``rounds`` hands; fewer when a player wins every chip first."""
     rng = random.Random(seed)
     count = players if players is not None else rng.randint(2, 8)
-    options = {
+    options: dict[str, Any] = {
         "starting_chips": rng.choice((50, 100)),
         "ante": 1,
         "poker": rng.choice(("showdown", "betting")),

@@ -100,7 +100,7 @@ class Command(BaseCommand):
             self.stderr.write(str(error))
             sys.exit(INVALID_RECORD_STATUS)
         try:
-            record = parse_record(data)
+            record = parse_record(data, ENGINES)
             scored = engine_for(record.game).score(record)
         except InvalidRecord as invalid:
             for problem in invalid.problems:
