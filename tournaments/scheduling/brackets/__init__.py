@@ -6,7 +6,7 @@ Plain data in, plain data out. A bracket is stored as its inputs; its state
 
 from __future__ import annotations
 
-from .changes import override_advancement, report_result
+from .changes import override_advancement, report_result, report_results
 from .common import (
     BracketFatalError,
     BracketState,
@@ -79,6 +79,7 @@ __all__ = [
     "double_elimination",
     "override_advancement",
     "report_result",
+    "report_results",
     "round_plan",
     "seed_field",
     "single_elimination",

@@ -50,20 +50,32 @@ def report_result(bracket: B, result: Result, *, correction: bool = False) -> B:
     A match that already has a result takes a new one only as a ``correction``,
     and only while no later match has been played with its outcome.
     """
+    return report_results(bracket, [result], correction=correction)
+
+
+def report_results(bracket: B, results: Sequence[Result], *, correction: bool = False) -> B:
+    """The bracket with several results of matches that are ready together (one round)."""
     state = bracket.state()
-    view = check_changeable(state, result.match, what="a result")
-    if view.status is Status.DONE and view.reported is not None and not correction:
-        raise BracketUserError(
-            "this match already has a result; send it as a correction to replace it",
-            field="match",
-            match=result.match,
-        )
-    finish = check_finish(result.match, _as_finish(result.finish), view.entrants)
     rank = {name: index for index, name in enumerate(bracket.seeds)}
-    cut = view.advance if view.advance else None
-    break_ties(result.match, finish, rank, bracket.draw_rule, bracket.seed, cut=cut)
-    kept = tuple(r for r in bracket.results if r.match != result.match)
-    return replace(bracket, results=(*kept, Result(result.match, finish)))  # type: ignore[type-var]
+    recorded: dict[str, Result] = {}
+    for result in results:
+        if result.match in recorded:
+            raise BracketUserError(
+                "the match is given two results at once", field="match", match=result.match
+            )
+        view = check_changeable(state, result.match, what="a result")
+        if view.status is Status.DONE and view.reported is not None and not correction:
+            raise BracketUserError(
+                "this match already has a result; send it as a correction to replace it",
+                field="match",
+                match=result.match,
+            )
+        finish = check_finish(result.match, _as_finish(result.finish), view.entrants)
+        cut = view.advance if view.advance else None
+        break_ties(result.match, finish, rank, bracket.draw_rule, bracket.seed, cut=cut)
+        recorded[result.match] = Result(result.match, finish)
+    kept = tuple(r for r in bracket.results if r.match not in recorded)
+    return replace(bracket, results=(*kept, *recorded.values()))  # type: ignore[type-var]
 
 
 def override_advancement(bracket: B, override: Override) -> B:

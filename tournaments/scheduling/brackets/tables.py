@@ -204,29 +204,48 @@ def keep_apart(
     The cost of a table is the sum, over its pairs, of the square of the times
     they met before; a swap is made only when it lowers the total.
     """
+    drawn = {name for table in tables for name in table}
+    weights: dict[str, dict[str, int]] = {}
+    names = sorted(drawn)
+    if len(names) * (len(names) - 1) // 2 < len(met):
+        pairs: Iterable[tuple[tuple[str, str], int]] = (
+            ((a, b), met.get((a, b), 0)) for i, a in enumerate(names) for b in names[i + 1 :]
+        )
+    else:
+        pairs = ((pair, times) for pair, times in met.items() if drawn.issuperset(pair))
+    for (a, b), times in pairs:
+        if times:
+            weights.setdefault(a, {})[b] = times * times
+            weights.setdefault(b, {})[a] = times * times
+    if not weights:
+        return tables
 
-    def cost_at(player: str, table: list[str], without: str | None = None) -> int:
-        total = 0
-        for other in table:
-            if other != player and other != without:
-                times = met[_pair(player, other)]
-                total += times * times
-        return total
+    def cost_at(player: str, table: list[str], without: str) -> int:
+        mine = weights.get(player)
+        if not mine:
+            return 0
+        return sum(mine.get(other, 0) for other in table if other != without)
 
+    by_row: dict[int, list[str]] = {}
+    for table in tables:
+        for name in table:
+            by_row.setdefault(rows[name], []).append(name)
+    where = {name: index for index, table in enumerate(tables) for name in table}
     for _ in range(MAX_SWAP_PASSES):
         improved = False
-        for a in range(len(tables)):
-            for b in range(a + 1, len(tables)):
-                for i, x in enumerate(tables[a]):
-                    for j, y in enumerate(tables[b]):
-                        if rows[x] != rows[y]:
-                            continue
-                        before = cost_at(x, tables[a]) + cost_at(y, tables[b])
-                        after = cost_at(y, tables[a], without=x) + cost_at(x, tables[b], without=y)
-                        if after < before:
-                            tables[a][i], tables[b][j] = y, x
-                            x = y
-                            improved = True
+        for members in by_row.values():
+            for i, x in enumerate(members):
+                for y in members[i + 1 :]:
+                    a, b = where[x], where[y]
+                    if a == b or (x not in weights and y not in weights):
+                        continue
+                    before = cost_at(x, tables[a], x) + cost_at(y, tables[b], y)
+                    after = cost_at(y, tables[a], x) + cost_at(x, tables[b], y)
+                    if after < before:
+                        tables[a][tables[a].index(x)] = y
+                        tables[b][tables[b].index(y)] = x
+                        where[x], where[y] = b, a
+                        improved = True
         if not improved:
             break
     return tables
