@@ -236,15 +236,15 @@ def keep_apart(
         for members in by_row.values():
             for i, x in enumerate(members):
                 for y in members[i + 1 :]:
-                    a, b = where[x], where[y]
-                    if a == b or (x not in weights and y not in weights):
+                    here, there = where[x], where[y]
+                    if here == there or (x not in weights and y not in weights):
                         continue
-                    before = cost_at(x, tables[a], x) + cost_at(y, tables[b], y)
-                    after = cost_at(y, tables[a], x) + cost_at(x, tables[b], y)
+                    before = cost_at(x, tables[here], x) + cost_at(y, tables[there], y)
+                    after = cost_at(y, tables[here], x) + cost_at(x, tables[there], y)
                     if after < before:
-                        tables[a][tables[a].index(x)] = y
-                        tables[b][tables[b].index(y)] = x
-                        where[x], where[y] = b, a
+                        tables[here][tables[here].index(x)] = y
+                        tables[there][tables[there].index(y)] = x
+                        where[x], where[y] = there, here
                         improved = True
         if not improved:
             break
