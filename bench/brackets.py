@@ -1,0 +1,74 @@
+"""Bracket states per second: what one result entered at a table costs.
+
+A bracket is stored as its inputs, so every request rebuilds its state from
+them: the figure that matters is the time to derive a whole bracket of 128.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from tournaments.scheduling.brackets import (
+    Bracket,
+    Result,
+    TableRules,
+    double_elimination,
+    report_results,
+    single_elimination,
+    table_elimination,
+)
+
+FIELD = 128
+BUDGET_SECONDS = 1.0
+
+
+def played_halfway(bracket: Bracket) -> Bracket:
+    """Play random results until about half of the matches are decided."""
+    rng = random.Random(1)
+    state = bracket.state()
+    while sum(view.finish != () for view in state.matches) < len(state.matches) // 2:
+        results = []
+        for view in state.ready:
+            order = list(view.entrants)
+            rng.shuffle(order)
+            results.append(Result.ranked(view.id, *order))
+        bracket = report_results(bracket, results)
+        state = bracket.state()
+    return bracket
+
+
+def measure(bracket: Bracket) -> float:
+    bracket.state()
+    count = 0
+    started = time.perf_counter()
+    while (elapsed := time.perf_counter() - started) < BUDGET_SECONDS:
+        bracket.state()
+        count += 1
+    return elapsed / count * 1000
+
+
+def run() -> None:
+    seeds = [f"entrant {index}" for index in range(1, FIELD + 1)]
+    cases: list[tuple[str, Bracket]] = [
+        ("single elimination", single_elimination(seeds, third_place=True)),
+        ("double elimination", double_elimination(seeds)),
+        (
+            "tables of 6, top 3",
+            table_elimination(seeds, TableRules(6, 3, tuple(range(2, 9)))),
+        ),
+        (
+            "tables of 4, top 1, places",
+            table_elimination(seeds, TableRules(4, 1, tuple(range(2, 9))), placement_tables=True),
+        ),
+    ]
+    print(f"Brackets of {FIELD}, half played: one state derived from the stored inputs")
+    print(f"{'bracket':<28}{'matches':>8}{'ms/state':>10}")
+    for label, bracket in cases:
+        halfway = played_halfway(bracket)
+        print(f"{label:<28}{len(halfway.state().matches):>8}{measure(halfway):>10.2f}")
+    print()
+
+
+if __name__ == "__main__":
+    run()
