@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -200,18 +201,25 @@ def test_wrong_methods_are_405(client):
     assert client.get("/api/games/").status_code == 405
 
 
-def test_openapi_describes_every_api_route(client):
-    from django.urls import get_resolver
+def every_route(patterns=None, prefix=""):
+    """Every URL route of the site, as written in the URL patterns (converters included)."""
+    from django.urls import URLResolver, get_resolver
 
+    for pattern in get_resolver().url_patterns if patterns is None else patterns:
+        route = prefix + str(pattern.pattern)
+        if isinstance(pattern, URLResolver):
+            yield from every_route(pattern.url_patterns, route)
+        else:
+            yield route
+
+
+def test_openapi_describes_every_api_route(client):
     document = client.get("/api/openapi.json").json()
     described = set(document["paths"])
     routes = {
-        "/"
-        + str(pattern.pattern)
-        .replace("<int:game_id>", "{game_id}")
-        .replace("<int:number>", "{number}")
-        for pattern in get_resolver().url_patterns[-1].url_patterns
-        if str(pattern.pattern).startswith("api/games")
+        "/" + re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", route)
+        for route in every_route()
+        if route.startswith("api/games")
     }
     assert routes == described
 
