@@ -7,8 +7,8 @@ refused the request: the body reader, a schema, the token, a throttle or a servi
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar
 
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from ninja import NinjaAPI
@@ -19,6 +19,7 @@ from scoring.engines.base import Problem
 from scoring.services import GameChangeError, IdempotencyKeyReused, RoundConflict
 
 NO_SUCH_GAME = "no such game for this token"
+E = TypeVar("E", bound=Exception)
 
 
 class ApiError(Exception):
@@ -171,14 +172,29 @@ def on_game_change_error(request: HttpRequest, exc: GameChangeError) -> HttpResp
     return errors_response(400, problem_dicts(exc.problems))
 
 
+def _handler(
+    kind: type[E], answer: Callable[[HttpRequest, E], HttpResponse]
+) -> Callable[[HttpRequest, E | type[E]], HttpResponse]:
+    """``answer`` in the shape ninja's signature asks for (it always passes an instance)."""
+
+    def handle(request: HttpRequest, exc: E | type[E]) -> HttpResponse:
+        if not isinstance(exc, kind):
+            raise TypeError(f"expected an instance of {kind.__name__}, not {exc!r}")
+        return answer(request, exc)
+
+    return handle
+
+
 def install_error_handlers(api: NinjaAPI) -> None:
     """Replace ninja's answers (``{"detail": ...}``, 401, 422) by the envelope."""
-    api.add_exception_handler(ApiError, on_api_error)
-    api.add_exception_handler(ValidationError, on_validation_error)
-    api.add_exception_handler(AuthenticationError, on_wrong_token)
-    api.add_exception_handler(Throttled, on_throttled)
-    api.add_exception_handler(HttpError, on_http_error)
-    api.add_exception_handler(Http404, on_not_found)
-    api.add_exception_handler(RoundConflict, on_round_conflict)
-    api.add_exception_handler(IdempotencyKeyReused, on_idempotency_key_reused)
-    api.add_exception_handler(GameChangeError, on_game_change_error)
+    api.add_exception_handler(ApiError, _handler(ApiError, on_api_error))
+    api.add_exception_handler(ValidationError, _handler(ValidationError, on_validation_error))
+    api.add_exception_handler(AuthenticationError, _handler(AuthenticationError, on_wrong_token))
+    api.add_exception_handler(Throttled, _handler(Throttled, on_throttled))
+    api.add_exception_handler(HttpError, _handler(HttpError, on_http_error))
+    api.add_exception_handler(Http404, _handler(Http404, on_not_found))
+    api.add_exception_handler(RoundConflict, _handler(RoundConflict, on_round_conflict))
+    api.add_exception_handler(
+        IdempotencyKeyReused, _handler(IdempotencyKeyReused, on_idempotency_key_reused)
+    )
+    api.add_exception_handler(GameChangeError, _handler(GameChangeError, on_game_change_error))

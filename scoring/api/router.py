@@ -9,7 +9,8 @@ from typing import Annotated, Any
 
 from django.http import HttpRequest
 from django.urls import reverse
-from ninja import Header, Path, Query, Router
+from ninja import Router
+from ninja.params.functions import Header, Path, Query
 from ninja.responses import Status
 from pydantic import WithJsonSchema
 
