@@ -168,6 +168,19 @@ TABLESCORE_PAPER_SIZE = os.environ.get("TABLESCORE_PAPER_SIZE", "A4")  # or "LET
 TABLESCORE_MAX_BODY_BYTES = 64 * 1024
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
 
+# The JSON API (django-ninja): limits per address (per user for signed-in game starts).
+# "None" switches a limit off. Behind a proxy, NUM_PROXIES=1 reads the client's address
+# from X-Forwarded-For; with 0 the connecting address counts.
+NINJA_NUM_PROXIES = int(os.environ.get("NUM_PROXIES", "0"))
+NINJA_DEFAULT_THROTTLE_RATES = {
+    "games": os.environ.get("API_GAMES_RATE", "100000/hour" if TESTING else "60/hour"),
+    "wrong_tokens": os.environ.get("API_WRONG_TOKENS_RATE", "100000/hour" if TESTING else "30/min"),
+}
+NINJA_DEFAULT_THROTTLE_RATES = {
+    scope: None if rate.strip().lower() == "none" else rate.strip()
+    for scope, rate in NINJA_DEFAULT_THROTTLE_RATES.items()
+}
+
 # Security: strict unless DEBUG; HTTPS details are switchable for a proxy.
 SESSION_COOKIE_SECURE = not DEBUG and env_bool("SECURE_COOKIES", not TESTING)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE

@@ -2,11 +2,13 @@ from django.contrib import admin
 from django.urls import include, path
 
 from config import views
+from scoring.api import api
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
     path("manifest.webmanifest", views.manifest, name="manifest"),
     path("admin/", admin.site.urls),
+    path("api/", api.urls),
     path("", include("scoring.urls")),
 ]

@@ -1,6 +1,6 @@
 from django.urls import path, register_converter
 
-from scoring import api, print_views, views
+from scoring import print_views, views
 from scoring.converters import TableTokenConverter
 
 register_converter(TableTokenConverter, "table_token")
@@ -26,17 +26,6 @@ urlpatterns = [
     ),
     path("games/new/", views.game_new, name="game_new"),
     path("games/", views.my_games, name="my_games"),
-    path("api/openapi.json", api.openapi, name="api_openapi"),
-    path("api/games/", api.games, name="api_games"),
-    path("api/games/<int:game_id>/", api.game_detail, name="api_game"),
-    path("api/games/<int:game_id>/rounds/", api.game_rounds, name="api_rounds"),
-    path("api/games/<int:game_id>/rounds/<int:number>/", api.game_round, name="api_round"),
-    path(
-        "api/games/<int:game_id>/rounds/<int:number>/confirm/",
-        api.game_round_confirm,
-        name="api_round_confirm",
-    ),
-    path("api/games/<int:game_id>/end/", api.game_ending, name="api_end"),
     path("t/<table_token:token>/scoresheet.pdf", print_views.scoresheet_pdf, name="scoresheet_pdf"),
     path("print/", print_views.blank_sheets, name="blank_sheets"),
     path("print/games/", print_views.print_games, name="print_games"),

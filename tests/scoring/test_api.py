@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -200,18 +201,25 @@ def test_wrong_methods_are_405(client):
     assert client.get("/api/games/").status_code == 405
 
 
-def test_openapi_describes_every_api_route(client):
-    from django.urls import get_resolver
+def every_route(patterns=None, prefix=""):
+    """Every URL route of the site, as written in the URL patterns (converters included)."""
+    from django.urls import URLResolver, get_resolver
 
+    for pattern in get_resolver().url_patterns if patterns is None else patterns:
+        route = prefix + str(pattern.pattern)
+        if isinstance(pattern, URLResolver):
+            yield from every_route(pattern.url_patterns, route)
+        else:
+            yield route
+
+
+def test_openapi_describes_every_api_route(client):
     document = client.get("/api/openapi.json").json()
     described = set(document["paths"])
     routes = {
-        "/"
-        + str(pattern.pattern)
-        .replace("<int:game_id>", "{game_id}")
-        .replace("<int:number>", "{number}")
-        for pattern in get_resolver().url_patterns[-1].url_patterns
-        if str(pattern.pattern).startswith("api/games")
+        "/" + re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", route)
+        for route in every_route()
+        if route.startswith("api/games")
     }
     assert routes == described
 
@@ -295,3 +303,46 @@ def test_with_confirmation_on_the_entering_seat_must_be_named(client):
         **auth,
     )
     assert seatless.status_code == 400 and seatless.json()["errors"][0]["field"] == "seat"
+
+
+SCHEMA_MISTAKES = [
+    ("rounds/", {"number": "1", "round": {}}, "number"),
+    ("rounds/", {"number": 0, "round": {}}, "number"),
+    ("rounds/", {"number": True, "round": {}}, "number"),
+    ("rounds/", {"number": 1}, "round"),
+    ("rounds/", {"number": 1, "round": [1]}, "round"),
+    ("rounds/", {"number": 1, "round": {}, "seat": "Ann"}, "seat"),
+    ("rounds/", {"number": 1, "round": {}, "colour": "red"}, "colour"),
+    ("rounds/", [1, 2], "body"),
+    ("rounds/1/confirm/", {"seat": -1}, "seat"),
+    ("end/", {"seat": 1.5, "ended_early": True}, "seat"),
+]
+
+
+@pytest.mark.parametrize(("path", "body", "field"), SCHEMA_MISTAKES)
+def test_a_body_of_the_wrong_shape_is_refused_naming_the_field(client, path, body, field):
+    game = create(client)
+    response = post(client, f"/api/games/{game['id']}/{path}", body, game["token"])
+    assert response.status_code == 400
+    [problem] = response.json()["errors"]
+    assert set(problem) == {"round", "field", "message"}
+    assert problem["field"] == field and field in problem["message"]
+
+
+def test_a_correction_may_repeat_the_round_number_but_not_another_one(client):
+    game = create(client)
+    token, base = game["token"], f"/api/games/{game['id']}/rounds/"
+    post(client, base, {"number": 1, "round": roolz_round(a=190)}, token)
+    auth = {"HTTP_AUTHORIZATION": f"Bearer {token}"}
+
+    def put(body):
+        return client.put(f"{base}1/", json.dumps(body), content_type="application/json", **auth)
+
+    other = put({"number": 2, "round": roolz_round(a=200)})
+    assert other.status_code == 400
+    assert other.json()["errors"] == [
+        {"round": 1, "field": "number", "message": "the body names round 2 but the path round 1"}
+    ]
+    same = put({"number": 1, "round": roolz_round(a=200)})
+    assert same.status_code == 200
+    assert same.json()["score"]["rounds"][0]["deltas"] == [200, 100, 200, 100]

@@ -1,0 +1,49 @@
+"""Who may do what: the table token opens its own game; starting games may need a login."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.http import HttpRequest
+from ninja.security import HttpBearer
+
+from scoring.api.errors import ApiError
+from scoring.api.throttles import wrong_token_throttle
+from scoring.models import Game
+
+LARGEST_ID = 2**63 - 1
+
+
+class TableToken(HttpBearer):
+    """``Authorization: Bearer <table token>``: the key to one game and no other.
+
+    The game comes from the path; a wrong token, an unknown game and a missing header
+    all answer the same 404, and wrong tokens are throttled per address.
+    """
+
+    def authenticate(self, request: HttpRequest, token: str) -> Game | None:
+        wrong_token_throttle.check(request)
+        match = request.resolver_match
+        game_id = match.kwargs.get("game_id") if match else None
+        game = (
+            Game.objects.filter(pk=game_id).first()
+            if isinstance(game_id, int) and 0 < game_id <= LARGEST_ID
+            else None
+        )
+        if game is None or not secrets.compare_digest(
+            token.strip().encode(), game.table_token.encode()
+        ):
+            wrong_token_throttle.record_failure(request)
+            return None
+        return game
+
+
+table_token = TableToken()
+
+
+def may_start_games(request: HttpRequest) -> bool:
+    """Anyone may start a game, unless the site requires a login (then 401)."""
+    if settings.TABLESCORE_REQUIRE_LOGIN_TO_CREATE and not request.user.is_authenticated:
+        raise ApiError("sign in to start a game", field="authorization", status=401)
+    return True

@@ -1,0 +1,200 @@
+"""Every answer that is not a success: one envelope, a message naming the field (and round).
+
+``{"errors": [{"round": n | null, "field": "name" | null, "message": "..."}]}``, whatever
+refused the request: the body reader, a schema, the token, a throttle or a service.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar
+
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from ninja import NinjaAPI
+from ninja.errors import AuthenticationError, HttpError, Throttled, ValidationError
+
+from scoring.api.schemas import MAX_ROUND_NUMBER
+from scoring.engines.base import Problem
+from scoring.services import GameChangeError, IdempotencyKeyReused, RoundConflict
+
+NO_SUCH_GAME = "no such game for this token"
+E = TypeVar("E", bound=Exception)
+
+
+class ApiError(Exception):
+    """A request refused before it reaches a service: a clear message naming the field."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        field: str | None,
+        status: int = 400,
+        round_number: int | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
+        self.status = status
+        self.round_number = round_number
+
+    def problem(self) -> dict[str, Any]:
+        return {"round": self.round_number, "field": self.field, "message": self.message}
+
+
+def errors_response(
+    status: int, problems: Sequence[Mapping[str, Any]], **extra: Any
+) -> JsonResponse:
+    return JsonResponse({"errors": [dict(p) for p in problems], **extra}, status=status)
+
+
+def problem_dicts(problems: Sequence[Problem]) -> list[dict[str, Any]]:
+    return [p.as_dict() for p in problems]
+
+
+# --------------------------------------------------------------------------- schema errors
+
+MESSAGES = {
+    "missing": "{field} is required",
+    "extra_forbidden": "unknown field {field!r}",
+    "int_type": "{field} must be a whole number",
+    "int_parsing": "{field} must be a whole number",
+    "int_from_float": "{field} must be a whole number",
+    "bool_type": "{field} must be true or false",
+    "string_type": "{field} must be text",
+    "list_type": "{field} must be a list",
+    "dict_type": "{field} must be a JSON object",
+    "model_type": "{field} must be a JSON object",
+    "model_attributes_type": "{field} must be a JSON object",
+    "greater_than_equal": "{field} must be at least {ge}",
+    "less_than_equal": "{field} must be at most {le}",
+    "string_too_long": "{field} must be at most {max_length} characters",
+}
+
+
+def _field_name(loc: Sequence[Any]) -> str:
+    """The field a schema error is about, as a client wrote it.
+
+    ``loc`` is ninja's: the source (body, query, header, path), then for a body the
+    parameter's name, then the path inside it; a list index names its list.
+    """
+    source, rest = (loc[0], list(loc[1:])) if loc else ("body", [])
+    if source == "body":
+        rest = rest[1:]
+    names = [part for part in rest if isinstance(part, str)]
+    if not names:
+        return "body"
+    name = names[0]
+    return name.lower().replace("-", "_") if source == "header" else name
+
+
+def schema_problem(error: Mapping[str, Any], round_number: int | None) -> dict[str, Any]:
+    loc = list(error.get("loc", ()))
+    field = _field_name(loc)
+    if field == "body" and error.get("type") in {"model_type", "model_attributes_type"}:
+        message = "the body must be a JSON object"
+    else:
+        template = MESSAGES.get(str(error.get("type")))
+        context = dict(error.get("ctx") or {})
+        try:
+            message = template.format(field=field, **context) if template else ""
+        except (KeyError, IndexError):
+            message = ""
+        if not message:
+            message = f"{field}: {str(error.get('msg', 'is not valid')).lower()}"
+    return {"round": round_number, "field": field, "message": message}
+
+
+def _round_number(request: HttpRequest) -> int | None:
+    """The round a request is about when the path names it, for the envelope's ``round``."""
+    match = request.resolver_match
+    number = match.kwargs.get("number") if match else None
+    return number if isinstance(number, int) and 1 <= number <= MAX_ROUND_NUMBER else None
+
+
+# --------------------------------------------------------------------------- handlers
+
+
+def on_api_error(request: HttpRequest, exc: ApiError) -> HttpResponse:
+    return errors_response(exc.status, [exc.problem()])
+
+
+def on_validation_error(request: HttpRequest, exc: ValidationError) -> HttpResponse:
+    if not request.body and any(e.get("loc", ("",))[0] == "body" for e in exc.errors):
+        return errors_response(400, [ApiError("the body must be JSON", field="body").problem()])
+    number = _round_number(request)
+    return errors_response(400, [schema_problem(e, number) for e in exc.errors])
+
+
+def on_wrong_token(request: HttpRequest, exc: AuthenticationError) -> HttpResponse:
+    """No token, a wrong one or no such game: the same 404, so nothing is revealed."""
+    return errors_response(404, [ApiError(NO_SUCH_GAME, field="authorization").problem()])
+
+
+def on_throttled(request: HttpRequest, exc: Throttled) -> HttpResponse:
+    wait = math.ceil(exc.wait) if exc.wait else None
+    message = "too many requests: try again " + (
+        f"in {wait} second{'s' if wait != 1 else ''}" if wait else "later"
+    )
+    response = errors_response(429, [{"round": None, "field": None, "message": message}])
+    if wait:
+        response["Retry-After"] = str(wait)
+    return response
+
+
+def on_http_error(request: HttpRequest, exc: HttpError) -> HttpResponse:
+    # ninja wraps what the body reader raises; its own message names the field.
+    if isinstance(exc.__cause__, ApiError):
+        return on_api_error(request, exc.__cause__)
+    field = "body" if exc.status_code == 400 else None
+    return errors_response(exc.status_code, [{"round": None, "field": field, "message": str(exc)}])
+
+
+def on_not_found(request: HttpRequest, exc: Http404) -> HttpResponse:
+    return errors_response(404, [{"round": None, "field": None, "message": "not found"}])
+
+
+def on_round_conflict(request: HttpRequest, exc: RoundConflict) -> HttpResponse:
+    recorded = exc.recorded
+    return errors_response(
+        409,
+        problem_dicts(exc.problems),
+        recorded={"number": recorded.number, "round": recorded.entry, "status": recorded.status},
+    )
+
+
+def on_idempotency_key_reused(request: HttpRequest, exc: IdempotencyKeyReused) -> HttpResponse:
+    return errors_response(422, problem_dicts(exc.problems))
+
+
+def on_game_change_error(request: HttpRequest, exc: GameChangeError) -> HttpResponse:
+    return errors_response(400, problem_dicts(exc.problems))
+
+
+def _handler(
+    kind: type[E], answer: Callable[[HttpRequest, E], HttpResponse]
+) -> Callable[[HttpRequest, E | type[E]], HttpResponse]:
+    """``answer`` in the shape ninja's signature asks for (it always passes an instance)."""
+
+    def handle(request: HttpRequest, exc: E | type[E]) -> HttpResponse:
+        if not isinstance(exc, kind):
+            raise TypeError(f"expected an instance of {kind.__name__}, not {exc!r}")
+        return answer(request, exc)
+
+    return handle
+
+
+def install_error_handlers(api: NinjaAPI) -> None:
+    """Replace ninja's answers (``{"detail": ...}``, 401, 422) by the envelope."""
+    api.add_exception_handler(ApiError, _handler(ApiError, on_api_error))
+    api.add_exception_handler(ValidationError, _handler(ValidationError, on_validation_error))
+    api.add_exception_handler(AuthenticationError, _handler(AuthenticationError, on_wrong_token))
+    api.add_exception_handler(Throttled, _handler(Throttled, on_throttled))
+    api.add_exception_handler(HttpError, _handler(HttpError, on_http_error))
+    api.add_exception_handler(Http404, _handler(Http404, on_not_found))
+    api.add_exception_handler(RoundConflict, _handler(RoundConflict, on_round_conflict))
+    api.add_exception_handler(
+        IdempotencyKeyReused, _handler(IdempotencyKeyReused, on_idempotency_key_reused)
+    )
+    api.add_exception_handler(GameChangeError, _handler(GameChangeError, on_game_change_error))

@@ -1,0 +1,40 @@
+"""Reading a request body: JSON text of bounded size that can be stored and printed."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, cast
+
+from django.conf import settings
+from django.http import HttpRequest
+from ninja.parser import Parser
+from ninja.types import DictStrAny
+
+from scoring.api.errors import ApiError
+
+
+def read_json_body(request: HttpRequest) -> Any:
+    """The decoded body; ApiError (413 or 400, naming ``body``) for anything else."""
+    limit: int = settings.TABLESCORE_MAX_BODY_BYTES
+    if len(request.body) > limit:
+        raise ApiError(f"the body is larger than {limit} bytes", field="body", status=413)
+    if not request.body:
+        raise ApiError("the body must be JSON", field="body")
+    try:
+        data = json.loads(request.body.decode("utf-8"))
+        # Lone surrogates and NUL decode as JSON but cannot be stored or printed as text.
+        text = json.dumps(data, ensure_ascii=False)
+        text.encode("utf-8")
+    except (UnicodeError, ValueError, RecursionError):  # ValueError: JSON errors, huge ints
+        raise ApiError("the body is not valid JSON text", field="body") from None
+    if "\\u0000" in text or "\x00" in text:
+        raise ApiError("the body holds a NUL character", field="body")
+    return data
+
+
+class JsonBodyParser(Parser):
+    """ninja's parser with the checks above; the schemas then check the shape."""
+
+    def parse_body(self, request: HttpRequest) -> DictStrAny:
+        # Not always a dict: a list or a string is refused by the schema, naming the body.
+        return cast(DictStrAny, read_json_body(request))

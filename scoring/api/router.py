@@ -1,0 +1,229 @@
+"""The endpoints: thin views that read a schema, make one service call and answer.
+
+Every answer is JSON; every refusal is the errors envelope (see ``errors``).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from django.http import HttpRequest
+from django.urls import reverse
+from ninja import Router
+from ninja.params.functions import Header, Path, Query
+from ninja.responses import Status
+from pydantic import WithJsonSchema
+
+from scoring.api.auth import may_start_games, table_token
+from scoring.api.errors import ApiError
+from scoring.api.schemas import (
+    MAX_ROUND_NUMBER,
+    ChangeOut,
+    ConfirmationIn,
+    ConfirmedOut,
+    ConflictOut,
+    CorrectionIn,
+    EndedOut,
+    EndingIn,
+    Errors,
+    GameCreated,
+    GameOut,
+    GameRecordIn,
+    RoundIn,
+    UndoIn,
+)
+from scoring.api.throttles import game_creation_throttle
+from scoring.models import Confirmation, Game
+from scoring.selectors import game_record_dict, game_score, round_rows
+from scoring.services import (
+    Actor,
+    game_create,
+    game_end,
+    round_confirm,
+    round_correct,
+    round_record,
+    round_undo,
+)
+
+router = Router(tags=["games"])
+
+MAX_IDEMPOTENCY_KEY = 128
+REFUSED: dict[int, Any] = {400: Errors, 404: Errors, 429: Errors}
+REFUSED_BODY: dict[int, Any] = {**REFUSED, 413: Errors}
+
+
+def round_in_path() -> Any:
+    return Path(..., ge=1, le=MAX_ROUND_NUMBER, description="the round's number: 1, 2, ...")
+
+
+def the_game(request: HttpRequest) -> Game:
+    game = request.auth  # type: ignore[attr-defined]  # set by TableToken
+    assert isinstance(game, Game)
+    return game
+
+
+def actor_for(request: HttpRequest, seat: int | None) -> Actor:
+    device = request.headers.get("X-Device", "")[:64] or "api"
+    return Actor(seat=seat, device=device, user=request.user)
+
+
+def table_url(request: HttpRequest, game: Game) -> str:
+    return request.build_absolute_uri(reverse("scoring:table", args=[game.table_token]))
+
+
+@router.post(
+    "/games/",
+    auth=may_start_games,
+    throttle=game_creation_throttle,
+    response={201: GameCreated, 401: Errors, **REFUSED_BODY},
+    summary="Start a game from a game record (rounds optional)",
+)
+def games(
+    request: HttpRequest,
+    record: GameRecordIn,
+    confirmation: Annotated[
+        str | None, WithJsonSchema({"type": "string", "enum": list(Confirmation.values)})
+    ] = Query(
+        None,
+        description="who confirms a round: nobody (off, the default for casual games), "
+        "any other seat, or a seat of the other side",
+    ),
+) -> Status[dict[str, Any]]:
+    result = game_create(
+        record=record.model_dump(exclude_unset=True),
+        actor=actor_for(request, None),
+        confirmation=confirmation or None,
+    )
+    game = result.game
+    return Status(
+        201,
+        {
+            "id": game.pk,
+            "token": game.table_token,
+            "table_url": table_url(request, game),
+            "score": result.score,
+        },
+    )
+
+
+@router.get(
+    "/games/{int:game_id}/",
+    auth=table_token,
+    response={200: GameOut, **REFUSED},
+    summary="The record, the score and every round with its status",
+)
+def game_detail(request: HttpRequest, game_id: int) -> dict[str, Any]:
+    game = the_game(request)
+    return {
+        "id": game.pk,
+        "status": game.status,
+        "confirmation": game.confirmation,
+        "revision": game.revision,
+        "record": game_record_dict(game),
+        "score": game_score(game),
+        "rounds": round_rows(game),
+    }
+
+
+@router.post(
+    "/games/{int:game_id}/rounds/",
+    auth=table_token,
+    response={201: ChangeOut, 409: ConflictOut, 422: Errors, **REFUSED_BODY},
+    summary="Record the next round",
+    description="A retry with the same Idempotency-Key gets the first answer and stores "
+    "nothing twice; another phone's round under the same number is a 409 showing it; "
+    "a key reused for another request is a 422.",
+)
+def game_rounds(
+    request: HttpRequest,
+    game_id: int,
+    entry: RoundIn,
+    idempotency_key: str | None = Header(
+        None,
+        alias="Idempotency-Key",
+        description=f"up to {MAX_IDEMPOTENCY_KEY} printable characters, one per request",
+    ),
+) -> Status[dict[str, Any]]:
+    key = (idempotency_key or "").strip() or None
+    if key and len(key) > MAX_IDEMPOTENCY_KEY:
+        raise ApiError(
+            f"the idempotency key is longer than {MAX_IDEMPOTENCY_KEY} characters",
+            field="idempotency_key",
+        )
+    result = round_record(
+        game=the_game(request),
+        number=entry.number,
+        entry=entry.round,
+        actor=actor_for(request, entry.seat),
+        idempotency_key=key,
+    )
+    return Status(201, {"number": result.round_number, "score": result.score})
+
+
+@router.put(
+    "/games/{int:game_id}/rounds/{int:number}/",
+    auth=table_token,
+    response={200: ChangeOut, **REFUSED_BODY},
+    summary="Correct a round; the rest of the game is rescored",
+)
+def game_round_correct(
+    request: HttpRequest, game_id: int, correction: CorrectionIn, number: int = round_in_path()
+) -> dict[str, Any]:
+    if correction.number is not None and correction.number != number:
+        raise ApiError(
+            f"the body names round {correction.number} but the path round {number}",
+            field="number",
+            round_number=number,
+        )
+    result = round_correct(
+        game=the_game(request),
+        number=number,
+        entry=correction.round,
+        actor=actor_for(request, correction.seat),
+    )
+    return {"number": result.round_number, "score": result.score}
+
+
+@router.delete(
+    "/games/{int:game_id}/rounds/{int:number}/",
+    auth=table_token,
+    response={200: ChangeOut, **REFUSED_BODY},
+    summary="Undo the last round (the body, with the seat undoing it, is optional)",
+)
+def game_round_undo(
+    request: HttpRequest, game_id: int, undo: UndoIn | None = None, number: int = round_in_path()
+) -> dict[str, Any]:
+    seat = undo.seat if undo else None
+    result = round_undo(game=the_game(request), number=number, actor=actor_for(request, seat))
+    return {"number": result.round_number, "score": result.score}
+
+
+@router.post(
+    "/games/{int:game_id}/rounds/{int:number}/confirm/",
+    auth=table_token,
+    response={200: ConfirmedOut, **REFUSED_BODY},
+    summary="Confirm a pending round from a seat the game's confirmation allows",
+)
+def game_round_confirm(
+    request: HttpRequest, game_id: int, confirmation: ConfirmationIn, number: int = round_in_path()
+) -> dict[str, Any]:
+    result = round_confirm(
+        game=the_game(request),
+        number=number,
+        actor=actor_for(request, confirmation.seat),
+        seen=confirmation.round,
+    )
+    return {"number": result.round_number, "status": "confirmed", "score": result.score}
+
+
+@router.post(
+    "/games/{int:game_id}/end/",
+    auth=table_token,
+    response={200: EndedOut, **REFUSED_BODY},
+    summary="End the game by one of its own endings (an early finish, leftovers given out)",
+)
+def game_ending(request: HttpRequest, game_id: int, ending: EndingIn) -> dict[str, Any]:
+    result = game_end(
+        game=the_game(request), ending=ending.ending(), actor=actor_for(request, ending.seat)
+    )
+    return {"score": result.score}

@@ -1,0 +1,188 @@
+"""What each endpoint takes and answers, as the OpenAPI document shows it.
+
+A round's input is a JSON object whose fields depend on the game (rules.md lists
+them); the schemas check its shape and the game's engine checks its content, so
+each rule is stated once, in the engine. Keys a game adds to its record (an early
+finish, leftovers given out) are listed from the registry.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from ninja import Schema
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+
+from scoring.engines.registry import ENGINES
+from scoring.models import Confirmation
+
+MAX_ROUND_NUMBER = 10_000
+
+RoundNumber = Annotated[
+    int, Field(strict=True, ge=1, le=MAX_ROUND_NUMBER, description="the round's number: 1, 2, ...")
+]
+SeatNumber = Annotated[
+    int, Field(strict=True, ge=0, description="a seat at the table, 0-based, in player order")
+]
+RoundInput = Annotated[
+    dict[str, Any],
+    Field(
+        description="the round's input for this game, as in rules.md "
+        "(Roolz: bidder, bid, won...); the game's engine checks it",
+        json_schema_extra={"additionalProperties": True},
+    ),
+]
+Score = Annotated[
+    dict[str, Any],
+    Field(
+        description="the engine's output: players, teams, rounds (dealer, deltas, totals), "
+        "totals, finished, winners, plus the game's own keys"
+    ),
+]
+
+
+def _record_extras() -> dict[str, list[str]]:
+    """Each extra record key and the games that use it, from the registry."""
+    extras: dict[str, list[str]] = {}
+    for engine in ENGINES.values():
+        for key in sorted(engine.record_extras):
+            extras.setdefault(key, []).append(engine.title)
+    return extras
+
+
+def _add_record_extras(schema: dict[str, Any]) -> None:
+    properties = schema.setdefault("properties", {})
+    for key, titles in _record_extras().items():
+        properties.setdefault(key, {"description": f"how a game of {' or '.join(titles)} ended"})
+
+
+class Body(BaseModel):
+    """A request body: unknown fields are refused, naming them.
+
+    Requests are plain pydantic models: ninja's Schema reads attributes and would
+    drop the extra keys that a record or an ending may carry.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+
+# --------------------------------------------------------------------------- requests
+
+
+class GameRecordIn(BaseModel):
+    """A game record (game-record.md): the players, options and any rounds already played."""
+
+    model_config = ConfigDict(extra="allow", json_schema_extra=_add_record_extras)
+
+    format: StrictInt | None = Field(None, description="the record format: 1")
+    game: StrictStr = Field(description="which game", json_schema_extra={"enum": list(ENGINES)})
+    players: list[StrictStr] = Field(description="the players' names in seat order")
+    options: dict[str, Any] | None = Field(None, description="the game's options")
+    first_dealer: StrictInt | None = Field(None, description="the seat that deals first")
+    rounds: list[dict[str, Any]] | None = Field(
+        None, description="rounds already played, each the input of one round"
+    )
+
+
+class RoundIn(Body):
+    number: RoundNumber
+    round: RoundInput
+    seat: SeatNumber | None = Field(
+        None, description="the seat entering it (required when the game needs confirmation)"
+    )
+
+
+class CorrectionIn(Body):
+    round: RoundInput
+    seat: SeatNumber | None = Field(
+        None, description="the seat correcting it (required when the game needs confirmation)"
+    )
+    number: RoundNumber | None = Field(
+        None, description="the round's number again, as in the path; when given, it must match"
+    )
+
+
+class ConfirmationIn(BaseModel):
+    seat: SeatNumber | None = Field(None, description="the seat confirming (required)")
+    round: RoundInput | None = Field(
+        None,
+        description="the round as the confirming phone showed it: refused if it was "
+        "corrected since",
+    )
+
+
+class UndoIn(BaseModel):
+    seat: SeatNumber | None = Field(None, description="the seat undoing it")
+
+
+class EndingIn(BaseModel):
+    """How the game ends: one of the game's own record keys, as the engine describes it."""
+
+    model_config = ConfigDict(extra="allow", json_schema_extra=_add_record_extras)
+
+    seat: SeatNumber | None = Field(None, description="the seat ending the game")
+
+    def ending(self) -> dict[str, Any]:
+        return dict(self.model_extra or {})
+
+
+# --------------------------------------------------------------------------- answers
+
+
+class ProblemOut(Schema):
+    round: int | None = Field(description="the round it is about (1-based), if any")
+    field: str | None = Field(description="the field it is about, if any")
+    message: str
+
+
+class Errors(Schema):
+    errors: list[ProblemOut]
+
+
+class RecordedRound(Schema):
+    number: int
+    round: dict[str, Any]
+    status: str
+
+
+class ConflictOut(Errors):
+    recorded: RecordedRound = Field(description="what another phone recorded under that number")
+
+
+class GameCreated(Schema):
+    id: int
+    token: str = Field(description="the table token: send it as `Authorization: Bearer <token>`")
+    table_url: str = Field(description="the table's page, for the phones at the table")
+    score: Score
+
+
+class RoundRow(Schema):
+    number: int
+    status: str = Field(description="pending or confirmed")
+    round: dict[str, Any]
+    entered_by_seat: int | None
+    confirmed_by_seat: int | None
+    corrected: bool
+
+
+class GameOut(Schema):
+    id: int
+    status: str
+    confirmation: str = Field(json_schema_extra={"enum": list(Confirmation.values)})
+    revision: int
+    record: dict[str, Any] = Field(description="the game record (game-record.md)")
+    score: Score
+    rounds: list[RoundRow]
+
+
+class ChangeOut(Schema):
+    number: int = Field(description="the round recorded, corrected or undone")
+    score: Score
+
+
+class ConfirmedOut(ChangeOut):
+    status: Literal["confirmed"]
+
+
+class EndedOut(Schema):
+    score: Score

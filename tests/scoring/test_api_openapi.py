@@ -1,0 +1,122 @@
+"""The OpenAPI document, generated from the code: every endpoint with its body schema."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from scoring.engines.registry import ENGINES
+
+pytestmark = pytest.mark.django_db
+
+GAME = "/api/games/{game_id}/"
+ROUND = GAME + "rounds/{number}/"
+
+# (method, path, the body's schema, its documented fields, whether the body is required)
+ENDPOINTS = [
+    ("post", "/api/games/", "GameRecordIn", {"game", "players", "options", "rounds"}, True),
+    ("get", GAME, None, set(), False),
+    ("post", GAME + "rounds/", "RoundIn", {"number", "round", "seat"}, True),
+    ("put", ROUND, "CorrectionIn", {"round", "seat", "number"}, True),
+    ("delete", ROUND, "UndoIn", {"seat"}, False),
+    ("post", ROUND + "confirm/", "ConfirmationIn", {"seat", "round"}, True),
+    ("post", GAME + "end/", "EndingIn", {"seat"}, True),
+]
+
+
+@pytest.fixture
+def document(client) -> dict[str, Any]:
+    response = client.get("/api/openapi.json")
+    assert response.status_code == 200
+    return response.json()
+
+
+def resolve(document: dict[str, Any], schema: dict[str, Any]) -> dict[str, Any]:
+    """A schema with its $ref followed (and an optional body's anyOf unwrapped)."""
+    if "anyOf" in schema:
+        [schema] = [s for s in schema["anyOf"] if s.get("type") != "null"]
+    ref = schema.get("$ref", "")
+    assert ref.startswith("#/components/schemas/"), schema
+    name = ref.rsplit("/", 1)[1]
+    return {"name": name, **document["components"]["schemas"][name]}
+
+
+def every_ref(node: Any):
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == "$ref":
+                yield value
+            else:
+                yield from every_ref(value)
+    elif isinstance(node, list):
+        for item in node:
+            yield from every_ref(item)
+
+
+def test_the_document_lists_exactly_the_endpoints_the_api_serves(document):
+    listed = {(method, path) for path, ops in document["paths"].items() for method in ops}
+    assert listed == {(method, path) for method, path, *_ in ENDPOINTS}
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "schema", "fields", "required"),
+    ENDPOINTS,
+    ids=[f"{m} {p}" for m, p, *_ in ENDPOINTS],
+)
+def test_every_endpoint_shows_its_body_schema(document, method, path, schema, fields, required):
+    operation = document["paths"][path][method]
+    if schema is None:
+        assert "requestBody" not in operation
+        return
+    body = operation["requestBody"]
+    assert bool(body.get("required")) is required
+    shown = resolve(document, body["content"]["application/json"]["schema"])
+    assert shown["name"] == schema
+    assert fields <= set(shown["properties"])
+    for name in fields:
+        assert shown["properties"][name], name
+
+
+@pytest.mark.parametrize(("method", "path"), [(m, p) for m, p, *_ in ENDPOINTS])
+def test_every_refusal_is_documented_as_the_errors_envelope(document, method, path):
+    responses = document["paths"][path][method]["responses"]
+    refusals = {code: answer for code, answer in responses.items() if code.startswith("4")}
+    assert {"400", "404", "429"} <= set(refusals)
+    for answer in refusals.values():
+        shown = resolve(document, answer["content"]["application/json"]["schema"])
+        problem = resolve(document, shown["properties"]["errors"]["items"])
+        assert set(problem["properties"]) == {"round", "field", "message"}
+
+
+def test_the_table_token_guards_every_game_and_only_games(document):
+    assert document["components"]["securitySchemes"] == {
+        "TableToken": {"type": "http", "scheme": "bearer"}
+    }
+    for method, path, *_ in ENDPOINTS:
+        security = document["paths"][path][method].get("security")
+        assert (security == [{"TableToken": []}]) is path.startswith(GAME), (method, path)
+
+
+def test_games_and_their_endings_are_listed_from_the_registry(document):
+    schemas = document["components"]["schemas"]
+    assert schemas["GameRecordIn"]["properties"]["game"]["enum"] == list(ENGINES)
+    extras = {key for engine in ENGINES.values() for key in engine.record_extras}
+    assert extras
+    assert extras <= set(schemas["GameRecordIn"]["properties"])
+    assert extras <= set(schemas["EndingIn"]["properties"])
+
+
+def test_the_round_number_a_correction_repeats_and_the_round_a_confirmation_saw_are_documented(
+    document,
+):
+    schemas = document["components"]["schemas"]
+    assert "must match" in schemas["CorrectionIn"]["properties"]["number"]["description"]
+    assert "corrected since" in schemas["ConfirmationIn"]["properties"]["round"]["description"]
+
+
+def test_every_reference_in_the_document_resolves(document):
+    names = set(document["components"]["schemas"])
+    refs = set(every_ref(document))
+    assert refs
+    assert {ref.rsplit("/", 1)[1] for ref in refs} <= names

@@ -1,0 +1,90 @@
+"""Limits on starting games and on guessing tokens: 429 with the envelope, then recovery.
+
+The rates come from the settings; these tests lower them, hit the limit, wait as long
+as Retry-After says and see the API answer again.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+from django.core.cache import cache
+
+from tests.scoring.factories import ROOLZ_FOUR, new_game
+
+pytestmark = pytest.mark.django_db
+
+WINDOW = "2/3s"  # two per three seconds: long enough for a slow machine to hit the limit
+
+
+@pytest.fixture(autouse=True)
+def fresh_counts():
+    cache.clear()
+    yield
+    cache.clear()
+
+
+def limit(settings, **rates: str | None) -> None:
+    settings.NINJA_DEFAULT_THROTTLE_RATES = {"games": None, "wrong_tokens": None, **rates}
+
+
+def start(client, **extra):
+    return client.post(
+        "/api/games/", json.dumps(ROOLZ_FOUR), content_type="application/json", **extra
+    )
+
+
+def assert_throttled(response) -> int:
+    assert response.status_code == 429
+    [problem] = response.json()["errors"]
+    assert "too many requests" in problem["message"]
+    assert set(problem) == {"round", "field", "message"}
+    wait = int(response["Retry-After"])
+    assert 1 <= wait <= 3
+    return wait
+
+
+def test_starting_games_is_limited_then_allowed_again(client, settings):
+    limit(settings, games=WINDOW)
+    assert [start(client).status_code for _ in range(2)] == [201, 201]
+    wait = assert_throttled(start(client))
+    time.sleep(wait + 0.1)
+    assert start(client).status_code == 201
+
+
+def test_each_address_has_its_own_limit_on_starting_games(client, settings):
+    limit(settings, games=WINDOW)
+    for _ in range(2):
+        start(client, REMOTE_ADDR="10.0.0.1")
+    assert start(client, REMOTE_ADDR="10.0.0.1").status_code == 429
+    assert start(client, REMOTE_ADDR="10.0.0.2").status_code == 201
+
+
+def test_wrong_tokens_are_limited_and_then_even_the_right_token_waits(client, settings):
+    limit(settings, wrong_tokens=WINDOW)
+    game = new_game()
+    url = f"/api/games/{game.pk}/"
+    assert [client.get(url, HTTP_AUTHORIZATION="Bearer guess").status_code for _ in "ab"] == [
+        404,
+        404,
+    ]
+    assert_throttled(client.get(url, HTTP_AUTHORIZATION="Bearer guess"))
+    wait = assert_throttled(client.get(url, HTTP_AUTHORIZATION=f"Bearer {game.table_token}"))
+    assert client.get(url, HTTP_AUTHORIZATION="Bearer x", REMOTE_ADDR="10.9.9.9").status_code == 404
+    time.sleep(wait + 0.1)
+    assert client.get(url, HTTP_AUTHORIZATION=f"Bearer {game.table_token}").status_code == 200
+
+
+def test_the_right_token_never_counts_against_the_limit(client, settings):
+    limit(settings, wrong_tokens=WINDOW)
+    game = new_game()
+    auth = {"HTTP_AUTHORIZATION": f"Bearer {game.table_token}"}
+    statuses = {client.get(f"/api/games/{game.pk}/", **auth).status_code for _ in range(6)}
+    assert statuses == {200}
+
+
+def test_a_limit_switched_off_never_answers_429(client, settings):
+    limit(settings, games=None)
+    assert {start(client).status_code for _ in range(5)} == {201}
