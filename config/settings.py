@@ -150,8 +150,19 @@ LOGIN_URL = "admin:login"
 # "My games" and "I am Ann" live in the session: keep them for a season of club nights.
 SESSION_COOKIE_AGE = int(os.environ.get("SESSION_COOKIE_AGE", str(180 * 24 * 3600)))
 
-# Celery: without REDIS_URL tasks run in the calling process, at once.
+# The cache holds throttle counts. Per process unless CACHE_URL names a shared Redis;
+# it stays opt-in so that score entry never depends on Redis being up.
+CACHE_URL = os.environ.get("CACHE_URL", "")
+CACHES = {
+    "default": (
+        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
+        if CACHE_URL
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    )
+}
+
 REDIS_URL = os.environ.get("REDIS_URL", "")
+# Celery: without REDIS_URL tasks run in the calling process, at once.
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = REDIS_URL or "cache+memory://"
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
