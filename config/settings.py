@@ -50,6 +50,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "scoring",
+    "printing",
     "tournaments",
 ]
 

@@ -9,4 +9,5 @@ urlpatterns = [
     path("manifest.webmanifest", views.manifest, name="manifest"),
     path("admin/", admin.site.urls),
     path("", include("scoring.urls")),
+    path("", include("printing.urls")),
 ]

@@ -1,6 +1,6 @@
 from django.urls import path, register_converter
 
-from scoring import api, print_views, views
+from scoring import api, views
 from scoring.converters import TableTokenConverter
 
 register_converter(TableTokenConverter, "table_token")
@@ -37,19 +37,4 @@ urlpatterns = [
         name="api_round_confirm",
     ),
     path("api/games/<int:game_id>/end/", api.game_ending, name="api_end"),
-    path("t/<table_token:token>/scoresheet.pdf", print_views.scoresheet_pdf, name="scoresheet_pdf"),
-    path("print/", print_views.blank_sheets, name="blank_sheets"),
-    path("print/games/", print_views.print_games, name="print_games"),
-    path("print/jobs/<table_token:token>/", print_views.print_job, name="print_job"),
-    path(
-        "print/jobs/<table_token:token>/status/",
-        print_views.print_job_status,
-        name="print_job_status",
-    ),
-    path(
-        "print/jobs/<table_token:token>/retry/", print_views.print_job_retry, name="print_job_retry"
-    ),
-    path(
-        "print/jobs/<table_token:token>/file.pdf", print_views.print_job_file, name="print_job_file"
-    ),
 ]
