@@ -32,7 +32,7 @@ class SheetSource(Protocol):
         ...
 
     def describe(self, what: Mapping[str, Any], paper_name: str) -> str:
-        """The request in words, for the job page: "10 blank Roolz sheets for 4 players, A4"."""
+        """The request in words, for the job page: "10 blank Whist sheets for 4 players, A4"."""
         ...
 
     def filename(self, what: Mapping[str, Any]) -> str: ...
@@ -52,6 +52,9 @@ class SourceRegistry:
         if known is not None and known is not source:
             raise ValueError(f"a sheet source of kind {source.kind!r} is already registered")
         self._sources[source.kind] = source
+
+    def unregister(self, kind: str) -> None:
+        self._sources.pop(kind, None)
 
     def kinds(self) -> tuple[str, ...]:
         return tuple(self._sources)

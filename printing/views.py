@@ -17,6 +17,7 @@ from printing.errors import PrintRequestError
 from printing.forms import BlankSheetsForm
 from printing.models import PrintJob
 from printing.paper import default_paper, paper_from
+from printing.scoresheets import blank_kinds
 from printing.services import printjob_create, printjob_retry
 from printing.sources import MAX_GAMES, game_filename, game_pdf, games_request
 from scoring.converters import is_table_token
@@ -52,6 +53,13 @@ def scoresheet_pdf(request: HttpRequest, token: str) -> HttpResponse:
     return _pdf_response(game_pdf(game, paper), game_filename(game))
 
 
+def first_sheet() -> str:
+    """The sheet the form starts on: the first game's, for a table of four if it can be."""
+    kinds = blank_kinds()
+    first = [kind for kind in kinds if kind.game == kinds[0].game and not kind.options]
+    return next((kind.key for kind in first if kind.players == 4), first[0].key)
+
+
 @require_http_methods(["GET", "POST"])
 def blank_sheets(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
@@ -61,7 +69,7 @@ def blank_sheets(request: HttpRequest) -> HttpResponse:
             return _job_answer(request, job)
         # htmx swaps only 2xx answers: the form comes back with its errors
     else:
-        form = BlankSheetsForm(initial={"paper": default_paper(), "sheet": "roolz:4"})
+        form = BlankSheetsForm(initial={"paper": default_paper(), "sheet": first_sheet()})
     template = "printing/blank.html#form" if request.htmx else "printing/blank.html"
     return render(request, template, {"form": form})
 

@@ -106,6 +106,7 @@ def test_the_blank_sheets_page_offers_every_game_and_player_count(client):
     assert "Rook Sluff, 4 players (single deck)" in html
     assert "US Letter" in html and 'value="A4"' in html
     assert 'inputmode="numeric"' in html
+    assert '<option value="roolz:4" selected>' in html  # a table of four of the first game
 
 
 def test_a_stack_is_printed_and_offered_for_download(
