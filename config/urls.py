@@ -8,6 +8,6 @@ urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
     path("manifest.webmanifest", views.manifest, name="manifest"),
     path("admin/", admin.site.urls),
-    path("", include("scoring.urls")),
     path("", include("printing.urls")),
+    path("", include("scoring.urls")),
 ]

@@ -149,6 +149,16 @@ def dealer_column(ctx: SheetContext, width: float = 44.0) -> PrintedColumn:
     )
 
 
+def delta_of(seat: int) -> CellValue:
+    """A seat's (or its team's) points in the round, signed."""
+    return lambda entry, result: signed(result.deltas[seat])
+
+
+def total_of(seat: int) -> CellValue:
+    """A seat's (or its team's) running total after the round."""
+    return lambda entry, result: str(result.totals[seat])
+
+
 def score_columns(ctx: SheetContext) -> list[PrintedColumn]:
     """A delta and a running total for every team, or for every player."""
     cols: list[PrintedColumn] = []
@@ -161,7 +171,7 @@ def score_columns(ctx: SheetContext) -> list[PrintedColumn]:
         cols.append(
             PrintedColumn(
                 ColumnSpec("+/-", 28.0, align="right"),
-                lambda entry, result, seat=seat: signed(result.deltas[seat]),
+                delta_of(seat),
                 title,
                 note,
             )
@@ -169,7 +179,7 @@ def score_columns(ctx: SheetContext) -> list[PrintedColumn]:
         cols.append(
             PrintedColumn(
                 ColumnSpec("Total", 34.0, align="right", total=True),
-                lambda entry, result, seat=seat: str(result.totals[seat]),
+                total_of(seat),
                 title,
                 note,
             )
