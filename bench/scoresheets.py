@@ -14,10 +14,10 @@ import importlib
 import time
 from collections.abc import Callable
 
+from printing.render import plain_pages, render
+from printing.scoresheets import blank_sheet, filled_sheet
 from scoring.engines.base import parse_record
 from scoring.engines.registry import ENGINES
-from scoring.printing import blank_sheet, filled_sheet
-from scoring.scoresheets import plain_pages, render
 
 SHEETS = 250
 ROUNDS = 12

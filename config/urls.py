@@ -10,5 +10,6 @@ urlpatterns = [
     path("manifest.webmanifest", views.manifest, name="manifest"),
     path("admin/", admin.site.urls),
     path("api/", api.urls),
+    path("", include("printing.urls")),
     path("", include("scoring.urls")),
 ]

@@ -2,7 +2,7 @@
 
 from django.contrib import admin
 
-from scoring.models import Game, PrintJob, Round, RoundEvent, Seat
+from scoring.models import Game, Round, RoundEvent, Seat
 
 
 class SeatInline(admin.TabularInline):
@@ -77,24 +77,3 @@ class RoundEventAdmin(ReadOnlyAdmin):
     list_display = ("at", "game", "action", "round_number", "seat", "device", "user")
     list_filter = ("action", "game__kind")
     search_fields = ("game__pk",)
-
-
-@admin.register(PrintJob)
-class PrintJobAdmin(ReadOnlyAdmin):
-    list_display = ("created_at", "about", "status", "progress_done", "progress_total", "size")
-    list_filter = ("status", "paper_size")
-    exclude = ("pdf",)
-
-
-@admin.action(description="Print the scoresheets of the selected games (PDF)")
-def print_scoresheets(modeladmin, request, queryset):
-    from django.shortcuts import redirect
-
-    from scoring import printing
-
-    ids = list(queryset.order_by("pk").values_list("pk", flat=True)[: printing.MAX_GAMES])
-    job = printing.print_job_request(what=printing.games_request(ids))
-    return redirect("scoring:print_job", token=job.token)
-
-
-GameAdmin.actions = [*(GameAdmin.actions or []), print_scoresheets]

@@ -1,6 +1,6 @@
 from django.urls import path, register_converter
 
-from scoring import print_views, views
+from scoring import views
 from scoring.converters import TableTokenConverter
 
 register_converter(TableTokenConverter, "table_token")
@@ -26,19 +26,4 @@ urlpatterns = [
     ),
     path("games/new/", views.game_new, name="game_new"),
     path("games/", views.my_games, name="my_games"),
-    path("t/<table_token:token>/scoresheet.pdf", print_views.scoresheet_pdf, name="scoresheet_pdf"),
-    path("print/", print_views.blank_sheets, name="blank_sheets"),
-    path("print/games/", print_views.print_games, name="print_games"),
-    path("print/jobs/<table_token:token>/", print_views.print_job, name="print_job"),
-    path(
-        "print/jobs/<table_token:token>/status/",
-        print_views.print_job_status,
-        name="print_job_status",
-    ),
-    path(
-        "print/jobs/<table_token:token>/retry/", print_views.print_job_retry, name="print_job_retry"
-    ),
-    path(
-        "print/jobs/<table_token:token>/file.pdf", print_views.print_job_file, name="print_job_file"
-    ),
 ]

@@ -24,11 +24,10 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 
+from printing.paper import PAPER_NAMES, default_paper
 from scoring import table as view_models
 from scoring.forms import EntryForm, NewGameForm, entry_form_class, parse_int
 from scoring.models import Confirmation, Game, Round
-from scoring.printing import default_paper
-from scoring.scoresheets import PAPER_NAMES
 from scoring.selectors import game_score, seats_that_may_confirm
 from scoring.services import (
     Actor,
@@ -208,8 +207,8 @@ def table_context(
         "needs_identity": game.confirmation != Confirmation.OFF,
         "confirmation_label": game.get_confirmation_display(),
         "game_template": entry_template(game.kind),
-        "scoresheet_url": optional_url("scoring:scoresheet_pdf", game.table_token),
-        "blank_sheets_url": optional_url("scoring:blank_sheets"),
+        "scoresheet_url": optional_url("printing:scoresheet_pdf", game.table_token),
+        "blank_sheets_url": optional_url("printing:blank_sheets"),
         "can_undo": bool(rounds) and not game.ending,
         "can_reopen": bool(game.ending),
         "end_row": view_models.end_row(game, score, seats),
@@ -305,7 +304,7 @@ def my_games(request: HttpRequest) -> HttpResponse:
                 "board": view_models.scoreboard(game, score, seats),
                 "seat": seats[s] if (s := my_seat(request, game)) is not None else None,
                 "rounds": len(score.get("rounds") or []),
-                "scoresheet_url": optional_url("scoring:scoresheet_pdf", game.table_token),
+                "scoresheet_url": optional_url("printing:scoresheet_pdf", game.table_token),
             }
         )
     return render(
@@ -313,8 +312,8 @@ def my_games(request: HttpRequest) -> HttpResponse:
         "scoring/my_games.html",
         {
             "games": games,
-            "blank_sheets_url": optional_url("scoring:blank_sheets"),
-            "print_games_url": optional_url("scoring:print_games") if games else "",
+            "blank_sheets_url": optional_url("printing:blank_sheets"),
+            "print_games_url": optional_url("printing:print_games") if games else "",
             "papers": PAPER_NAMES.items(),
             "paper": default_paper(),
         },
@@ -597,7 +596,7 @@ def history_page(request: HttpRequest, game: Game, **extra: Any) -> HttpResponse
         "can_reopen": bool(game.ending),
         "end_row": view_models.end_row(game, score, seats),
         "last_number": rounds[-1].number if rounds else None,
-        "scoresheet_url": optional_url("scoring:scoresheet_pdf", game.table_token),
+        "scoresheet_url": optional_url("printing:scoresheet_pdf", game.table_token),
         **extra,
     }
     return with_device(request, render(request, "scoring/history.html", context))

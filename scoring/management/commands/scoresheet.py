@@ -13,11 +13,13 @@ import sys
 
 from django.core.management.base import BaseCommand, CommandError
 
+from printing.errors import PrintRequestError
+from printing.paper import default_paper
+from printing.render import FontMissing, normalise_paper, render
+from printing.scoresheets import blank_sheet, filled_sheet
 from scoring.engines.base import InvalidRecord, parse_record
 from scoring.engines.registry import ENGINES, engine_for
 from scoring.management.commands.score import INVALID_RECORD_STATUS, read_json_argument
-from scoring.printing import PrintRequestError, blank_sheet, default_paper, filled_sheet
-from scoring.scoresheets import FontMissing, normalise_paper, render
 
 
 class Command(BaseCommand):

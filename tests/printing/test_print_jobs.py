@@ -11,9 +11,10 @@ import pytest
 from django.db import OperationalError
 from django.utils import timezone
 
-from scoring import printing
-from scoring.models import PrintJob
-from scoring.tasks import render_print_job
+from printing import services, sources, worker
+from printing.errors import PrintRequestError
+from printing.models import STALE_AFTER, PrintJob
+from printing.tasks import render_print_job
 from tests.scoring.factories import new_game, roolz_round
 
 NAMES = ["Zoë", "Łukasz", "Søren", "Ðorđe"]
@@ -50,7 +51,7 @@ def eager():
 
 
 def blank(copies: int = 3, game: str = "roolz", players: int = 4):
-    return printing.blank_request(game=game, players=players, copies=copies)
+    return sources.blank_request(game=game, players=players, copies=copies)
 
 
 def game_with_names(names=NAMES, rounds=2):
@@ -71,7 +72,7 @@ def test_a_stack_of_blank_sheets_is_rendered_with_progress(
     eager, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks(execute=True) as queued:
-        job = printing.print_job_request(what=blank(copies=5), paper="LETTER")
+        job = services.printjob_create(what=blank(copies=5), paper="LETTER")
     assert len(queued) == 1
     job.refresh_from_db()
     assert job.status == PrintJob.Status.DONE
@@ -91,22 +92,22 @@ def test_the_same_request_gets_the_same_job_and_no_second_render(
     eager, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks(execute=True):
-        first = printing.print_job_request(what=blank(), paper="A4")
+        first = services.printjob_create(what=blank(), paper="A4")
     with django_capture_on_commit_callbacks(execute=True) as queued:
-        again = printing.print_job_request(what=blank(), paper="A4")
+        again = services.printjob_create(what=blank(), paper="A4")
     assert again.pk == first.pk
     assert queued == []  # done already: nothing queued
     with django_capture_on_commit_callbacks(execute=True):
-        letter = printing.print_job_request(what=blank(), paper="LETTER")
+        letter = services.printjob_create(what=blank(), paper="LETTER")
     assert letter.pk != first.pk
 
 
 @pytest.mark.django_db
 def test_the_task_is_idempotent(eager, django_capture_on_commit_callbacks, monkeypatch):
     with django_capture_on_commit_callbacks(execute=True):
-        job = printing.print_job_request(what=blank(copies=2), paper="A4")
+        job = services.printjob_create(what=blank(copies=2), paper="A4")
     renders = []
-    monkeypatch.setattr(printing, "render", lambda *a, **k: renders.append(1) or b"%PDF-")
+    monkeypatch.setattr(worker, "render", lambda *a, **k: renders.append(1) or b"%PDF-")
     assert render_print_job.delay(job.pk).get() == "done"
     assert renders == []  # a second delivery finds the job done and leaves it
     job.refresh_from_db()
@@ -116,7 +117,7 @@ def test_the_task_is_idempotent(eager, django_capture_on_commit_callbacks, monke
 @pytest.mark.django_db
 def test_the_task_is_queued_only_after_the_commit(eager, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=False) as queued:
-        job = printing.print_job_request(what=blank(), paper="A4")
+        job = services.printjob_create(what=blank(), paper="A4")
         job.refresh_from_db()
         assert job.status == PrintJob.Status.QUEUED
     assert len(queued) == 1
@@ -132,7 +133,7 @@ def test_the_sheets_of_several_games(eager, django_capture_on_commit_callbacks):
     first = game_with_names()
     second = game_with_names(["Ann", "Ben", "Cat", "Dan"], rounds=3)
     with django_capture_on_commit_callbacks(execute=True):
-        job = printing.print_job_request(what=printing.games_request([first.pk, second.pk]))
+        job = services.printjob_create(what=sources.games_request([first.pk, second.pk]))
     job.refresh_from_db()
     assert job.status == PrintJob.Status.DONE
     assert (job.progress_done, job.progress_total) == (2, 2)
@@ -148,10 +149,10 @@ def test_a_game_that_changed_is_printed_afresh(eager, django_capture_on_commit_c
 
     game = game_with_names(rounds=1)
     with django_capture_on_commit_callbacks(execute=True):
-        before = printing.print_job_request(what=printing.games_request([game.pk]))
+        before = services.printjob_create(what=sources.games_request([game.pk]))
     round_record(game=game, number=2, entry=roolz_round(bidder=1), actor=Actor())
     with django_capture_on_commit_callbacks(execute=True):
-        after = printing.print_job_request(what=printing.games_request([game.pk]))
+        after = services.printjob_create(what=sources.games_request([game.pk]))
     assert after.pk != before.pk
 
 
@@ -160,9 +161,9 @@ def test_a_failure_is_recorded_on_the_job(eager, django_capture_on_commit_callba
     def broken(*args, **kwargs):
         raise RuntimeError("the ink ran out")
 
-    monkeypatch.setattr(printing, "render", broken)
+    monkeypatch.setattr(worker, "render", broken)
     with django_capture_on_commit_callbacks(execute=True):
-        job = printing.print_job_request(what=blank(), paper="A4")
+        job = services.printjob_create(what=blank(), paper="A4")
     job.refresh_from_db()
     assert job.status == PrintJob.Status.FAILED
     assert "the ink ran out" in job.error
@@ -174,10 +175,10 @@ def test_a_game_deleted_before_printing_fails_with_a_clear_message(
     eager, django_capture_on_commit_callbacks
 ):
     game = game_with_names()
-    what = printing.games_request([game.pk])
+    what = sources.games_request([game.pk])
     game.delete()
     with django_capture_on_commit_callbacks(execute=True):
-        job = printing.print_job_request(what=what)
+        job = services.printjob_create(what=what)
     job.refresh_from_db()
     assert job.status == PrintJob.Status.FAILED
     assert job.error == f"Game #{what['games'][0]} no longer exists."
@@ -187,15 +188,15 @@ def test_a_game_deleted_before_printing_fails_with_a_clear_message(
 def test_a_failed_job_is_queued_again_when_asked_again(
     eager, django_capture_on_commit_callbacks, monkeypatch
 ):
-    real = printing.render
-    monkeypatch.setattr(printing, "render", lambda *a, **k: 1 / 0)
+    real = worker.render
+    monkeypatch.setattr(worker, "render", lambda *a, **k: 1 / 0)
     with django_capture_on_commit_callbacks(execute=True):
-        job = printing.print_job_request(what=blank(), paper="A4")
+        job = services.printjob_create(what=blank(), paper="A4")
     job.refresh_from_db()
     assert job.status == PrintJob.Status.FAILED
-    monkeypatch.setattr(printing, "render", real)
+    monkeypatch.setattr(worker, "render", real)
     with django_capture_on_commit_callbacks(execute=True) as queued:
-        again = printing.print_job_request(what=blank(), paper="A4")
+        again = services.printjob_create(what=blank(), paper="A4")
     assert again.pk == job.pk and len(queued) == 1
     again.refresh_from_db()
     assert again.status == PrintJob.Status.DONE
@@ -206,11 +207,11 @@ def test_a_failed_job_is_queued_again_when_asked_again(
 @pytest.mark.django_db
 def test_a_stale_job_is_queued_again(eager, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=False):
-        job = printing.print_job_request(what=blank(), paper="A4")
-    long_ago = timezone.now() - printing.STALE_AFTER - timedelta(minutes=1)
+        job = services.printjob_create(what=blank(), paper="A4")
+    long_ago = timezone.now() - STALE_AFTER - timedelta(minutes=1)
     PrintJob.objects.filter(pk=job.pk).update(status=PrintJob.Status.RUNNING, updated_at=long_ago)
     with django_capture_on_commit_callbacks(execute=True) as queued:
-        printing.print_job_request(what=blank(), paper="A4")
+        services.printjob_create(what=blank(), paper="A4")
     assert len(queued) == 1
     job.refresh_from_db()
     assert job.status == PrintJob.Status.DONE
@@ -223,7 +224,7 @@ def test_a_database_outage_in_the_request_fails_the_job_for_the_page(eager, monk
     def down(*, job_id):
         raise OperationalError("the database went away")
 
-    monkeypatch.setattr(printing, "print_job_run", down)
+    monkeypatch.setattr(worker, "printjob_run", down)
     assert render_print_job.delay(job.pk).get() == "failed"
     job.refresh_from_db()
     assert job.status == PrintJob.Status.FAILED
@@ -232,14 +233,14 @@ def test_a_database_outage_in_the_request_fails_the_job_for_the_page(eager, monk
 
 @pytest.mark.django_db
 def test_requests_a_person_can_fix_are_refused_up_front():
-    with pytest.raises(printing.PrintRequestError, match="copies must be from 1 to"):
+    with pytest.raises(PrintRequestError, match="copies must be from 1 to"):
         blank(copies=0)
-    with pytest.raises(printing.PrintRequestError, match="not 9"):
+    with pytest.raises(PrintRequestError, match="not 9"):
         blank(game="rummoli", players=9)
-    with pytest.raises(printing.PrintRequestError, match="no such game: 999999"):
-        printing.games_request([999999])
-    with pytest.raises(printing.PrintRequestError, match="at least one game"):
-        printing.games_request([])
+    with pytest.raises(PrintRequestError, match="no such game: 999999"):
+        sources.games_request([999999])
+    with pytest.raises(PrintRequestError, match="at least one game"):
+        sources.games_request([])
 
 
 # --------------------------------------------------------------------------- a real worker
@@ -254,14 +255,14 @@ def test_a_real_worker_renders_the_stack_and_reports_progress(celery_worker_app,
     database, so every step is observed, however fast the drawing is.
     """
     seen_here = threading.Semaphore(0)
-    real_report = printing.report_progress
+    real_report = worker.report_progress
 
     def report_and_wait(job_id, done, total):
         real_report(job_id, done, total)
         seen_here.acquire(timeout=15)
 
-    monkeypatch.setattr(printing, "report_progress", report_and_wait)
-    job = printing.print_job_request(what=blank(copies=4, game="rook_sluff", players=6))
+    monkeypatch.setattr(worker, "report_progress", report_and_wait)
+    job = services.printjob_create(what=blank(copies=4, game="rook_sluff", players=6))
     observed: list[tuple[str, int, int]] = []
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -298,7 +299,7 @@ def test_a_real_worker_reports_a_failure_on_the_job(celery_worker_app):
 @pytest.mark.django_db(transaction=True)
 def test_a_real_worker_renders_games_with_latin_names(celery_worker_app):
     game = game_with_names(rounds=3)
-    job = printing.print_job_request(what=printing.games_request([game.pk]))
+    job = services.printjob_create(what=sources.games_request([game.pk]))
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         job.refresh_from_db()
@@ -316,7 +317,7 @@ def test_a_real_worker_renders_games_with_latin_names(celery_worker_app):
 def test_a_real_worker_retries_while_the_database_is_away(celery_worker_app, monkeypatch):
     job = PrintJob.objects.create(request_key="worker-retry", what=blank(copies=1))
     calls = []
-    real = printing.print_job_run
+    real = worker.printjob_run
 
     def flaky(*, job_id):
         calls.append(job_id)
@@ -324,7 +325,7 @@ def test_a_real_worker_retries_while_the_database_is_away(celery_worker_app, mon
             raise OperationalError("the database went away")
         return real(job_id=job_id)
 
-    monkeypatch.setattr(printing, "print_job_run", flaky)
+    monkeypatch.setattr(worker, "printjob_run", flaky)
     assert render_print_job.delay(job.pk).get(timeout=30) == "done"
     assert calls == [job.pk, job.pk]
     job.refresh_from_db()

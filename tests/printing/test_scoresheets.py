@@ -11,16 +11,12 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
-from scoring import scoresheets
+from printing.render import fit_problems, fonts, layout, plan, render, render_one
+from printing.render import paper as papers
+from printing.render.paper import MARGIN
+from printing.scoresheets import RoundMarks, blank_kinds, blank_sheet, filled_sheet
 from scoring.engines.base import parse_record
 from scoring.engines.registry import ENGINES
-from scoring.printing import (
-    RoundMarks,
-    blank_kinds,
-    blank_sheet,
-    filled_sheet,
-)
-from scoring.scoresheets import MARGIN, fit_problems, plan, render, render_one
 from tests.vectors import RUMMOLI_RULES_EXAMPLE, vector_record
 
 NAMES = ["Zoë", "Łukasz", "Søren", "Ðorđe", "Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
@@ -491,7 +487,7 @@ def test_every_blank_sheet_fits_one_page(kind, paper):
     for placed in laid_out.columns:
         assert frame.x <= placed.x and placed.x + placed.width <= frame.right + 0.01
     assert len(laid_out.pages[0].rows) >= sheet.blank_rows
-    assert laid_out.row_height >= scoresheets.BLANK_ROW_MIN
+    assert laid_out.row_height >= layout.BLANK_ROW_MIN
     assert fit_problems(sheet, paper) == []
 
 
@@ -511,7 +507,7 @@ def test_rendered_margins_are_blank_on_every_kind_of_sheet(paper, tmp_path):
     pdf = render(sheets, paper)
     images = page_images(pdf, tmp_path)
     assert len(images) == len(sheets)
-    portrait = scoresheets.PAPER_SIZES[paper]
+    portrait = papers.PAPER_SIZES[paper]
     for image, sheet in zip(images, sheets, strict=True):
         width, height = image.size
         expected = sorted(round(side * 36 / 72) for side in portrait)
@@ -550,16 +546,16 @@ def test_progress_is_reported_per_sheet():
 
 
 def test_a_missing_font_says_what_to_install(monkeypatch):
-    monkeypatch.setattr(scoresheets, "FONT_DIRS", ("/nonexistent/fonts",))
+    monkeypatch.setattr(fonts, "FONT_DIRS", ("/nonexistent/fonts",))
     monkeypatch.delenv("TABLESCORE_FONT_DIR", raising=False)
-    with pytest.raises(scoresheets.FontMissing, match="fonts-dejavu-core"):
-        scoresheets.font_paths()
+    with pytest.raises(fonts.FontMissing, match="fonts-dejavu-core"):
+        fonts.font_paths()
 
 
 def test_unknown_paper_is_refused():
     with pytest.raises(ValueError, match="A4 or LETTER"):
-        scoresheets.normalise_paper("A3")
-    assert scoresheets.normalise_paper("us letter") == "LETTER"
+        papers.normalise_paper("A3")
+    assert papers.normalise_paper("us letter") == "LETTER"
 
 
 # --------------------------------------------------------------------------- the command

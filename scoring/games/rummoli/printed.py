@@ -1,0 +1,199 @@
+"""Rummoli on paper: a chip ledger by seat number, and the scoring reminder."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from scoring.engines.base import RoundResult, is_int
+from scoring.games.printed_base import (
+    ColumnSpec,
+    PrintedColumn,
+    PrintedGame,
+    SheetContext,
+    initials_column,
+    seat_number,
+    signed,
+    tick,
+)
+
+SECTION_HEADINGS = {
+    "ten_spades": "10♠",
+    "jack_diamonds": "J♦",
+    "queen_clubs": "Q♣",
+    "king_hearts": "K♥",
+    "ace_spades": "A♠",
+    "ace_king_diamonds": "AK♦",
+    "seven_eight_nine": "789",
+}
+PART_HEADINGS = {"exchange": "Swap", "buyer": "By", "price": "Paid", "winners": "Won by"}
+
+
+def _rummoli_columns(ctx: SheetContext) -> list[PrintedColumn]:
+    """Widow, poker and pay cards by seat number, then each player's hand and chips.
+
+    Under betting poker every player's bet sits in their own column group, beside the
+    cards they had left. Seven or eight groups of four columns are too wide for US
+    Letter, so at seven and eight players a betting sheet leaves out the +/- column:
+    the chips column still shows every balance.
+    """
+    cols = [
+        PrintedColumn(ColumnSpec("Dealer", 22.0), lambda e, r: seat_number(r.dealer)),
+    ]
+    many = ctx.players >= 7
+    poker = ctx.field("poker")
+    betting = poker is not None and any(part.name == "bets" for part in poker.parts)
+    compact = many or betting
+    for spec in ctx.fields:
+        if not spec.column:
+            continue
+        if spec.name == "widow":
+            for part in spec.parts:
+                heading = PART_HEADINGS.get(part.name, part.label)
+                if part.name == "exchange":
+                    value = _widow_swap
+                elif part.name == "buyer":
+                    value = _widow_buyer
+                else:
+                    value = _widow_price
+                cols.append(PrintedColumn(ColumnSpec(heading, 17.0), value, spec.column))
+        elif spec.name == "poker":
+            for part in spec.parts:
+                if part.name == "winners":
+                    cols.append(
+                        PrintedColumn(
+                            ColumnSpec(PART_HEADINGS["winners"], 24.0), _poker_winners, spec.column
+                        )
+                    )
+        elif spec.name == "pay_cards":
+            for part in spec.parts:
+                heading = SECTION_HEADINGS.get(part.name, part.label)
+                cols.append(
+                    PrintedColumn(
+                        ColumnSpec(heading, 17.0),
+                        lambda e, r, section=part.name: seat_number(
+                            (e.get("pay_cards") or {}).get(section)
+                        ),
+                        "Pay cards: who took",
+                    )
+                )
+        elif spec.name == "went_out":
+            cols.append(
+                PrintedColumn(
+                    ColumnSpec(spec.column, 18.0),
+                    lambda e, r: (
+                        "-" if e.get("went_out") is None else seat_number(e.get("went_out"))
+                    ),
+                )
+            )
+    left = ctx.field("cards_left")
+    for seat in range(ctx.players):
+        title = f"{seat + 1} {ctx.names[seat]}" if ctx.names else f"Seat {seat + 1}"
+        if betting:
+            cols.append(
+                PrintedColumn(
+                    ColumnSpec("Bet", 14.0), lambda e, r, seat=seat: _poker_bet(e, seat), title
+                )
+            )
+        if left is not None:
+            cols.append(
+                PrintedColumn(
+                    ColumnSpec("Left", 15.0),
+                    lambda e, r, seat=seat: str((e.get("cards_left") or [""] * (seat + 1))[seat]),
+                    title,
+                )
+            )
+        if not (betting and many):
+            cols.append(
+                PrintedColumn(
+                    ColumnSpec("+/-", 19.0 if compact else 22.0, align="right"),
+                    lambda e, r, seat=seat: signed(r.deltas[seat]),
+                    title,
+                )
+            )
+        cols.append(
+            PrintedColumn(
+                ColumnSpec("Chips", 23.0 if compact else 27.0, align="right", total=True),
+                lambda e, r, seat=seat: str(r.totals[seat]),
+                title,
+            )
+        )
+    cols.append(
+        PrintedColumn(
+            ColumnSpec("On\nboard", 24.0),
+            lambda e, r: str(sum((r.details.get("board") or {}).values())),
+        )
+    )
+    if not many:
+        cols.append(initials_column(ctx, 30.0))
+    return cols
+
+
+def _widow_swap(entry: Mapping[str, Any], result: RoundResult) -> str:
+    widow = entry.get("widow") or {}
+    return tick(widow.get("exchange"))
+
+
+def _widow_buyer(entry: Mapping[str, Any], result: RoundResult) -> str:
+    return seat_number((entry.get("widow") or {}).get("buyer"))
+
+
+def _widow_price(entry: Mapping[str, Any], result: RoundResult) -> str:
+    price = (entry.get("widow") or {}).get("price")
+    return str(price) if is_int(price) else ""
+
+
+def _poker_winners(entry: Mapping[str, Any], result: RoundResult) -> str:
+    poker = entry.get("poker") or {}
+    return ",".join(seat_number(s) for s in poker.get("winners") or [])
+
+
+def _poker_bet(entry: Mapping[str, Any], seat: int) -> str:
+    """One player's bet into the poker pot; empty when the hand had no bets."""
+    bets = (entry.get("poker") or {}).get("bets") or []
+    bet = bets[seat] if seat < len(bets) else None
+    return str(bet) if is_int(bet) else ""
+
+
+def _rummoli_reminder(ctx: SheetContext) -> list[str]:
+    options = ctx.options
+    ante = options.get("ante", 1)
+    chips = options.get("starting_chips", 50)
+    lines = [
+        f"Each hand starts with every player still in putting {ante} on each of the nine "
+        "sections. Players are written by seat number.",
+        "Widow: the dealer may swap hands with it (tick Swap), or sell it to another player "
+        "(By: the buyer's seat, Paid: the price, paid to the dealer).",
+        "Poker: the best five-card hand takes the poker pot"
+        + (
+            ", after the bets go in (Bet: the chips each player bet)"
+            if options.get("poker") == "betting"
+            else ""
+        )
+        + "; winners who tie share it and an odd chip stays.",
+        "Pay cards: whoever plays 10♠, J♦, Q♣, K♥, A♠, A♦ with K♦, or 7-8-9 of one suit "
+        "takes that section. Unclaimed sections carry over.",
+        "Going out takes the rummoli section, and every other player pays one chip per card "
+        "left (Left: cards left in hand). In a deadlock (Out:\u00a0-) those chips go onto the "
+        "rummoli.",
+    ]
+    if options.get("short_stack", "pay_what_you_can") == "debt":
+        lines.append("Debt: balances may go below zero.")
+    else:
+        lines.append(
+            "Short of chips, a player pays what they can and is out at 0; the last player "
+            "with chips takes the board."
+        )
+    lines.append(f"Check each hand: the chips in hand and on the board add up to {chips} a player.")
+    return lines
+
+
+PRINTED = PrintedGame(
+    columns=_rummoli_columns,
+    reminder=_rummoli_reminder,
+    blank_rows=lambda ctx: 12,
+    fill_page=True,
+    unit="chips",
+    round_noun="hand",
+    individual_subtitle="a chip ledger: one row per hand",
+)
