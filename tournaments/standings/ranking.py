@@ -60,7 +60,6 @@ class _Seat:
     """What one entrant did at one counted table."""
 
     values: Values
-    side: int  # index of the side at the table
     place: int
     table: int  # index into the list of counted tables
     opponents: tuple[EntrantId, ...]
@@ -73,7 +72,7 @@ def compute_standings(event: EventResults, rules: StandingsRules) -> Standings:
         raise InvalidResults(problems)
     rounds = sorted(event.rounds, key=lambda r: r.number)
     seats: dict[EntrantId, list[_Seat]] = {e.id: [] for e in event.entrants}
-    table_places: list[dict[EntrantId, tuple[int, int]]] = []  # entrant -> (side, place)
+    table_places: list[dict[EntrantId, int]] = []  # each counted table: entrant -> place
     round_averages: dict[int, Values] = {}
     for rnd in rounds:
         round_averages[rnd.number] = _score_round(rnd, rules, seats, table_places, problems)
@@ -123,7 +122,7 @@ def _score_round(
     rnd: RoundResults,
     rules: StandingsRules,
     seats: dict[EntrantId, list[_Seat]],
-    table_places: list[dict[EntrantId, tuple[int, int]]],
+    table_places: list[dict[EntrantId, int]],
     problems: list[Problem],
 ) -> Values:
     """Score the round's counted tables into ``seats``; return the round's table average."""
@@ -143,13 +142,12 @@ def _score_round(
             )
             continue
         index = len(table_places)
-        places: dict[EntrantId, tuple[int, int]] = {}
+        places: dict[EntrantId, int] = {}
         per_player: list[Values] = []
         sides = table.sides()
-        for side_index, (members, side_values) in enumerate(zip(sides, scored, strict=True)):
-            place = members[0].place
+        for members, side_values in zip(sides, scored, strict=True):
             for seat in members:
-                places[seat.entrant] = (side_index, place)
+                places[seat.entrant] = seat.place
                 per_player.append(side_values)
         for side_index, members in enumerate(sides):
             opponents = tuple(
@@ -159,7 +157,6 @@ def _score_round(
                 seats[seat.entrant].append(
                     _Seat(
                         values=scored[side_index],
-                        side=side_index,
                         place=members[0].place,
                         table=index,
                         opponents=opponents,
@@ -271,7 +268,7 @@ def _rank_groups(
     metrics: Sequence[Metric],
     values: dict[EntrantId, dict[Metric, float | None]],
     seats: Mapping[EntrantId, list[_Seat]],
-    table_places: Sequence[Mapping[EntrantId, tuple[int, int]]],
+    table_places: Sequence[Mapping[EntrantId, int]],
 ) -> list[list[EntrantId]]:
     """Entrants split into groups of equals, best group first, each group by name then id."""
     base = [e.id for e in sorted(event.entrants, key=lambda e: (e.name, e.id))]
@@ -305,7 +302,7 @@ def _head_to_head(
     group: list[EntrantId],
     values: dict[EntrantId, dict[Metric, float | None]],
     seats: Mapping[EntrantId, list[_Seat]],
-    table_places: Sequence[Mapping[EntrantId, tuple[int, int]]],
+    table_places: Sequence[Mapping[EntrantId, int]],
 ) -> list[list[EntrantId]]:
     """Split a two-way tie by the meetings of the two; any other group stays as it is."""
     if len(group) != 2:
@@ -314,11 +311,11 @@ def _head_to_head(
     ahead = behind = 0
     for seat in seats[first]:
         other = table_places[seat.table].get(second)
-        if other is None or other[0] == seat.side:
-            continue  # not at this table, or a partner rather than an opponent
-        if seat.place < other[1]:
+        if other is None:
+            continue  # not at this table (partners share their place: they count neither way)
+        if seat.place < other:
             ahead += 1
-        elif seat.place > other[1]:
+        elif seat.place > other:
             behind += 1
     if ahead == behind:
         return [group]
