@@ -7,6 +7,7 @@ does this from an engine's totals, winners and teams).
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -58,6 +59,8 @@ class TableResult:
 
     def sides(self) -> list[tuple[SeatResult, ...]]:
         """The competing sides in order of first seat: a team's seats, or a lone seat."""
+        if all(seat.side is None for seat in self.seats):
+            return [(seat,) for seat in self.seats]
         grouped: dict[str, list[SeatResult]] = {}
         for index, seat in enumerate(self.seats):
             key = f"team:{seat.side}" if seat.side is not None else f"seat:{index}"
@@ -188,7 +191,7 @@ def _round_problems(rnd: RoundResults, known: set[EntrantId]) -> list[Problem]:
         side_places = sorted(members[0].place for members in sides)
         for members in sides:
             place = members[0].place
-            ahead = sum(p < place for p in side_places)
+            ahead = bisect_left(side_places, place)
             if place != ahead + 1:
                 problem(
                     f"{where}: place {place} does not follow the places ahead of it "
