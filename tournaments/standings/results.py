@@ -33,6 +33,8 @@ class SeatResult:
     seat). ``place`` is the finishing place of the seat's side, 1 for first,
     tied sides sharing a place and the next side skipping the places they span
     (1, 1, 3). ``side`` names the seat's team; None when the seat plays alone.
+    When the entrants are fixed teams, each team entrant takes a single seat
+    result for the whole team.
     """
 
     entrant: EntrantId
