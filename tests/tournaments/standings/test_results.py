@@ -70,7 +70,7 @@ def test_a_two_team_table_is_a_table_of_two_sides():
 @pytest.mark.parametrize("game", sorted(ENGINES))
 def test_every_engines_finished_game_becomes_a_table_result(game):
     sample = importlib.import_module(f"scoring.engines.samples.{game}").sample_record
-    scored = ENGINES[game].score(parse_record(sample(rounds=12, seed=3)))
+    scored = ENGINES[game].score(parse_record(sample(rounds=12, seed=3), ENGINES))
     seats = len(scored.players)
     result = table_from_game(
         number=1,
