@@ -19,7 +19,8 @@ from django.views.decorators.http import require_http_methods
 
 from scoring.models import Game
 from scoring.openapi import openapi_document
-from scoring.selectors import game_record_dict, game_score, round_rows
+from scoring.selectors import game_record_dict, round_rows
+from scoring.selectors import game_score_data as game_score
 from scoring.services import (
     Actor,
     GameChangeError,
