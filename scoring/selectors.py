@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scoring.engines.base import GameRecord, ScoredGame
+from scoring.engines.base import GameRecord, RoundResult, ScoredGame
 from scoring.models import Game, Round
 
 
@@ -27,11 +27,51 @@ def game_record_dict(game: Game) -> dict[str, Any]:
     return game_record(game).as_dict()
 
 
-def game_score(game: Game) -> dict[str, Any]:
-    """The engine's output for the game (the projection kept beside the rounds)."""
+def game_score(game: Game) -> ScoredGame:
+    """The engine's score of the game, read from the projection kept beside the rounds."""
+    if not game.score_cache:
+        return game.engine.score(game_record(game))
+    return scored_from_data(game.score_cache)
+
+
+def game_score_data(game: Game) -> dict[str, Any]:
+    """The score as the JSON API gives it (the engine's output document)."""
     if not game.score_cache:
         return game.engine.score(game_record(game)).as_dict()
-    return game.score_cache
+    return dict(game.score_cache)
+
+
+ROUND_KEYS = frozenset({"number", "dealer", "deltas", "totals", "warnings"})
+GAME_KEYS = frozenset(
+    {"game", "players", "options", "teams", "rounds", "totals", "finished", "winners", "next"}
+)
+
+
+def scored_from_data(data: dict[str, Any]) -> ScoredGame:
+    """A ScoredGame back from its ``as_dict`` document (the cached projection)."""
+    rounds = [
+        RoundResult(
+            number=r["number"],
+            dealer=r["dealer"],
+            deltas=list(r["deltas"]),
+            totals=list(r["totals"]),
+            details={k: v for k, v in r.items() if k not in ROUND_KEYS},
+            warnings=list(r.get("warnings") or []),
+        )
+        for r in data.get("rounds") or []
+    ]
+    return ScoredGame(
+        game=data["game"],
+        players=list(data["players"]),
+        options=dict(data.get("options") or {}),
+        teams={k: list(v) for k, v in (data.get("teams") or {}).items()},
+        rounds=rounds,
+        totals=list(data.get("totals") or []),
+        finished=bool(data.get("finished")),
+        winners=list(data.get("winners") or []),
+        extras={k: v for k, v in data.items() if k not in GAME_KEYS},
+        upcoming=dict(data.get("next") or {}),
+    )
 
 
 def confirmed_score(game: Game) -> ScoredGame:
@@ -62,27 +102,27 @@ def round_rows(game: Game) -> list[dict[str, Any]]:
     ]
 
 
-def side_in_round(game: Game, score: dict[str, Any], number: int, seat: int) -> set[int]:
+def side_in_round(game: Game, score: ScoredGame, number: int, seat: int) -> set[int]:
     """The seats playing on ``seat``'s side in round ``number``.
 
     A fixed team where the game has teams; otherwise the round's own sides as the
-    engine reports them (Roolz: the bidder with their called partners against the
+    engine reports them (a bidder with their called partners against the
     rest); otherwise the seat alone.
     """
-    for members in score.get("teams", {}).values():
+    for members in score.teams.values():
         if seat in members:
             return set(members)
-    rounds = score.get("rounds", [])
-    sides = rounds[number - 1].get("sides") if 0 < number <= len(rounds) else None
+    rounds = score.rounds
+    sides = rounds[number - 1].details.get("sides") if 0 < number <= len(rounds) else None
     for members in (sides or {}).values():
         if seat in members:
             return set(members)
     return {seat}
 
 
-def seats_that_may_confirm(game: Game, round_: Round, score: dict[str, Any]) -> set[int]:
+def seats_that_may_confirm(game: Game, round_: Round, score: ScoredGame) -> set[int]:
     """Who may confirm a pending round under the game's confirmation setting."""
-    everyone = set(range(len(score.get("players", []))))
+    everyone = set(range(len(score.players)))
     entered = round_.entered_by_seat
     if entered is None or game.confirmation == "off":
         return everyone

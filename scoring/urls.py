@@ -1,29 +1,4 @@
-from django.urls import path, register_converter
-
-from scoring import views
-from scoring.converters import TableTokenConverter
-
-register_converter(TableTokenConverter, "table_token")
+from scoring.web import urls as web_urls  # registers the table_token converter
 
 app_name = "scoring"
-urlpatterns = [
-    path("t/<table_token:token>/", views.table, name="table"),
-    path("t/<table_token:token>/live/", views.table_live, name="table_live"),
-    path("t/<table_token:token>/entry/", views.table_entry, name="table_entry"),
-    path("t/<table_token:token>/seat/", views.table_seat, name="table_seat"),
-    path("t/<table_token:token>/end/", views.table_end, name="table_end"),
-    path("t/<table_token:token>/undo/", views.round_undo_view, name="round_undo"),
-    path("t/<table_token:token>/history/", views.history, name="history"),
-    path(
-        "t/<table_token:token>/rounds/<int:number>/confirm/",
-        views.round_confirm_view,
-        name="round_confirm",
-    ),
-    path(
-        "t/<table_token:token>/rounds/<int:number>/correct/",
-        views.round_correct_view,
-        name="round_correct",
-    ),
-    path("games/new/", views.game_new, name="game_new"),
-    path("games/", views.my_games, name="my_games"),
-]
+urlpatterns = [*web_urls.urlpatterns]

@@ -34,7 +34,7 @@ from scoring.api.schemas import (
 )
 from scoring.api.throttles import game_creation_throttle
 from scoring.models import Confirmation, Game
-from scoring.selectors import game_record_dict, game_score, round_rows
+from scoring.selectors import game_record_dict, game_score_data, round_rows
 from scoring.services import (
     Actor,
     game_create,
@@ -120,7 +120,7 @@ def game_detail(request: HttpRequest, game_id: int) -> dict[str, Any]:
         "confirmation": game.confirmation,
         "revision": game.revision,
         "record": game_record_dict(game),
-        "score": game_score(game),
+        "score": game_score_data(game),
         "rounds": round_rows(game),
     }
 

@@ -28,7 +28,7 @@ RoundInput = Annotated[
     dict[str, Any],
     Field(
         description="the round's input for this game, as in rules.md "
-        "(Roolz: bidder, bid, won...); the game's engine checks it",
+        "(the fields its engine describes); the game's engine checks it",
         json_schema_extra={"additionalProperties": True},
     ),
 ]

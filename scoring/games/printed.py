@@ -1,4 +1,4 @@
-"""Each game's printed sheet, found by the engine's key.
+"""Each game's printed sheet, found through its kit.
 
 The types a game's ``printed`` module is written with live in
 ``scoring.games.printed_base``, so that the game modules and this lookup do not
@@ -7,21 +7,14 @@ import each other.
 
 from __future__ import annotations
 
-from scoring.games.printed_base import PrintedGame
-from scoring.games.roller_derby.printed import PRINTED as ROLLER_DERBY
-from scoring.games.rook_sluff.printed import PRINTED as ROOK_SLUFF
-from scoring.games.roolz.printed import PRINTED as ROOLZ
-from scoring.games.rummoli.printed import PRINTED as RUMMOLI
+from collections.abc import Mapping
 
-# One line per engine in ``scoring.engines.registry.ENGINES``, by the same key.
-PRINTED: dict[str, PrintedGame] = {
-    "roolz": ROOLZ,
-    "roller_derby": ROLLER_DERBY,
-    "rook_sluff": ROOK_SLUFF,
-    "rummoli": RUMMOLI,
-}
+from scoring.games import KITS, kit_for
+from scoring.games.printed_base import PrintedGame
+
+PRINTED: Mapping[str, PrintedGame] = {key: kit.printed for key, kit in KITS.items()}
 
 
 def printed_for(game_key: str) -> PrintedGame:
     """The printed sheet of the game registered under ``game_key`` (KeyError: no such game)."""
-    return PRINTED[game_key]
+    return kit_for(game_key).printed

@@ -2,10 +2,8 @@
  *
  * - keeps the screen awake while a game is open (Wake Lock, where the browser has it)
  * - steppers and quick picks for numbers
- * - Roolz: the other side's points are the rest of 300; "took every trick" fills 300
- * - Roller Derby: the target is the sum of the dice; all or nothing swaps the inputs
- * - Rook Sluff: tricks left to count down to zero and each team's bid
- * - Rummoli: the widow buyer appears for a sale; who went out has 0 cards left
+ * - points that are "the rest of" a total (the total read from the field's data-total)
+ * - a game's own script (static/js/games/<game>.js) registers what its form does
  * - a form being filled in is not replaced when another phone records a round
  * - a field in focus is kept clear of the Save bar; after a save the scoreboard is in sight
  * - a save without a connection says so and keeps the entry (the same key: stored once);
@@ -100,10 +98,10 @@
     }
   });
 
-  /* ---------------------------------------------------------------- Roolz: rest of 300 */
+  /* ---------------------------------------------------------------- the rest of a total */
   /* A side the user typed in is never overwritten: only the one side left untyped is filled
-   * with the rest of 300. With every side typed, a sum other than 300 is pointed out and the
-   * server gives its own message on saving. */
+   * with the rest of the total. With every side typed, a sum other than the total is pointed
+   * out and the server gives its own message on saving. */
   function fillWon(group) {
     const inputs = Array.from(group.querySelectorAll("[data-won]"));
     const total = Number(group.dataset.total);
@@ -132,89 +130,17 @@
     }
   }
 
-  function markBidder(form) {
-    const group = form.querySelector("[data-won-group]");
-    const bidder = form.querySelector('input[name="bidder"]:checked');
-    if (!group) return;
-    group.querySelectorAll(".won-side").forEach(function (side) { side.classList.remove("is-bidding"); });
-    if (!bidder) return;
-    const label = bidder.closest(".chip").querySelector("small");
-    const team = label ? label.textContent.trim() : "bidder";
-    const side = group.querySelector('[data-side="' + team + '"]') || group.querySelector('[data-side="bidder"]');
-    if (side) side.classList.add("is-bidding");
-  }
-
-  /* ---------------------------------------------------------------- Roller Derby */
-  function syncDerby(form) {
-    const dice = form.querySelector("[data-dice]");
-    if (dice) {
-      const rolled = Array.from(dice.querySelectorAll("input:checked")).map(function (input) { return Number(input.value); });
-      const count = dice.querySelectorAll("fieldset").length;
-      const out = dice.querySelector("[data-target]");
-      out.textContent = rolled.length === count ? rolled.reduce(function (a, b) { return a + b; }, 0) : "?";
-    }
-    const aon = form.querySelector("[data-aon]");
-    if (aon) {
-      form.querySelectorAll("[data-when-aon]").forEach(function (el) { el.hidden = !aon.checked; });
-      form.querySelectorAll("[data-unless-aon]").forEach(function (el) { el.hidden = aon.checked; });
-    }
-  }
-
-  /* ---------------------------------------------------------------- Rook Sluff */
-  function syncSluff(form) {
-    const block = form.querySelector("[data-sluff]");
-    if (!block) return;
-    const total = Number(block.dataset.tricks);
-    let took = 0;
-    const bids = {};
-    block.querySelectorAll(".sluff-row").forEach(function (row) {
-      const team = row.dataset.team;
-      const bid = num(row.querySelector("[data-bid] input"));
-      const tricks = num(row.querySelector("[data-took] input"));
-      bids[team] = (bids[team] || 0) + (bid || 0);
-      took += tricks || 0;
-      row.classList.toggle("is-sluff", bid === 0);
-    });
-    const remaining = block.querySelector("[data-remaining]");
-    remaining.textContent = total - took;
-    remaining.closest(".remaining").classList.toggle("is-done", total - took === 0);
-    remaining.closest(".remaining").classList.toggle("is-over", total - took < 0);
-    Object.keys(bids).forEach(function (team) {
-      const out = block.querySelector('[data-team-bid="' + team + '"]');
-      if (out) out.textContent = bids[team];
-    });
-  }
-
-  /* ---------------------------------------------------------------- Rummoli */
-  function syncRummoli(form, changed) {
-    const widow = form.querySelector("[data-widow]");
-    if (widow) {
-      const mode = widow.querySelector('input[name="widow"]:checked');
-      widow.querySelectorAll("[data-when-widow]").forEach(function (el) {
-        el.hidden = !mode || mode.value !== el.dataset.whenWidow;
-      });
-    }
-    const end = form.querySelector("[data-end-of-hand]");
-    if (end) {
-      const out = end.querySelector('input[name="went_out"]:checked');
-      end.querySelectorAll("[data-cards-seat]").forEach(function (cell) {
-        const input = cell.querySelector("input");
-        const isOut = out && out.value === cell.dataset.cardsSeat;
-        cell.classList.toggle("is-out-player", Boolean(isOut));
-        if (isOut && changed && changed.name === "went_out") input.value = 0;
-      });
-    }
-    form.querySelectorAll(".pay-card select").forEach(function (select) {
-      select.closest(".pay-card").classList.toggle("is-claimed", select.value !== "");
-    });
-  }
-
+  /* What each game's own script registers: sync(form, changed) after every input, and
+   * change(form, event) for a change it answers. */
+  const games = [];
   function sync(form, changed) {
-    markBidder(form);
-    syncDerby(form);
-    syncSluff(form);
-    syncRummoli(form, changed);
+    games.forEach(function (game) { if (game.sync) game.sync(form, changed); });
   }
+  window.tablescore = {
+    register: function (game) { games.push(game); },
+    num: num,
+    revisionShown: function () { return revisionShown(); },
+  };
 
   document.addEventListener("input", function (event) {
     const form = event.target.closest("form[data-entry]");
@@ -235,18 +161,7 @@
     const form = event.target.closest("form[data-entry]");
     if (!form) return;
     if (event.isTrusted) form.dataset.dirty = "1";
-    if (event.target.name === "all_tricks") {
-      const slam = form.querySelector("[data-slam]");
-      if (slam && slam.hasAttribute("data-fills") && event.target.value) {
-        form.querySelectorAll("[data-won]").forEach(function (input) {
-          input.value = input.closest("[data-side]").dataset.side === event.target.value ? 300 : 0;
-          input.classList.remove("auto");
-          delete input.dataset.typed;
-        });
-        const warning = form.querySelector("[data-won-warning]");
-        if (warning) warning.hidden = true;
-      }
-    }
+    games.forEach(function (game) { if (game.change) game.change(form, event); });
     sync(form, event.target);
   });
 
@@ -354,13 +269,6 @@
     const stale = form.querySelector("[data-stale]");
     if (stale) stale.hidden = false;
   }
-
-  document.addEventListener("htmx:configRequest", function (event) {
-    /* The poll asks for the scoreboard only when it differs from the one shown. */
-    if (event.detail.elt.matches && event.detail.elt.matches("[data-live-poll]")) {
-      event.detail.parameters.rev = String(revisionShown());
-    }
-  });
 
   document.addEventListener("htmx:beforeRequest", function (event) {
     const elt = event.detail.elt;

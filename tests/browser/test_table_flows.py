@@ -171,6 +171,7 @@ def test_correcting_a_round_keeps_the_audit_trail(live_server, page: Page, scree
     )
     page.goto(f"{live_server.url}/t/{game.table_token}/history/")
     page.get_by_role("link", name="Correct round 1").click()
+    page.wait_for_load_state()  # the page's scripts fill the rest of the points
     expect(page.locator("#f-won-A")).to_have_value("190")
     expect(page.locator("fieldset[data-field=bidder] input[value='0']")).to_be_checked()
     page.fill("#f-won-A", "210")

@@ -137,7 +137,7 @@ def check_against_score(page: Page, game: Game, expected: dict[str, Any], tmp_pa
     assert stored["rounds"] == expected["rounds"]
     scored = score_command(expected, tmp_path)
     assert scored["finished"] is True
-    assert game_score(game)["totals"] == scored["totals"]
+    assert game_score(game).totals == scored["totals"]
     group_totals = (
         [scored["totals"][seats[0]] for seats in scored["teams"].values()]
         if scored["teams"]

@@ -10,7 +10,9 @@ from django.template.loader import render_to_string
 from scoring.engines.base import GameRecord, parse_record
 from scoring.engines.registry import ENGINES
 from scoring.engines.samples import roller_derby, rook_sluff, roolz, rummoli
-from scoring.forms import NO_SEAT, EntryForm, NewGameForm, SeatInfo, entry_form_class
+from scoring.games import kit_for
+from scoring.web.fields import NO_SEAT, SeatInfo
+from scoring.web.forms import EntryForm, NewGameForm
 
 SAMPLES = {
     "roolz": roolz.sample_record,
@@ -60,7 +62,7 @@ def form_for(record: GameRecord, number: int, data) -> EntryForm:
     seats = [
         SeatInfo(seat, name, table.team_of(seat) or "") for seat, name in enumerate(record.players)
     ]
-    return entry_form_class(record.game)(
+    return kit_for(record.game).entry_form(
         engine=engine,
         seats=seats,
         options=table.options,
@@ -79,7 +81,7 @@ def test_every_sample_round_survives_the_form(game, players):
         for number, entry in enumerate(record.rounds, start=1):
             if entry.get("misdeal"):
                 continue  # recorded by its own button
-            data = entry_form_class(game).data_for(entry, specs)
+            data = kit_for(game).entry_form.data_for(entry, specs)
             form = form_for(record, number, data)
             cleaned = form.clean()
             assert cleaned is not None, (number, entry, form.errors, form.fields)

@@ -8,10 +8,11 @@ import re
 import pytest
 from django.urls import reverse
 
-from scoring.forms import RummoliForm, and_list
+from scoring.games import kit_for
 from scoring.models import Confirmation, Game, RoundEvent
 from scoring.services import Actor, game_end, round_confirm, round_record
-from scoring.table import seat_infos
+from scoring.web.fields import and_list
+from scoring.web.presenters import seat_infos
 from tests.web.test_table_views import HX, ROUND_1, make_game, url
 
 pytestmark = pytest.mark.django_db
@@ -163,7 +164,7 @@ def test_an_early_finish_has_its_end_row(client):
 
 def test_the_widow_buyer_message_reads_well():
     game = make_game("rummoli")
-    form = RummoliForm(
+    form = kit_for("rummoli").entry_form(
         engine=game.engine,
         seats=seat_infos(game),
         options=game.options,

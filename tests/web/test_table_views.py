@@ -11,7 +11,7 @@ from scoring.engines.samples import roller_derby, rook_sluff, roolz, rummoli
 from scoring.models import Confirmation, Game, Round, RoundEvent
 from scoring.selectors import game_score
 from scoring.services import Actor, game_create, round_record
-from scoring.views import GAMES_KEY, SEATS_KEY
+from scoring.web.views import GAMES_KEY, SEATS_KEY
 
 pytestmark = pytest.mark.django_db
 
@@ -461,4 +461,4 @@ def test_rummoli_with_nobody_holding_chips_asks_who_takes_the_board(client):
     client.post(url("table_end", game), {"how": "leftovers", "leftovers_to": "1"})
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
-    assert game_score(game)["totals"] == [0, 18]
+    assert game_score(game).totals == [0, 18]

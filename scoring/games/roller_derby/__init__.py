@@ -1,0 +1,97 @@
+"""Roller Derby at the table: dice, tricks tapped from chips, all or nothing once per team."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from scoring.engines import roller_derby
+from scoring.engines.base import RoundResult, ScoredGame
+from scoring.games.kit import Kit, plural
+from scoring.games.roller_derby.printed import PRINTED
+from scoring.web.fields import Choice, FieldKind, NumberChips
+from scoring.web.forms import EntryForm
+
+
+class RollerDerbyForm(EntryForm):
+    penalty_points = roller_derby.PENALTY_SIZE
+
+    def kinds(self) -> dict[str, FieldKind]:
+        return {"tricks": NumberChips(), "jokers": NumberChips()}
+
+    def adjust(self) -> None:
+        fields = self.f
+        jokers = fields.get("jokers")
+        if jokers is not None and not jokers.value:
+            jokers.value = "0"
+            for choice in jokers.choices:
+                choice.selected = choice.value == "0"
+        team = self.context.get("roller_team")
+        used = self.context.get("all_or_nothing_used", {})
+        aon = fields["all_or_nothing"]
+        if team and used.get(team):
+            aon.disabled = True
+            aon.note = f"Team {team} has already played all or nothing in this game."
+        made = fields["made"]
+        made.choices = [
+            Choice("yes", f"Made: {roller_derby.ALL_OR_NOTHING_SCORE}", made.value == "yes"),
+            Choice("no", "Failed: 0", made.value == "no"),
+        ]
+
+    def finish(self, entry: dict[str, Any]) -> dict[str, Any]:
+        if entry.get("all_or_nothing") is True:
+            entry.pop("tricks", None)
+            entry.pop("jokers", None)
+            if "made" not in entry:
+                self.fail("made", "Say whether the all-or-nothing deal was made.")
+        else:
+            entry.pop("all_or_nothing", None)
+            entry.pop("made", None)
+            tricks = self.find("tricks")
+            if "tricks" not in entry and tricks is not None and not tricks.errors:
+                self.fail("tricks", "Tap the tricks won by the Roller's team.")
+        if entry.get("jokers") == 0:
+            entry.pop("jokers")
+        return entry
+
+
+class RollerDerbyKit(Kit):
+    key = roller_derby.RollerDerby.key
+    printed = PRINTED
+    word = "Deal"
+    entry_form = RollerDerbyForm
+    ending = "early"
+
+    def roller_line(self, upcoming: Mapping[str, Any], names: Mapping[int, str]) -> list[str]:
+        roller = upcoming.get("roller")
+        if roller not in names:
+            return []
+        return [f"{names[roller]} rolls for team {upcoming.get('roller_team')}"]
+
+    def facts(self, scored: ScoredGame, names: Mapping[int, str]) -> list[str]:
+        upcoming = scored.upcoming
+        facts = self.roller_line(upcoming, names)
+        left = upcoming.get("deals_left")
+        if left is not None:
+            facts.append(f"{plural(left, 'deal')} left")
+        used = upcoming.get("all_or_nothing_used") or {}
+        spent = [team for team, flag in used.items() if flag]
+        if spent:
+            facts.append("All or nothing used by " + " and ".join(f"team {t}" for t in spent))
+        return facts
+
+    def heading(self, upcoming: Mapping[str, Any], names: Mapping[int, str]) -> list[str]:
+        return self.roller_line(upcoming, names)
+
+    def markers(self, upcoming: Mapping[str, Any]) -> dict[int, str]:
+        roller = upcoming.get("roller")
+        return {roller: "rolls"} if isinstance(roller, int) else {}
+
+    def round_details(self, result: RoundResult, names: Mapping[int, str]) -> list[str]:
+        roller = result.details.get("roller")
+        if roller is None:
+            return []
+        return [f"{names.get(roller, '?')} rolled {result.details.get('target')}"]
+
+
+KIT = RollerDerbyKit()

@@ -1,0 +1,108 @@
+"""Roolz at the table: bids with quick choices, points won as the rest of the round's total."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from scoring.engines import roolz
+from scoring.engines.base import FieldSpec, ScoredGame
+from scoring.games.kit import Kit
+from scoring.games.roolz.printed import PRINTED
+from scoring.web.fields import NO_SEAT, BoundField, Choice, FieldKind, Number, RestOfTotal, and_list
+from scoring.web.forms import EntryForm
+
+# Bids players often make, offered as one tap between the lowest and highest bid.
+COMMON_BIDS = (180, 200, 220, 250)
+COMMON_LOW_BIDS = (120, 150, 200, 250)  # three pairs bid from a lower minimum
+
+
+def quick_bids(spec: FieldSpec) -> list[int]:
+    low, high = spec.minimum or 0, spec.maximum or 0
+    common = COMMON_LOW_BIDS if low < COMMON_LOW_BIDS[1] else COMMON_BIDS
+    return sorted({low, *(b for b in common if low < b < high), high})
+
+
+def side_label(form: EntryForm, key: str) -> str:
+    if key == roolz.BIDDER:
+        return "Bidder's side"
+    if key == roolz.OPPONENTS:
+        return "Opponents"
+    return f"Team {key}"
+
+
+class RoolzForm(EntryForm):
+    @property
+    def setup(self) -> roolz.Setup:
+        return roolz.setup_for(len(self.seats), self.options)
+
+    def kinds(self) -> dict[str, FieldKind]:
+        bid = next(spec for spec in self.specs if spec.name == "bid")
+        return {
+            "bid": Number(quick=quick_bids(bid)),
+            "won": RestOfTotal(
+                side_label, full="all_tricks", full_fills=not self.options.get("point_discards")
+            ),
+        }
+
+    def adjust(self) -> None:
+        fields = self.f
+        fields["misdeal"].hidden = True  # recorded by its own button
+        setup = self.setup
+        slam = fields["all_tricks"]
+        slam.choices = [Choice("", "No", not slam.value)] + [
+            Choice(c.value, side_label(self, c.value), c.selected) for c in slam.choices
+        ]
+        slam.extra["fills"] = not self.options.get("point_discards", False)
+        partners = fields.get("partners")
+        if partners is not None:
+            partners.extra["call"] = setup.call
+            partners.extra["several"] = setup.call == roolz.CALL_TWO
+            if setup.call == roolz.CALL_FIVE:
+                partners.choices.append(
+                    Choice(NO_SEAT, "Twofer: card in the low hand", NO_SEAT in partners.values)
+                )
+        fields["won"].extra["individual"] = setup.individual
+        for item in fields["won"].items:
+            item.extra["members"] = self.members(item.extra["side"])
+        for choice in slam.choices:
+            members = self.members(choice.value)
+            if choice.value and members:
+                choice.note = members
+
+    def members(self, key: str) -> str:
+        return and_list([s.name for s in self.seats if key and s.team == key])
+
+    def read_field(self, spec: FieldSpec, bound: BoundField) -> tuple[bool, Any]:
+        if bound.name == "partners" and self.setup.call in (roolz.CALL_ONE, roolz.CALL_FIVE):
+            chosen = [v for v in self.data.getlist("partners") if v]
+            if not chosen:
+                message = (
+                    "Choose the partner."
+                    if self.setup.call == roolz.CALL_ONE
+                    else "Choose the partner, or twofer if the card was in the low hand."
+                )
+                self.fail("partners", message)
+                return False, None
+        return super().read_field(spec, bound)
+
+    def finish(self, entry: dict[str, Any]) -> dict[str, Any]:
+        if entry.get("misdeal") is not True:
+            entry.pop("misdeal", None)
+        return entry
+
+
+class RoolzKit(Kit):
+    key = roolz.Roolz.key
+    printed = PRINTED
+    word = "Round"
+    entry_form = RoolzForm
+
+    def facts(self, scored: ScoredGame, names: Mapping[int, str]) -> list[str]:
+        facts = [f"Target {scored.options['target']}"] if "target" in scored.options else []
+        if "min_bid" in scored.upcoming:
+            facts.append(f"Bids from {scored.upcoming['min_bid']}")
+        return facts
+
+
+KIT = RoolzKit()

@@ -17,16 +17,15 @@ import segno
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template import TemplateDoesNotExist
-from django.template.loader import get_template, render_to_string
+from django.template.loader import render_to_string
 from django.urls import NoReverseMatch, reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 
 from printing.paper import PAPER_NAMES, default_paper
-from scoring import table as view_models
-from scoring.forms import EntryForm, NewGameForm, entry_form_class, parse_int
+from scoring.engines.base import Problem, ScoredGame
+from scoring.games import kit_for
 from scoring.models import Confirmation, Game, Round
 from scoring.selectors import game_score, seats_that_may_confirm
 from scoring.services import (
@@ -43,6 +42,9 @@ from scoring.services import (
     round_record,
     round_undo,
 )
+from scoring.web import presenters
+from scoring.web.fields import SeatInfo, parse_int
+from scoring.web.forms import EntryForm, NewGameForm
 
 DEVICE_COOKIE = "tablescore_device"
 SEATS_KEY = "tablescore_seats"
@@ -120,16 +122,6 @@ def table_url(request: HttpRequest, game: Game) -> str:
     return request.build_absolute_uri(reverse("scoring:table", args=[game.table_token]))
 
 
-def entry_template(kind: str) -> str:
-    """The game's own round form, or the one generated from its field descriptions."""
-    name = f"scoring/entry/{kind}.html"
-    try:
-        get_template(name)
-    except TemplateDoesNotExist:
-        return "scoring/entry/generic.html"
-    return name
-
-
 def qr_svg(url: str) -> str:
     return segno.make(url, error="m").svg_inline(scale=5, dark="#1d2521", light="#ffffff")
 
@@ -137,21 +129,34 @@ def qr_svg(url: str) -> str:
 # --------------------------------------------------------------------------- page context
 
 
-def confirmers(game: Game, round_: Round, seats: list, score: dict) -> list:
+def confirmers(game: Game, round_: Round, seats: list[SeatInfo], score: ScoredGame) -> list:
     """The seats that may confirm a pending round (the service has the last word)."""
     allowed = seats_that_may_confirm(game, round_, score)
     return [seat for seat in seats if seat.number in allowed]
 
 
-def new_entry_form(game: Game, seats, score, number: int, data=None) -> EntryForm:
-    form_class = entry_form_class(game.kind)
-    return form_class(
+def new_entry_form(
+    game: Game, seats: list[SeatInfo], score: ScoredGame, number: int, data: Any = None
+) -> EntryForm:
+    return kit_for(game.kind).entry_form(
         engine=game.engine,
         seats=seats,
-        options=score.get("options") or game.options,
-        context=view_models.context_before(game, number, score),
+        options=score.options or game.options,
+        context=presenters.context_before(game, number, score),
         data=data,
     )
+
+
+def joined(problems: list[Problem]) -> str:
+    """The engine's problems as one line for a notice."""
+    return "; ".join(p.message for p in problems)
+
+
+def answer(request: HttpRequest, url: str) -> HttpResponse:
+    """Go to ``url``: htmx is told to go there, a plain browser is redirected."""
+    if request.htmx:
+        return HttpResponseClientRedirect(url)
+    return redirect(url)
 
 
 def table_context(
@@ -162,15 +167,16 @@ def table_context(
     key: str | None = None,
     **extra: Any,
 ) -> dict[str, Any]:
+    kit = kit_for(game.kind)
     score = game_score(game)
-    seats = view_models.seat_infos(game)
-    board = view_models.scoreboard(game, score, seats)
+    seats = presenters.seat_infos(game)
+    board = presenters.scoreboard(game, score, seats)
     rounds = list(game.rounds.order_by("number"))
     me = my_seat(request, game)
     if me is not None and me >= len(seats):
         me = None
     pending = []
-    for row in view_models.round_rows(
+    for row in presenters.round_rows(
         game, score, seats, [r for r in rounds if r.status == Round.Status.PENDING]
     ):
         round_ = next(r for r in rounds if r.number == row.number)
@@ -184,41 +190,41 @@ def table_context(
         )
     number = len(rounds) + 1
     finished = board.finished or bool(game.ending)
-    out = set(score.get("out") or [])
+    out = kit.out(score)
     if form is None and not finished:
         form = new_entry_form(game, seats, score, number)
+    upcoming = form.context if form else score.upcoming
     context = {
         "game": game,
         "engine": game.engine,
+        "kit": kit,
         "score": score,
         "seats": seats,
         "board": board,
         "me": me,
         "me_seat": seats[me] if me is not None else None,
         "pending": pending,
-        "recent": view_models.round_rows(game, score, seats, rounds, last=RECENT_ROUNDS),
+        "recent": presenters.round_rows(game, score, seats, rounds, last=RECENT_ROUNDS),
         "round_count": len(rounds),
         "number": number,
-        "word": view_models.round_word(game),
+        "word": kit.word,
         "form": form,
         "key": key or uuid.uuid4().hex,
         "finished": finished,
-        "upcoming": form.context if form else score.get("next", {}),
+        "upcoming": upcoming,
         "needs_identity": game.confirmation != Confirmation.OFF,
         "confirmation_label": game.get_confirmation_display(),
-        "game_template": entry_template(game.kind),
+        "game_template": kit.entry_template,
         "scoresheet_url": optional_url("printing:scoresheet_pdf", game.table_token),
         "blank_sheets_url": optional_url("printing:blank_sheets"),
         "can_undo": bool(rounds) and not game.ending,
         "can_reopen": bool(game.ending),
-        "end_row": view_models.end_row(game, score, seats),
+        "end_row": presenters.end_row(game, score, seats),
         "entry_url": reverse("scoring:table_entry", args=[game.table_token]),
         "fresh_url": reverse("scoring:table_entry", args=[game.table_token]),
-        "heading": view_models.entry_heading(
-            game, form.context if form else score.get("next", {}), seats
-        ),
-        "rummoli_end": game.kind == "rummoli" and not finished and bool(rounds),
-        # With nobody holding chips no hand can be played: any seat takes the board.
+        "heading": presenters.entry_heading(kit, upcoming, seats),
+        "leftovers_end": kit.ending == "leftovers" and not finished and bool(rounds),
+        # With nobody holding chips no round can be played: any seat takes the board.
         "waiting_for_end": not finished and bool(out) and len(out) == len(seats),
         "out": out if len(out) < len(seats) else set(),
     }
@@ -244,10 +250,7 @@ def full_page(request: HttpRequest, context: dict[str, Any], status: int = 200) 
 
 
 def back_to_table(request: HttpRequest, game: Game) -> HttpResponse:
-    url = reverse("scoring:table", args=[game.table_token])
-    if request.htmx:
-        return HttpResponseClientRedirect(url)
-    return redirect(url)
+    return answer(request, reverse("scoring:table", args=[game.table_token]))
 
 
 # --------------------------------------------------------------------------- start a game
@@ -297,13 +300,13 @@ def my_games(request: HttpRequest) -> HttpResponse:
         if game is None:
             continue
         score = game_score(game)
-        seats = view_models.seat_infos(game)
+        seats = presenters.seat_infos(game)
         games.append(
             {
                 "game": game,
-                "board": view_models.scoreboard(game, score, seats),
+                "board": presenters.scoreboard(game, score, seats),
                 "seat": seats[s] if (s := my_seat(request, game)) is not None else None,
-                "rounds": len(score.get("rounds") or []),
+                "rounds": len(score.rounds),
                 "scoresheet_url": optional_url("printing:scoresheet_pdf", game.table_token),
             }
         )
@@ -363,8 +366,8 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
     key = (request.POST.get("key") or "").strip()[:128] or None
     number = parse_int(request.POST.get("number", "")) or 0
     score = game_score(game)
-    seats = view_models.seat_infos(game)
-    recorded = len(score.get("rounds") or [])
+    seats = presenters.seat_infos(game)
+    recorded = len(score.rounds)
     form_number = number if 1 <= number <= recorded + 1 else recorded + 1
     form = new_entry_form(game, seats, score, form_number, data=request.POST)
 
@@ -399,9 +402,9 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
             )
     except RoundConflict as conflict:
         game.refresh_from_db()
-        seats = view_models.seat_infos(game)
+        seats = presenters.seat_infos(game)
         score = game_score(game)
-        theirs = view_models.round_rows(game, score, seats, [conflict.recorded])[0]
+        theirs = presenters.round_rows(game, score, seats, [conflict.recorded])[0]
         return entry_error(request, game, form, key, conflict=theirs, number=number)
     except IdempotencyKeyReused:
         form.errors.append("This form was saved already. Start a new round to enter another one.")
@@ -412,7 +415,7 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
     game.refresh_from_db()
     if not request.htmx:
         return back_to_table(request, game)
-    word = view_models.round_word(game)
+    word = kit_for(game.kind).word
     saved = f"{word} {number} saved." if action != "misdeal" else "Misdeal recorded."
     if game.confirmation != Confirmation.OFF:
         saved += (
@@ -443,19 +446,14 @@ def preview_response(
 ) -> HttpResponse:
     entry = form.clean()
     if entry is None:
-        messages = [*form.errors]
-        for bound in form.fields:
-            messages += bound.all_errors
-        preview = view_models.Preview(ok=False, number=number, problems=messages)
-        incomplete = True
+        preview = presenters.incomplete_preview(number, form.messages)
     else:
-        preview, _ = view_models.round_preview(game, entry, number=number, correcting=correcting)
-        incomplete = False
+        preview, _ = presenters.round_preview(game, entry, number=number, correcting=correcting)
     context = {
         "preview": preview,
-        "incomplete": incomplete,
+        "incomplete": entry is None,
         "game": game,
-        "word": view_models.round_word(game),
+        "word": kit_for(game.kind).word,
     }
     if not request.htmx:
         return with_device(request, render(request, "scoring/preview_page.html", context))
@@ -499,7 +497,7 @@ def round_confirm_view(request: HttpRequest, token: str, number: int) -> HttpRes
             seen=seen_entry(request.POST.get("seen")),
         )
     except GameChangeError as invalid:
-        error = "; ".join(p.message for p in invalid.problems)
+        error = joined(invalid.problems)
     game.refresh_from_db()
     if not request.htmx:
         return back_to_table(request, game)
@@ -519,19 +517,17 @@ def round_undo_view(request: HttpRequest, token: str) -> HttpResponse:
     try:
         round_undo(game=game, number=number, actor=actor_for(request, game))
     except GameChangeError as invalid:
-        message = "; ".join(p.message for p in invalid.problems)
+        message = joined(invalid.problems)
         return history_page(request, game, error=message)
-    nxt = request.POST.get("next", "")
-    if nxt == "history":
-        url = reverse("scoring:history", args=[game.table_token])
-        return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+    if request.POST.get("next", "") == "history":
+        return answer(request, reverse("scoring:history", args=[game.table_token]))
     return back_to_table(request, game)
 
 
 @never_cache
 @require_POST
 def table_end(request: HttpRequest, token: str) -> HttpResponse:
-    """End the game (Roller Derby's early finish, Rummoli's leftovers to one seat) or reopen it."""
+    """End the game (an offered early finish, the leftovers to one seat) or reopen it."""
     game = game_for(token)
     how = request.POST.get("how", "")
     if how == "reopen":
@@ -550,7 +546,7 @@ def table_end(request: HttpRequest, token: str) -> HttpResponse:
         try:
             game_end(game=game, ending=ending, actor=actor_for(request, game))
         except GameChangeError as invalid:
-            error = "; ".join(p.message for p in invalid.problems)
+            error = joined(invalid.problems)
     game.refresh_from_db()
     if not request.htmx:
         return back_to_table(request, game)
@@ -568,11 +564,10 @@ def table_reopen(request: HttpRequest, game: Game) -> HttpResponse:
         game_reopen(game=game, actor=actor_for(request, game))
     except GameChangeError as invalid:
         if not request.htmx:
-            message = "; ".join(p.message for p in invalid.problems)
+            message = joined(invalid.problems)
             return history_page(request, game, error=message)
     if request.POST.get("next", "") == "history":
-        url = reverse("scoring:history", args=[game.table_token])
-        return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+        return answer(request, reverse("scoring:history", args=[game.table_token]))
     return back_to_table(request, game)
 
 
@@ -581,20 +576,20 @@ def table_reopen(request: HttpRequest, game: Game) -> HttpResponse:
 
 def history_page(request: HttpRequest, game: Game, **extra: Any) -> HttpResponse:
     score = game_score(game)
-    seats = view_models.seat_infos(game)
+    seats = presenters.seat_infos(game)
     rounds = list(game.rounds.order_by("number"))
     context = {
         "game": game,
         "seats": seats,
         "score": score,
-        "board": view_models.scoreboard(game, score, seats),
-        "groups": view_models.groups_of(score, seats),
-        "rows": view_models.round_rows(game, score, seats, rounds, with_inputs=True),
-        "audit": view_models.audit_rows(game, seats),
-        "word": view_models.round_word(game),
+        "board": presenters.scoreboard(game, score, seats),
+        "groups": presenters.groups_of(score, seats),
+        "rows": presenters.round_rows(game, score, seats, rounds, with_inputs=True),
+        "audit": presenters.audit_rows(game, seats),
+        "word": kit_for(game.kind).word,
         "can_undo": bool(rounds) and not game.ending,
         "can_reopen": bool(game.ending),
-        "end_row": view_models.end_row(game, score, seats),
+        "end_row": presenters.end_row(game, score, seats),
         "last_number": rounds[-1].number if rounds else None,
         "scoresheet_url": optional_url("printing:scoresheet_pdf", game.table_token),
         **extra,
@@ -613,11 +608,11 @@ def history(request: HttpRequest, token: str) -> HttpResponse:
 def round_correct_view(request: HttpRequest, token: str, number: int) -> HttpResponse:
     game = game_for(token)
     round_ = get_object_or_404(Round, game=game, number=number)
+    kit = kit_for(game.kind)
     score = game_score(game)
-    seats = view_models.seat_infos(game)
-    form_class = entry_form_class(game.kind)
-    specs = game.engine.round_fields(len(seats), score.get("options") or game.options)
-    data = form_class.data_for(round_.entry, specs) if request.method == "GET" else request.POST
+    seats = presenters.seat_infos(game)
+    specs = game.engine.round_fields(len(seats), score.options or game.options)
+    data = kit.entry_form.data_for(round_.entry, specs) if request.method == "GET" else request.POST
     form = new_entry_form(game, seats, score, number, data=data)
     action = request.POST.get("action", "save")
     context = {
@@ -625,13 +620,14 @@ def round_correct_view(request: HttpRequest, token: str, number: int) -> HttpRes
         "seats": seats,
         "form": form,
         "number": number,
-        "word": view_models.round_word(game),
+        "word": kit.word,
+        "kit": kit,
         "round": round_,
-        "was": view_models.round_rows(game, score, seats, [round_])[0],
-        "game_template": entry_template(game.kind),
+        "was": presenters.round_rows(game, score, seats, [round_])[0],
+        "game_template": kit.entry_template,
         "correcting": True,
         "upcoming": form.context,
-        "heading": view_models.entry_heading(game, form.context, seats),
+        "heading": presenters.entry_heading(kit, form.context, seats),
         "post_url": reverse("scoring:round_correct", args=[game.table_token, number]),
         "key": "",
         "misdeal": round_.entry.get("misdeal") is True,
@@ -655,7 +651,7 @@ def round_correct_view(request: HttpRequest, token: str, number: int) -> HttpRes
             form.add_problems(invalid.problems)
         else:
             url = reverse("scoring:history", args=[game.table_token]) + f"#round-{number}"
-            return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+            return answer(request, url)
     if request.htmx:
         return with_device(request, render(request, f"{template}#form", context))
     return with_device(request, render(request, template, context))

@@ -1,0 +1,102 @@
+"""What the web layer knows of one game beyond its engine: a kit.
+
+The engine scores; the kit says how the game reads at the table: its word for a
+round ("Deal", "Hand"), its round form (the field kinds of its inputs, quick
+choices), the facts shown under the scoreboard, anything more the scoreboard
+holds (a board of chips) and how the game may be ended. (Its printed columns and
+scoring reminder live beside it, in the game's ``printed`` module.)
+The entry template and the script are found by the game's key. Every method
+here has a plain default, so a kit states only what is odd to its game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from scoring.engines.base import RoundResult, ScoredGame
+from scoring.games.printed_base import PrintedGame
+from scoring.web.forms import EntryForm
+
+
+@dataclass(frozen=True)
+class BoardCell:
+    """One section of a board of chips, as the table lays it out."""
+
+    key: str
+    short: str
+    name: str
+    chips: int
+    red: bool = False
+    centre: bool = False
+
+
+@dataclass(frozen=True)
+class Board:
+    """Chips on the sections of a board (rows as on the table) and their sum."""
+
+    rows: list[list[BoardCell]]
+    total: int
+    label: str = ""
+
+
+class Kit:
+    """The defaults: a game with rounds, a form built from its fields, no extra facts."""
+
+    key: ClassVar[str] = ""
+    word: ClassVar[str] = "Round"  # one round of play, as the players say it
+    entry_form: ClassVar[type[EntryForm]] = EntryForm
+    printed: ClassVar[PrintedGame]  # the game on paper: its columns and reminder
+    # How a game may be ended before its natural end: "" (never), "early" (an offered
+    # early finish), "leftovers" (a seat takes what is left on the board).
+    ending: ClassVar[str] = ""
+
+    @property
+    def entry_template(self) -> str:
+        return f"scoring/entry/{self.key}.html"
+
+    @property
+    def script(self) -> str:
+        return f"js/games/{self.key}.js"
+
+    def facts(self, scored: ScoredGame, names: Mapping[int, str]) -> list[str]:
+        """Short lines about where an unfinished game stands: deals left, the target."""
+        return []
+
+    def heading(self, upcoming: Mapping[str, Any], names: Mapping[int, str]) -> list[str]:
+        """What the line above the round form says besides who deals."""
+        return []
+
+    def markers(self, upcoming: Mapping[str, Any]) -> dict[int, str]:
+        """Seats marked on the scoreboard for the next round besides the dealer ("rolls")."""
+        return {}
+
+    def out(self, scored: ScoredGame) -> set[int]:
+        """Seats out of play (no chips left)."""
+        return set()
+
+    def board(self, sections: Mapping[str, int]) -> Board | None:
+        """The board of chips, for a game that has one."""
+        return None
+
+    def board_of(self, scored: ScoredGame) -> Board | None:
+        return None
+
+    def round_board(self, result: RoundResult) -> Board | None:
+        return None
+
+    def round_details(self, result: RoundResult, names: Mapping[int, str]) -> list[str]:
+        """Lines under a round in the lists ("Ann rolled 9")."""
+        return []
+
+    def can_end_early(self, scored: ScoredGame) -> bool:
+        return self.ending == "early" and bool(scored.extras.get("can_end_early"))
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}{'s' if count != 1 else ''}"
+
+
+def names_of(names: Mapping[int, str], seats: Sequence[int]) -> str:
+    return ", ".join(names.get(s, "?") for s in seats)

@@ -1,0 +1,30 @@
+/* Rummoli at the table: the widow buyer appears for a sale; who went out has no cards left;
+ * a claimed pay card stands out. */
+(function () {
+  "use strict";
+
+  function syncRummoli(form, changed) {
+    const widow = form.querySelector("[data-widow]");
+    if (widow) {
+      const mode = widow.querySelector('input[name="widow"]:checked');
+      widow.querySelectorAll("[data-when-widow]").forEach(function (el) {
+        el.hidden = !mode || mode.value !== el.dataset.whenWidow;
+      });
+    }
+    const end = form.querySelector("[data-end-of-hand]");
+    if (end) {
+      const out = end.querySelector('input[name="went_out"]:checked');
+      end.querySelectorAll("[data-cards-seat]").forEach(function (cell) {
+        const input = cell.querySelector("input");
+        const isOut = out && out.value === cell.dataset.cardsSeat;
+        cell.classList.toggle("is-out-player", Boolean(isOut));
+        if (isOut && changed && changed.name === "went_out") input.value = 0;
+      });
+    }
+    form.querySelectorAll(".pay-card select").forEach(function (select) {
+      select.closest(".pay-card").classList.toggle("is-claimed", select.value !== "");
+    });
+  }
+
+  window.tablescore.register({ sync: syncRummoli });
+})();
