@@ -878,3 +878,40 @@ def test_round_summary_of_valid_rounds(data: dict[str, Any]) -> None:
     for entry in data["rounds"]:
         text = ENGINE.round_summary(table, entry)
         assert text and "None" not in text
+
+
+@pytest.mark.parametrize(
+    ("players", "options", "says"),
+    [
+        (5, {}, "there are none with 5 players"),
+        (6, {}, "there are none with 6 players"),
+        (4, {"misdeals": True}, "highest card is 12 or lower"),
+        (3, {}, "misdeals on weak hands are off"),
+    ],
+)
+def test_misdeals_at_every_table_size_and_weak_hands_only_at_two_to_four(
+    players: int, options: dict[str, Any], says: str
+) -> None:
+    # A dealing error needs a re-deal at any size: the misdeal field is always there,
+    # its help says what it means at this table; the weak-hand option is 2-4 only.
+    fields = {spec.name: spec for spec in ENGINE.round_fields(players, options)}
+    assert says in fields["misdeal"].help
+    spec = {s.name: s for s in ENGINE.option_specs()}["misdeals"]
+    assert spec.player_counts == (2, 3, 4)
+    assert "not offered with 5 or 6" in spec.help
+    first = {"bidder": 1, "bid": 170, "won": {"bidder": 200, "opponents": 100}}
+    if players == 5:
+        first["partners"] = [2]
+    elif players in (4, 6):
+        first = {"bidder": 1, "bid": 170, "won": {"A": 100, "B": 200}}
+    scored = score(record(players, [{"misdeal": True}, first], **options))
+    assert [r.dealer for r in scored.rounds] == [0, 0]
+    assert scored.rounds[0].deltas == [0] * players
+
+
+def test_no_partner_choice_labels() -> None:
+    from scoring.engines.roolz import CALL_FIVE, CALL_ONE, CALL_TWO, no_partner_choice
+
+    assert no_partner_choice(CALL_ONE) == "I hold the called card (bidder alone)"
+    assert no_partner_choice(CALL_FIVE) == "Twofer: card in the low hand"
+    assert no_partner_choice(CALL_TWO) is None
