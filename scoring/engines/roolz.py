@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from scoring.engines.base import (
     MAX_INT,
@@ -176,6 +176,7 @@ class Roolz(Engine):
         "300 points in each round; 2-6 players, in teams or individually."
     )
     player_counts = (2, 3, 4, 5, 6)
+    round_word: ClassVar[str] = "Deal"  # what a round is called at this game
 
     # -- descriptions ------------------------------------------------------
 

@@ -138,6 +138,7 @@ class Rummoli(Engine):
         "the pay cards and the rummoli."
     )
     player_counts: ClassVar[tuple[int, ...]] = (2, 3, 4, 5, 6, 7, 8)
+    round_word: ClassVar[str] = "Hand"  # what a round is called at this game
     record_extras: ClassVar[frozenset[str]] = frozenset({"end"})
 
     # -- descriptions ------------------------------------------------------
