@@ -2,10 +2,14 @@
 
 Nothing set means a development-friendly default that still refuses to run
 insecurely in production: DEBUG must be switched on explicitly (``make run``
-does so) and without DEBUG a SECRET_KEY must come from the environment.
+does so) and without DEBUG a server needs a SECRET_KEY from the environment.
+Commands that serve nothing (``score``, ``scoresheet``, ``importgame`` ...)
+work with no environment at all.
 """
 
 import os
+import secrets
+import sys
 from datetime import timedelta
 from pathlib import Path
 
@@ -28,11 +32,31 @@ def env_list(name: str, default: str = "") -> list[str]:
 DEBUG = env_bool("DEBUG", False)
 TESTING = env_bool("TABLESCORE_TESTING", False)
 
+# Commands that serve nothing: they read and write game records, sheets and plans, answer
+# no request and sign nothing that outlives them, so they run with no environment at all.
+COMMANDS_SERVING_NOTHING = frozenset(
+    {"score", "scoresheet", "schedule", "exportgame", "importgame", "help"}
+)
+
+
+def management_command(argv: list[str]) -> str | None:
+    """The management command this process runs (manage.py, django-admin), or None."""
+    if len(argv) < 2:
+        return None
+    program = Path(argv[0]).name
+    if program in {"manage.py", "django-admin", "__main__.py"}:
+        return argv[1]
+    return None
+
+
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
     if DEBUG or TESTING:
         SECRET_KEY = "insecure-development-key-never-use-in-production"
+    elif management_command(sys.argv) in COMMANDS_SERVING_NOTHING:
+        SECRET_KEY = secrets.token_urlsafe(50)  # for this process only; nothing is served
     else:
+        # A server (runserver, gunicorn, the wsgi/asgi application) never starts without one.
         from django.core.exceptions import ImproperlyConfigured
 
         raise ImproperlyConfigured("Set SECRET_KEY (or DEBUG=1 for local development).")

@@ -298,6 +298,9 @@ class Engine(ABC):
     summary: ClassVar[str]
     player_counts: ClassVar[tuple[int, ...]]
     record_extras: ClassVar[frozenset[str]] = frozenset()  # extra top-level record keys
+    round_word: ClassVar[str] = "Round"  # what one round of play is called at this game
+    # A game played over a board of chips: its sections in order, with their names.
+    board_sections: ClassVar[Mapping[str, str]] = {}
 
     # -- descriptions ------------------------------------------------------
 

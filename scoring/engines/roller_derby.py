@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from scoring.engines.base import (
     MAX_INT,
@@ -67,6 +67,7 @@ class RollerDerby(Engine):
         "number of tricks; only the Roller's team scores, 100 for hitting it exactly."
     )
     player_counts = (SEATS,)
+    round_word: ClassVar[str] = "Deal"
     record_extras = frozenset({"ended_early"})
 
     # -- descriptions ------------------------------------------------------

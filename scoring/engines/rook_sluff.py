@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeGuard
+from typing import Any, ClassVar, TypeGuard
 
 from scoring.engines.base import (
     Conclusion,
@@ -66,6 +66,7 @@ class RookSluff(Engine):
         "6, 8 or 10 players with two Rook decks, or 4 with a single deck."
     )
     player_counts = (6, 8, 10)
+    round_word: ClassVar[str] = "Deal"
 
     # -- descriptions ------------------------------------------------------
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from scoring.engines.base import (
     MAX_INT,
@@ -87,10 +87,16 @@ PLAY_ONLY = (
     (
         "misdeals",
         "Misdeals on weak hands",
-        "A player whose highest card is 12 or lower may call a misdeal.",
+        "A player whose highest card is 12 or lower may call a misdeal (never on the strength "
+        "of a low hand) and the cards are dealt again. The rules allow this with 2, 3 or 4 "
+        "players only, so it is not offered with 5 or 6. At every table size a dealing error "
+        "is still recorded as a misdeal: nobody scores and the same dealer deals again.",
         (2, 3, 4),
     ),
 )
+
+# Who may call a misdeal on a weak hand (the seed's option); a dealing error is a misdeal anywhere.
+WEAK_HAND_MISDEAL_COUNTS = (2, 3, 4)
 
 
 @dataclass(frozen=True)
@@ -170,6 +176,7 @@ class Roolz(Engine):
         "300 points in each round; 2-6 players, in teams or individually."
     )
     player_counts = (2, 3, 4, 5, 6)
+    round_word: ClassVar[str] = "Deal"
 
     # -- descriptions ------------------------------------------------------
 
@@ -288,7 +295,7 @@ class Roolz(Engine):
                 "misdeal",
                 "bool",
                 "Misdeal",
-                "A misdeal records nothing else; the same dealer deals again.",
+                misdeal_help(players, options),
                 required=False,
             ),
             FieldSpec("bidder", "seat", "Bidder", "Who won the bidding.", column="Bidder"),
@@ -309,7 +316,8 @@ class Roolz(Engine):
                     "partners",
                     "seats",
                     "Partner",
-                    "The player holding the called card (exactly one seat).",
+                    "The player holding the called card; none if the bidder holds it (in hand "
+                    "or in the widow): the bidder then plays alone against the other three.",
                     count=1,
                     column="Partner",
                 )
@@ -429,7 +437,7 @@ class Roolz(Engine):
                     deltas[member] -= points
         state.totals = running(state.totals, deltas)
         state.dealer = table.next_seat(dealer)
-        self._check_end(table, state, setup, sides[bidding] if made else [])
+        self._check_end(table, state, setup, sides, sides[bidding] if made else [])
         details: dict[str, Any] = {
             "bidder": played.bidder,
             "bid": played.bid,
@@ -598,8 +606,7 @@ class Roolz(Engine):
             reader.fail("partners", "partners must be a list of seats")
             return None
         most = {CALL_ONE: 1, CALL_FIVE: 1, CALL_TWO: 2}[setup.call]
-        least = 1 if setup.call == CALL_ONE else 0
-        if not least <= len(raw) <= most:
+        if len(raw) > most:
             reader.fail("partners", f"{len(raw)} partners given: " + self._partners_rule(setup))
             return None
         seats: list[int] = []
@@ -619,7 +626,10 @@ class Roolz(Engine):
     @staticmethod
     def _partners_rule(setup: Setup) -> str:
         if setup.call == CALL_ONE:
-            return "name exactly one seat, the holder of the called card"
+            return (
+                "name the holder of the called card, or none ([]) when the bidder holds it "
+                "and plays alone"
+            )
         if setup.call == CALL_FIVE:
             return "name the holder of the called card, or none ([]) for a twofer"
         return (
@@ -698,12 +708,20 @@ class Roolz(Engine):
         return False
 
     def _check_end(
-        self, table: Table, state: RoolzState, setup: Setup, made_side: Sequence[int]
+        self,
+        table: Table,
+        state: RoolzState,
+        setup: Setup,
+        sides: Mapping[str, Sequence[int]],
+        made_side: Sequence[int],
     ) -> None:
         """After a scored round: the highest candidate at or above the target wins, unless tied.
 
-        A "side" for the end is a team in team modes and a seat in individual modes.
-        ``made_side`` holds the bidding side's seats if it made its bid, else is empty.
+        A "side" for the end is a team in team modes. In individual modes it is a side of
+        this deciding round: players who played together (the bidder and partners, or the
+        defenders) and tie for the highest total win together; a tie between players of
+        different sides means play goes on. ``made_side`` holds the bidding side's seats if
+        it made its bid, else is empty.
         """
         target = table.options["target"]
         if setup.individual:
@@ -716,7 +734,32 @@ class Roolz(Engine):
         if not candidates:
             return
         best = max(state.totals[g[0]] for g in candidates)
-        top = [g for g in candidates if state.totals[g[0]] == best]
-        if len(top) == 1:
+        top = sorted(seat for g in candidates if state.totals[g[0]] == best for seat in g)
+        if any(set(top) <= set(seats) for seats in sides.values()):
             state.finished = True
-            state.winners = sorted(top[0])
+            state.winners = top
+
+
+def misdeal_help(players: int, options: Mapping[str, Any]) -> str:
+    """What a misdeal means at this table: always a dealing error; a weak hand where allowed."""
+    again = "Nobody scores and the same dealer deals again."
+    if players not in WEAK_HAND_MISDEAL_COUNTS:
+        return (
+            "A dealing error: the cards are dealt again. Misdeals on a weak hand are a 2-4 "
+            f"player option, so there are none with {players} players. {again}"
+        )
+    if options.get("misdeals") is True:
+        return (
+            "A dealing error, or a player whose highest card is 12 or lower called a misdeal "
+            f"(never on a low hand). {again}"
+        )
+    return f"A dealing error: the cards are dealt again (misdeals on weak hands are off). {again}"
+
+
+def no_partner_choice(call: str | None) -> str | None:
+    """The entry form's label for naming no partner in this call mode (None: not a choice)."""
+    if call == CALL_ONE:
+        return "I hold the called card (bidder alone)"
+    if call == CALL_FIVE:
+        return "Twofer: card in the low hand"
+    return None

@@ -103,6 +103,23 @@ class _Hand:
     cards_left: list[int] | None = None
 
 
+@dataclass
+class _Moves:
+    """What actually moved in a hand, for the line a person reads (pay what you can)."""
+
+    short_antes: list[tuple[int, int, int]] = field(default_factory=list)  # seat, paid, due
+    poker_share: int = 0
+    poker_left: int = 0
+    pay_cards: list[tuple[str, int, int]] = field(default_factory=list)  # section, seat, chips
+    rummoli_taken: int = 0
+    card_payments: list[tuple[int, int, int]] = field(default_factory=list)  # seat, paid, due
+
+
+def _sentence(parts: list[str]) -> str:
+    line = "; ".join(parts)
+    return line[:1].upper() + line[1:]
+
+
 def empty_board() -> dict[str, int]:
     return dict.fromkeys(SECTIONS, 0)
 
@@ -121,6 +138,10 @@ class Rummoli(Engine):
         "the pay cards and the rummoli."
     )
     player_counts: ClassVar[tuple[int, ...]] = (2, 3, 4, 5, 6, 7, 8)
+    round_word: ClassVar[str] = "Hand"  # what a round is called at this game
+    board_sections: ClassVar[Mapping[str, str]] = {
+        section: SECTION_NAMES[section].removeprefix("the ") for section in SECTIONS
+    }
     record_extras: ClassVar[frozenset[str]] = frozenset({"end"})
 
     # -- descriptions ------------------------------------------------------
@@ -300,12 +321,83 @@ class Rummoli(Engine):
         went_out = entry.get("went_out")
         cards = entry.get("cards_left")
         left = sum(cards) if isinstance(cards, list) and all(is_int(c) for c in cards) else 0
-        if went_out is None:
-            parts.append(f"deadlock: {left} chips into the rummoli")
+        # Without the balances only debt says for sure what the cards left cost.
+        if table.options.get("short_stack") == DEBT:
+            if went_out is None:
+                parts.append(f"deadlock: {left} chips into the rummoli")
+            else:
+                parts.append(f"{name(went_out)} went out and collects {left} for cards left")
+        elif went_out is None:
+            parts.append(f"deadlock: {left} cards left to pay into the rummoli")
         else:
-            parts.append(f"{name(went_out)} went out and collects {left} for cards left")
-        line = "; ".join(parts)
-        return line[:1].upper() + line[1:]
+            parts.append(f"{name(went_out)} went out; {left} cards left to pay for")
+        return _sentence(parts)
+
+    def scored_summary(
+        self,
+        table: Table,
+        hand: _Hand,
+        moves: _Moves,
+        before: list[int],
+        after: list[int],
+        sweep: tuple[int, int] | None,
+    ) -> str:
+        """The hand as it was scored: the chips that actually moved, seat by seat."""
+        names = table.players
+        parts: list[str] = []
+        for seat, paid, due in moves.short_antes:
+            parts.append(f"{names[seat]} could ante only {paid} of {due}")
+        if hand.widow_exchange:
+            parts.append("the dealer took the widow")
+        elif hand.buyer is not None:
+            parts.append(f"{names[hand.buyer]} bought the widow for {hand.price}")
+        if hand.poker and hand.winners:
+            bets = sum(hand.bets or [])
+            after_bets = f", after {bets} in bets" if bets else ""
+            if len(hand.winners) == 1:
+                text = (
+                    f"{names[hand.winners[0]]} won the poker pot ({moves.poker_share}{after_bets})"
+                )
+            else:
+                who = " and ".join(names[s] for s in hand.winners)
+                text = f"{who} split the poker pot ({moves.poker_share} each{after_bets}"
+                text += f"; {moves.poker_left} stays on it)" if moves.poker_left else ")"
+            parts.append(text)
+        if moves.pay_cards:
+            claims = [
+                f"{names[seat]} the {SECTION_NAMES[section]} ({chips})"
+                for section, seat, chips in moves.pay_cards
+            ]
+            parts.append("pay cards: " + ", ".join(claims))
+        collected = sum(paid for _, paid, _ in moves.card_payments)
+        due = sum(owed for _, _, owed in moves.card_payments)
+        short = [
+            f"{names[seat]} could pay only {paid} of {owed}"
+            for seat, paid, owed in moves.card_payments
+            if paid < owed
+        ]
+        shortfall = f" ({', '.join(short)})" if short else ""
+        if hand.went_out is None:
+            parts.append(f"deadlock: {collected} chips into the rummoli{shortfall}")
+        else:
+            who = names[hand.went_out]
+            text = f"{who} went out, takes {moves.rummoli_taken} from the rummoli"
+            if due:
+                text += f" and collects {collected} for cards left{shortfall}"
+            parts.append(text)
+        if table.options["short_stack"] == PAY_WHAT_YOU_CAN:
+            broke = [seat for seat in range(table.size) if before[seat] > 0 >= after[seat]]
+            if broke:
+                out = " and ".join(names[seat] for seat in broke)
+                parts.append(f"{out} {'is' if len(broke) == 1 else 'are'} out of chips")
+            if not any(after):
+                parts.append("nobody has chips left: the leftovers go to whoever the table picks")
+        if sweep is not None:
+            seat, chips = sweep
+            parts.append(
+                f"{names[seat]} is the last player with chips and takes the board ({chips})"
+            )
+        return _sentence(parts)
 
     # -- scoring -----------------------------------------------------------
 
@@ -325,28 +417,37 @@ class Rummoli(Engine):
         dealer = self._next_dealer(table, state.chips, state.last_dealer)
         playing = [self._is_in(table, chips) for chips in state.chips]
         hand = self._read_hand(table, reader, entry, dealer, playing)
-        chips, board = self._play_hand(table, reader, state, hand, dealer, playing)
+        moves = _Moves()
+        chips, board = self._play_hand(table, reader, state, hand, dealer, playing, moves)
         reader.done()
 
-        deltas = [after - before for after, before in zip(chips, state.chips, strict=True)]
+        before = state.chips
+        deltas = [after - held for after, held in zip(chips, before, strict=True)]
         state.chips = chips
         state.board = board
         state.last_dealer = dealer
+        sweep: tuple[int, int] | None = None
         if table.options["short_stack"] == PAY_WHAT_YOU_CAN:
             holders = [seat for seat, held in enumerate(chips) if held > 0]
             if len(holders) == 1:
-                deltas[holders[0]] += sum(board.values())
+                sweep = (holders[0], sum(board.values()))
+                deltas[holders[0]] += sweep[1]
                 self._sweep(table, state, holders[0], "the last player's sweep")
                 state.swept_to = holders[0]
                 state.over = True
             elif not holders:
                 state.over = True
+        summary = self.scored_summary(table, hand, moves, before, chips, sweep)
         return RoundResult(
             number=number,
             dealer=dealer,
             deltas=deltas,
             totals=list(state.chips),
-            details={"board": dict(state.board), "out": self._out(table, state.chips)},
+            details={
+                "board": dict(state.board),
+                "out": self._out(table, state.chips),
+                "summary": summary,
+            },
         )
 
     def conclude(self, table: Table, state: RummoliState, extras: Mapping[str, Any]) -> Conclusion:
@@ -572,6 +673,35 @@ class Rummoli(Engine):
             who = table.players[went_out]
             reader.fail("cards_left", f"{who} went out, so {who}'s cards left must be 0")
             cards = None
+        if cards is not None and went_out_ok:
+            empty = [
+                seat
+                for seat in range(table.size)
+                if playing[seat] and cards[seat] == 0 and seat != went_out
+            ]
+            if went_out is not None and empty:
+                others = " and ".join(table.players[seat] for seat in empty)
+                reader.fail(
+                    "cards_left",
+                    f"{others} cannot have 0 cards left: only {table.players[went_out]} "
+                    "went out, and the hand ended there",
+                )
+                cards = None
+            elif len(empty) > 1:
+                both = " and ".join(table.players[seat] for seat in empty)
+                reader.fail(
+                    "cards_left",
+                    f"{both} all have 0 cards left, but only one player can go out in a hand",
+                )
+                cards = None
+            elif empty:
+                who = table.players[empty[0]]
+                reader.fail(
+                    "went_out",
+                    f"{who} has 0 cards left, so {who} went out: name {who} in went_out "
+                    "(in a deadlock every player still holds cards)",
+                )
+                cards = None
         if went_out_ok and cards is not None:
             hand.went_out, hand.cards_left = went_out, cards
 
@@ -636,6 +766,7 @@ class Rummoli(Engine):
         hand: _Hand,
         dealer: int,
         playing: list[bool],
+        moves: _Moves,
     ) -> tuple[list[int], dict[str, int]]:
         """Apply the hand to copies of the chips; money problems go to ``reader``."""
         chips = list(state.chips)
@@ -649,10 +780,14 @@ class Rummoli(Engine):
         for seat in range(table.size):
             if not playing[seat]:
                 continue
+            anted = 0
             for section in SECTIONS:
                 paid = ante if debt else min(ante, chips[seat])
                 chips[seat] -= paid
                 board[section] += paid
+                anted += paid
+            if anted < ante * len(SECTIONS):
+                moves.short_antes.append((seat, anted, ante * len(SECTIONS)))
         _check_conserved(chips, board, total, "the ante")
 
         if hand.buyer is not None and hand.price is not None:
@@ -680,22 +815,27 @@ class Rummoli(Engine):
             for seat in hand.winners:
                 chips[seat] += share
             board[POKER] -= share * len(hand.winners)
+            moves.poker_share, moves.poker_left = share, board[POKER]
         _check_conserved(chips, board, total, "the poker")
 
         for section in PAY_SECTIONS:
             if section in hand.pay_cards:
+                moves.pay_cards.append((section, hand.pay_cards[section], board[section]))
                 chips[hand.pay_cards[section]] += board[section]
                 board[section] = 0
         _check_conserved(chips, board, total, "the pay cards")
 
         if hand.cards_left is not None:
             if hand.went_out is not None:
+                moves.rummoli_taken = board[RUMMOLI]
                 chips[hand.went_out] += board[RUMMOLI]
                 board[RUMMOLI] = 0
             for seat, cards in enumerate(hand.cards_left):
                 if seat == hand.went_out:
                     continue
                 paid = cards if debt else min(cards, max(chips[seat], 0))
+                if cards:
+                    moves.card_payments.append((seat, paid, cards))
                 chips[seat] -= paid
                 if hand.went_out is None:
                     board[RUMMOLI] += paid

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from scoring.engines.base import RoundResult, ScoredGame
+from scoring.engines.registry import ENGINES
 from scoring.games.printed_base import PrintedGame
 from scoring.web.forms import EntryForm
 
@@ -45,12 +46,16 @@ class Kit:
     """The defaults: a game with rounds, a form built from its fields, no extra facts."""
 
     key: ClassVar[str] = ""
-    word: ClassVar[str] = "Round"  # one round of play, as the players say it
     entry_form: ClassVar[type[EntryForm]] = EntryForm
     printed: ClassVar[PrintedGame]  # the game on paper: its columns and reminder
     # How a game may be ended before its natural end: "" (never), "early" (an offered
     # early finish), "leftovers" (a seat takes what is left on the board).
     ending: ClassVar[str] = ""
+
+    @property
+    def word(self) -> str:
+        """One round of play, as the players say it (the engine states it)."""
+        return ENGINES[self.key].round_word
 
     @property
     def entry_template(self) -> str:

@@ -107,20 +107,20 @@ def test_two_phones_saving_the_same_round_store_one(
     enter_roolz_round(page, "Ann", 200, 220)
     enter_roolz_round(second_page, "Ann", 200, 210)
 
-    save(page, "Round 1 saved")
+    save(page, "Deal 1 saved")
     # The other phone keeps what was typed and says a round came in meanwhile.
     expect(second_page.locator("[data-stale]")).to_be_visible(timeout=LIVE)
     expect(second_page.locator("#f-won-A")).to_have_value("210")
     second_page.locator("button.save").click()
     conflict = second_page.locator("#entry .conflict")
-    expect(conflict).to_contain_text("Round 1 was already recorded by Ann")
+    expect(conflict).to_contain_text("Deal 1 was already recorded by Ann")
     expect(conflict).to_contain_text("Ann bid 200, made: A 220, B 80")
     second_page.locator("#entry .conflict").scroll_into_view_if_needed()
     screenshot(second_page, "roolz-conflict", full_page=False)
     assert Round.objects.filter(game=game).count() == 1
 
     conflict.get_by_role("button", name="Discard mine and go on").click()
-    expect(second_page.locator("#entry .entry-head h2")).to_have_text("Round 2")
+    expect(second_page.locator("#entry .entry-head h2")).to_have_text("Deal 2")
 
 
 def test_a_double_tap_stores_one_round(live_server, page: Page):
@@ -128,7 +128,7 @@ def test_a_double_tap_stores_one_round(live_server, page: Page):
     page.goto(f"{live_server.url}/t/{game.table_token}/")
     enter_roolz_round(page, "Dan", 170, 100)
     page.locator("button.save").dblclick()
-    expect(page.locator("#entry .notice.ok")).to_contain_text("Round 1 saved")
+    expect(page.locator("#entry .notice.ok")).to_contain_text("Deal 1 saved")
     page.wait_for_timeout(300)
     assert Round.objects.filter(game=game).count() == 1
 
@@ -151,7 +151,7 @@ def test_an_invalid_entry_shows_its_message_beside_the_field(live_server, page: 
     assert Round.objects.filter(game=game).count() == 0
 
     page.fill("#f-won-A", "195")
-    save(page, "Round 1 saved")
+    save(page, "Deal 1 saved")
 
 
 def test_a_missing_choice_is_named(live_server, page: Page):
@@ -170,7 +170,7 @@ def test_correcting_a_round_keeps_the_audit_trail(live_server, page: Page, scree
         ]
     )
     page.goto(f"{live_server.url}/t/{game.table_token}/history/")
-    page.get_by_role("link", name="Correct round 1").click()
+    page.get_by_role("link", name="Correct deal 1").click()
     page.wait_for_load_state()  # the page's scripts fill the rest of the points
     expect(page.locator("#f-won-A")).to_have_value("190")
     expect(page.locator("fieldset[data-field=bidder] input[value='0']")).to_be_checked()
@@ -197,7 +197,7 @@ def test_undo_the_last_round(live_server, page: Page):
     page.on("dialog", lambda dialog: dialog.accept())
     game = roolz_game(rounds=[{"bidder": 0, "bid": 200, "won": {"A": 190, "B": 110}}])
     page.goto(f"{live_server.url}/t/{game.table_token}/")
-    page.get_by_role("button", name="Undo round 1").click()
+    page.get_by_role("button", name="Undo deal 1").click()
     expect(page.locator("#recent")).to_contain_text("Nothing recorded yet")
-    expect(page.locator("#entry .entry-head h2")).to_have_text("Round 1")
+    expect(page.locator("#entry .entry-head h2")).to_have_text("Deal 1")
     assert not Round.objects.filter(game=game).exists()

@@ -188,7 +188,7 @@ def test_roolz_whole_game(live_server, page: Page, screenshot, tmp_path):
     expect(page.locator("#f-won-B")).to_have_value("110")
     preview_shows(page, "Team A \u2212200")
     shoot_form(page, screenshot, "roolz-entry")
-    save(page, "Round 1 saved")
+    save(page, "Deal 1 saved")
 
     # Round 2: a misdeal.
     page.get_by_role("button", name="Misdeal").click()
@@ -202,7 +202,7 @@ def test_roolz_whole_game(live_server, page: Page, screenshot, tmp_path):
     tap(page, "all_tricks", "Team B")
     expect(page.locator("#f-won-B")).to_have_value("300")
     preview_shows(page, "Saving this ends the game")
-    save(page, "Round 3 saved")
+    save(page, "Deal 3 saved")
 
     expect(page.locator("#entry .game-over")).to_contain_text("Team B wins")
     shoot(page, screenshot, "roolz-scoreboard")

@@ -69,7 +69,7 @@ def test_saving_without_a_connection_keeps_the_entry(live_server, page: Page, sc
 
     page.context.set_offline(False)
     page.locator("button.save").click()
-    expect(page.locator("#entry .notice.ok")).to_contain_text("Round 1 saved", timeout=SAVE_TIMEOUT)
+    expect(page.locator("#entry .notice.ok")).to_contain_text("Deal 1 saved", timeout=SAVE_TIMEOUT)
     expect(page.locator("[data-offline]")).to_be_hidden()
     assert Round.objects.filter(game=game).count() == 1
 
@@ -98,7 +98,7 @@ def test_a_save_whose_answer_was_lost_is_stored_once(live_server, page: Page):
     assert Round.objects.filter(game=game).count() == 1
 
     page.locator("button.save").click()
-    expect(page.locator("#entry .notice.ok")).to_contain_text("Round 1 saved", timeout=SAVE_TIMEOUT)
+    expect(page.locator("#entry .notice.ok")).to_contain_text("Deal 1 saved", timeout=SAVE_TIMEOUT)
     assert Round.objects.filter(game=game).count() == 1
     assert len(lost) == 1
 
@@ -171,7 +171,7 @@ def test_a_refresh_arriving_while_typing_keeps_what_was_typed(live_server, page:
     held[0].continue_()
     expect(page.locator("[data-stale]")).to_be_visible()
     page.wait_for_timeout(300)
-    expect(page.locator("#entry .entry-head h2")).to_have_text("Round 1")
+    expect(page.locator("#entry .entry-head h2")).to_have_text("Deal 1")
     expect(page.locator("#f-won-A")).to_have_value("220")
     expect(page.locator("#f-bid")).to_have_value("200")
     page.locator("[data-stale]").scroll_into_view_if_needed()
@@ -179,7 +179,7 @@ def test_a_refresh_arriving_while_typing_keeps_what_was_typed(live_server, page:
 
     page.unroute("**/entry/")
     page.locator("button.save").click()
-    expect(page.locator("#entry .conflict")).to_contain_text("Round 1 was already recorded by Ben")
+    expect(page.locator("#entry .conflict")).to_contain_text("Deal 1 was already recorded by Ben")
     assert Round.objects.filter(game=game).count() == 1
 
 
@@ -195,7 +195,7 @@ def test_a_confirmation_elsewhere_leaves_the_typing_alone(live_server, page: Pag
     expect(page.locator("#live .pending")).to_have_count(0, timeout=LIVE)
     page.wait_for_timeout(500)
     expect(page.locator("[data-stale]")).to_be_hidden()
-    expect(page.locator("#entry .entry-head h2")).to_have_text("Round 2")
+    expect(page.locator("#entry .entry-head h2")).to_have_text("Deal 2")
     expect(page.locator("#f-won-A")).to_have_value("220")
 
 
@@ -250,8 +250,8 @@ def test_the_result_waits_for_the_final_round_to_be_confirmed(live_server, page:
     screenshot(page, "phone-save-bar-ends-game", full_page=False)
     page.locator("button.save").click()
     over = page.locator("#entry .game-over")
-    expect(over).to_contain_text("Team B wins (Ben & Dan) once round 1 is confirmed.")
-    expect(over.locator("h2")).to_have_text("The last round is in")
+    expect(over).to_contain_text("Team B wins (Ben & Dan) once deal 1 is confirmed.")
+    expect(over.locator("h2")).to_have_text("The last deal is in")
     expect(page.locator("#live .result")).to_contain_text("once round 1 is confirmed")
     expect(page.locator("#live .is-winner")).to_have_count(0)
     page.evaluate("window.scrollTo(0, 0)")

@@ -106,13 +106,59 @@ def test_missing_file_exits_2(tmp_path):
     assert "cannot read" in done.stderr
 
 
-def test_table_format_for_people(tmp_path):
-    case = dict(vector_cases("roller_derby"))["roller_derby: all or nothing and an early finish"]
-    done = run_score(write_record(tmp_path, case["record"]), "--format", "table")
+def table_lines(tmp_path, case_id: str, record: dict | None = None) -> list[str]:
+    data = record if record is not None else dict(CASES)[case_id]["record"]
+    done = run_score(write_record(tmp_path, data), "--format", "table")
     assert done.returncode == 0, done.stderr
-    names = case["record"]["players"]
-    header = done.stdout.splitlines()[0]
-    assert all(name in header for name in names)
-    totals_line = next(line for line in done.stdout.splitlines() if line.startswith("Total"))
-    assert totals_line.split()[1:] == [str(t) for t in case["output"]["totals"]]
-    assert "Winner" in done.stdout
+    return done.stdout.splitlines()
+
+
+def test_table_early_finish_teams_once_and_inputs(tmp_path):
+    case_id = "roller_derby: all or nothing and an early finish"
+    lines = table_lines(tmp_path, case_id)
+    assert lines[0].split() == ["Deal", "Dealer", "A:", "Ann", "&", "Cat", "B:", "Ben", "&", "Dan",
+                                "Inputs"]  # fmt: skip
+    assert "Cat rolled 2+2 = 4, all or nothing, failed: 0 points" in lines[3]
+    totals_line = next(line for line in lines if line.startswith("Total"))
+    assert totals_line.split()[1:] == ["0", "190"]  # one figure per team
+    assert lines[-1] == "Finished early, after 3 of 4 deals. Winner: B (Ben & Dan)"
+
+
+def test_table_misdeal_and_partners_who_win_together(tmp_path):
+    lines = table_lines(tmp_path, "roolz: 5 players: a misdeal is recorded for a dealing error")
+    misdeal = lines[2].split()
+    assert misdeal == ["1", "Ann", "misdeal", "Misdeal:", "the", "same", "dealer", "deals", "again"]
+    assert "Ben bid 170 with Cat, made: 200 to 100" in lines[3]
+    won = table_lines(tmp_path, "roolz: 5 players: partners who reach the target together win "
+                      "together")  # fmt: skip
+    assert won[-1] == "Finished. Winners together: Ann & Ben"
+
+
+def test_table_draw_and_called_partner_alone(tmp_path):
+    record = {
+        "game": "rook_sluff",
+        "players": ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"],
+        "options": {"deals": 1},
+        "rounds": [{"bids": [1, 1, 1, 1, 1, 1], "tricks": [3, 2, 2, 3, 2, 2]}],
+    }
+    lines = table_lines(tmp_path, "", record)
+    assert lines[-1] == "Finished. Draw: A (Ann & Cat & Eve), B (Ben & Dan & Fay)"
+    alone = table_lines(tmp_path, "roolz: called partner: the bidder holds the called card and "
+                        "plays alone")  # fmt: skip
+    assert "Ann bid 180 alone, made: 200 to 100" in alone[2]
+
+
+def test_table_rummoli_hands_leftovers_row_and_board(tmp_path):
+    lines = table_lines(tmp_path, "rummoli: two hands and leftovers")
+    assert lines[0].split()[:2] == ["Hand", "Dealer"]
+    assert "Ben went out, takes 4 from the rummoli and collects 10 for cards left" in lines[2]
+    left = next(line for line in lines if line.startswith(" Left"))
+    assert left.split()[1:9] == ["47", "(+0)", "50", "(+0)", "33", "(+0)", "70", "(+30)"]
+    assert left.endswith("Leftovers: Dan takes the 30 chips left on the board")
+    assert "Board  empty" in lines
+    first_hand = dict(CASES)["rummoli: two hands and leftovers"]["record"]
+    open_game = {**first_hand, "rounds": first_hand["rounds"][:1]}
+    open_game.pop("end", None)
+    board = table_lines(tmp_path, "", open_game)
+    assert "Board  8 chips: queen of clubs 4, 7-8-9 of a suit 4" in board
+    assert board[-1] == "In progress."

@@ -47,7 +47,7 @@ def test_the_result_waits_for_the_last_round_to_be_confirmed(client):
     slam = {"bidder": 1, "bid": 185, "won": {"A": 0, "B": 300}, "all_tricks": "B"}
     round_record(game=game, number=1, entry=slam, actor=Actor(seat=1))
     html = client.get(url("table", game)).content.decode()
-    assert "Team B wins (Ben &amp; Dan) once round 1 is confirmed." in html
+    assert "Team B wins (Ben &amp; Dan) once deal 1 is confirmed." in html
     assert "Game over" not in html
     assert "is-winner" not in html
 
@@ -64,7 +64,7 @@ def test_my_games_and_history_wait_for_confirmation_too(client):
     slam = {"bidder": 1, "bid": 185, "won": {"A": 0, "B": 300}, "all_tricks": "B"}
     round_record(game=game, number=2, entry=slam, actor=Actor(seat=1))
     client.get(url("table", game))
-    expected = "Team B wins (Ben &amp; Dan) once rounds 1 &amp; 2 are confirmed."
+    expected = "Team B wins (Ben &amp; Dan) once deals 1 &amp; 2 are confirmed."
     assert expected in client.get(reverse("scoring:my_games")).content.decode()
     assert expected in client.get(url("history", game)).content.decode()
 

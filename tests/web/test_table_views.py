@@ -53,7 +53,7 @@ def test_table_page_is_a_whole_page_with_every_part(client):
     html = response.content.decode()
     for part in ('id="identity"', 'id="live"', 'id="entry"', 'id="recent"', "<svg"):
         assert part in html
-    assert "Round 2" in html
+    assert "Deal 2" in html
     assert 'name="key"' in html
     assert "tablescore_device" in response.cookies
     assert client.session[GAMES_KEY] == [game.table_token]
@@ -145,8 +145,8 @@ def test_saving_with_htmx_answers_a_fresh_form_and_the_scoreboard(client):
     response = client.post(url("table_entry", game), FORM_1, headers=HX)
     assert response.status_code == 200
     html = response.content.decode()
-    assert "Round 1 saved." in html
-    assert "Round 2" in html
+    assert "Deal 1 saved." in html
+    assert "Deal 2" in html
     assert 'id="live" class="live" hx-swap-oob="true"' in html
     round_ = Round.objects.get(game=game)
     assert round_.entry == ROUND_1
@@ -166,7 +166,7 @@ def test_a_retry_with_the_same_key_stores_one_round(client):
     first = client.post(url("table_entry", game), FORM_1, headers=HX)
     again = client.post(url("table_entry", game), FORM_1, headers=HX)
     assert first.status_code == again.status_code == 200
-    assert "Round 1 saved." in again.content.decode()
+    assert "Deal 1 saved." in again.content.decode()
     assert Round.objects.filter(game=game).count() == 1
     assert RoundEvent.objects.filter(game=game, action=RoundEvent.Action.RECORD).count() == 1
 
@@ -200,7 +200,7 @@ def test_a_second_phone_sending_the_same_round_sees_what_was_recorded(client):
         url("table_entry", game), {**FORM_1, "key": "k2", "won-A": "220"}, headers=HX
     )
     html = response.content.decode()
-    assert "Round 1 was already recorded by Cat." in html
+    assert "Deal 1 was already recorded by Cat." in html
     assert "Ann bid 200, set: A 190, B 110" in html
     assert 'value="220"' in html
     assert Round.objects.filter(game=game).count() == 1
@@ -278,7 +278,7 @@ def test_history_shows_every_round_and_the_audit_trail(client):
     assert "<dt>Bidder</dt><dd>Ann</dd>" in html
     assert "Misdeal" in html
     assert "Audit trail" in html and "Game created" in html
-    assert "Correct round 1" in html
+    assert "Correct deal 1" in html
     assert html.count(">Undo<") == 1
 
 

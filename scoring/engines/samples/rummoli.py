@@ -74,7 +74,7 @@ def sample_record(rounds: int = 20, seed: int = 0, players: int | None = None) -
         went_out = rng.choice(seats) if rng.random() < 0.85 else None
         entry["went_out"] = went_out
         entry["cards_left"] = [
-            rng.randint(0, 6) if playing[s] and s != went_out else 0 for s in range(count)
+            rng.randint(1, 6) if playing[s] and s != went_out else 0 for s in range(count)
         ]
         engine.play(table, state, len(entries) + 1, entry)
         entries.append(entry)

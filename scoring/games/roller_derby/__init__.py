@@ -58,7 +58,6 @@ class RollerDerbyForm(EntryForm):
 class RollerDerbyKit(Kit):
     key = roller_derby.RollerDerby.key
     printed = PRINTED
-    word = "Deal"
     entry_form = RollerDerbyForm
     ending = "early"
 

@@ -41,7 +41,6 @@ class RookSluffForm(EntryForm):
 class RookSluffKit(Kit):
     key = rook_sluff.RookSluff.key
     printed = PRINTED
-    word = "Deal"
     entry_form = RookSluffForm
 
     def facts(self, scored: ScoredGame, names: Mapping[int, str]) -> list[str]:

@@ -58,10 +58,9 @@ class RoolzForm(EntryForm):
         if partners is not None:
             partners.extra["call"] = setup.call
             partners.extra["several"] = setup.call == roolz.CALL_TWO
-            if setup.call == roolz.CALL_FIVE:
-                partners.choices.append(
-                    Choice(NO_SEAT, "Twofer: card in the low hand", NO_SEAT in partners.values)
-                )
+            nobody = roolz.no_partner_choice(setup.call)
+            if nobody:
+                partners.choices.append(Choice(NO_SEAT, nobody, NO_SEAT in partners.values))
         fields["won"].extra["individual"] = setup.individual
         for item in fields["won"].items:
             item.extra["members"] = self.members(item.extra["side"])
@@ -78,9 +77,9 @@ class RoolzForm(EntryForm):
             chosen = [v for v in self.data.getlist("partners") if v]
             if not chosen:
                 message = (
-                    "Choose the partner."
-                    if self.setup.call == roolz.CALL_ONE
-                    else "Choose the partner, or twofer if the card was in the low hand."
+                    "Choose the partner, or twofer if the card was in the low hand."
+                    if self.setup.call == roolz.CALL_FIVE
+                    else f'Choose the partner, or "{roolz.no_partner_choice(self.setup.call)}".'
                 )
                 self.fail("partners", message)
                 return False, None
@@ -95,7 +94,6 @@ class RoolzForm(EntryForm):
 class RoolzKit(Kit):
     key = roolz.Roolz.key
     printed = PRINTED
-    word = "Round"
     entry_form = RoolzForm
 
     def facts(self, scored: ScoredGame, names: Mapping[int, str]) -> list[str]:

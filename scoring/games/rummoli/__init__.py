@@ -179,7 +179,6 @@ def board_from(sections: Mapping[str, int]) -> Board:
 class RummoliKit(Kit):
     key = rummoli.Rummoli.key
     printed = PRINTED
-    word = "Hand"
     entry_form = RummoliForm
     ending = "leftovers"
 

@@ -6,6 +6,7 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
+from scoring.management.commands._database import ensure_embedded_database
 from scoring.models import Game
 from scoring.selectors import game_record_dict
 
@@ -17,6 +18,7 @@ class Command(BaseCommand):
         parser.add_argument("game_id", type=int)
 
     def handle(self, *args, **options):
+        ensure_embedded_database()
         game = Game.objects.filter(pk=options["game_id"]).first()
         if game is None:
             raise CommandError(f"no game {options['game_id']}")

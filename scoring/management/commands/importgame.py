@@ -6,6 +6,7 @@ import sys
 
 from django.core.management.base import BaseCommand
 
+from scoring.management.commands._database import ensure_embedded_database
 from scoring.management.commands.score import INVALID_RECORD_STATUS, read_json_argument
 from scoring.services import GameChangeError, game_import
 
@@ -17,6 +18,7 @@ class Command(BaseCommand):
         parser.add_argument("record", help="a game record file, or - for standard input")
 
     def handle(self, *args, **options):
+        ensure_embedded_database()
         data = read_json_argument(options["record"])
         try:
             result = game_import(record=data)

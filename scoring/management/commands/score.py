@@ -8,7 +8,7 @@ import sys
 from django.core.management.base import BaseCommand, CommandError
 
 from scoring.engines.base import InvalidRecord
-from scoring.engines.registry import score_data
+from scoring.engines.registry import engine_for, score_data
 from scoring.engines.text import score_table
 
 INVALID_RECORD_STATUS = 2
@@ -52,6 +52,6 @@ class Command(BaseCommand):
                 self.stderr.write(str(problem))
             sys.exit(INVALID_RECORD_STATUS)
         if options["format"] == "table":
-            self.stdout.write(score_table(scored), ending="")
+            self.stdout.write(score_table(scored, engine_for(scored.game)), ending="")
         else:
             self.stdout.write(json.dumps(scored.as_dict(), indent=2, ensure_ascii=False))

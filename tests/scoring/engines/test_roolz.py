@@ -205,6 +205,22 @@ def test_four_players_called_partner_is_individual() -> None:
     assert scored.rounds[0].details["sides"] == {"bidder": [2, 1], "opponents": [0, 3]}
 
 
+def test_four_players_called_partner_bidder_holding_the_card_plays_alone() -> None:
+    # The called card is in the bidder's hand or the widow: partners [] is the bidder
+    # alone against three, scored individually; not a twofer (no extra slam bonus).
+    entry = {"bidder": 1, "bid": 180, "partners": [], "won": {"bidder": 200, "opponents": 100}}
+    scored = score(record(4, [entry], called_partner=True))
+    assert scored.rounds[0].deltas == [100, 200, 100, 100]
+    assert scored.rounds[0].details["sides"] == {"bidder": [1], "opponents": [0, 2, 3]}
+    assert "twofer" not in scored.rounds[0].details
+    set_ = {"bidder": 1, "bid": 250, "partners": [], "won": {"bidder": 200, "opponents": 100}}
+    assert score(record(4, [set_], called_partner=True)).rounds[0].deltas == [100, -250, 100, 100]
+    slam = {**entry, "won": {"bidder": 300, "opponents": 0}, "all_tricks": "bidder"}
+    assert score(record(4, [slam], called_partner=True)).rounds[0].deltas == [0, 400, 0, 0]
+    table = table_for(4, called_partner=True)
+    assert ENGINE.round_summary(table, entry) == "Ben bid 180 alone, made: 200 to 100"
+
+
 def test_four_player_called_partner_slam_has_no_twofer_bonus() -> None:
     entry = {
         "bidder": 0,
@@ -380,16 +396,49 @@ def test_tied_sides_at_the_top_play_on() -> None:
     assert scored.finished and scored.winners == [0, 3]
 
 
-def test_individual_end_counts_seats() -> None:
-    # Three players: both opponents score 200 and tie above the target: play goes on.
+def test_three_players_defenders_who_tie_at_the_top_win_together() -> None:
+    # Three players: both defenders score 200 and tie above the target. They played
+    # together in the deciding round, so they are one side and win together.
     entry = {"bidder": 0, "bid": 170, "won": {"bidder": 100, "opponents": 200}}
     scored = score(record(3, [entry], target=200))
     assert scored.totals == [-170, 200, 200]
-    assert not scored.finished
-    nxt = {"bidder": 1, "bid": 170, "won": {"bidder": 200, "opponents": 100}}
-    scored = score(record(3, [entry, nxt], target=200))
-    assert scored.totals == [-70, 400, 300]
-    assert scored.finished and scored.winners == [1]
+    assert scored.finished and scored.winners == [1, 2]
+
+
+def test_individual_end_counts_seats_when_not_tied() -> None:
+    first = {"bidder": 1, "bid": 170, "won": {"bidder": 100, "opponents": 200}}
+    third = {"bidder": 0, "bid": 170, "won": {"bidder": 200, "opponents": 100}}
+    scored = score(record(3, [first, third], target=300))
+    assert scored.totals == [400, -70, 300]
+    assert scored.finished and scored.winners == [0]  # the highest total wins alone
+
+
+def test_players_of_different_sides_tied_at_the_top_play_on() -> None:
+    # Five players, target 450: after round 3 seats 0 and 1 (the bidder's side) and
+    # seats 2 and 3 (defenders) all stand at 450: two different sides, play goes on.
+    rounds = [
+        {"bidder": 2, "bid": 200, "partners": [3], "won": {"bidder": 300, "opponents": 0}},
+        {"bidder": 0, "bid": 170, "partners": [1], "won": {"bidder": 250, "opponents": 50}},
+        {"bidder": 0, "bid": 200, "partners": [1], "won": {"bidder": 200, "opponents": 100}},
+    ]
+    scored = score(record(5, rounds, target=450))
+    assert scored.totals == [450, 450, 450, 450, 150]
+    assert scored.finished is False and scored.winners == []
+    rounds.append(
+        {"bidder": 2, "bid": 170, "partners": [3], "won": {"bidder": 170, "opponents": 130}}
+    )
+    scored = score(record(5, rounds, target=450))
+    assert scored.totals == [580, 580, 620, 620, 280]
+    assert scored.finished and scored.winners == [2, 3]
+
+
+def test_five_players_partners_reaching_the_target_together_win_together() -> None:
+    # The case: 5 players, target 500; seats 0 and 1 together reach 600.
+    first = {"bidder": 0, "bid": 300, "partners": [1], "won": {"bidder": 300, "opponents": 0}}
+    second = {"bidder": 1, "bid": 300, "partners": [0], "won": {"bidder": 300, "opponents": 0}}
+    scored = score(record(5, [first, second], target=500))
+    assert scored.totals == [600, 600, 0, 0, 0]
+    assert scored.finished and scored.as_dict()["winners"] == [0, 1]
 
 
 def test_must_reach_on_bid_individual_only_bidding_side() -> None:
@@ -401,11 +450,12 @@ def test_must_reach_on_bid_individual_only_bidding_side() -> None:
     made = {"bidder": 2, "bid": 300, "partners": [3], "won": {"bidder": 300, "opponents": 0}}
     scored = score(record(5, [entry, made], target=300, must_reach_on_bid=True))
     assert scored.totals == [-200, -200, 600, 600, 300]
-    assert not scored.finished  # two seats tied at the top
-    # Now seat 2 bids with seat 4 and makes it: 2 -> 900, 4 -> 600; seat 2 wins.
-    again = {"bidder": 2, "bid": 300, "partners": [4], "won": {"bidder": 300, "opponents": 0}}
-    scored = score(record(5, [entry, made, again], target=300, must_reach_on_bid=True))
-    assert scored.totals == [-200, -200, 900, 600, 600]
+    # Partners tied at the top of the side that made its bid win together.
+    assert scored.finished and scored.winners == [2, 3]
+    # With a partner further behind, the bidder alone wins.
+    ahead = {"bidder": 2, "bid": 300, "partners": [0], "won": {"bidder": 300, "opponents": 0}}
+    scored = score(record(5, [entry, ahead], target=300, must_reach_on_bid=True))
+    assert scored.totals == [100, -200, 600, 300, 300]
     assert scored.finished and scored.winners == [2]
 
 
@@ -498,8 +548,8 @@ BAD_ROUNDS = [
     ("partner a boolean", 5, {}, changed(GOOD5, partners=[True]), "partners"),
     ("partner is the bidder", 5, {}, changed(GOOD5, partners=[0]), "partners"),
     ("two partners with five", 5, {}, changed(GOOD5, partners=[1, 3]), "partners"),
-    ("no partner under called_partner", 4, {"called_partner": True}, {
-        "bidder": 0, "bid": 200, "partners": [], "won": {"bidder": 200, "opponents": 100}},
+    ("two partners under called_partner", 4, {"called_partner": True}, {
+        "bidder": 0, "bid": 200, "partners": [1, 2], "won": {"bidder": 200, "opponents": 100}},
      "partners"),
     ("three partners in two_calls", 6, {"six_player": "two_calls"}, {
         "bidder": 0, "bid": 200, "partners": [1, 2, 3],
@@ -828,3 +878,40 @@ def test_round_summary_of_valid_rounds(data: dict[str, Any]) -> None:
     for entry in data["rounds"]:
         text = ENGINE.round_summary(table, entry)
         assert text and "None" not in text
+
+
+@pytest.mark.parametrize(
+    ("players", "options", "says"),
+    [
+        (5, {}, "there are none with 5 players"),
+        (6, {}, "there are none with 6 players"),
+        (4, {"misdeals": True}, "highest card is 12 or lower"),
+        (3, {}, "misdeals on weak hands are off"),
+    ],
+)
+def test_misdeals_at_every_table_size_and_weak_hands_only_at_two_to_four(
+    players: int, options: dict[str, Any], says: str
+) -> None:
+    # A dealing error needs a re-deal at any size: the misdeal field is always there,
+    # its help says what it means at this table; the weak-hand option is 2-4 only.
+    fields = {spec.name: spec for spec in ENGINE.round_fields(players, options)}
+    assert says in fields["misdeal"].help
+    spec = {s.name: s for s in ENGINE.option_specs()}["misdeals"]
+    assert spec.player_counts == (2, 3, 4)
+    assert "not offered with 5 or 6" in spec.help
+    first = {"bidder": 1, "bid": 170, "won": {"bidder": 200, "opponents": 100}}
+    if players == 5:
+        first["partners"] = [2]
+    elif players in (4, 6):
+        first = {"bidder": 1, "bid": 170, "won": {"A": 100, "B": 200}}
+    scored = score(record(players, [{"misdeal": True}, first], **options))
+    assert [r.dealer for r in scored.rounds] == [0, 0]
+    assert scored.rounds[0].deltas == [0] * players
+
+
+def test_no_partner_choice_labels() -> None:
+    from scoring.engines.roolz import CALL_FIVE, CALL_ONE, CALL_TWO, no_partner_choice
+
+    assert no_partner_choice(CALL_ONE) == "I hold the called card (bidder alone)"
+    assert no_partner_choice(CALL_FIVE) == "Twofer: card in the low hand"
+    assert no_partner_choice(CALL_TWO) is None

@@ -53,8 +53,9 @@ def board(**sections: int) -> dict[str, int]:
 
 
 def quiet(players: int, went_out: int | None = None, **entry: Any) -> dict[str, Any]:
-    """A hand where only the ante moves chips: by default a deadlock with no cards left."""
-    hand = {"went_out": went_out, "cards_left": [0] * players}
+    """A plain hand: by default a deadlock; everyone still holding cards holds one."""
+    cards = [0 if seat == went_out else 1 for seat in range(players)]
+    hand = {"went_out": went_out, "cards_left": cards}
     hand.update(entry)
     return hand
 
@@ -182,19 +183,20 @@ def test_player_counts(players: int) -> None:
 def test_starting_chips_and_ante() -> None:
     # 2 players, 20 chips, ante 2: 18 chips each on the board, every section 4.
     out = score(record(2, [quiet(2, went_out=None)], options={"starting_chips": 20, "ante": 2}))
-    assert out["totals"] == [2, 2]
-    assert out["board"] == {section: 4 for section in BOARD}
+    # the deadlock: one card each, one chip each into the rummoli
+    assert out["totals"] == [1, 1]
+    assert out["board"] == {section: 6 if section == "rummoli" else 4 for section in BOARD}
 
 
 def test_showdown_poker_takes_the_pot() -> None:
     out = score(record(3, [quiet(3, poker={"winners": [2]})]))
-    assert out["totals"] == [41, 41, 44]  # 50 - 9, seat 2 takes the 3-chip pot
+    assert out["totals"] == [40, 40, 43]  # 50 - 9 - 1, seat 2 takes the 3-chip pot
 
 
 def test_betting_poker_bets_go_in_before_the_winner_takes_it() -> None:
     hand = quiet(3, poker={"winners": [1], "bets": [5, 2, 0]})
     out = score(record(3, [hand], options={"poker": "betting"}))
-    assert out["totals"] == [36, 39 + 3 + 7, 41]
+    assert out["totals"] == [35, 38 + 3 + 7, 40]
     assert out["board"]["poker"] == 0
 
 
@@ -202,14 +204,14 @@ def test_betting_poker_without_bets_is_a_showdown() -> None:
     out = score(
         record(3, [quiet(3, poker={"winners": [0], "bets": None})], options={"poker": "betting"})
     )
-    assert out["totals"] == [44, 41, 41]
+    assert out["totals"] == [43, 40, 40]
 
 
 def test_split_pot_leaves_odd_chips_on_the_section() -> None:
     hand = quiet(4, poker={"winners": [0, 2, 3], "bets": [1, 0, 0, 0]})
     out = score(record(4, [hand], options={"poker": "betting"}))
     # pot 4 + 1 = 5: 1 each, 2 stay
-    assert out["totals"] == [41 - 1 + 1, 41, 42, 42]
+    assert out["totals"] == [40 - 1 + 1, 40, 41, 41]
     assert out["board"]["poker"] == 2
 
 
@@ -256,11 +258,11 @@ def test_pay_what_you_can_card_payment_stops_at_zero() -> None:
 
 
 def test_deadlock_payments_under_pay_what_you_can() -> None:
-    hand = quiet(3, went_out=None, cards_left=[5, 1, 0])
+    hand = quiet(3, went_out=None, cards_left=[5, 1, 2])
     out = score(record(3, [hand], options={"starting_chips": 12}))
-    # after the ante 3, 3, 3; seat 0 pays 3 of 5, seat 1 pays 1
-    assert out["rounds"][0]["totals"] == [0, 2, 3]
-    assert out["rounds"][0]["board"]["rummoli"] == 3 + 4
+    # after the ante 3, 3, 3; seat 0 pays 3 of 5, seat 1 pays 1, seat 2 pays 2
+    assert out["rounds"][0]["totals"] == [0, 2, 1]
+    assert out["rounds"][0]["board"]["rummoli"] == 3 + 6
     assert out["rounds"][0]["out"] == [0]
 
 
@@ -278,13 +280,18 @@ def out_game() -> list[dict[str, Any]]:
     return [quiet(3, went_out=2, cards_left=[11, 1, 0])]
 
 
+def ben_out(**entry: Any) -> dict[str, Any]:
+    """A hand after ``out_game``: Ann is out (no cards), Ben goes out, Cat holds one card."""
+    return quiet(3, went_out=1, cards_left=[0, 0, 1], **entry)
+
+
 def test_players_out_do_not_ante_and_the_deal_skips_them() -> None:
-    rounds = [*out_game(), quiet(3, went_out=1), quiet(3, went_out=1)]
+    rounds = [*out_game(), ben_out(), ben_out()]
     out = score(record(3, rounds, options=OUT_OPTIONS, first_dealer=2))
-    assert [r["totals"] for r in out["rounds"]] == [[0, 10, 26], [0, 3, 17], [0, 2, 8]]
+    assert [r["totals"] for r in out["rounds"]] == [[0, 10, 26], [0, 4, 16], [0, 3, 6]]
     assert [r["out"] for r in out["rounds"]] == [[0], [0], [0]]
     assert [r["dealer"] for r in out["rounds"]] == [2, 1, 2]
-    # hand 2: Ben (2) and Cat (3) ante what they can; Ann is out and pays nothing.
+    # hand 2: Ben and Cat ante, Ben takes the rummoli (2) and Cat's card; Ann pays nothing.
     assert out["rounds"][1]["deltas"][0] == 0
     assert out["next"]["dealer"] == 1
     assert out["next"]["out"] == [0]
@@ -295,9 +302,9 @@ def test_players_out_do_not_ante_and_the_deal_skips_them() -> None:
 @pytest.mark.parametrize(
     ("entry", "field"),
     [
-        (quiet(3, went_out=1, widow={"buyer": 0, "price": 1}), "widow.buyer"),
-        (quiet(3, went_out=1, poker={"winners": [0]}), "poker.winners"),
-        (quiet(3, went_out=1, pay_cards={"queen_clubs": 0}), "pay_cards.queen_clubs"),
+        (ben_out(widow={"buyer": 0, "price": 1}), "widow.buyer"),
+        (ben_out(poker={"winners": [0]}), "poker.winners"),
+        (ben_out(pay_cards={"queen_clubs": 0}), "pay_cards.queen_clubs"),
         (quiet(3, went_out=0), "went_out"),
         (quiet(3, went_out=1, cards_left=[1, 0, 0]), "cards_left"),
     ],
@@ -309,7 +316,7 @@ def test_players_out_cannot_take_part(entry: dict[str, Any], field: str) -> None
 
 
 def test_players_out_cannot_bet() -> None:
-    entry = quiet(3, went_out=1, poker={"winners": [1], "bets": [1, 0, 0]})
+    entry = ben_out(poker={"winners": [1], "bets": [1, 0, 0]})
     opts = {**OUT_OPTIONS, "poker": "betting"}
     found = problems(record(3, [*out_game(), entry], options=opts))
     assert [(p[0], p[1]) for p in found] == [(2, "poker.bets")]
@@ -346,9 +353,9 @@ def test_deadlock_leaving_nobody_with_chips_waits_for_the_leftovers() -> None:
 
 def test_leftovers_to_a_player() -> None:
     out = score(record(3, [quiet(3, went_out=2)], end={"leftovers_to": 0}))
-    # after the hand: 41, 41, 41 + 3; the board holds 24 more
-    assert out["rounds"][0]["totals"] == [41, 41, 44]
-    assert out["totals"] == [65, 41, 44]
+    # after the hand: 40, 40, 41 + 3 + 2 (one card each); the board holds 24 more
+    assert out["rounds"][0]["totals"] == [40, 40, 46]
+    assert out["totals"] == [64, 40, 46]
     assert out["winners"] == [0] and out["finished"] is True
     assert out["board"] == board() and out["next"]["board"] == board()
 
@@ -491,7 +498,8 @@ def test_debt_allows_prices_and_bets_beyond_holdings() -> None:
         3, went_out=2, widow={"buyer": 1, "price": 60}, poker={"winners": [2], "bets": [0, 100, 0]}
     )
     out = score(record(3, [hand], options={"poker": "betting", "short_stack": "debt"}))
-    assert out["totals"] == [41 + 60, 41 - 60 - 100, 41 + 103 + 3]
+    # Cat goes out: the rummoli (3) and one card each from Ann and Ben
+    assert out["totals"] == [41 + 60 - 1, 41 - 60 - 100 - 1, 41 + 103 + 3 + 2]
 
 
 def test_every_problem_of_a_round_is_reported() -> None:
@@ -710,15 +718,21 @@ def test_round_summary() -> None:
     assert ENGINE.round_summary(table, RULES_HAND_1) == (
         "Cat bought the widow for 2; Ben won the poker pot; pay cards: Dan the ten of spades, "
         "Ben the jack of diamonds, Cat the king of hearts, Ann the ace of spades, "
-        "Dan the ace-king of diamonds; Ben went out and collects 10 for cards left"
+        "Dan the ace-king of diamonds; Ben went out; 10 cards left to pay for"
     )
     assert ENGINE.round_summary(table, RULES_HAND_2) == (
         "The dealer took the widow; Ann won the poker pot after 9 in bets; pay cards: "
         "Ann the ten of spades, Cat the queen of clubs, Dan the 7-8-9 of a suit; "
-        "deadlock: 10 chips into the rummoli"
+        "deadlock: 10 cards left to pay into the rummoli"
     )
     split = {"poker": {"winners": [0, 2]}, "went_out": 3, "cards_left": [1, 1, 1, 0]}
     assert ENGINE.round_summary(table, split) == (
+        "Ann and Cat split the poker pot; Dan went out; 3 cards left to pay for"
+    )
+    debt = ENGINE.table_for(
+        GameRecord(game="rummoli", players=table.players, options={"short_stack": "debt"})
+    )
+    assert ENGINE.round_summary(debt, split) == (
         "Ann and Cat split the poker pot; Dan went out and collects 3 for cards left"
     )
 
@@ -729,3 +743,78 @@ def test_play_rejects_before_changing_the_state() -> None:
     with pytest.raises(RoundProblems):
         ENGINE.play(table, state, 1, {"went_out": 0, "cards_left": [1, 1]})
     assert state.chips == [50, 50] and state.board == board() and state.last_dealer is None
+
+
+# --------------------------------------------------------------------------- impossible hands
+
+
+@pytest.mark.parametrize(
+    ("entry", "field", "words"),
+    [
+        # A deadlock with a player on 0 cards: that player went out.
+        ({"went_out": None, "cards_left": [3, 0, 2]}, "went_out", "Ben has 0 cards left"),
+        # Two players on 0 cards: only one can go out.
+        ({"went_out": 0, "cards_left": [0, 0, 2]}, "cards_left", "Ben cannot have 0 cards"),
+        ({"went_out": None, "cards_left": [0, 0, 2]}, "cards_left", "Ann and Ben"),
+    ],
+)
+def test_impossible_hand_ends_are_refused(entry: dict[str, Any], field: str, words: str) -> None:
+    found = problems(record(3, [quiet(3, went_out=2), entry]))
+    assert [(p[0], p[1]) for p in found] == [(2, field)]
+    assert words in found[0][2]
+
+
+def test_players_out_of_the_game_hold_no_cards_and_do_not_count_as_gone_out() -> None:
+    # After out_game Ann is out with 0 cards: a deadlock of Ben and Cat is possible.
+    out = score(record(3, [*out_game(), quiet(3, cards_left=[0, 1, 1])], options=OUT_OPTIONS))
+    assert out["rounds"][1]["summary"].startswith("Deadlock: 2 chips into the rummoli; Ben is out")
+
+
+# --------------------------------------------------------------------------- what moved
+
+
+def test_summary_says_what_actually_moved_under_pay_what_you_can() -> None:
+    # 3 players, 10 chips: 1 each after the ante. Ben goes out; Ann owes 2 and Cat 3,
+    # but each pays their last chip: Ben collects 2, not 5, and takes the board.
+    hand = {"went_out": 1, "cards_left": [2, 0, 3]}
+    out = score(record(3, [hand], options={"starting_chips": 10}))
+    assert out["rounds"][0]["deltas"] == [-10, 20, -10]
+    assert out["rounds"][0]["summary"] == (
+        "Ben went out, takes 3 from the rummoli and collects 2 for cards left "
+        "(Ann could pay only 1 of 2, Cat could pay only 1 of 3); Ann and Cat are out of chips; "
+        "Ben is the last player with chips and takes the board (24)"
+    )
+    assert out["finished"] is True and out["winners"] == [1]
+
+
+def test_summary_names_a_short_ante_and_a_short_deadlock_payment() -> None:
+    # 12 chips: 3 each after the ante; Ann owes 5 cards into the rummoli, pays 3.
+    out = score(
+        record(3, [quiet(3, went_out=None, cards_left=[5, 1, 2])], options={"starting_chips": 12})
+    )
+    assert out["rounds"][0]["summary"] == (
+        "Deadlock: 6 chips into the rummoli (Ann could pay only 3 of 5); Ann is out of chips"
+    )
+    second = score(
+        record(
+            3,
+            [quiet(3, went_out=None, cards_left=[5, 1, 2]), quiet(3, cards_left=[0, 1, 1])],
+            options={"starting_chips": 12},
+        )
+    )
+    assert second["rounds"][1]["summary"].startswith("Ben could ante only 2 of 9")
+
+
+def test_summary_of_the_rules_example_names_every_amount() -> None:
+    out = score(vector_record(RUMMOLI_RULES_EXAMPLE))
+    assert out["rounds"][0]["summary"] == (
+        "Cat bought the widow for 2; Ben won the poker pot (4); pay cards: "
+        "Dan the ten of spades (4), Ben the jack of diamonds (4), Cat the king of hearts (4), "
+        "Ann the ace of spades (4), Dan the ace-king of diamonds (4); "
+        "Ben went out, takes 4 from the rummoli and collects 10 for cards left"
+    )
+    assert out["rounds"][1]["summary"] == (
+        "The dealer took the widow; Ann won the poker pot (13, after 9 in bets); pay cards: "
+        "Ann the ten of spades (4), Cat the queen of clubs (8), Dan the 7-8-9 of a suit (8); "
+        "deadlock: 10 chips into the rummoli"
+    )

@@ -166,7 +166,7 @@ def hands(draw: st.DrawFn, ledger: Ledger, betting: bool) -> dict[str, Any]:
     went_out = draw(st.none() | st.sampled_from(seats_in))
     entry["went_out"] = went_out
     entry["cards_left"] = [
-        draw(st.integers(0, 6)) if ledger.is_in(s) and s != went_out else 0 for s in range(n)
+        draw(st.integers(1, 6)) if ledger.is_in(s) and s != went_out else 0 for s in range(n)
     ]
     return entry
 
