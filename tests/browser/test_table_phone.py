@@ -252,7 +252,7 @@ def test_the_result_waits_for_the_final_round_to_be_confirmed(live_server, page:
     over = page.locator("#entry .game-over")
     expect(over).to_contain_text("Team B wins (Ben & Dan) once deal 1 is confirmed.")
     expect(over.locator("h2")).to_have_text("The last deal is in")
-    expect(page.locator("#live .result")).to_contain_text("once round 1 is confirmed")
+    expect(page.locator("#live .result")).to_contain_text("once deal 1 is confirmed")
     expect(page.locator("#live .is-winner")).to_have_count(0)
     page.evaluate("window.scrollTo(0, 0)")
     screenshot(page, "phone-result-waiting", full_page=False)
