@@ -68,7 +68,7 @@ def _irreducible(p: int, e: int) -> list[int]:
             for low in product(range(p), repeat=degree)
         ):
             return poly
-    raise AssertionError(f"no irreducible polynomial of degree {e} over GF({p})")  # pragma: no cover
+    raise AssertionError(f"no irreducible polynomial of degree {e} over GF({p})")
 
 
 @lru_cache(maxsize=32)
@@ -87,7 +87,10 @@ def field_tables(q: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, 
         return sum(c * p**i for i, c in enumerate(poly))
 
     add = tuple(
-        tuple(number([(u + v) % p for u, v in zip(digits(a), digits(b), strict=True)]) for b in range(q))
+        tuple(
+            number([(u + v) % p for u, v in zip(digits(a), digits(b), strict=True)])
+            for b in range(q)
+        )
         for a in range(q)
     )
     mul_rows = []
