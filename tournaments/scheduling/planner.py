@@ -211,7 +211,9 @@ def _mixer(
             raw = [tuple(points[p] for p in table) for table in maker(index)]
             ordered = _order_for_fixed(raw, constraints.fixed_table)
             if ordered is not None:
-                follows = _follows([p.tables for p in request.history], maker, points)
+                follows = not keep_apart_broken(ordered, constraints.keep_apart) and _follows(
+                    [p.tables for p in request.history], maker, points
+                )
                 splits: list[Split | None] = [
                     split_of(t, policy.sides_at(len(t))) if name == "whist" else None
                     for t in ordered
