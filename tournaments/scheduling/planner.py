@@ -273,7 +273,7 @@ def _swiss(
     policy, constraints = request.policy, request.constraints
     w = request.weights
     weights = Weights(
-        meet=max(w.meet, 1) * 2 * max(sizes, default=2),
+        meet=max(w.meet, 1) * 4 * max(sizes, default=2),
         partner=w.partner,
         seat=w.seat,
         gap=max(w.gap, 1),
@@ -287,7 +287,7 @@ def _swiss(
     filled = greedy_fill(units, sizes, coster, fixed, window=1)
     fixed_set = {units[i] for i in fixed}
     steps = request.effort * (2000 + 20 * len(seated))
-    filled = swap_search(filled, coster, lambda u: u not in fixed_set, rng, steps=steps, reach=2)
+    filled = swap_search(filled, coster, lambda u: u not in fixed_set, rng, steps=steps, reach=3)
     tables = [
         seat_order([m for u in t for m in u], policy.sides_at(sum(map(len, t))), ledger, blocks)
         for t in filled
