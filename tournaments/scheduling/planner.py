@@ -204,7 +204,8 @@ def _mixer(
 
     candidates: list[tuple[int, int, list[list[EntrantId]], str, list[Split | None]]] = []
     found = _construction(len(seated), sizes, policy, index)
-    if found and not constraints.fixed_teams and len(seated) == len(request.entrants):
+    exact = found and request.constructions and not constraints.fixed_teams
+    if found and exact and len(seated) == len(request.entrants):
         name, maker, rounds = found
         if index < rounds:
             points = _point_map(seated, request.seed)
