@@ -1,0 +1,88 @@
+"""``manage.py schedule``: a dry run of the table scheduler, as game-record.md says.
+
+``schedule --game GAME --players N --rounds R [--format mixer|swiss|round_robin|progressive]
+[--table-size K] [--seed S]`` prints ``{"rounds": [{"tables": [...], "byes": [...]}],
+"report": {...}}`` with entrants numbered 0..N-1. The game's table facts (legal sizes,
+sides) are read from its scoring engine and handed to the pure scheduler as plain data.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Mapping
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandParser
+
+from scoring.engines.registry import ENGINES
+from tournaments.scheduling import FORMATS, SchedulingError, TablePolicy, plan_schedule
+from tournaments.scheduling.dryrun import MAX_ENTRANTS, MAX_ROUNDS
+
+BAD_ARGUMENTS_STATUS = 2
+
+# The table size an event uses unless the director picks one. Legal sizes and sides
+# come from the engines; this one fact is the scheduler's choice per game.
+PREFERRED_TABLE_SIZE: Mapping[str, int] = {
+    "roolz": 4,
+    "roller_derby": 4,
+    "rook_sluff": 8,
+    "rummoli": 6,
+}
+
+
+def table_policy(game: str, table_size: int | None = None) -> TablePolicy:
+    """The game's table facts as plain scheduling data, read from its engine."""
+    engine = ENGINES[game]
+    defaults = {spec.name: spec.default for spec in engine.option_specs()}
+    legal = tuple(sorted(engine.allowed_player_counts(defaults)))
+    sides = {
+        size: tuple(tuple(seats) for seats in teams.values())
+        for size in legal
+        if (teams := engine.teams(size, defaults))
+    }
+    preferred = PREFERRED_TABLE_SIZE.get(game, legal[len(legal) // 2])
+    if preferred not in legal:
+        preferred = legal[0]
+    policy = TablePolicy(legal_sizes=legal, preferred=preferred, sides=sides)
+    return policy.only(table_size) if table_size is not None else policy
+
+
+class Command(BaseCommand):
+    help = "Plan the seating of an event round by round (a dry run) and print it as JSON."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--game", required=True, help=f"one of {', '.join(ENGINES)}")
+        parser.add_argument("--players", type=int, required=True, help="number of entrants")
+        parser.add_argument("--rounds", type=int, required=True, help="tournament rounds")
+        parser.add_argument("--format", choices=FORMATS, default="mixer")
+        parser.add_argument("--table-size", type=int, default=None, help="seat every table so")
+        parser.add_argument("--seed", type=int, default=0, help="same seed, same schedule")
+
+    def fail(self, message: str) -> None:
+        self.stderr.write(message)
+        sys.exit(BAD_ARGUMENTS_STATUS)
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        game = options["game"]
+        if game not in ENGINES:
+            self.fail(f"--game must be one of {', '.join(ENGINES)}, not {game!r}")
+        players, rounds = options["players"], options["rounds"]
+        if not 1 <= players <= MAX_ENTRANTS:
+            self.fail(f"--players must be between 1 and {MAX_ENTRANTS}, not {players}")
+        if not 1 <= rounds <= MAX_ROUNDS:
+            self.fail(f"--rounds must be between 1 and {MAX_ROUNDS}, not {rounds}")
+        try:
+            policy = table_policy(game, options["table_size"])
+            schedule = plan_schedule(
+                list(range(players)),
+                policy,
+                rounds,
+                format=options["format"],
+                seed=options["seed"],
+            )
+        except SchedulingError as error:
+            flag = {"table_size": "--table-size"}.get(error.field or "", "")
+            self.fail(f"{flag}: {error}" if flag else str(error))
+            return
+        self.stdout.write(json.dumps(schedule.as_dict()))

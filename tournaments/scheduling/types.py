@@ -1,0 +1,198 @@
+"""The plain data the seating engine takes and gives: no Django, no I/O, all immutable.
+
+Entrant ids are plain ints chosen by the caller (database ids, or 0..N-1 in a dry run).
+Seats are 0-based and clockwise; seat 0 deals first. A table is a tuple of entrant ids
+in seat order, so the sides at a table are read from the seat order with
+``TablePolicy.sides``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+EntrantId = int
+Table = tuple[EntrantId, ...]
+Sides = tuple[tuple[int, ...], ...]  # seat groups that score together at one table size
+
+FORMATS = ("mixer", "swiss", "round_robin", "progressive")
+Format = Literal["mixer", "swiss", "round_robin", "progressive"]
+
+
+class SchedulingError(ValueError):
+    """A request the engine cannot plan (a user mistake); ``field`` names the input at fault."""
+
+    def __init__(self, message: str, *, field: str | None = None, round: int | None = None):
+        self.field = field
+        self.round = round
+        super().__init__(f"round {round}: {message}" if round else message)
+
+
+@dataclass(frozen=True)
+class TablePolicy:
+    """The game's table facts, as plain data.
+
+    ``legal_sizes``: every number of players a table of this game may seat.
+    ``preferred``: the size to use wherever the count allows; the sizes next to it in
+    ``legal_sizes`` fill the remainder before any other size, and any legal size before
+    a bye. ``sides``: for each size played in sides, the seat groups that score
+    together (Roller Derby ``{4: ((0, 2), (1, 3))}``); a size absent means individual
+    play at that size.
+    """
+
+    legal_sizes: tuple[int, ...]
+    preferred: int
+    sides: Mapping[int, Sides] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not self.legal_sizes or any(size < 1 for size in self.legal_sizes):
+            raise SchedulingError("legal table sizes must be positive", field="legal_sizes")
+        if self.preferred not in self.legal_sizes:
+            raise SchedulingError(
+                f"preferred table size {self.preferred} is not a legal size "
+                f"({', '.join(str(s) for s in sorted(self.legal_sizes))})",
+                field="table_size",
+            )
+        for size, groups in self.sides.items():
+            seats = sorted(seat for group in groups for seat in group)
+            if seats != list(range(size)):
+                raise SchedulingError(
+                    f"the sides at a table of {size} must cover seats 0..{size - 1} once",
+                    field="sides",
+                )
+
+    def sides_at(self, size: int) -> Sides:
+        """Seat groups forming sides at a table of ``size``; () for individual play."""
+        return tuple(self.sides.get(size, ()))
+
+    def only(self, size: int) -> TablePolicy:
+        """The same game played at exactly one size (the director's ``--table-size``)."""
+        if size not in self.legal_sizes:
+            legal = ", ".join(str(s) for s in sorted(self.legal_sizes))
+            raise SchedulingError(
+                f"table size {size} is not legal for this game (legal: {legal})",
+                field="table_size",
+            )
+        return TablePolicy(legal_sizes=(size,), preferred=size, sides=self.sides)
+
+
+@dataclass(frozen=True)
+class PlayedRound:
+    """One tournament round already played: its tables (seat order), byes and winners.
+
+    ``winners``: the entrants who won their table (the winning side in a partnership
+    game, the top half in an individual game); only ``progressive`` reads it.
+    """
+
+    tables: tuple[Table, ...]
+    byes: tuple[EntrantId, ...] = ()
+    winners: frozenset[EntrantId] = frozenset()
+
+
+@dataclass(frozen=True)
+class Constraints:
+    """What the director asks for, beyond the game's rules.
+
+    ``keep_apart``: pairs never to seat at one table (family, partners in life);
+    honoured whenever any legal round allows it, and counted in the report otherwise.
+    ``fixed_table``: entrant -> table index (0-based) for access; such an entrant never
+    gets a bye while another entrant could take it. ``fixed_teams``: entrants who always
+    play as one side (partnership games) or one team (``round_robin``).
+    """
+
+    keep_apart: tuple[tuple[EntrantId, EntrantId], ...] = ()
+    fixed_table: Mapping[EntrantId, int] = field(default_factory=dict)
+    fixed_teams: tuple[tuple[EntrantId, ...], ...] = ()
+
+
+@dataclass(frozen=True)
+class Weights:
+    """How much each kind of unfairness costs in the mixer's and swiss's search.
+
+    The base cost is the sum over pairs of (times met)^2; ``partner`` multiplies the
+    same sum over partners; ``seat`` the imbalance of seats and first dealer;
+    ``gap`` the spread in standings at a table; ``keep_apart`` a broken keep-apart pair.
+    """
+
+    meet: int = 1
+    partner: int = 4
+    seat: int = 1
+    gap: int = 0
+    keep_apart: int = 10_000
+
+
+@dataclass(frozen=True)
+class RoundRequest:
+    """Everything needed to seat the next round.
+
+    ``entrants``: who plays this round (drops left out, late entries added; any order).
+    ``history``: every round played so far, oldest first (ids of dropped entrants may
+    appear). ``standings``: entrant ids best first (``swiss``; ``mixer`` with a
+    ``gap`` weight). ``seed``: the same request and seed give the same plan.
+    """
+
+    entrants: Sequence[EntrantId]
+    policy: TablePolicy
+    format: Format = "mixer"
+    history: Sequence[PlayedRound] = ()
+    standings: Sequence[EntrantId] = ()
+    constraints: Constraints = field(default_factory=Constraints)
+    weights: Weights = field(default_factory=Weights)
+    seed: int = 0
+    effort: int = 1  # scales the swap search; 0 means greedy fill only
+
+    @property
+    def number(self) -> int:
+        """The 1-based number of the round being planned."""
+        return len(self.history) + 1
+
+
+@dataclass(frozen=True)
+class RoundReport:
+    """How good one round is, for the director and the benchmark.
+
+    ``repeated_pairs``: pairs at one table this round who had met before (a pair met
+    twice before counts once). ``repeated_partners``: likewise for partners.
+    ``lower_bound``: fewest repeated pairs any legal round could have given the
+    history (a proven bound, not always reachable). ``bye_spread``: most minus fewest
+    byes among this round's entrants, this round included. ``keep_apart_broken``:
+    keep-apart pairs seated together. ``method``: which construction or search
+    produced the round.
+    """
+
+    round: int
+    repeated_pairs: int
+    repeated_partners: int
+    lower_bound: int
+    bye_spread: int
+    keep_apart_broken: int
+    cost: int
+    seconds: float
+    method: str
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "round": self.round,
+            "repeated_pairs": self.repeated_pairs,
+            "repeated_partners": self.repeated_partners,
+            "lower_bound": self.lower_bound,
+            "bye_spread": self.bye_spread,
+            "keep_apart_broken": self.keep_apart_broken,
+            "cost": self.cost,
+            "seconds": round(self.seconds, 4),
+            "method": self.method,
+        }
+
+
+@dataclass(frozen=True)
+class RoundPlan:
+    """The seating of one round: tables (seat-ordered entrant ids, table 0 first), byes."""
+
+    tables: tuple[Table, ...]
+    byes: tuple[EntrantId, ...]
+    report: RoundReport
+
+    def as_played(self, winners: frozenset[EntrantId] = frozenset()) -> PlayedRound:
+        """This plan as a round of history, once played."""
+        return PlayedRound(tables=self.tables, byes=self.byes, winners=winners)

@@ -1,0 +1,70 @@
+"""Standings of an event: pure computation from plain results (no Django).
+
+``compute_standings(event, rules)`` ranks an event's entrants by the ordered
+metrics the director chose; ``DEFAULT_RULES`` holds each game's defaults and
+``scales`` the placement points that stay fair when table sizes mix.
+"""
+
+from tournaments.standings.ranking import Standing, Standings, compute_standings
+from tournaments.standings.results import (
+    Entrant,
+    EntrantId,
+    EventResults,
+    InvalidResults,
+    RoundResults,
+    SeatResult,
+    TableResult,
+    places_from_totals,
+    results_problems,
+    table_from_game,
+)
+from tournaments.standings.rules import (
+    DEFAULT_RULES,
+    METRIC_LABELS,
+    ByeMethod,
+    ByeRule,
+    Metric,
+    StandingsRules,
+    default_rules,
+    metrics_from_names,
+    rules_problems,
+)
+from tournaments.standings.scales import (
+    DEFAULT_SCALES,
+    SCALE_MEAN,
+    default_scale,
+    scale_mean,
+    shared_points,
+    unbalanced_sizes,
+)
+
+__all__ = [
+    "DEFAULT_RULES",
+    "DEFAULT_SCALES",
+    "METRIC_LABELS",
+    "SCALE_MEAN",
+    "ByeMethod",
+    "ByeRule",
+    "Entrant",
+    "EntrantId",
+    "EventResults",
+    "InvalidResults",
+    "Metric",
+    "RoundResults",
+    "SeatResult",
+    "Standing",
+    "Standings",
+    "StandingsRules",
+    "TableResult",
+    "compute_standings",
+    "default_rules",
+    "default_scale",
+    "metrics_from_names",
+    "places_from_totals",
+    "results_problems",
+    "rules_problems",
+    "scale_mean",
+    "shared_points",
+    "table_from_game",
+    "unbalanced_sizes",
+]

@@ -1,0 +1,202 @@
+"""What standings are computed from: entrants, and each tournament round's tables and byes.
+
+Plain values only. The outer layer loads an event's rows, scores each table
+with its engine, and turns every table into a ``TableResult`` (``table_from_game``
+does this from an engine's totals, winners and teams).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from scoring.engines.base import Problem
+
+EntrantId = int
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """A player (or fixed team) registered in the event."""
+
+    id: EntrantId
+    name: str
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    """One seat of a finished table.
+
+    ``points`` is the seat's final game total (a team's total at each member's
+    seat). ``place`` is the finishing place of the seat's side, 1 for first,
+    tied sides sharing a place and the next side skipping the places they span
+    (1, 1, 3). ``side`` names the seat's team; None when the seat plays alone.
+    """
+
+    entrant: EntrantId
+    points: int | float
+    place: int
+    side: str | None = None
+
+
+@dataclass(frozen=True)
+class TableResult:
+    """One table of one tournament round: its seats in seat order, and whether it counts.
+
+    Only confirmed tables count towards standings.
+    """
+
+    number: int
+    seats: tuple[SeatResult, ...]
+    confirmed: bool = True
+
+    @property
+    def size(self) -> int:
+        """The number of players at the table."""
+        return len(self.seats)
+
+    def sides(self) -> list[tuple[SeatResult, ...]]:
+        """The competing sides in order of first seat: a team's seats, or a lone seat."""
+        grouped: dict[str, list[SeatResult]] = {}
+        for index, seat in enumerate(self.seats):
+            key = f"team:{seat.side}" if seat.side is not None else f"seat:{index}"
+            grouped.setdefault(key, []).append(seat)
+        return [tuple(members) for members in grouped.values()]
+
+
+@dataclass(frozen=True)
+class RoundResults:
+    """One tournament round: its tables and the entrants who sat out with a bye."""
+
+    number: int
+    tables: tuple[TableResult, ...] = ()
+    byes: tuple[EntrantId, ...] = ()
+
+
+@dataclass(frozen=True)
+class EventResults:
+    """Everything standings are computed from."""
+
+    entrants: tuple[Entrant, ...]
+    rounds: tuple[RoundResults, ...]
+
+
+class InvalidResults(ValueError):
+    """Results that cannot be ranked; carries every problem, each naming its round."""
+
+    def __init__(self, problems: Sequence[Problem]):
+        self.problems = list(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+def places_from_totals(
+    totals: Sequence[int | float],
+    winners: Sequence[int] = (),
+    teams: Mapping[str, Sequence[int]] | None = None,
+) -> list[int]:
+    """Each seat's finishing place from an engine's totals, winners and teams.
+
+    The engine's winners come first (sharing first place when there are
+    several), then every other side by total, highest first; equal totals share
+    a place. A team's seats share the team's place. With no winners (a game
+    stopped before its end) the totals alone decide.
+    """
+    seat_side: dict[int, str] = {}
+    for label, members in (teams or {}).items():
+        for seat in members:
+            seat_side[seat] = f"team:{label}"
+    sides: dict[str, list[int]] = {}
+    for seat in range(len(totals)):
+        sides.setdefault(seat_side.get(seat, f"seat:{seat}"), []).append(seat)
+    winning = set(winners)
+
+    def key(members: list[int]) -> tuple[bool, float]:
+        return (not any(s in winning for s in members), -totals[members[0]])
+
+    keys = {label: key(members) for label, members in sides.items()}
+    places = [0] * len(totals)
+    for label, members in sides.items():
+        place = 1 + sum(1 for other in keys.values() if other < keys[label])
+        for seat in members:
+            places[seat] = place
+    return places
+
+
+def table_from_game(
+    *,
+    number: int,
+    entrants: Sequence[EntrantId],
+    totals: Sequence[int | float],
+    winners: Sequence[int] = (),
+    teams: Mapping[str, Sequence[int]] | None = None,
+    confirmed: bool = True,
+) -> TableResult:
+    """A table's result from a scored game: ``entrants`` by seat, the engine's output."""
+    if len(entrants) != len(totals):
+        raise ValueError("one entrant per seat and one total per seat are needed")  # a bug
+    places = places_from_totals(totals, winners, teams)
+    seat_team = {seat: label for label, members in (teams or {}).items() for seat in members}
+    seats = tuple(
+        SeatResult(entrant=e, points=t, place=p, side=seat_team.get(i))
+        for i, (e, t, p) in enumerate(zip(entrants, totals, places, strict=True))
+    )
+    return TableResult(number=number, seats=seats, confirmed=confirmed)
+
+
+def results_problems(event: EventResults) -> list[Problem]:
+    """Every mistake in the results, each naming its round and table (empty when sound)."""
+    problems: list[Problem] = []
+    ids = [e.id for e in event.entrants]
+    for entrant_id, count in Counter(ids).items():
+        if count > 1:
+            problems.append(Problem(f"entrant {entrant_id} is registered twice", field="entrants"))
+    known = set(ids)
+    numbers = Counter(r.number for r in event.rounds)
+    for number, count in numbers.items():
+        if count > 1:
+            problems.append(Problem(f"round {number} is given twice", round=number, field="rounds"))
+    for rnd in event.rounds:
+        problems.extend(_round_problems(rnd, known))
+    return problems
+
+
+def _round_problems(rnd: RoundResults, known: set[EntrantId]) -> list[Problem]:
+    problems: list[Problem] = []
+
+    def problem(message: str, field: str) -> None:
+        problems.append(Problem(message, round=rnd.number, field=field))
+
+    placed: Counter[EntrantId] = Counter(rnd.byes)
+    for entrant_id in rnd.byes:
+        if entrant_id not in known:
+            problem(f"bye for entrant {entrant_id}, who is not registered", "byes")
+    for table in rnd.tables:
+        where = f"table {table.number}"
+        for seat in table.seats:
+            placed[seat.entrant] += 1
+            if seat.entrant not in known:
+                problem(f"{where}: entrant {seat.entrant} is not registered", "seats")
+        sides = table.sides()
+        if len(sides) < 2:
+            problem(f"{where}: a table needs at least two sides", "seats")
+            continue
+        for members in sides:
+            first = members[0]
+            if any(m.points != first.points or m.place != first.place for m in members):
+                problem(f"{where}: team {first.side} has seats with different results", "seats")
+        side_places = sorted(members[0].place for members in sides)
+        for members in sides:
+            place = members[0].place
+            ahead = sum(p < place for p in side_places)
+            if place != ahead + 1:
+                problem(
+                    f"{where}: place {place} does not follow the places ahead of it "
+                    f"(expected {ahead + 1})",
+                    "place",
+                )
+                break
+    for entrant_id, count in placed.items():
+        if count > 1:
+            problem(f"entrant {entrant_id} is placed {count} times in the round", "seats")
+    return problems
