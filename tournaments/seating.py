@@ -128,8 +128,9 @@ def seating_inputs(
     won their table (both read by swiss and progressive).
     """
     everyone = {e.pk: e for e in event.entrants.all()}
-    # Once the director checks anyone in, only those checked in are seated.
-    checking = any(e.checked_in for e in everyone.values())
+    # Round 1 seats only those checked in, once the director checks anyone in; from
+    # then on everyone plays until dropped (late entries from the round they joined).
+    checking = number == 1 and any(e.checked_in for e in everyone.values())
     playing = [
         e
         for e in everyone.values()
