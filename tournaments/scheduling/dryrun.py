@@ -70,6 +70,7 @@ def plan_schedule(
     constraints: Constraints | None = None,
     weights: Weights | None = None,
     effort: int = 1,
+    constructions: bool = True,
 ) -> Schedule:
     """Plan ``rounds`` rounds for a fixed field, with results drawn from ``seed``."""
     if not 1 <= rounds <= MAX_ROUNDS:
@@ -97,6 +98,7 @@ def plan_schedule(
                 weights=weights,
                 seed=seed,
                 effort=effort,
+                constructions=constructions,
             )
         )
         winners: set[EntrantId] = set()

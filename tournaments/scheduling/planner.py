@@ -204,14 +204,17 @@ def _mixer(
 
     candidates: list[tuple[int, int, list[list[EntrantId]], str, list[Split | None]]] = []
     found = _construction(len(seated), sizes, policy, index)
-    if found and not constraints.fixed_teams and len(seated) == len(request.entrants):
+    exact = found and request.constructions and not constraints.fixed_teams
+    if found and exact and len(seated) == len(request.entrants):
         name, maker, rounds = found
         if index < rounds:
             points = _point_map(seated, request.seed)
             raw = [tuple(points[p] for p in table) for table in maker(index)]
             ordered = _order_for_fixed(raw, constraints.fixed_table)
             if ordered is not None:
-                follows = _follows([p.tables for p in request.history], maker, points)
+                follows = not keep_apart_broken(ordered, constraints.keep_apart) and _follows(
+                    [p.tables for p in request.history], maker, points
+                )
                 splits: list[Split | None] = [
                     split_of(t, policy.sides_at(len(t))) if name == "whist" else None
                     for t in ordered
@@ -271,7 +274,7 @@ def _swiss(
     policy, constraints = request.policy, request.constraints
     w = request.weights
     weights = Weights(
-        meet=max(w.meet, 1) * 2 * max(sizes, default=2),
+        meet=max(w.meet, 1) * 4 * max(sizes, default=2),
         partner=w.partner,
         seat=w.seat,
         gap=max(w.gap, 1),
@@ -285,7 +288,7 @@ def _swiss(
     filled = greedy_fill(units, sizes, coster, fixed, window=1)
     fixed_set = {units[i] for i in fixed}
     steps = request.effort * (2000 + 20 * len(seated))
-    filled = swap_search(filled, coster, lambda u: u not in fixed_set, rng, steps=steps, reach=2)
+    filled = swap_search(filled, coster, lambda u: u not in fixed_set, rng, steps=steps, reach=3)
     tables = [
         seat_order([m for u in t for m in u], policy.sides_at(sum(map(len, t))), ledger, blocks)
         for t in filled

@@ -53,6 +53,16 @@ class Coster:
         return cost
 
     def table(self, members: Sequence[EntrantId]) -> int:
+        return self.conflicts(members) + self.gap(members)
+
+    def gap(self, members: Sequence[EntrantId]) -> int:
+        if self.weights.gap and self.ranks and len(members) > 1:
+            ranks = [self.ranks[m] for m in members]
+            return self.weights.gap * (max(ranks) - min(ranks) - (len(members) - 1))
+        return 0
+
+    def conflicts(self, members: Sequence[EntrantId]) -> int:
+        """The cost of repeats, partners and keep-apart pairs: what swaps try to remove."""
         met = self.ledger.met
         apart = self.apart
         cost = 0
@@ -63,9 +73,6 @@ class Coster:
                 cost += self.weights.meet * 2 * times
             if key in apart:
                 cost += self.weights.keep_apart
-        if self.weights.gap and self.ranks and len(members) > 1:
-            ranks = [self.ranks[m] for m in members]
-            cost += self.weights.gap * (max(ranks) - min(ranks) - (len(members) - 1))
         sides = self.policy.sides_at(len(members))
         if sides and self.weights.partner and 2 < len(members) <= PARTNER_SEARCH_SEATS:
             key_set = frozenset(members)
@@ -146,9 +153,11 @@ def swap_search(
 ) -> list[list[Unit]]:
     """Swap units of equal size between tables while the total cost falls (or holds).
 
-    A swap that lowers the cost is always taken, one that keeps it equal sometimes (to
-    walk across plateaus). ``reach``: only swap with tables at most that many places
-    away (swiss keeps players near their standing). Deterministic for ``rng``'s seed.
+    Swaps start from a table with conflicts (repeats, partners, keep-apart); a swap that
+    lowers the whole cost (standings gap included) is always taken, one that keeps it
+    equal sometimes (to walk across plateaus). ``reach``: only swap with tables at most
+    that many places away (swiss keeps players near their standing).
+    Deterministic for ``rng``'s seed.
     """
     count = len(tables)
     if count < 2 or steps <= 0:
@@ -158,13 +167,10 @@ def swap_search(
     bad: list[int] = []
     for step in range(steps):
         if step % 64 == 0:
-            bad = [i for i, c in enumerate(costs) if c > 0]
+            bad = [i for i in range(count) if coster.conflicts(members[i]) > 0]
         if not bad:
             break
         a = bad[rng.randrange(len(bad))]
-        if costs[a] == 0:
-            bad.remove(a)
-            continue
         table_a = tables[a]
         choices = [i for i, u in enumerate(table_a) if movable(u)]
         if not choices:
@@ -191,6 +197,6 @@ def swap_search(
             table_a[ia], table_b[ib] = unit_b, unit_a
             members[a], members[b] = new_a, new_b
             costs[a], costs[b] = cost_a, cost_b
-            if cost_b > 0 and b not in bad:
+            if b not in bad and coster.conflicts(new_b) > 0:
                 bad.append(b)
     return tables

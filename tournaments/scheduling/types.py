@@ -141,6 +141,7 @@ class RoundRequest:
     weights: Weights = field(default_factory=Weights)
     seed: int = 0
     effort: int = 1  # scales the swap search; 0 means greedy fill only
+    constructions: bool = True  # False: greedy fill and swaps only (for comparison)
 
     @property
     def number(self) -> int:

@@ -19,7 +19,7 @@ from tournaments.standings.results import (
     EventResults,
     InvalidResults,
     RoundResults,
-    TableResult,
+    SeatResult,
     results_problems,
 )
 from tournaments.standings.rules import (
@@ -125,51 +125,57 @@ def _score_round(
     table_places: list[dict[EntrantId, int]],
     problems: list[Problem],
 ) -> Values:
-    """Score the round's counted tables into ``seats``; return the round's table average."""
+    """Score the round's counted tables into ``seats``; return the round's table average.
+
+    The table average is the mean over counted tables of each table's mean per
+    player; it is worked out only for a round with byes (zeros otherwise).
+    """
     table_means: list[Values] = []
     for table in rnd.tables:
         if not table.confirmed:
             continue
-        scored = _score_table(table, rules)
+        sides = table.sides()
+        scored = _score_sides(sides, rules)
         if scored is None:
-            size = len(table.sides())
             problems.append(
                 Problem(
-                    f"table {table.number}: no placement scale for {size} sides",
+                    f"table {table.number}: no placement scale for {len(sides)} sides",
                     round=rnd.number,
                     field="scales",
                 )
             )
             continue
         index = len(table_places)
-        places: dict[EntrantId, int] = {}
-        per_player: list[Values] = []
-        sides = table.sides()
-        for members, side_values in zip(sides, scored, strict=True):
-            for seat in members:
-                places[seat.entrant] = seat.place
-                per_player.append(side_values)
+        places = {seat.entrant: seat.place for seat in table.seats}
+        side_entrants = [tuple(seat.entrant for seat in members) for members in sides]
         for side_index, members in enumerate(sides):
             opponents = tuple(
-                s.entrant for other, ms in enumerate(sides) if other != side_index for s in ms
+                e for other, ids in enumerate(side_entrants) if other != side_index for e in ids
+            )
+            entry = _Seat(
+                values=scored[side_index],
+                place=members[0].place,
+                table=index,
+                opponents=opponents,
             )
             for seat in members:
-                seats[seat.entrant].append(
-                    _Seat(
-                        values=scored[side_index],
-                        place=members[0].place,
-                        table=index,
-                        opponents=opponents,
-                    )
-                )
+                seats[seat.entrant].append(entry)
         table_places.append(places)
-        table_means.append(_mean(per_player))
+        if rnd.byes:  # the table average is only ever needed to score a bye
+            weights = [len(members) for members in sides]
+            table_means.append(
+                tuple(
+                    sum(w * v for w, v in zip(weights, column, strict=True)) / len(table.seats)
+                    for column in zip(*scored, strict=True)
+                )
+            )
     return _mean(table_means)
 
 
-def _score_table(table: TableResult, rules: StandingsRules) -> list[Values] | None:
+def _score_sides(
+    sides: Sequence[tuple[SeatResult, ...]], rules: StandingsRules
+) -> list[Values] | None:
     """Each side's round values at one table (None when no scale fits its size)."""
-    sides = table.sides()
     size = len(sides)
     scale = rules.scale(size)
     if scale is None:
@@ -177,21 +183,15 @@ def _score_table(table: TableResult, rules: StandingsRules) -> list[Values] | No
     points = [float(members[0].points) for members in sides]
     places = [members[0].place for members in sides]
     floor = min(0.0, *points)
-    pool = sum(p - floor for p in points)
+    pool = sum(points) - floor * size
     result: list[Values] = []
     for own_points, place in zip(points, places, strict=True):
         tied = places.count(place)
         share = size * (own_points - floor) / pool if pool > 0 else 1.0
-        first = place == 1
-        result.append(
-            (
-                shared_points(scale, place, tied),
-                own_points,
-                share,
-                1.0 / tied if first else 0.0,
-                1.0 if first else 0.0,
-            )
-        )
+        if place == 1:
+            result.append((shared_points(scale, 1, tied), own_points, share, 1.0 / tied, 1.0))
+        else:
+            result.append((shared_points(scale, place, tied), own_points, share, 0.0, 0.0))
     return result
 
 
@@ -222,12 +222,13 @@ def _round_totals(
     """Each entrant's round metrics added up over counted tables, then byes, in round order."""
     width = len(ROUND_METRICS)
     totals: dict[EntrantId, list[float]] = {}
+    zero = (0.0,) * width
     for entrant in event.entrants:
-        total = [0.0] * width
-        for seat in seats[entrant.id]:
-            for i in range(width):
-                total[i] += seat.values[i]
-        totals[entrant.id] = total
+        played = seats[entrant.id]
+        if played:
+            totals[entrant.id] = [sum(c) for c in zip(*(s.values for s in played), strict=True)]
+        else:
+            totals[entrant.id] = list(zero)
     fixed = tuple(
         rules.byes.fixed.get(m, SCALE_MEAN if m == Metric.PLACEMENT_POINTS else 0.0)
         for m in ROUND_METRICS
@@ -251,10 +252,10 @@ def _round_totals(
 def _opponent_metric(
     metric: Metric, played: Sequence[_Seat], strength: Mapping[EntrantId, float]
 ) -> float:
+    of = strength.__getitem__
     if metric == Metric.OPPONENTS_STRENGTH:
-        value = sum(strength[o] for seat in played for o in seat.opponents)
-        return round(value, DECIMALS)
-    per_round = [sum(strength[o] for o in s.opponents) / len(s.opponents) for s in played]
+        return round(sum(sum(map(of, seat.opponents)) for seat in played), DECIMALS)
+    per_round = [sum(map(of, seat.opponents)) / len(seat.opponents) for seat in played]
     if metric == Metric.MEDIAN_BUCHHOLZ and len(per_round) >= 3:
         per_round = sorted(per_round)[1:-1]
     return round(sum(per_round), DECIMALS)

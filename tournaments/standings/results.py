@@ -7,6 +7,7 @@ does this from an engine's totals, winners and teams).
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -32,6 +33,8 @@ class SeatResult:
     seat). ``place`` is the finishing place of the seat's side, 1 for first,
     tied sides sharing a place and the next side skipping the places they span
     (1, 1, 3). ``side`` names the seat's team; None when the seat plays alone.
+    When the entrants are fixed teams, each team entrant takes a single seat
+    result for the whole team.
     """
 
     entrant: EntrantId
@@ -58,6 +61,8 @@ class TableResult:
 
     def sides(self) -> list[tuple[SeatResult, ...]]:
         """The competing sides in order of first seat: a team's seats, or a lone seat."""
+        if all(seat.side is None for seat in self.seats):
+            return [(seat,) for seat in self.seats]
         grouped: dict[str, list[SeatResult]] = {}
         for index, seat in enumerate(self.seats):
             key = f"team:{seat.side}" if seat.side is not None else f"seat:{index}"
@@ -188,7 +193,7 @@ def _round_problems(rnd: RoundResults, known: set[EntrantId]) -> list[Problem]:
         side_places = sorted(members[0].place for members in sides)
         for members in sides:
             place = members[0].place
-            ahead = sum(p < place for p in side_places)
+            ahead = bisect_left(side_places, place)
             if place != ahead + 1:
                 problem(
                     f"{where}: place {place} does not follow the places ahead of it "

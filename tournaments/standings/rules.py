@@ -94,7 +94,7 @@ class ByeMethod(StrEnum):
       have played none yet, the round's table average);
     - ``fixed``: the director's value for each metric (``ByeRule.fixed``; a
       metric left out scores 0 there, except placement points, which score the
-      scale's mean, an average result);
+      default scales' mean of 4, an average result);
     - ``table_average``: the mean over the round's counted tables of each
       table's mean per player (0 when no table of the round counts yet).
     """
