@@ -202,6 +202,9 @@ CELERY_BROKER_CONNECTION_TIMEOUT = 3
 TABLESCORE_REQUIRE_LOGIN_TO_CREATE = env_bool("TABLESCORE_REQUIRE_LOGIN_TO_CREATE", False)
 TABLESCORE_PAPER_SIZE = os.environ.get("TABLESCORE_PAPER_SIZE", "A4")  # or "LETTER"
 TABLESCORE_MAX_BODY_BYTES = 64 * 1024
+# Called after commit with game_id= whenever a tournament game changes (scoring imports
+# no tournaments code: this dotted path is the one link from a table to its event).
+TABLESCORE_GAME_CHANGED_HOOK = "tournaments.services.table_game_changed"
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
 
 # The JSON API (django-ninja): limits per address (per user for signed-in game starts).

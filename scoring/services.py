@@ -13,8 +13,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Self
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.module_loading import import_string
 
 from scoring.engines.base import GameRecord, InvalidRecord, Problem, ScoredGame, parse_record
 from scoring.engines.registry import ENGINES, engine_for
@@ -103,6 +105,20 @@ def _locked(game_id: int) -> Game:
         raise GameChangeError.single("no such game", field="game") from None
 
 
+def _announce_change(game: Game) -> None:
+    """After commit, tell the one explicit listener (settings.TABLESCORE_GAME_CHANGED_HOOK,
+    a dotted path to ``hook(*, game_id: int) -> None``) that a tournament game changed.
+
+    Scoring knows nothing of events: the setting is the whole extension point.
+    """
+    path = getattr(settings, "TABLESCORE_GAME_CHANGED_HOOK", "")
+    if not path or not game.is_tournament_game:
+        return
+    hook = import_string(path)
+    game_id = game.pk
+    transaction.on_commit(lambda: hook(game_id=game_id))
+
+
 def _audit(
     game: Game,
     action: str,
@@ -122,6 +138,7 @@ def _audit(
         before=before,
         after=after,
     )
+    _announce_change(game)
 
 
 def _check_actor_seat(game: Game, actor: Actor) -> None:

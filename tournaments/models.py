@@ -62,6 +62,10 @@ class Event(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
     # Bumped by every change players can see, so their pages refresh only when needed.
     revision = models.PositiveIntegerField(default=0)
+    # The next round's generation when it runs as a background task, for the desk to show:
+    # {"state": "queued" | "running" | "done" | "failed", "round": n, "done": i, "total": k,
+    #  "message": "..."}; empty when no generation was ever queued.
+    generation = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["-created_at"]
@@ -152,6 +156,8 @@ class TableSeat(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     seat = models.PositiveSmallIntegerField()  # 0-based, as the game's seats
     entrant = models.ForeignKey(Entrant, on_delete=models.PROTECT, related_name="table_seats")
+    # A fixed team fills one seat per member: which member sits here (0 for a player).
+    member = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         ordering = ["seat"]

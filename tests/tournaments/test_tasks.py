@@ -1,0 +1,53 @@
+"""The background round generation, run eagerly (no Redis here): progress is stored."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from tournaments import selectors, services, tasks
+from tournaments.models import EventLog, TournamentRound
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def event():
+    director = get_user_model().objects.create_user("director")
+    event = services.event_create(owner=director, name="Big night", game="roolz")
+    services.entrants_import_csv(
+        event=event, text="\n".join(f"Player {i}" for i in range(40)), user=director
+    )
+    return event
+
+
+def test_queued_generation_runs_on_commit_and_reports_done(
+    event, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        tasks.round_generate_queue(event=event, user=event.owner)
+    assert len(callbacks) == 1
+    progress = selectors.generation_for(event=event)
+    assert (progress.state, progress.round_number, progress.done) == ("done", 1, 3)
+    draft = TournamentRound.objects.get(event=event)
+    assert draft.status == TournamentRound.Status.DRAFT
+    assert draft.tables.count() == 10
+    actions = list(EventLog.objects.filter(event=event).values_list("action", flat=True))
+    assert actions[-3:] == ["round_generation_queued", "round_generate", "round_generation_done"]
+    # Delivered twice (a worker lost after the work): nothing changes.
+    assert tasks.round_generate_task(event.pk, 1) == "done"
+    assert TournamentRound.objects.filter(event=event).count() == 1
+
+
+def test_a_refused_generation_is_stored_as_failed(event):
+    event.rounds_planned = 0
+    event.save()
+    assert tasks.round_generate_task(event.pk, 1) == "failed"
+    progress = selectors.generation_for(event=event)
+    assert progress.state == "failed" and "rounds are published" in progress.message
+
+
+def test_a_second_queue_while_one_waits_is_refused(event):
+    tasks.round_generate_queue(event=event, user=event.owner)  # not committed: stays queued
+    with pytest.raises(services.TournamentError):
+        tasks.round_generate_queue(event=event, user=event.owner)

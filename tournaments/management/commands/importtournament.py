@@ -1,0 +1,38 @@
+"""``manage.py importtournament FILE --owner USERNAME``: recreate an exported event."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from tournaments.services import TournamentError, event_import
+
+
+class Command(BaseCommand):
+    help = "Read an event exported by exporttournament ('-' for standard input) into a new event."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("file")
+        parser.add_argument("--owner", required=True, help="the director who owns the event")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        owner = get_user_model().objects.filter(username=options["owner"]).first()
+        if owner is None:
+            raise CommandError(f"no user {options['owner']!r}")
+        try:
+            if options["file"] == "-":
+                data = json.load(sys.stdin)
+            else:
+                with open(options["file"], encoding="utf-8") as handle:
+                    data = json.load(handle)
+        except (OSError, ValueError) as error:
+            raise CommandError(f"cannot read {options['file']}: {error}") from None
+        try:
+            event = event_import(data=data, owner=owner)
+        except TournamentError as error:
+            raise CommandError("\n".join(str(p) for p in error.problems)) from None
+        self.stdout.write(f"imported event {event.pk}: {event.name}")
