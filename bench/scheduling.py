@@ -14,9 +14,9 @@ from collections import Counter
 from collections.abc import Callable
 from itertools import combinations
 
-from tournaments.management.commands.schedule import table_policy
 from tournaments.scheduling import TablePolicy, plan_schedule
 from tournaments.scheduling.sizes import table_sizes
+from tournaments.seating import table_policy
 
 Round = list[tuple[int, ...]]
 Baseline = Callable[[int, TablePolicy, int, int], list[Round]]

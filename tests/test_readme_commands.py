@@ -99,7 +99,7 @@ def matches(expected: list[str], actual: list[str]) -> bool:
 def test_the_readme_shows_the_commands_that_serve_nothing():
     text = README.read_text(encoding="utf-8")
     commands = " ".join(c for c, _ in shown_commands(text)) + " ".join(inline_commands(text))
-    for name in ("score", "scoresheet", "importgame", "exportgame"):
+    for name in ("score", "scoresheet", "schedule", "importgame", "exportgame"):
         assert f"manage.py {name}" in commands
 
 

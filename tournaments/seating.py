@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from scoring.engines.registry import ENGINES
-from tournaments.management.commands.schedule import PREFERRED_TABLE_SIZE
 from tournaments.models import Bye, Entrant, Event, KeepApart, Table, TableSeat, TournamentRound
 from tournaments.scheduling import (
     Constraints,
@@ -48,20 +47,21 @@ def entrant_slots(entrant: Entrant) -> tuple[int, ...]:
     return tuple(slot(entrant.pk, m) for m in range(max(1, len(entrant.members))))
 
 
-def table_policy(game: str, options: Mapping[str, Any], table_size: int | None) -> TablePolicy:
-    """The game's table facts under the event's options, as plain seating data."""
+def table_policy(
+    game: str, table_size: int | None = None, *, options: Mapping[str, Any] | None = None
+) -> TablePolicy:
+    """The game's table facts under the event's options, read from its engine, as plain
+    seating data: legal sizes, the preferred size and which seats form sides."""
     engine = ENGINES[game]
     defaults = {spec.name: spec.default for spec in engine.option_specs()}
-    resolved = {**defaults, **options}
+    resolved = {**defaults, **(options or {})}
     legal = tuple(sorted(engine.allowed_player_counts(resolved)))
     sides = {
         size: tuple(tuple(seats) for seats in teams.values())
         for size in legal
         if (teams := engine.teams(size, resolved))
     }
-    preferred = PREFERRED_TABLE_SIZE.get(game, legal[len(legal) // 2])
-    if preferred not in legal:
-        preferred = legal[0]
+    preferred = engine.preferred_table_size if engine.preferred_table_size in legal else legal[0]
     policy = TablePolicy(legal_sizes=legal, preferred=preferred, sides=sides)
     return policy.only(table_size) if table_size is not None else policy
 
@@ -153,13 +153,14 @@ def seating_inputs(
     }
     request = RoundRequest(
         entrants=[s for e in playing for s in entrant_slots(e)],
-        policy=table_policy(event.game, event.options, event.table_size),
+        policy=table_policy(event.game, event.table_size, options=event.options),
         format=event.format,  # type: ignore[arg-type]
         history=played_rounds(event, before=number, winners=winner_slots),
         standings=[s for eid in standings if eid in everyone for s in entrant_slots(everyone[eid])],
         constraints=constraints,
         seed=event.seed,
         effort=effort,
+        rounds_planned=event.rounds_planned,
     )
     return SeatingInputs(request=request, entrants=everyone)
 

@@ -144,7 +144,7 @@ def event_check(
         )
     if not problems and table_size is not None:
         try:
-            seating.table_policy(game, options, table_size)
+            seating.table_policy(game, table_size, options=options)
         except SchedulingError as error:
             problems.append(Problem(str(error), field="table_size"))
     if standings_metrics:
@@ -785,10 +785,10 @@ def result_correct(
             changed = round_correct(game=game, number=number, entry=entry, actor=director)
             if game.confirmation != Confirmation.OFF:
                 score = game_score(changed.game)
+                everyone = range(len(score.players))
                 others = sorted(
-                    set(range(len(score["players"])))
-                    - side_in_round(changed.game, score, number, entering)
-                ) or [s for s in range(len(score["players"])) if s != entering]
+                    set(everyone) - side_in_round(changed.game, score, number, entering)
+                ) or [s for s in everyone if s != entering]
                 round_confirm(
                     game=changed.game,
                     number=number,

@@ -299,6 +299,8 @@ class Engine(ABC):
     player_counts: ClassVar[tuple[int, ...]]
     record_extras: ClassVar[frozenset[str]] = frozenset()  # extra top-level record keys
     round_word: ClassVar[str] = "Round"  # what one round of play is called at this game
+    # The table size an event seats unless its director picks another.
+    preferred_table_size: ClassVar[int]
     # A game played over a board of chips: its sections in order, with their names.
     board_sections: ClassVar[Mapping[str, str]] = {}
 

@@ -68,6 +68,7 @@ class RollerDerby(Engine):
     )
     player_counts = (SEATS,)
     round_word: ClassVar[str] = "Deal"
+    preferred_table_size: ClassVar[int] = 4
     record_extras = frozenset({"ended_early"})
 
     # -- descriptions ------------------------------------------------------

@@ -67,6 +67,7 @@ class RookSluff(Engine):
     )
     player_counts = (6, 8, 10)
     round_word: ClassVar[str] = "Deal"
+    preferred_table_size: ClassVar[int] = 8
 
     # -- descriptions ------------------------------------------------------
 

@@ -177,6 +177,7 @@ class Roolz(Engine):
     )
     player_counts = (2, 3, 4, 5, 6)
     round_word: ClassVar[str] = "Deal"
+    preferred_table_size: ClassVar[int] = 4
 
     # -- descriptions ------------------------------------------------------
 

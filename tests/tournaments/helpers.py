@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from scoring.models import Game
-from scoring.selectors import side_in_round
+from scoring.selectors import game_score, side_in_round
 from scoring.services import Actor, round_confirm, round_record
 from tournaments.models import Table
 
@@ -29,8 +29,8 @@ def enter_and_confirm(game: Game, number: int, entry: dict) -> None:
     """Seat 0 enters the deal; a player of another side confirms it."""
     round_record(game=game, number=number, entry=entry, actor=Actor(seat=0, device="phone 0"))
     game.refresh_from_db()
-    score = game.score_cache
-    others = sorted(set(range(len(score["players"]))) - side_in_round(game, score, number, 0))
+    score = game_score(game)
+    others = sorted(set(range(len(score.players))) - side_in_round(game, score, number, 0))
     round_confirm(game=game, number=number, actor=Actor(seat=others[0], device="phone 1"))
 
 

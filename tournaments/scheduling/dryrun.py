@@ -99,6 +99,7 @@ def plan_schedule(
                 seed=seed,
                 effort=effort,
                 constructions=constructions,
+                rounds_planned=rounds,
             )
         )
         winners: set[EntrantId] = set()

@@ -134,19 +134,29 @@ def _point_map(entrants: Sequence[EntrantId], seed: int) -> list[EntrantId]:
 
 
 def _construction(
-    count: int, sizes: Sequence[int], policy: TablePolicy, round_index: int
+    count: int,
+    sizes: Sequence[int],
+    policy: TablePolicy,
+    round_index: int,
+    rounds_planned: int | None = None,
 ) -> tuple[str, Callable[[int], Tables], int] | None:
-    """The exact construction for this field, if one exists: (name, round maker, rounds)."""
+    """The exact construction for this field, if one exists: (name, round maker, rounds).
+
+    At partnership tables of 4 a whist rotation (partners once, opponents twice) is
+    chosen unless the event is known to be short enough for a construction in which
+    no two players meet twice, which is better on both counts for those rounds.
+    """
     if not sizes or len(set(sizes)) != 1:
         return None
     k = sizes[0]
     sides = policy.sides_at(k)
-    if k == 4 and sides == ((0, 2), (1, 3)) and count in constructions.WHIST_FIRST_ROUNDS:
+    m = count // k
+    capacity = constructions.cyclic_capacity(k, m) if count % k == 0 else 0
+    whist = k == 4 and sides == ((0, 2), (1, 3)) and count in constructions.WHIST_FIRST_ROUNDS
+    if whist and (rounds_planned is None or rounds_planned > capacity):
         return ("whist", lambda r: constructions.whist_round(count, r), count - 1)
     if count % k:
         return None
-    m = count // k
-    capacity = constructions.cyclic_capacity(k, m)
     if round_index >= capacity:
         return None
     name = "affine plane" if k == m and constructions.prime_power(m) else "cyclic"
@@ -203,7 +213,7 @@ def _mixer(
     index = len(request.history)
 
     candidates: list[tuple[int, int, list[list[EntrantId]], str, list[Split | None]]] = []
-    found = _construction(len(seated), sizes, policy, index)
+    found = _construction(len(seated), sizes, policy, index, request.rounds_planned)
     exact = found and request.constructions and not constraints.fixed_teams
     if found and exact and len(seated) == len(request.entrants):
         name, maker, rounds = found

@@ -130,6 +130,7 @@ class RoundRequest:
     ``history``: every round played so far, oldest first (ids of dropped entrants may
     appear). ``standings``: entrant ids best first (``swiss``; ``mixer`` with a
     ``gap`` weight). ``seed``: the same request and seed give the same plan.
+    ``rounds_planned``: the event's length, when known (it picks the construction).
     """
 
     entrants: Sequence[EntrantId]
@@ -142,6 +143,10 @@ class RoundRequest:
     seed: int = 0
     effort: int = 1  # scales the swap search; 0 means greedy fill only
     constructions: bool = True  # False: greedy fill and swaps only (for comparison)
+    # How many rounds the event will have, when known: a short partnership event is
+    # seated so that no two players meet twice (and so never partner twice); a
+    # whist rotation is chosen only when more rounds are planned than that allows.
+    rounds_planned: int | None = None
 
     @property
     def number(self) -> int:

@@ -7,7 +7,6 @@ from itertools import combinations
 
 import pytest
 
-from tournaments.management.commands.schedule import table_policy
 from tournaments.scheduling import (
     Constraints,
     PlayedRound,
@@ -19,6 +18,7 @@ from tournaments.scheduling import (
     table_sizes,
 )
 from tournaments.scheduling.report import spread_pairs
+from tournaments.seating import table_policy
 
 ROOLZ = table_policy("roolz")
 DERBY = table_policy("roller_derby")

@@ -8,7 +8,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring.engines.registry import ENGINES
-from tournaments.management.commands.schedule import table_policy
 from tournaments.scheduling import (
     FORMATS,
     Constraints,
@@ -19,6 +18,7 @@ from tournaments.scheduling import (
     plan_round,
     plan_schedule,
 )
+from tournaments.seating import table_policy
 
 GAMES = sorted(ENGINES)
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -10,42 +10,16 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Mapping
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
 from scoring.engines.registry import ENGINES
-from tournaments.scheduling import FORMATS, SchedulingError, TablePolicy, plan_schedule
+from tournaments.scheduling import FORMATS, SchedulingError, plan_schedule
 from tournaments.scheduling.dryrun import MAX_ENTRANTS, MAX_ROUNDS
+from tournaments.seating import table_policy
 
 BAD_ARGUMENTS_STATUS = 2
-
-# The table size an event uses unless the director picks one. Legal sizes and sides
-# come from the engines; this one fact is the scheduler's choice per game.
-PREFERRED_TABLE_SIZE: Mapping[str, int] = {
-    "roolz": 4,
-    "roller_derby": 4,
-    "rook_sluff": 8,
-    "rummoli": 6,
-}
-
-
-def table_policy(game: str, table_size: int | None = None) -> TablePolicy:
-    """The game's table facts as plain scheduling data, read from its engine."""
-    engine = ENGINES[game]
-    defaults = {spec.name: spec.default for spec in engine.option_specs()}
-    legal = tuple(sorted(engine.allowed_player_counts(defaults)))
-    sides = {
-        size: tuple(tuple(seats) for seats in teams.values())
-        for size in legal
-        if (teams := engine.teams(size, defaults))
-    }
-    preferred = PREFERRED_TABLE_SIZE.get(game, legal[len(legal) // 2])
-    if preferred not in legal:
-        preferred = legal[0]
-    policy = TablePolicy(legal_sizes=legal, preferred=preferred, sides=sides)
-    return policy.only(table_size) if table_size is not None else policy
 
 
 class Command(BaseCommand):
