@@ -66,3 +66,15 @@ def drop_broker_connections(app) -> None:
     """Forget pooled broker connections so that the next send uses the broker now configured."""
     app._pool = None
     app.amqp._producer_pool = None
+
+
+@pytest.fixture
+def eager_celery():
+    """Tasks run at once in this process, as under ``make run`` (whatever REDIS_URL says)."""
+    from config.celery import app
+
+    saved = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield app
+    app.conf.task_always_eager = saved
+    drop_broker_connections(app)

@@ -1,6 +1,8 @@
-"""The background round generation, run eagerly (no Redis here): progress is stored."""
+"""The background round generation: progress is stored, eagerly and on a real worker."""
 
 from __future__ import annotations
+
+import time
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -22,7 +24,7 @@ def event():
 
 
 def test_queued_generation_runs_on_commit_and_reports_done(
-    event, django_capture_on_commit_callbacks
+    event, eager_celery, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
         tasks.round_generate_queue(event=event, user=event.owner)
@@ -51,3 +53,23 @@ def test_a_second_queue_while_one_waits_is_refused(event):
     tasks.round_generate_queue(event=event, user=event.owner)  # not committed: stays queued
     with pytest.raises(services.TournamentError):
         tasks.round_generate_queue(event=event, user=event.owner)
+
+
+@pytest.mark.services
+@pytest.mark.django_db(transaction=True)
+def test_a_real_worker_generates_the_round(celery_worker_app):
+    director = get_user_model().objects.create_user("worker-director")
+    event = services.event_create(owner=director, name="Worker night", game="rummoli")
+    services.entrants_import_csv(
+        event=event, text="\n".join(f"Player {i}" for i in range(24)), user=director
+    )
+    tasks.round_generate_queue(event=event, user=director)  # autocommit: sent at once
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        progress = selectors.generation_for(event=event)
+        if progress.state in ("done", "failed"):
+            break
+        time.sleep(0.05)
+    assert progress.state == "done", progress.message
+    draft = TournamentRound.objects.get(event=event)
+    assert sum(table.seats.count() for table in draft.tables.all()) == 24
