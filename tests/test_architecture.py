@@ -25,11 +25,6 @@ PROJECT_PACKAGES = ("config", "scoring", "printing", "tournaments")
 # library and other cores, nothing else. A core that does not exist yet is skipped.
 PURE_CORES = ("scoring.engines", "tournaments.scheduling", "tournaments.standings")
 
-# Import cycles known today, each as the set of modules that import each other in a
-# ring. The check below passes over exactly these; remove an entry as soon as its
-# cycle is gone (its "still there" check then fails, so the entry cannot linger).
-KNOWN_CYCLES: frozenset[frozenset[str]] = frozenset()
-
 
 # --------------------------------------------------------------------------- reading imports
 
@@ -200,17 +195,8 @@ def cycles_in(root: Path, packages: Iterable[str]) -> tuple[list[frozenset[str]]
 
 def test_no_module_imports_a_module_that_imports_it_back():
     groups, graph = cycles_in(ROOT, PROJECT_PACKAGES)
-    unexpected = [describe(group, graph) for group in groups if group not in KNOWN_CYCLES]
-    assert not unexpected, "import cycles:\n" + "\n".join(unexpected)
-
-
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason="a cycle listed in KNOWN_CYCLES")
-@pytest.mark.parametrize(
-    "known", sorted(KNOWN_CYCLES, key=sorted), ids=lambda k: "+".join(sorted(k))
-)
-def test_known_cycle_is_gone(known):
-    groups, graph = cycles_in(ROOT, PROJECT_PACKAGES)
-    assert known not in groups, describe(known, graph)
+    found = [describe(group, graph) for group in groups]
+    assert not found, "import cycles:\n" + "\n".join(found)
 
 
 def test_every_project_package_is_walked():
