@@ -7,8 +7,6 @@ together as a fixed team. ``slot = entrant_id * SLOTS + member``.
 
 from __future__ import annotations
 
-import time
-from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -24,12 +22,8 @@ from tournaments.scheduling import (
     SchedulingError,
     TablePolicy,
     plan_round,
+    report_round,
 )
-from tournaments.scheduling.ledger import Ledger, pair
-from tournaments.scheduling.planner import apart_pairs
-from tournaments.scheduling.report import bye_spread, keep_apart_broken, round_lower_bound
-from tournaments.scheduling.search import Coster
-from tournaments.scheduling.seating import repeated
 
 SLOTS = 64  # more members than any table seats
 
@@ -212,37 +206,7 @@ def report_for(
     request: RoundRequest, tables: Sequence[tuple[int, ...]], byes: Iterable[int], method: str
 ) -> RoundReport:
     """The core's quality report for a seating the director changed by hand."""
-    started = time.perf_counter()
-    policy = request.policy
-    ledger = Ledger.of(request.history, policy)
-    teammates = {
-        pair(a, b)
-        for team in request.constraints.fixed_teams
-        for i, a in enumerate(team)
-        for b in team[i + 1 :]
-    }
-    pairs = partners = 0
-    for table in tables:
-        p, q = repeated(table, policy.sides_at(len(table)), ledger, teammates)
-        pairs += p
-        partners += q
-    seated = [e for t in tables for e in t]
-    bound = round_lower_bound(seated, [len(t) for t in tables], request.history, ledger)
-    coster = Coster(ledger, policy, request.weights, apart_pairs(request.constraints))
-    after = Ledger(byes=Counter(ledger.byes))
-    for entrant in byes:
-        after.byes[entrant] += 1
-    return RoundReport(
-        round=request.number,
-        repeated_pairs=pairs,
-        repeated_partners=partners,
-        lower_bound=bound,
-        bye_spread=bye_spread([*seated, *byes], after),
-        keep_apart_broken=keep_apart_broken(tables, request.constraints.keep_apart),
-        cost=sum(coster.table(t) for t in tables),
-        seconds=time.perf_counter() - started,
-        method=method,
-    )
+    return report_round(request, tables, byes, method=method)
 
 
 __all__ = [

@@ -40,7 +40,7 @@ A request the engine cannot plan raises ``SchedulingError`` naming the field.
 """
 
 from tournaments.scheduling.dryrun import Schedule, draw_winners, plan_schedule
-from tournaments.scheduling.planner import plan_round
+from tournaments.scheduling.planner import plan_round, report_round
 from tournaments.scheduling.report import ScheduleReport
 from tournaments.scheduling.sizes import fewest_byes, table_sizes
 from tournaments.scheduling.types import (
@@ -79,5 +79,6 @@ __all__ = [
     "fewest_byes",
     "plan_round",
     "plan_schedule",
+    "report_round",
     "table_sizes",
 ]

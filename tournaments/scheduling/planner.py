@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from tournaments.scheduling import constructions
 from tournaments.scheduling.ledger import Ledger, pair
@@ -442,6 +443,36 @@ def plan_round(request: RoundRequest) -> RoundPlan:
         else:
             tables, method = _progressive(request, seated, sizes, ledger, rng)
 
+    report = report_round(
+        request,
+        tables,
+        byes,
+        method=method,
+        started=started,
+        teams=teams,
+        entrants=entrants,
+    )
+    return RoundPlan(tables=tuple(tables), byes=tuple(sorted(byes)), report=report)
+
+
+def report_round(
+    request: RoundRequest,
+    tables: Sequence[Sequence[EntrantId]],
+    byes: Iterable[EntrantId],
+    *,
+    method: str,
+    started: float | None = None,
+    teams: Sequence[Sequence[EntrantId]] = (),
+    entrants: Sequence[EntrantId] | None = None,
+) -> RoundReport:
+    """The quality report of a seating for ``request``: the planner's own, or one a
+    director changed by hand. ``teams``: pairs kept together this round besides the
+    fixed teams (they are not counted as repeats); ``started``: when planning began."""
+    started = time.perf_counter() if started is None else started
+    policy = request.policy
+    ledger = Ledger.of(request.history, policy)
+    byes = list(byes)
+    seatings = [tuple(t) for t in tables]
     teammates = {
         pair(a, b)
         for team in (*request.constraints.fixed_teams, *teams)
@@ -449,27 +480,24 @@ def plan_round(request: RoundRequest) -> RoundPlan:
         for b in team[i + 1 :]
     }
     pairs = partners = 0
-    for table in tables:
+    for table in seatings:
         p, q = repeated(table, policy.sides_at(len(table)), ledger, teammates)
         pairs += p
         partners += q
-    seated_all = [e for t in tables for e in t]
-    bound = round_lower_bound(seated_all, sizes, request.history, ledger)
+    seated = [e for t in seatings for e in t]
+    bound = round_lower_bound(seated, [len(t) for t in seatings], request.history, ledger)
     coster = Coster(ledger, policy, request.weights, apart_pairs(request.constraints))
-    cost = sum(coster.table(t) for t in tables)
-    broken = keep_apart_broken(tables, request.constraints.keep_apart)
-    after = Ledger(byes=ledger.byes.copy())
+    after = Ledger(byes=Counter(ledger.byes))
     for entrant in byes:
         after.byes[entrant] += 1
-    report = RoundReport(
+    return RoundReport(
         round=request.number,
         repeated_pairs=pairs,
         repeated_partners=partners,
         lower_bound=bound,
-        bye_spread=bye_spread(entrants, after),
-        keep_apart_broken=broken,
-        cost=cost,
+        bye_spread=bye_spread([*seated, *byes] if entrants is None else entrants, after),
+        keep_apart_broken=keep_apart_broken(seatings, request.constraints.keep_apart),
+        cost=sum(coster.table(t) for t in seatings),
         seconds=time.perf_counter() - started,
         method=method,
     )
-    return RoundPlan(tables=tuple(tables), byes=tuple(sorted(byes)), report=report)
