@@ -43,7 +43,7 @@ class Listing:
     columns: tuple[ListColumn, ...]
     rows: tuple[tuple[str, ...], ...]
     subtitle: str = ""
-    flow: int = 1  # blocks side by side on each page
+    flow: int = 1  # the most blocks side by side on each page (fewer when names need room)
     size: float = 11.0  # the type of the rows
     footer: str = "Tablescore"
     empty: str = "Nothing to list yet."
@@ -63,6 +63,7 @@ class ListPlan:
     header_height: float
     row_height: float
     heading_height: float
+    headings: list[list[str]]
     block_width: float
     widths: list[float]
     pages: list[list[tuple[tuple[str, ...], ...]]]  # page -> block -> rows
@@ -86,16 +87,22 @@ def plan_list(listing: Listing, paper: str = "A4") -> ListPlan:
     subtitle = wrap(listing.subtitle, REGULAR, SUBTITLE, frame.width) if listing.subtitle else []
     header = TITLE + 10.0 + len(subtitle) * SUBTITLE_LEADING + 6.0
     row_height = round(listing.size * 1.6, 1)
-    heading_height = round(listing.size * 1.45, 1)
     flow = max(1, listing.flow)
-    block_width = (frame.width - BLOCK_GAP * (flow - 1)) / flow
-    total_weight = sum(c.weight for c in listing.columns) or 1.0
-    widths = [block_width * c.weight / total_weight for c in listing.columns]
+    while flow > 1 and not _names_keep_their_size(listing, _widths(listing, frame, flow)[1]):
+        flow -= 1  # fewer, wider blocks rather than names set small
+    block_width, widths = _widths(listing, frame, flow)
     heading_size = listing.size * 0.8
-    for column, col_width in zip(listing.columns, widths, strict=True):
-        fitted = fit_text(column.heading, BOLD, heading_size, col_width - 2 * PAD, may_cut=False)
-        if fitted.width > col_width - 2 * PAD + 0.01:
-            problems.append(f"{listing.title}: the heading {column.heading!r} does not fit")
+    # A heading wider than its column goes over two lines ("Opponents' / strength").
+    headings = [
+        wrap(column.heading, BOLD, heading_size, col_width - 2 * PAD)
+        for column, col_width in zip(listing.columns, widths, strict=True)
+    ]
+    heading_height = round(max([1, *map(len, headings)]) * heading_size * 1.2 + heading_size, 1)
+    for column, col_width, lines in zip(listing.columns, widths, headings, strict=True):
+        for line in lines:
+            fitted = fit_text(line, BOLD, heading_size, col_width - 2 * PAD, may_cut=False)
+            if fitted.width > col_width - 2 * PAD + 0.01:
+                problems.append(f"{listing.title}: the heading {column.heading!r} does not fit")
     for row in listing.rows:
         for column, col_width, text in zip(listing.columns, widths, row, strict=False):
             if column.number and text:
@@ -137,12 +144,29 @@ def plan_list(listing: Listing, paper: str = "A4") -> ListPlan:
         header_height=header,
         row_height=row_height,
         heading_height=heading_height,
+        headings=headings,
         block_width=block_width,
         widths=widths,
         pages=pages,
         first_row=first_row,
         problems=problems,
     )
+
+
+def _widths(listing: Listing, frame: Box, flow: int) -> tuple[float, list[float]]:
+    block_width = (frame.width - BLOCK_GAP * (flow - 1)) / flow
+    total_weight = sum(c.weight for c in listing.columns) or 1.0
+    return block_width, [block_width * c.weight / total_weight for c in listing.columns]
+
+
+def _names_keep_their_size(listing: Listing, widths: list[float]) -> bool:
+    """Whether every text cell fits its column at the list's type size (condensed at most)."""
+    for row in listing.rows:
+        for column, width, text in zip(listing.columns, widths, row, strict=False):
+            font = BOLD if column.bold else REGULAR
+            if text and fit_text(text, font, listing.size, width - 2 * PAD).size < listing.size:
+                return False
+    return True
 
 
 def _draw_page(pen: Pen, laid: ListPlan, index: int) -> None:
@@ -187,11 +211,14 @@ def _draw_block(
     pen.fill(HEAD_FILL)
     c.rect(left, top - laid.heading_height, width, laid.heading_height, stroke=0, fill=1)
     x = left
-    base = top - laid.heading_height / 2 - heading_size * 0.33
-    for column, col_width in zip(listing.columns, laid.widths, strict=True):
+    for column, col_width, lines in zip(listing.columns, laid.widths, laid.headings, strict=True):
         box = Box(x + PAD, top - laid.heading_height, col_width - 2 * PAD, laid.heading_height)
-        fitted = fit_text(column.heading, BOLD, heading_size, box.width, may_cut=False)
-        pen.fitted(_anchor(column.align, box), base, fitted, align=column.align, limit=box)
+        # Bottom-aligned: one-line headings sit by the rows.
+        base = box.y + heading_size * 0.7 + (len(lines) - 1) * heading_size * 1.2
+        for line in lines:
+            fitted = fit_text(line, BOLD, heading_size, box.width, may_cut=False)
+            pen.fitted(_anchor(column.align, box), base, fitted, align=column.align, limit=box)
+            base -= heading_size * 1.2
         x += col_width
     y = top - laid.heading_height
     for offset, row in enumerate(rows):
