@@ -1,13 +1,13 @@
 """An event's printouts, as sources of the printing app's print jobs.
 
-- ``table_cards``: one card per table of a tournament round, to stand on the table:
+- ``event_table_cards``: one card per table of a tournament round, to stand on the table:
   the table number, the seats with names and teams, the first dealer, the options in
   force and the QR code of the table's page;
-- ``seating_list``: every player of a tournament round by name, with table and seat,
+- ``event_seating_list``: every player of a tournament round by name, with table and seat,
   for the wall;
-- ``round_scoresheets``: every table's scoresheet for pen and paper, the players'
+- ``event_round_scoresheets``: every table's scoresheet for pen and paper, the players'
   names already on it (the printing app's own blank sheet, named);
-- ``standings``: the standings as they stand, final once the event is closed.
+- ``event_standings``: the standings as they stand, final once the event is closed.
 
 Each is asked for with a small JSON request (``printout_request``) and drawn by a
 print job (``printout_create`` -> ``printing.services.printjob_create``). The sources
@@ -37,10 +37,12 @@ from scoring.selectors import game_record
 from tournaments.models import Event, TournamentRound
 from tournaments.selectors import Draw, DrawTable, draw_for, folded, standings_for
 
-TABLE_CARDS = "table_cards"
-SEATING_LIST = "seating_list"
-ROUND_SCORESHEETS = "round_scoresheets"
-STANDINGS = "standings"
+# The kinds in the printing app's registry (``event_``: a scoresheet-only "table_cards"
+# source may be registered by printing's own tests).
+TABLE_CARDS = "event_table_cards"
+SEATING_LIST = "event_seating_list"
+ROUND_SCORESHEETS = "event_round_scoresheets"
+STANDINGS = "event_standings"
 
 ROUND_KINDS = (TABLE_CARDS, SEATING_LIST, ROUND_SCORESHEETS)
 KINDS = (*ROUND_KINDS, STANDINGS)
@@ -163,7 +165,8 @@ class _EventSource:
 
     def filename(self, what: Mapping[str, Any]) -> str:
         where = f"-round-{what['round']}" if "round" in what else ""
-        return f"event-{what.get('event')}{where}-{self.kind.replace('_', '-')}.pdf"
+        name = self.kind.removeprefix("event_").replace("_", "-")
+        return f"event-{what.get('event')}{where}-{name}.pdf"
 
     def freshness(self, what: Mapping[str, Any]) -> dict[str, Any]:
         # Every change players can see bumps the revision: a changed event prints afresh.
@@ -250,7 +253,7 @@ def table_link(base_url: str, token: str) -> str:
 
 
 class TableCards(_EventSource):
-    """``{"kind": "table_cards", "event", "round", "base_url"}``: a card per table."""
+    """``{"kind": "event_table_cards", "event", "round", "base_url"}``: a card per table."""
 
     kind = TABLE_CARDS
     noun = "Table cards"
@@ -324,7 +327,7 @@ def seating_list(draw: Draw) -> Listing:
 
 
 class SeatingList(_EventSource):
-    """``{"kind": "seating_list", "event", "round"}``: everyone by name, table and seat."""
+    """``{"kind": "event_seating_list", "event", "round"}``: everyone by name, table and seat."""
 
     kind = SEATING_LIST
     noun = "Seating list"
@@ -365,7 +368,7 @@ def named_scoresheet(*, event_name: str, draw: Draw, table: DrawTable, game: Gam
 
 
 class RoundScoresheets(_EventSource):
-    """``{"kind": "round_scoresheets", "event", "round"}``: every table's sheet, named."""
+    """``{"kind": "event_round_scoresheets", "event", "round"}``: every table's sheet, named."""
 
     kind = ROUND_SCORESHEETS
     noun = "Scoresheets"
@@ -434,7 +437,7 @@ def standings_list(event: Event) -> Listing:
 
 
 class StandingsSheet(_EventSource):
-    """``{"kind": "standings", "event"}``: the standings now (final once closed)."""
+    """``{"kind": "event_standings", "event"}``: the standings now (final once closed)."""
 
     kind = STANDINGS
     noun = "Standings"

@@ -48,7 +48,7 @@ class CardLine:
 class Card:
     """Everything one card prints, already in words."""
 
-    title: str  # top left, bold ("Friday Roolz")
+    title: str  # top left, bold ("Friday club night")
     heading: str  # large, centred ("Table 7")
     kicker: str = ""  # top right ("Tournament round 2 of 3")
     lines: tuple[CardLine, ...] = ()

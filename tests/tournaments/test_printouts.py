@@ -318,12 +318,14 @@ def test_round_printouts_need_a_published_round(director):
     for kind in printouts.ROUND_KINDS:
         with pytest.raises(PrintRequestError, match="no tournament round is published"):
             printouts.printout_request(event=event, kind=kind, base_url=BASE)
-    assert printouts.printout_request(event=event, kind=printouts.STANDINGS)["kind"] == "standings"
+    assert printouts.printout_request(event=event, kind=printouts.STANDINGS)["kind"] == (
+        printouts.STANDINGS
+    )
 
 
 def test_a_round_is_named_and_must_be_published(event, director):
     what = printouts.printout_request(event=event, kind=printouts.SEATING_LIST, round_number=1)
-    assert what == {"kind": "seating_list", "event": event.pk, "round": 1}
+    assert what == {"kind": "event_seating_list", "event": event.pk, "round": 1}
     services.round_generate(event=event, user=director)  # round 2, a draft
     with pytest.raises(PrintRequestError, match="tournament round 2 is not published"):
         printouts.printout_request(event=event, kind=printouts.SEATING_LIST, round_number=2)
