@@ -354,11 +354,11 @@ def named_scoresheet(*, event_name: str, draw: Draw, table: DrawTable, game: Gam
     )
     return dataclasses.replace(
         blank,
+        title=f"Table {table.number} · {blank.title}",  # read across the room when handing out
         subtitle=f"{named.subtitle}; {table.first_dealer_name} deals first",
         meta=(
             ("Event", event_name),
             ("Tournament round", str(draw.round_number)),
-            ("Table", str(table.number)),
         ),
         seats=seats,
         signatures=named.signatures,

@@ -246,8 +246,7 @@ def test_every_scoresheet_of_the_round_carries_its_table_and_names(
     assert page_count(pdf) == len(tables)  # one page per table
     for number, seats in sorted(tables.items()):
         text = squeezed(page_text(pdf, number))
-        assert squeezed(f"Table {number}") in text
-        assert "Roolzscoresheet" in text
+        assert squeezed(f"Table {number} · Roolz scoresheet") in text
         for _, name, _ in seats:
             assert squeezed(name) in text, (number, name)
 
@@ -262,7 +261,7 @@ def test_the_named_scoresheet_is_the_printing_apps_blank_sheet_with_names(event)
         blank = blank_sheet("roolz", len(table.seats), {"target": 300})
         assert sheet.groups == blank.groups and sheet.blank
         assert [s.name for s in sheet.seats] == [s.name for s in table.seats]
-        assert ("Table", str(table.number)) in sheet.meta
+        assert sheet.title == f"Table {table.number} · Roolz scoresheet"
 
 
 # --------------------------------------------------------------------------- standings
