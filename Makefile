@@ -17,11 +17,12 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
-# Browser tests drive Debian's Chromium; PDF tests read pages with poppler.
+# Browser tests drive Debian's Chromium; PDF tests read pages with poppler, QR codes with zbar.
 system-deps:
 	@missing=""; \
 	command -v chromium >/dev/null || missing="$$missing chromium"; \
 	command -v pdftotext >/dev/null || missing="$$missing poppler-utils"; \
+	command -v zbarimg >/dev/null || missing="$$missing zbar-tools"; \
 	test -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf || missing="$$missing fonts-dejavu-core"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then \

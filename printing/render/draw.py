@@ -6,6 +6,7 @@ import io
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from reportlab import rl_config
 from reportlab.lib.colors import Color, HexColor
@@ -25,6 +26,7 @@ from printing.render.layout import (
     MIN_NAME_SIZE,
     MIN_TEXT_SIZE,
     RESULT_SIZE,
+    SEAT_NAME_SIZE,
     SUBTITLE_SIZE,
     TITLE_SIZE,
     Box,
@@ -165,6 +167,41 @@ class _Pen:
         )
 
 
+Pen = _Pen
+
+
+class OwnPlan(Protocol):
+    """The layout plan of pages that lay themselves out: it draws them and is checked."""
+
+    page_width: float
+    page_height: float
+    frame: Box
+    problems: list[str]
+
+    @property
+    def page_count(self) -> int: ...
+
+    def draw_page(self, pen: _Pen, index: int) -> None: ...
+
+
+class SelfLaidOut(Protocol):
+    """Pages other than a scoresheet (a card, a list: ``cards``, ``lists``) that plan themselves."""
+
+    title: str
+
+    def layout(self, paper: str) -> OwnPlan: ...
+
+
+def _draw_own(canvas: Canvas, laid_out: OwnPlan, record: DrawRecord | None = None) -> None:
+    pen = _Pen(canvas, record)
+    for index in range(laid_out.page_count):
+        canvas.setPageSize((laid_out.page_width, laid_out.page_height))
+        pen.new_page()
+        laid_out.draw_page(pen, index)
+        pen.end_page()
+        canvas.showPage()
+
+
 def _draw_sheet(canvas: Canvas, plan_: Plan, record: DrawRecord | None = None) -> None:
     pen = _Pen(canvas, record)
     count = len(plan_.pages)
@@ -212,6 +249,12 @@ def _draw_header(pen: _Pen, plan_: Plan, top: float) -> float:
                 y0 = y - row * 21.0
                 label = seat.label + (f" · {seat.team}" if seat.team else "")
                 pen.text(x, y0 - 6.0, label, BOLD, LABEL_SIZE, color=MUTED)
+                if seat.name:  # a sheet handed out with the names already on it
+                    room = Box(x, y0 - 19.0, cell - 10.0, 12.0)
+                    name = fit_text(
+                        seat.name, BOLD, SEAT_NAME_SIZE, room.width, min_size=MIN_NAME_SIZE
+                    )
+                    pen.fitted(x, y0 - 16.5, name, limit=room)
                 c.setStrokeColor(RULE)
                 c.setLineWidth(0.6)
                 c.line(x, y0 - 19.0, x + cell - 10.0, y0 - 19.0)
@@ -528,7 +571,7 @@ def _draw_footer(pen: _Pen, plan_: Plan, page: PagePlan, count: int) -> None:
 
 
 def render(
-    sheets: Iterable[Sheet],
+    sheets: Iterable[Sheet | SelfLaidOut],
     paper: str = "A4",
     *,
     title: str = "Scoresheets",
@@ -552,13 +595,15 @@ def render(
     canvas.setCreator("Tablescore")
     forms: dict[int, tuple[Plan, list[str]]] = {}
     iterator = iter(sheets)
-    previous: Sheet | None = None
+    previous: Sheet | SelfLaidOut | None = None
     upcoming = next(iterator, None)
     done = 0
     while upcoming is not None:
         sheet = upcoming
         upcoming = next(iterator, None)
-        if sheet is previous or sheet is upcoming:
+        if not isinstance(sheet, Sheet):
+            _draw_own(canvas, sheet.layout(paper))
+        elif sheet is previous or sheet is upcoming:
             _draw_as_form(canvas, sheet, paper, forms)
         else:
             _draw_sheet(canvas, plan(sheet, paper))
@@ -592,7 +637,7 @@ def _draw_as_form(canvas: Canvas, sheet: Sheet, paper: str, forms: dict) -> None
         canvas.showPage()
 
 
-def render_one(sheet: Sheet, paper: str = "A4") -> bytes:
+def render_one(sheet: Sheet | SelfLaidOut, paper: str = "A4") -> bytes:
     return render([sheet], paper, title=sheet.title)
 
 
@@ -611,13 +656,20 @@ def plain_pages(count: int, paper: str = "A4") -> bytes:
     return buffer.getvalue()
 
 
-def fit_problems(sheet: Sheet, paper: str = "A4") -> list[str]:
+def fit_problems(sheet: Sheet | SelfLaidOut, paper: str = "A4") -> list[str]:
     """Everything that would not fit the printable area on this paper; [] when all fits."""
-    laid_out = plan(sheet, paper)
-    problems = list(laid_out.problems)
     recorder = DrawRecord()
-    _draw_sheet(Canvas(io.BytesIO()), laid_out, recorder)
-    frame = laid_out.frame
+    frame: Box
+    if isinstance(sheet, Sheet):
+        laid_out = plan(sheet, paper)
+        problems = list(laid_out.problems)
+        _draw_sheet(Canvas(io.BytesIO()), laid_out, recorder)
+        frame = laid_out.frame
+    else:
+        own = sheet.layout(normalise_paper(paper))
+        problems = list(own.problems)
+        _draw_own(Canvas(io.BytesIO()), own, recorder)
+        frame = own.frame
     for item in recorder.items:
         if not (
             item.box.x >= frame.x - 0.01

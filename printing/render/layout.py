@@ -30,6 +30,7 @@ HEADING_SIZE = 7.0
 CELL_SIZE = 8.0
 LABEL_SIZE = 6.5
 RESULT_SIZE = 10.5
+SEAT_NAME_SIZE = 9.5  # a name written on a blank sheet's seat line
 MIN_TEXT_SIZE = 5.5
 MIN_NAME_SIZE = 6.5  # a name is shortened rather than set smaller than this
 MIN_SCALE = 0.8  # condense text to 80 % of its width before setting it smaller
