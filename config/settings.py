@@ -201,6 +201,9 @@ CELERY_BROKER_CONNECTION_TIMEOUT = 3
 # Tablescore's own switches.
 TABLESCORE_REQUIRE_LOGIN_TO_CREATE = env_bool("TABLESCORE_REQUIRE_LOGIN_TO_CREATE", False)
 TABLESCORE_PAPER_SIZE = os.environ.get("TABLESCORE_PAPER_SIZE", "A4")  # or "LETTER"
+# The site's address as players reach it, for links printed as QR codes (behind a
+# proxy the request's own address may differ); empty: the request's address.
+TABLESCORE_BASE_URL = os.environ.get("TABLESCORE_BASE_URL", "")
 TABLESCORE_MAX_BODY_BYTES = 64 * 1024
 # Called after commit with game_id= whenever a tournament game changes (scoring imports
 # no tournaments code: this dotted path is the one link from a table to its event).

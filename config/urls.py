@@ -11,5 +11,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/", api.urls),
     path("", include("printing.urls")),
+    path("", include("tournaments.print_urls")),
     path("", include("scoring.urls")),
 ]

@@ -60,7 +60,7 @@ KIND_LABELS = {
 def site_address(base_url: str = "") -> str:
     """Where players' phones reach the site: ``TABLESCORE_BASE_URL`` when it is set (behind
     a proxy the request may not know its public address), else the request's own."""
-    configured = str(getattr(settings, "TABLESCORE_BASE_URL", "") or "")
+    configured = settings.TABLESCORE_BASE_URL
     address = (configured or base_url).strip().rstrip("/")
     parts = urlsplit(address)
     if parts.scheme not in ("http", "https") or not parts.netloc:
