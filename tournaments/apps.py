@@ -4,3 +4,9 @@ from django.apps import AppConfig
 class TournamentsConfig(AppConfig):
     name = "tournaments"
     verbose_name = "Tournaments"
+
+    def ready(self) -> None:
+        from printing.registry import SOURCES
+        from tournaments.bracket_sheet import BRACKET_SHEETS
+
+        SOURCES.register(BRACKET_SHEETS)  # the bracket for the wall

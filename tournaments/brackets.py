@@ -716,6 +716,7 @@ class PageMatch:
     overridden: bool
     reason: str  # the director's reason, when overridden
     advance: int
+    feeders: tuple[str, ...]  # the matches whose entrants come on to this one
 
 
 @dataclass(frozen=True)
@@ -784,6 +785,7 @@ def _page_match(
         overridden=match.overridden,
         reason=reasons.get(match.id, ""),
         advance=match.advance,
+        feeders=match.feeders,
     )
 
 
