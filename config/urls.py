@@ -12,5 +12,6 @@ urlpatterns = [
     path("api/", api.urls),
     path("", include("printing.urls")),
     path("", include("tournaments.print_urls")),
+    path("", include("tournaments.bracket_urls")),
     path("", include("scoring.urls")),
 ]

@@ -194,3 +194,79 @@ class EventLog(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event}: {self.action}"
+
+
+# =========================================================================== bracket stage
+# An event's elimination stage, after its qualifying rounds or on its own. The bracket is
+# stored as the pure core's inputs (tournaments.scheduling.brackets): the field in seed
+# order, the options, the results reported and the director's overrides; who sits where,
+# what is ready and who placed where are derived from these every time.
+
+
+class BracketStage(models.Model):
+    class Kind(models.TextChoices):
+        SINGLE = "single", "Single elimination: two sides a table, one loss and out"
+        DOUBLE = "double", "Double elimination: two sides a table, out after two losses"
+        TABLES = "tables", "Table elimination: the top of each table go on"
+
+    class Seeding(models.TextChoices):
+        STANDINGS = "standings", "From the standings"
+        RANDOM = "random", "At random"
+        MANUAL = "manual", "By hand"
+
+    class DrawRule(models.TextChoices):
+        HIGHER_SEED = "higher_seed", "The higher seed goes on"
+        RANDOM = "random", "A drawn lot"
+        REPLAY = "replay", "The table plays again"
+
+    event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="bracket_stage")
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    seeding = models.CharField(max_length=16, choices=Seeding.choices)
+    draw_rule = models.CharField(
+        max_length=16, choices=DrawRule.choices, default=DrawRule.HIGHER_SEED
+    )
+    # Entrant ids as text, best seed first: the core's field.
+    seeds = models.JSONField(default=list)
+    # third_place, grand_final (two-team); table_size, advance, final_table_size,
+    # placement_tables, legal_sizes (tables).
+    options = models.JSONField(default=dict, blank=True)
+    seed = models.PositiveIntegerField(default=0)  # drawn lots and random seeding
+    # Pairs of entrant ids (as text) who shared a table before: kept apart where possible.
+    history = models.JSONField(default=list, blank=True)
+    # A two-stage event's cut: {"size": n, "out": [ids]}; empty when the bracket is the event.
+    cut = models.JSONField(default=dict, blank=True)
+    # [{"match": id, "finish": [[ids], ...]}]: each match's finish as reported by its game.
+    results = models.JSONField(default=list, blank=True)
+    # [{"match": id, "finish": [[id], ...], "reason": text}]: the director's decisions.
+    overrides = models.JSONField(default=list, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.event}: {self.get_kind_display()}"
+
+
+class BracketGame(models.Model):
+    """The scoring game one match (or table) of the bracket is played as.
+
+    A match that ended level under the replay rule is played again: a new row with the
+    next ``attempt``; the latest attempt is the one that counts.
+    """
+
+    stage = models.ForeignKey(BracketStage, on_delete=models.CASCADE, related_name="games")
+    match = models.CharField(max_length=40)
+    attempt = models.PositiveSmallIntegerField(default=1)
+    game = models.OneToOneField(Game, on_delete=models.PROTECT, related_name="bracket_game")
+    # The entrant id at each seat of the game, in seat order (a team fills several seats).
+    seats = models.JSONField(default=list)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["stage", "match", "attempt"], name="one_bracket_game_per_attempt"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.stage.event}, {self.match}"

@@ -818,6 +818,10 @@ def table_game_changed(*, game_id: int) -> None:
     Standings are computed on demand, so nothing else needs to be kept up to date.
     """
     Event.objects.filter(rounds__tables__game_id=game_id).update(revision=F("revision") + 1)
+    # A bracket match's game: report its finish, advance the winners, seat the next match.
+    from tournaments.brackets import bracket_game_changed
+
+    bracket_game_changed(game_id=game_id)
 
 
 # --------------------------------------------------------------------------- export

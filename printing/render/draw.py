@@ -12,6 +12,7 @@ from reportlab import rl_config
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
+from printing.render.diagram import Diagram, draw_diagram
 from printing.render.fonts import BOLD, REGULAR, register_fonts, text_width
 from printing.render.layout import (
     BODY_LEADING,
@@ -571,7 +572,7 @@ def _draw_footer(pen: _Pen, plan_: Plan, page: PagePlan, count: int) -> None:
 
 
 def render(
-    sheets: Iterable[Sheet | SelfLaidOut],
+    sheets: Iterable[Sheet | SelfLaidOut | Diagram],
     paper: str = "A4",
     *,
     title: str = "Scoresheets",
@@ -595,13 +596,15 @@ def render(
     canvas.setCreator("Tablescore")
     forms: dict[int, tuple[Plan, list[str]]] = {}
     iterator = iter(sheets)
-    previous: Sheet | SelfLaidOut | None = None
+    previous: Sheet | SelfLaidOut | Diagram | None = None
     upcoming = next(iterator, None)
     done = 0
     while upcoming is not None:
         sheet = upcoming
         upcoming = next(iterator, None)
-        if not isinstance(sheet, Sheet):
+        if isinstance(sheet, Diagram):  # a drawing of its own: a bracket for the wall
+            draw_diagram(canvas, sheet, paper)
+        elif not isinstance(sheet, Sheet):
             _draw_own(canvas, sheet.layout(paper))
         elif sheet is previous or sheet is upcoming:
             _draw_as_form(canvas, sheet, paper, forms)
