@@ -12,4 +12,5 @@ urlpatterns = [
     path("api/", api.urls),
     path("", include("printing.urls")),
     path("", include("scoring.urls")),
+    path("", include("tournaments.web.urls")),
 ]
