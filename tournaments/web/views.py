@@ -158,6 +158,7 @@ def desk_context(event: Event, **extra: Any) -> dict[str, Any]:
         if published
         else [],
         "players_url": reverse("tournaments:draw", args=[event.public_token]),
+        "word": kit_for(event.game).word.lower(),
         "errors": {},
     }
     context.update(extra)
@@ -371,6 +372,7 @@ def round_context(event: Event, round_: TournamentRound, **extra: Any) -> dict[s
         "can_undo": published and last == round_.number and event.status != Event.Status.CLOSED,
         "print_links": print_links(event, round_) if published else [],
         "closed": event.status == Event.Status.CLOSED,
+        "word": kit_for(event.game).word.lower(),
         "errors": {},
     }
     context.update(extra)
@@ -712,10 +714,13 @@ def entrant(request: HttpRequest, token: str, entrant_id: int) -> HttpResponse:
     person = get_object_or_404(Entrant, event=event, pk=entrant_id)
     if live_unchanged(request, event):
         return HttpResponse(status=204)
+    page = selectors.entrant_page(event=event, entrant=person)
     context = {
         **public_base(event),
         "person": person,
-        "page": selectors.entrant_page(event=event, entrant=person),
+        "page": page,
+        # A rank means something once a result (or a bye) counts.
+        "has_results": bool(page.bye_rounds) or any(t.state == selectors.DONE for t in page.tables),
     }
     return public_page(request, event, "tournaments/entrant.html", context)
 
