@@ -22,6 +22,7 @@ from tournaments.models import Event
 from tournaments.services import EVENT_NAME_LONGEST, MOST_ROUNDS
 from tournaments.standings import METRIC_LABELS, Metric, default_rules
 
+BYE_LARGEST = 100_000  # a fixed bye value, in the first metric's units
 METRIC_SLOTS = 5  # the director orders up to five metrics; the first decides, the rest break ties
 
 
@@ -219,8 +220,8 @@ class EventForm:
         if len(set(metrics)) != len(metrics):
             self.fail("standings_metrics", "each metric is chosen once")
         bye_value = parse_int(self.bye_value_text)
-        if bye_value is None:
-            self.fail("bye_value", "enter a whole number")
+        if bye_value is None or abs(bye_value) > BYE_LARGEST:
+            self.fail("bye_value", f"enter a whole number from -{BYE_LARGEST} to {BYE_LARGEST}")
         for option in self.option_fields:
             if option.error:
                 self.errors.setdefault(option.name, [])

@@ -35,7 +35,8 @@ from tournaments.web.forms import EventForm, problems_by_field
 # From this many players in the next round, the round is seated by the background worker
 # and the desk shows its progress.
 BACKGROUND_FROM = 40
-CSV_LARGEST = 256 * 1024
+# A list of names is a few kB; this also stays within the csv module's field limit.
+CSV_LARGEST = 128 * 1024
 DESK = "tournaments/desk_event.html"
 ROUND = "tournaments/desk_round.html"
 
@@ -240,7 +241,7 @@ def entrants_csv(request: HttpRequest, pk: int) -> HttpResponse:
     text = request.POST.get("text", "")
     problem = ""
     if upload is not None:
-        if upload.size is not None and upload.size > CSV_LARGEST:
+        if upload.size is None or upload.size > CSV_LARGEST:
             problem = f"The file is larger than {CSV_LARGEST // 1024} kB."
         else:
             raw = upload.read()
@@ -250,6 +251,8 @@ def entrants_csv(request: HttpRequest, pk: int) -> HttpResponse:
                 problem = "The file is not UTF-8 text: save it as CSV UTF-8 and upload it again."
     elif not text.strip():
         problem = "Choose a CSV file, or paste the names."
+    elif len(text) > CSV_LARGEST:
+        problem = f"The names pasted are longer than {CSV_LARGEST // 1024} kB: upload a file."
     if problem:
         return desk_page(request, event, "entrants", csv_errors=[problem])
     try:
@@ -327,7 +330,8 @@ def round_generate(request: HttpRequest, pk: int) -> HttpResponse:
             return desk_done(request, event, "generation")
         round_ = services.round_generate(event=event, user=request.user)
     except services.TournamentError as error:
-        return desk_page(request, event, "rounds", errors=problems_by_field(error.problems))
+        message = " ".join(problems_by_field(error.problems).values())
+        return desk_page(request, event, "rounds", errors={"round": message})
     return redirect("tournaments:desk_round", pk=event.pk, number=round_.number)
 
 

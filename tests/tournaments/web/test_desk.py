@@ -141,6 +141,7 @@ def test_creating_an_event(desk, director):
         ({"metric-1": "luck"}, "standings_metrics", "metrics must be among"),
         ({"format": "knockout"}, "format", "format must be one of"),
         ({"bye_value": "x"}, "bye_value", "whole number"),
+        ({"bye_value": "1" * 30}, "bye_value", "from -100000 to 100000"),
         ({"option-target": "-5"}, "option-target", ""),
     ],
 )
@@ -244,6 +245,13 @@ def test_a_bad_csv_file_is_explained(desk, director, form, message):
     response = desk.post(url("entrants_csv", event.pk), form, **HX)
     assert response.status_code == 200
     assert message in response.content.decode()
+    assert event.entrants.count() == 0
+
+
+def test_too_many_pasted_names_are_refused(desk, director):
+    event = services.event_create(owner=director, name="Cup", game="roolz")
+    response = desk.post(url("entrants_csv", event.pk), {"text": "a" * 200_000}, **HX)
+    assert "upload a file" in response.content.decode()
     assert event.entrants.count() == 0
 
 
@@ -582,3 +590,21 @@ def test_the_event_as_json(desk, event, director):
     event.refresh_from_db()
     assert data == json.loads(json.dumps(services.event_export(event=event)))
     assert [e["name"] for e in data["entrants"]] == NAMES
+
+
+def test_a_closed_event_refuses_every_change(desk, event, director):
+    round_ = publish_next(event, director)
+    for table in round_.tables.select_related("game"):
+        play_table(table)
+    services.event_close(event=event, user=director)
+    ann = entrant(event, "Ann")
+    added = desk.post(url("entrant_add", event.pk), {"name": "Mo"}, **HX)
+    assert "This event is closed." in added.content.decode()
+    dropped = desk.post(url("entrant_drop", event.pk, ann.pk), **HX)
+    assert "This event is closed." in dropped.content.decode()
+    seated = desk.post(url("round_generate", event.pk), **HX)
+    assert "This event is closed." in seated.content.decode()
+    closed = desk.post(url("event_close", event.pk))
+    assert "This event is closed." in closed.content.decode()
+    assert not event.entrants.filter(name="Mo").exists()
+    assert event.rounds.count() == 1
