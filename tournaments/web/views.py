@@ -21,6 +21,7 @@ from django.urls import NoReverseMatch, reverse
 from django.utils.text import slugify
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect
 
 from scoring.games import kit_for
 from scoring.models import Round
@@ -571,9 +572,7 @@ def result_correct(request: HttpRequest, pk: int, table_id: int, number: int) ->
             else:
                 url = reverse("tournaments:desk_table", args=[event.pk, table.pk])
                 if request.htmx:
-                    response = HttpResponse(status=204)
-                    response["HX-Redirect"] = url
-                    return response
+                    return HttpResponseClientRedirect(url)
                 return redirect(url)
         if request.htmx:
             return render(request, f"{template}#form", context)

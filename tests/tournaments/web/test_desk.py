@@ -524,7 +524,10 @@ def test_correcting_a_result(desk, event, director):
     deal = Round.objects.get(game=table.game, number=1)
     assert deal.entry["bidder"] == 1
     assert deal.status == Round.Status.CONFIRMED
-    log = EventLog.objects.get(event=event, action="result_correct")
+    # From the page (htmx), the browser is sent back to the table's deals.
+    again = desk.post(url("result_correct", event.pk, table.pk, 1), {"number": "1", **form}, **HX)
+    assert again["HX-Redirect"] == url("desk_table", event.pk, table.pk)
+    log = EventLog.objects.filter(event=event, action="result_correct").first()
     assert log.user == director
     assert log.before["entry"]["bidder"] == 0
 
