@@ -14,4 +14,5 @@ urlpatterns = [
     path("", include("tournaments.print_urls")),
     path("", include("tournaments.bracket_urls")),
     path("", include("scoring.urls")),
+    path("", include("tournaments.web.urls")),
 ]
