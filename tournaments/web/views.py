@@ -12,17 +12,19 @@ from __future__ import annotations
 
 import csv
 import io
+from dataclasses import replace
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 from django.utils.text import slugify
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
+from printing.paper import PAPER_NAMES, default_paper
 from scoring.games import kit_for
 from scoring.models import Round
 from scoring.selectors import game_score
@@ -31,6 +33,7 @@ from scoring.web.fields import parse_int
 from scoring.web.views import new_entry_form, preview_response
 from tournaments import selectors, services, tasks
 from tournaments.models import Entrant, Event, KeepApart, Table, TournamentRound
+from tournaments.print_views import Printout, printouts_for
 from tournaments.web.forms import EventForm, problems_by_field
 
 # From this many players in the next round, the round is seated by the background worker
@@ -41,39 +44,14 @@ CSV_LARGEST = 128 * 1024
 DESK = "tournaments/desk_event.html"
 ROUND = "tournaments/desk_round.html"
 
-# The printouts of a round, registered by the printing app; linked only when they exist.
-PRINTOUTS = (
-    ("printing:table_cards", "Table cards"),
-    ("printing:seating_list", "Seating list"),
-    ("printing:round_scoresheets", "Scoresheets"),
-    ("printing:standings", "Standings"),
-)
 
-
-def optional_url(name: str, *shapes: tuple[Any, ...]) -> str:
-    """The URL of a page that may not exist in this installation ("" then), trying each
-    shape of arguments in turn."""
-    for args in shapes or ((),):
-        try:
-            return reverse(name, args=args)
-        except NoReverseMatch:
-            continue
-    return ""
-
-
-def print_links(event: Event, round_: TournamentRound) -> list[dict[str, str]]:
-    shapes = (
-        (event.public_token, round_.number),
-        (event.pk, round_.number),
-        (event.public_token,),
-        (event.pk,),
-    )
-    links = []
-    for name, label in PRINTOUTS:
-        url = optional_url(name, *shapes)
-        if url:
-            links.append({"label": label, "url": url})
-    return links
+def round_printouts(event: Event, round_: TournamentRound) -> list[Printout]:
+    """What the director can print for this round: its own cards, list and scoresheets,
+    and the standings as they stand."""
+    return [
+        replace(p, round_number=round_.number) if p.round_number is not None else p
+        for p in printouts_for(event=event)
+    ]
 
 
 def live_unchanged(request: HttpRequest, event: Event) -> bool:
@@ -375,7 +353,9 @@ def round_context(event: Event, round_: TournamentRound, **extra: Any) -> dict[s
             )
         ],
         "can_undo": published and last == round_.number and event.status != Event.Status.CLOSED,
-        "print_links": print_links(event, round_) if published else [],
+        "printouts": round_printouts(event, round_) if published else [],
+        "papers": PAPER_NAMES.items(),
+        "paper": default_paper(),
         "closed": event.status == Event.Status.CLOSED,
         "word": kit_for(event.game).word.lower(),
         "errors": {},

@@ -454,11 +454,22 @@ def test_an_unknown_round_is_not_found(desk, event):
     assert desk.post(url("round_publish", event.pk, 7)).status_code == 404
 
 
-def test_print_links_appear_only_for_printouts_that_exist(event):
-    round_ = TournamentRound(event=event, number=1)
-    assert views.print_links(event, round_) == []
-    assert views.optional_url("printing:no_such_sheet", (1,)) == ""
-    assert views.optional_url("tournaments:desk") == url("desk")
+def test_a_published_round_prints_its_table_cards_from_the_desk(
+    desk, event, director, eager_celery, django_capture_on_commit_callbacks
+):
+    from printing.models import PrintJob
+
+    publish_next(event, director)
+    page = desk.get(url("desk_round", event.pk, 1)).content.decode()
+    cards = reverse("tournament_print:printout", args=[event.pk, "event_table_cards"])
+    assert f'action="{cards}"' in page
+    assert 'name="round" value="1"' in page
+    with django_capture_on_commit_callbacks(execute=True):
+        answer = desk.post(cards, {"round": "1", "paper": "A4"})
+    assert answer.status_code == 302
+    job = PrintJob.objects.get()
+    assert job.status == PrintJob.Status.DONE, job.error
+    assert bytes(job.pdf).startswith(b"%PDF")
 
 
 # --------------------------------------------------------------------------- live tables
