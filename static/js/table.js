@@ -352,6 +352,7 @@
   const OUTBOX = "tablescore-outbox";
   const RETRY_MS = 4000;
   let sending = false;
+  let inFlight = null; /* the key of a save htmx is sending now: not "waiting" yet */
   let lastFailure = 0;
 
   function readOutbox() {
@@ -373,7 +374,7 @@
   function pageToken() { const page = tablePage(); return page ? page.dataset.token : null; }
   function waiting() {
     const token = pageToken();
-    return readOutbox().filter(function (item) { return item.token === token; });
+    return readOutbox().filter(function (item) { return item.token === token && item.key !== inFlight; });
   }
   function putInOutbox(item) {
     writeOutbox(readOutbox().filter(function (other) { return other.key !== item.key; }).concat([item]));
@@ -397,6 +398,15 @@
     }).join(" · ");
   }
 
+  /* The preview's changes, as a line for the outbox ("Team A +65 → −135, Team B ..."). */
+  function previewText(preview) {
+    if (!preview || preview.querySelector(".preview-missing")) return "";
+    const chips = Array.prototype.map.call(preview.querySelectorAll(".delta-chip"), function (chip) {
+      return chip.innerText.replace(/\s+/g, " ").trim();
+    });
+    return chips.length ? chips.join(", ") : preview.innerText.replace(/\s+/g, " ").trim();
+  }
+
   /* The saves the outbox looks after: a round form's Save or Misdeal, sent with its key. */
   function trackedSave(detail) {
     const elt = detail.elt;
@@ -415,6 +425,7 @@
     const preview = document.getElementById("preview");
     const body = [];
     detail.formData.forEach(function (value, name) { if (typeof value === "string") body.push([name, value]); });
+    inFlight = key;
     putInOutbox({
       token: pageToken(),
       key: key,
@@ -422,7 +433,7 @@
       number: detail.formData.get("number"),
       action: detail.formData.get("action") || "save",
       body: body,
-      what: preview && !preview.querySelector(".preview-missing") ? preview.innerText.replace(/\s+/g, " ").trim() : "",
+      what: previewText(preview),
       at: Date.now(),
     });
     sending = true;
@@ -434,6 +445,7 @@
     const key = trackedSave(config);
     if (!key) return;
     sending = false;
+    inFlight = null;
     const status = event.detail.xhr ? event.detail.xhr.status : 0;
     if (status && status < 500) {
       takeOut(key); /* the server answered: saved, saved before, or refused with a message */
@@ -553,6 +565,14 @@
   function opened() {
     restoreKept();
     showOutbox();
+    /* Opened with a round waiting: the scoreboard and the outbox in sight, not the place
+     * the browser scrolled back to. */
+    if (waiting().length) {
+      if ("scrollRestoration" in window.history) window.history.scrollRestoration = "manual";
+      const top = function () { window.scrollTo(0, 0); };
+      top();
+      window.addEventListener("load", function () { window.setTimeout(top, 0); }, { once: true });
+    }
     if (navigator.onLine === false) setOffline(true);
     else keepPage();
     flush();
