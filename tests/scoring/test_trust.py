@@ -154,7 +154,7 @@ def test_a_request_the_game_moved_past_lapses_and_says_so():
     game = confirmed_roolz()
     asked = change_request_open(game=game, kind="undo", actor=ANN, number=2)
     round_record(game=game, number=3, entry=roolz_round(), actor=BEN)
-    with pytest.raises(GameChangeError, match="nothing was done.*only the last round"):
+    with pytest.raises(GameChangeError, match=r"nothing was done.*only the last round"):
         change_request_accept(game=game, request_id=asked.request.pk, actor=BEN)
     asked.request.refresh_from_db()
     assert asked.request.status == ChangeRequest.Status.LAPSED
