@@ -8,6 +8,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
     path("manifest.webmanifest", views.manifest, name="manifest"),
+    path("sw.js", views.service_worker, name="service_worker"),
     path("admin/", admin.site.urls),
     path("api/", api.urls),
     path("", include("printing.urls")),

@@ -1,4 +1,6 @@
-from django.http import JsonResponse
+from django.contrib.staticfiles import finders
+from django.contrib.staticfiles.storage import staticfiles_storage
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
 from django.views.decorators.cache import never_cache
@@ -49,3 +51,21 @@ def manifest(request):
         },
         content_type="application/manifest+json",
     )
+
+
+@require_GET
+def service_worker(request):
+    """static/sw.js served from the site root, so that it may look after every table page."""
+    path = finders.find("sw.js")
+    if path:
+        with open(path, "rb") as source:
+            script = source.read()
+    elif staticfiles_storage.exists("sw.js"):
+        with staticfiles_storage.open("sw.js") as source:
+            script = source.read()
+    else:
+        raise Http404("no service worker")
+    response = HttpResponse(script, content_type="text/javascript; charset=utf-8")
+    response["Service-Worker-Allowed"] = "/"
+    response["Cache-Control"] = "no-cache"
+    return response

@@ -43,6 +43,10 @@ class Game(models.Model):
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    # The game this one is a rematch of: one rematch per game, however many phones ask for it.
+    rematch_of = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     # A projection of the engine's output, rebuilt from the rounds in every writing transaction.
@@ -122,6 +126,10 @@ class RoundEvent(models.Model):
         UNDO = "undo", "Last round undone"
         END = "end", "Game ended"
         REOPEN = "reopen", "Game reopened"
+        REQUEST = "request", "Change asked for"
+        ACCEPT = "accept", "Change accepted"
+        DECLINE = "decline", "Change declined"
+        REMATCH = "rematch", "Rematch started"
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events")
     round_number = models.PositiveIntegerField(null=True, blank=True)
@@ -149,6 +157,53 @@ class RoundEvent(models.Model):
 
     def delete(self, *args, **kwargs):
         raise ValueError("the audit trail is append-only")
+
+
+class ChangeRequest(models.Model):
+    """A change one side asks for and another side accepts or declines.
+
+    With confirmation on, undoing a confirmed round, ending a game early and
+    reopening it wait here for a player who may confirm; at most one is open per game.
+    """
+
+    class Kind(models.TextChoices):
+        UNDO = "undo", "Undo the last round"
+        END = "end", "End the game"
+        REOPEN = "reopen", "Reopen the game"
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Waiting for the other side"
+        ACCEPTED = "accepted", "Accepted"
+        DECLINED = "declined", "Declined"
+        WITHDRAWN = "withdrawn", "Withdrawn"
+        LAPSED = "lapsed", "No longer possible"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="change_requests")
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    round_number = models.PositiveIntegerField(null=True, blank=True)  # the round to undo
+    ending = models.JSONField(default=dict, blank=True)  # how the game ends, for an ending
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
+    asked_by_seat = models.PositiveSmallIntegerField()
+    asked_by_device = models.CharField(max_length=64, blank=True)
+    asked_by_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    answered_by_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    answered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "created_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game"],
+                condition=models.Q(status="open"),
+                name="one_open_change_request_per_game",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} ({self.status}, game {self.game_id})"
 
 
 class IdempotentRequest(models.Model):

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from scoring.engines.base import GameRecord, RoundResult, ScoredGame
-from scoring.models import Game, Round
+from scoring.models import ChangeRequest, Game, Round, RoundEvent
 
 
 def game_record(game: Game, rounds: list[Round] | None = None) -> GameRecord:
@@ -129,3 +131,110 @@ def seats_that_may_confirm(game: Game, round_: Round, score: ScoredGame) -> set[
     if game.confirmation == "any_other_seat":
         return everyone - {entered}
     return everyone - side_in_round(game, score, round_.number, entered)
+
+
+# --------------------------------------------------------------------------- trust
+
+
+def seats_that_may_accept(game: Game, request: ChangeRequest, score: ScoredGame) -> set[int]:
+    """Who may agree to a change asked for: the seats that could confirm the asker's round.
+
+    Undoing a round goes to the other side of that round; ending or reopening the game to
+    another team where the game has teams, and to any other player where it has none.
+    """
+    everyone = set(range(len(score.players)))
+    asker = request.asked_by_seat
+    if game.confirmation == "any_other_seat":
+        return everyone - {asker}
+    if request.kind == ChangeRequest.Kind.UNDO and request.round_number:
+        return everyone - side_in_round(game, score, request.round_number, asker)
+    for members in score.teams.values():
+        if asker in members:
+            return everyone - set(members)
+    return everyone - {asker}
+
+
+def open_change_request(game: Game) -> ChangeRequest | None:
+    return game.change_requests.filter(status=ChangeRequest.Status.OPEN).first()
+
+
+def change_needs_agreement(game: Game, kind: str) -> bool:
+    """With confirmation on, undoing a confirmed round, ending early and reopening are asked.
+
+    Undoing a round still waiting for confirmation is not: nobody has agreed to it yet.
+    """
+    if game.confirmation == "off":
+        return False
+    if kind == ChangeRequest.Kind.UNDO:
+        last = game.rounds.order_by("-number").first()
+        return last is not None and last.status == Round.Status.CONFIRMED
+    return True
+
+
+def correction_before(game: Game, number: int) -> dict[str, Any] | None:
+    """What round ``number`` held before its latest correction (None if never corrected)."""
+    event = (
+        game.events.filter(action=RoundEvent.Action.CORRECT, round_number=number)
+        .order_by("-at", "-pk")
+        .first()
+    )
+    return event.before if event is not None and isinstance(event.before, dict) else None
+
+
+TABLE_NEWS = (
+    RoundEvent.Action.UNDO,
+    RoundEvent.Action.END,
+    RoundEvent.Action.REOPEN,
+    RoundEvent.Action.DECLINE,
+)
+
+
+def latest_table_news(game: Game) -> RoundEvent | None:
+    """The last thing done to the game when it is one the table should be told of.
+
+    A round undone, the game ended or reopened, a request declined: shown until the next
+    change to the game.
+    """
+    event = game.events.order_by("-at", "-pk").first()
+    return event if event is not None and event.action in TABLE_NEWS else None
+
+
+@dataclass(frozen=True)
+class RecentTable:
+    """The players of a game played lately on this phone, to start another with them."""
+
+    kind: str
+    title: str
+    players: tuple[str, ...]
+    confirmation: str
+    first_dealer: int
+
+
+def recent_tables(tokens: Sequence[str], *, limit: int = 4) -> list[RecentTable]:
+    """The distinct tables (game and players) of the games behind ``tokens``, newest first."""
+    found = {
+        g.table_token: g
+        for g in Game.objects.filter(table_token__in=list(tokens)).prefetch_related("seats")
+    }
+    tables: list[RecentTable] = []
+    seen: set[tuple[str, tuple[str, ...]]] = set()
+    for token in tokens:
+        game = found.get(token)
+        if game is None:
+            continue
+        players = tuple(seat.name for seat in sorted(game.seats.all(), key=lambda s: s.number))
+        if (game.kind, players) in seen:
+            continue
+        seen.add((game.kind, players))
+        tables.append(
+            RecentTable(
+                kind=game.kind,
+                title=game.engine.title,
+                players=players,
+                confirmation=game.confirmation,
+                first_dealer=game.first_dealer,
+            )
+        )
+        if len(tables) == limit:
+            break
+    return tables

@@ -20,8 +20,21 @@ from django.utils.module_loading import import_string
 
 from scoring.engines.base import GameRecord, InvalidRecord, Problem, ScoredGame, parse_record
 from scoring.engines.registry import ENGINES, engine_for
-from scoring.models import Confirmation, Game, IdempotentRequest, Round, RoundEvent, Seat
-from scoring.selectors import game_record, game_score, seats_that_may_confirm
+from scoring.models import (
+    ChangeRequest,
+    Confirmation,
+    Game,
+    IdempotentRequest,
+    Round,
+    RoundEvent,
+    Seat,
+)
+from scoring.selectors import (
+    game_record,
+    game_score,
+    seats_that_may_accept,
+    seats_that_may_confirm,
+)
 
 
 @dataclass(frozen=True)
@@ -249,28 +262,52 @@ def game_import(*, record: Mapping[str, Any], actor: Actor | None = None) -> Cha
     return game_create(record=record, actor=actor, action=RoundEvent.Action.IMPORT)
 
 
+def _check_ending(game: Game, ending: Mapping[str, Any]) -> ScoredGame:
+    """The score once ``ending`` is applied, or the reason it cannot be (game locked)."""
+    if game.ending:
+        raise GameChangeError.single("this game has already ended", field="end")
+    if not isinstance(ending, Mapping) or not ending:
+        raise GameChangeError.single("say how the game ends", field="end")
+    unknown = set(ending) - game.engine.record_extras
+    if unknown:
+        raise GameChangeError.single(
+            f"{game.engine.title} cannot be ended this way", field=sorted(unknown)[0]
+        )
+    scored = _score_or_raise(game, game_record(game).with_extras(ending))
+    if not scored.finished:
+        raise GameChangeError.single("that does not end the game", field=sorted(ending)[0])
+    return scored
+
+
+def _apply_end(game: Game, ending: Mapping[str, Any], actor: Actor) -> dict[str, Any]:
+    scored = _check_ending(game, ending)
+    before = dict(game.ending)
+    game.ending = dict(ending)
+    _audit(game, RoundEvent.Action.END, actor, before=before, after=dict(ending))
+    return _save_projection(game, scored)
+
+
 def game_end(*, game: Game, ending: Mapping[str, Any], actor: Actor) -> ChangeResult:
     """End a game by a record-level ending: Roller Derby's early finish, Rummoli's leftovers."""
     with transaction.atomic():
         game = _locked(game.pk)
         _check_actor_seat(game, actor)
-        if game.ending:
-            raise GameChangeError.single("this game has already ended", field="end")
-        if not isinstance(ending, Mapping) or not ending:
-            raise GameChangeError.single("say how the game ends", field="end")
-        unknown = set(ending) - game.engine.record_extras
-        if unknown:
-            raise GameChangeError.single(
-                f"{game.engine.title} cannot be ended this way", field=sorted(unknown)[0]
-            )
-        scored = _score_or_raise(game, game_record(game).with_extras(ending))
-        if not scored.finished:
-            raise GameChangeError.single("that does not end the game", field=sorted(ending)[0])
-        before = dict(game.ending)
-        game.ending = dict(ending)
-        _audit(game, RoundEvent.Action.END, actor, before=before, after=dict(ending))
-        score = _save_projection(game, scored)
+        score = _apply_end(game, ending, actor)
     return ChangeResult(game=game, score=score)
+
+
+def _check_reopen(game: Game) -> None:
+    if not game.ending:
+        raise GameChangeError.single("this game was not ended early", field="end")
+
+
+def _apply_reopen(game: Game, actor: Actor) -> dict[str, Any]:
+    _check_reopen(game)
+    before = dict(game.ending)
+    game.ending = {}
+    scored = _score_or_raise(game, game_record(game))
+    _audit(game, RoundEvent.Action.REOPEN, actor, before=before, after={})
+    return _save_projection(game, scored)
 
 
 def game_reopen(*, game: Game, actor: Actor) -> ChangeResult:
@@ -278,14 +315,48 @@ def game_reopen(*, game: Game, actor: Actor) -> ChangeResult:
     with transaction.atomic():
         game = _locked(game.pk)
         _check_actor_seat(game, actor)
-        if not game.ending:
-            raise GameChangeError.single("this game was not ended early", field="end")
-        before = dict(game.ending)
-        game.ending = {}
-        scored = _score_or_raise(game, game_record(game))
-        _audit(game, RoundEvent.Action.REOPEN, actor, before=before, after={})
-        score = _save_projection(game, scored)
+        score = _apply_reopen(game, actor)
     return ChangeResult(game=game, score=score)
+
+
+def game_rematch(*, game: Game, actor: Actor) -> ChangeResult:
+    """Start the same table again, the first deal passing to the next seat.
+
+    One rematch per game: a second phone asking gets the game the first one started.
+    """
+    with transaction.atomic():
+        game = _locked(game.pk)
+        _check_actor_seat(game, actor)
+        existing = Game.objects.filter(rematch_of=game).first()
+        if existing is not None:
+            return ChangeResult(game=existing, score=existing.score_cache, replayed=True)
+        if game.is_tournament_game:
+            raise GameChangeError.single(
+                "a tournament game is followed by the event's next round, not a rematch",
+                field="rematch",
+            )
+        if game.status != Game.Status.FINISHED:
+            raise GameChangeError.single("the game is not over yet", field="rematch")
+        players = list(game.seats.order_by("number").values_list("name", flat=True))
+        result = game_create(
+            record={
+                "format": 1,
+                "game": game.kind,
+                "players": players,
+                "options": dict(game.options),
+                "first_dealer": (game.first_dealer + 1) % len(players),
+                "rounds": [],
+            },
+            actor=actor,
+            confirmation=game.confirmation,
+        )
+        rematch = result.game
+        rematch.rematch_of = game
+        rematch.save(update_fields=["rematch_of", "updated_at"])
+        _audit(game, RoundEvent.Action.REMATCH, actor, after={"game": rematch.pk})
+        game.revision += 1
+        game.save(update_fields=["revision", "updated_at"])
+    return ChangeResult(game=rematch, score=result.score)
 
 
 # --------------------------------------------------------------------------- rounds
@@ -476,30 +547,219 @@ def round_correct(
     return ChangeResult(game=game, score=score, round_number=number)
 
 
+def _undo_target(game: Game, number: int | None) -> Round:
+    """The round an undo removes (the last one), or the reason it cannot be (game locked)."""
+    last = game.rounds.order_by("-number").first()
+    if last is None:
+        raise GameChangeError.single("there is no round to undo", field="number")
+    if number is not None and number != last.number:
+        raise GameChangeError.single(
+            f"only the last round (round {last.number}) can be undone",
+            round_number=number,
+            field="number",
+        )
+    if game.ending:
+        raise GameChangeError.single("the game has ended; its rounds can be corrected, not undone")
+    return last
+
+
+def _apply_undo(game: Game, number: int | None, actor: Actor) -> dict[str, Any]:
+    last = _undo_target(game, number)
+    before = last.entry
+    removed = last.number
+    last.delete()
+    # A retry of the request that stored this round must not be told it is still saved.
+    IdempotentRequest.objects.filter(game=game, response__number=removed).delete()
+    scored = _score_or_raise(game, game_record(game))
+    _audit(game, RoundEvent.Action.UNDO, actor, number=removed, before=before)
+    return _save_projection(game, scored)
+
+
 def round_undo(*, game: Game, number: int | None, actor: Actor) -> ChangeResult:
     """Remove the last round (``number``, when given, must be the last one)."""
     with transaction.atomic():
         game = _locked(game.pk)
         _check_actor_seat(game, actor)
-        last = game.rounds.order_by("-number").first()
-        if last is None:
-            raise GameChangeError.single("there is no round to undo", field="number")
-        if number is not None and number != last.number:
-            raise GameChangeError.single(
-                f"only the last round (round {last.number}) can be undone",
-                round_number=number,
-                field="number",
-            )
-        if game.ending:
-            raise GameChangeError.single(
-                "the game has ended; its rounds can be corrected, not undone"
-            )
-        before = last.entry
-        removed = last.number
-        last.delete()
-        # A retry of the request that stored this round must not be told it is still saved.
-        IdempotentRequest.objects.filter(game=game, response__number=removed).delete()
-        scored = _score_or_raise(game, game_record(game))
-        _audit(game, RoundEvent.Action.UNDO, actor, number=removed, before=before)
-        score = _save_projection(game, scored)
+        removed = _undo_target(game, number).number
+        score = _apply_undo(game, number, actor)
     return ChangeResult(game=game, score=score, round_number=removed)
+
+
+# --------------------------------------------------------------------------- changes asked for
+
+
+@dataclass(frozen=True)
+class RequestResult:
+    request: ChangeRequest
+    replayed: bool = False
+
+
+def _check_request(game: Game, kind: str, number: int | None, ending: Mapping[str, Any]) -> None:
+    """Refuse a change that could not be made now (the game locked)."""
+    if kind == ChangeRequest.Kind.UNDO:
+        _undo_target(game, number)
+    elif kind == ChangeRequest.Kind.END:
+        _check_ending(game, ending)
+    elif kind == ChangeRequest.Kind.REOPEN:
+        _check_reopen(game)
+    else:
+        raise GameChangeError.single("undo, end or reopen can be asked for", field="kind")
+
+
+def change_request_open(
+    *,
+    game: Game,
+    kind: str,
+    actor: Actor,
+    number: int | None = None,
+    ending: Mapping[str, Any] | None = None,
+) -> RequestResult:
+    """Ask the other side to agree to undoing a round, ending the game early or reopening it.
+
+    Only where the game's confirmation is on; the same request asked again is the same one.
+    """
+    ending = dict(ending or {})
+    with transaction.atomic():
+        game = _locked(game.pk)
+        if game.confirmation == Confirmation.OFF:
+            raise GameChangeError.single(
+                "this table does not ask for confirmation: make the change directly", field="kind"
+            )
+        if actor.seat is None:
+            raise GameChangeError.single(
+                "say which player is asking: another side agrees to it", field="seat"
+            )
+        _check_actor_seat(game, actor)
+        if kind == ChangeRequest.Kind.UNDO and number is None:
+            number = _undo_target(game, None).number
+        _check_request(game, kind, number, ending)
+        waiting = game.change_requests.filter(status=ChangeRequest.Status.OPEN).first()
+        if waiting is not None:
+            if (waiting.kind, waiting.round_number, waiting.ending) == (kind, number, ending):
+                return RequestResult(request=waiting, replayed=True)
+            raise GameChangeError.single(
+                f"the table is already asked to {waiting.get_kind_display().lower()}: "
+                "answer that first",
+                field="kind",
+            )
+        request = ChangeRequest.objects.create(
+            game=game,
+            kind=kind,
+            round_number=number,
+            ending=ending,
+            asked_by_seat=actor.seat,
+            asked_by_device=actor.device[:64],
+            asked_by_user=actor.user_or_none,
+        )
+        _audit(
+            game,
+            RoundEvent.Action.REQUEST,
+            actor,
+            number=number,
+            after={"kind": kind, "ending": ending} if ending else {"kind": kind},
+        )
+        game.revision += 1
+        game.save(update_fields=["revision", "updated_at"])
+    return RequestResult(request=request)
+
+
+def _open_request(game: Game, request_id: int) -> ChangeRequest:
+    request = game.change_requests.filter(pk=request_id).first()
+    if request is None:
+        raise GameChangeError.single("there is no such request", field="request")
+    if request.status != ChangeRequest.Status.OPEN:
+        raise GameChangeError.single(
+            f"this request was answered already ({request.get_status_display().lower()})",
+            field="request",
+        )
+    return request
+
+
+def _close(request: ChangeRequest, status: str, actor: Actor) -> None:
+    request.status = status
+    request.answered_by_seat = actor.seat
+    request.answered_at = timezone.now()
+    request.save(update_fields=["status", "answered_by_seat", "answered_at"])
+
+
+def change_request_accept(*, game: Game, request_id: int, actor: Actor) -> ChangeResult:
+    """A player who may confirm agrees: the change asked for is made, in the asker's name.
+
+    A request the game has moved past (a round recorded since, the game ended or reopened
+    meanwhile) lapses, and the reason is given.
+    """
+    lapsed: GameChangeError | None = None
+    with transaction.atomic():
+        game = _locked(game.pk)
+        if actor.seat is None:
+            raise GameChangeError.single("say which seat agrees", field="seat")
+        _check_actor_seat(game, actor)
+        request = _open_request(game, request_id)
+        if actor.seat not in seats_that_may_accept(game, request, game_score(game)):
+            message = (
+                "another player agrees to it, not the one who asked"
+                if game.confirmation == Confirmation.ANY_OTHER_SEAT
+                else "a player of another side agrees to it"
+            )
+            raise GameChangeError.single(message, field="seat")
+        try:
+            _check_request(game, request.kind, request.round_number, request.ending)
+        except GameChangeError as gone:
+            lapsed = gone
+            _close(request, ChangeRequest.Status.LAPSED, actor)
+            _audit(game, RoundEvent.Action.DECLINE, actor, after={"status": "lapsed"})
+            game.revision += 1
+            game.save(update_fields=["revision", "updated_at"])
+            score = game.score_cache
+        else:
+            asker = Actor(
+                seat=request.asked_by_seat,
+                device=request.asked_by_device,
+                user=request.asked_by_user,
+            )
+            _close(request, ChangeRequest.Status.ACCEPTED, actor)
+            _audit(
+                game,
+                RoundEvent.Action.ACCEPT,
+                actor,
+                number=request.round_number,
+                after={"kind": request.kind},
+            )
+            if request.kind == ChangeRequest.Kind.UNDO:
+                score = _apply_undo(game, request.round_number, asker)
+            elif request.kind == ChangeRequest.Kind.END:
+                score = _apply_end(game, request.ending, asker)
+            else:
+                score = _apply_reopen(game, asker)
+    if lapsed is not None:
+        raise GameChangeError.single(
+            f"the game changed since this was asked, so nothing was done ({lapsed})",
+            field="request",
+        )
+    return ChangeResult(game=game, score=score, round_number=request.round_number)
+
+
+def change_request_decline(*, game: Game, request_id: int, actor: Actor) -> RequestResult:
+    """Say no to a request (or, from the player who asked, take it back): nothing changes."""
+    with transaction.atomic():
+        game = _locked(game.pk)
+        if actor.seat is None:
+            raise GameChangeError.single("say which seat answers", field="seat")
+        _check_actor_seat(game, actor)
+        request = _open_request(game, request_id)
+        status = (
+            ChangeRequest.Status.WITHDRAWN
+            if actor.seat == request.asked_by_seat
+            else ChangeRequest.Status.DECLINED
+        )
+        _close(request, status, actor)
+        _audit(
+            game,
+            RoundEvent.Action.DECLINE,
+            actor,
+            number=request.round_number,
+            after={"kind": request.kind, "status": status},
+        )
+        game.revision += 1
+        game.save(update_fields=["revision", "updated_at"])
+    return RequestResult(request=request)

@@ -15,6 +15,12 @@ urlpatterns = [
     path("t/<table_token:token>/end/", views.table_end, name="table_end"),
     path("t/<table_token:token>/undo/", views.round_undo_view, name="round_undo"),
     path("t/<table_token:token>/history/", views.history, name="history"),
+    path("t/<table_token:token>/rematch/", views.game_rematch_view, name="rematch"),
+    path(
+        "t/<table_token:token>/requests/<int:request_id>/",
+        views.change_request_answer,
+        name="change_request_answer",
+    ),
     path(
         "t/<table_token:token>/rounds/<int:number>/confirm/",
         views.round_confirm_view,

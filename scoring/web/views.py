@@ -15,7 +15,7 @@ from typing import Any
 
 import segno
 from django.conf import settings
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import NoReverseMatch, reverse
@@ -24,17 +24,31 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 
 from printing.paper import PAPER_NAMES, default_paper
-from scoring.engines.base import Problem, ScoredGame
+from scoring.engines.base import InvalidRecord, Problem, ScoredGame
 from scoring.games import kit_for
-from scoring.models import Confirmation, Game, Round
-from scoring.selectors import game_score, seats_that_may_confirm
+from scoring.models import ChangeRequest, Confirmation, Game, Round, RoundEvent
+from scoring.selectors import (
+    change_needs_agreement,
+    correction_before,
+    game_record,
+    game_score,
+    latest_table_news,
+    open_change_request,
+    recent_tables,
+    seats_that_may_accept,
+    seats_that_may_confirm,
+)
 from scoring.services import (
     Actor,
     GameChangeError,
     IdempotencyKeyReused,
     RoundConflict,
+    change_request_accept,
+    change_request_decline,
+    change_request_open,
     game_create,
     game_end,
+    game_rematch,
     game_reopen,
     misdeal_record,
     round_confirm,
@@ -135,6 +149,79 @@ def confirmers(game: Game, round_: Round, seats: list[SeatInfo], score: ScoredGa
     return [seat for seat in seats if seat.number in allowed]
 
 
+def was_and_now(game: Game, number: int, seats: list[SeatInfo], score: ScoredGame) -> dict | None:
+    """A corrected round as it was before its latest correction, for the confirming side."""
+    before = correction_before(game, number)
+    if before is None:
+        return None
+    cells: list = []
+    record = game_record(game)
+    entries = list(record.rounds)
+    if 0 < number <= len(entries):
+        entries[number - 1] = before
+        try:
+            old = game.engine.score(record.with_rounds(entries))
+        except InvalidRecord:
+            old = None
+        if old is not None and number <= len(old.rounds):
+            result = old.rounds[number - 1]
+            cells = presenters.score_cells(
+                presenters.groups_of(score, seats), result.deltas, result.totals
+            )
+    return {"summary": presenters.entry_text(game, before), "cells": cells}
+
+
+def asked_text(request: ChangeRequest, word: str, name: dict[int, str]) -> str:
+    """What a request asks, as the table reads it: "Ann asks to undo deal 3"."""
+    who = name.get(request.asked_by_seat, "A player")
+    if request.kind == ChangeRequest.Kind.UNDO:
+        return f"{who} asks to undo {word.lower()} {request.round_number}"
+    if request.kind == ChangeRequest.Kind.REOPEN:
+        return f"{who} asks to reopen the game"
+    return f"{who} asks to end the game now, before the final {word.lower()}"
+
+
+def request_card(
+    game: Game, seats: list[SeatInfo], score: ScoredGame, me: int | None, word: str
+) -> dict[str, Any] | None:
+    request = open_change_request(game)
+    if request is None:
+        return None
+    allowed = seats_that_may_accept(game, request, score)
+    name = presenters.names_of(seats)
+    return {
+        "request": request,
+        "text": asked_text(request, word, name),
+        "mine": me is not None and me in allowed,
+        "asker": me is not None and me == request.asked_by_seat,
+        "others": [seat for seat in seats if seat.number in allowed and seat.number != me],
+    }
+
+
+def news_text(game: Game, word: str, name: dict[int, str]) -> str:
+    """The last change the table should be told of (an undo, an ending), until the next one."""
+    event = latest_table_news(game)
+    if event is None:
+        return ""
+    by = f" by {name[event.seat]}" if event.seat in name else ""
+    after = event.after if isinstance(event.after, dict) else {}
+    if event.action == RoundEvent.Action.UNDO:
+        return f"{word} {event.round_number} was undone{by}."
+    if event.action == RoundEvent.Action.REOPEN:
+        return f"The game was reopened{by}."
+    if event.action == RoundEvent.Action.END:
+        how = " early" if after.get("ended_early") else ""
+        return f"The game was ended{how}{by}."
+    status = after.get("status")
+    if status == ChangeRequest.Status.LAPSED:
+        return "A change asked for lapsed: the game had changed meanwhile."
+    what = {"undo": "undoing a round", "end": "ending the game", "reopen": "reopening the game"}
+    asked = what.get(str(after.get("kind")), "the change")
+    if status == ChangeRequest.Status.WITHDRAWN:
+        return f"The request for {asked} was taken back{by}."
+    return f"Declined{by}: {asked}."
+
+
 def new_entry_form(
     game: Game, seats: list[SeatInfo], score: ScoredGame, number: int, data: Any = None
 ) -> EntryForm:
@@ -186,6 +273,7 @@ def table_context(
                 "row": row,
                 "mine": me is not None and me in [s.number for s in allowed],
                 "others": [s for s in allowed if s.number != me],
+                "was": was_and_now(game, row.number, seats, score) if row.corrected else None,
             }
         )
     number = len(rounds) + 1
@@ -219,6 +307,13 @@ def table_context(
         "blank_sheets_url": optional_url("printing:blank_sheets"),
         "can_undo": bool(rounds) and not game.ending,
         "can_reopen": bool(game.ending),
+        "undo_asks": bool(rounds) and change_needs_agreement(game, ChangeRequest.Kind.UNDO),
+        "end_asks": change_needs_agreement(game, ChangeRequest.Kind.END),
+        "change_request": request_card(game, seats, score, me, kit.word),
+        "news": news_text(game, kit.word, presenters.names_of(seats)),
+        "rematch": getattr(game, "rematch", None),
+        "can_rematch": game.status == Game.Status.FINISHED and not game.is_tournament_game,
+        "rematch_dealer": seats[(game.first_dealer + 1) % len(seats)].name if seats else "",
         "end_row": presenters.end_row(game, score, seats),
         "entry_url": reverse("scoring:table_entry", args=[game.table_token]),
         "fresh_url": reverse("scoring:table_entry", args=[game.table_token]),
@@ -262,7 +357,12 @@ def game_new(request: HttpRequest) -> HttpResponse:
     template = "scoring/game_new.html"
     if request.method == "GET":
         data = request.GET if "game" in request.GET else None
-        return render(request, template, {"form": NewGameForm(data)})
+        recent = recent_tables(request.session.get(GAMES_KEY, []))
+        return render(
+            request,
+            template,
+            {"form": NewGameForm(data), "recent": [recent_link(table) for table in recent]},
+        )
     form = NewGameForm(request.POST)
     if request.POST.get("refresh"):
         if request.htmx:
@@ -287,6 +387,21 @@ def game_new(request: HttpRequest) -> HttpResponse:
             url = reverse("scoring:table", args=[game.table_token]) + "?new=1"
             return with_device(request, redirect(url))
     return render(request, template, {"form": form})
+
+
+def recent_link(table: Any) -> dict[str, str]:
+    """A recent table as a link that fills the new-game page with its game and players."""
+    query = QueryDict(mutable=True)
+    query["game"] = table.kind
+    query["players"] = str(len(table.players))
+    for seat, name in enumerate(table.players):
+        query[f"player-{seat}"] = name
+    query["confirmation"] = table.confirmation
+    return {
+        "title": table.title,
+        "players": ", ".join(table.players),
+        "url": reverse("scoring:game_new") + "?" + query.urlencode(),
+    }
 
 
 @never_cache
@@ -509,11 +624,59 @@ def round_confirm_view(request: HttpRequest, token: str, number: int) -> HttpRes
     return trigger_client_event(response, "table-changed", {"revision": game.revision})
 
 
+def after_change(request: HttpRequest, game: Game, error: str = "") -> HttpResponse:
+    """Where a change from the table or the history page leads: back to where it was asked."""
+    if error:
+        if request.POST.get("next", "") == "history" or not request.htmx:
+            return history_page(request, game, error=error)
+        return table_parts(request, game, change_error=error)
+    if request.POST.get("next", "") == "history":
+        return answer(request, reverse("scoring:history", args=[game.table_token]))
+    return back_to_table(request, game)
+
+
+def table_parts(request: HttpRequest, game: Game, **extra: Any) -> HttpResponse:
+    """The scoreboard, the round form and the last rounds after a change (htmx)."""
+    game.refresh_from_db()
+    response = render_parts(
+        request, ["live"], table_context(request, game, **extra), oob=["recent", "entry"]
+    )
+    return trigger_client_event(response, "table-changed", {"revision": game.revision})
+
+
+def ask_the_table(
+    request: HttpRequest,
+    game: Game,
+    kind: str,
+    *,
+    number: int | None = None,
+    ending: dict[str, Any] | None = None,
+) -> HttpResponse:
+    """With confirmation on, the change is asked of the other side: the table shows it."""
+    error = ""
+    if my_seat(request, game) is None:
+        error = "Say who is holding this phone (at the top) first: another side agrees to it."
+    else:
+        try:
+            change_request_open(
+                game=game, kind=kind, actor=actor_for(request, game), number=number, ending=ending
+            )
+        except GameChangeError as invalid:
+            error = joined(invalid.problems)
+    if request.htmx and request.POST.get("next", "") != "history":
+        return table_parts(request, game, change_error=error)
+    if error:
+        return after_change(request, game, error)
+    return answer(request, reverse("scoring:table", args=[game.table_token]) + "#live")
+
+
 @never_cache
 @require_POST
 def round_undo_view(request: HttpRequest, token: str) -> HttpResponse:
     game = game_for(token)
     number = parse_int(request.POST.get("number", ""))
+    if change_needs_agreement(game, ChangeRequest.Kind.UNDO):
+        return ask_the_table(request, game, ChangeRequest.Kind.UNDO, number=number)
     try:
         round_undo(game=game, number=number, actor=actor_for(request, game))
     except GameChangeError as invalid:
@@ -531,9 +694,13 @@ def table_end(request: HttpRequest, token: str) -> HttpResponse:
     game = game_for(token)
     how = request.POST.get("how", "")
     if how == "reopen":
+        if change_needs_agreement(game, ChangeRequest.Kind.REOPEN) and game.ending:
+            return ask_the_table(request, game, ChangeRequest.Kind.REOPEN)
         return table_reopen(request, game)
     if how == "early":
         ending: dict[str, Any] = {"ended_early": True}
+        if change_needs_agreement(game, ChangeRequest.Kind.END):
+            return ask_the_table(request, game, ChangeRequest.Kind.END, ending=ending)
     elif how == "leftovers":
         seat = parse_int(request.POST.get("leftovers_to", ""))
         ending = {"end": {"leftovers_to": seat}} if seat is not None else {}
@@ -571,6 +738,46 @@ def table_reopen(request: HttpRequest, game: Game) -> HttpResponse:
     return back_to_table(request, game)
 
 
+@never_cache
+@require_POST
+def change_request_answer(request: HttpRequest, token: str, request_id: int) -> HttpResponse:
+    """Agree to a change the other side asked for, or decline it (or take one's own back)."""
+    game = game_for(token)
+    seat = parse_int(request.POST.get("seat", ""))
+    actor = actor_for(request, game, seat)
+    error = ""
+    try:
+        if request.POST.get("answer") == "accept":
+            change_request_accept(game=game, request_id=request_id, actor=actor)
+        else:
+            change_request_decline(game=game, request_id=request_id, actor=actor)
+    except GameChangeError as invalid:
+        error = joined(invalid.problems)
+    if not request.htmx:
+        return back_to_table(request, game)
+    return table_parts(request, game, change_error=error)
+
+
+@never_cache
+@require_POST
+def game_rematch_view(request: HttpRequest, token: str) -> HttpResponse:
+    """The same table again, the first deal passing on: every phone lands in the same game."""
+    game = game_for(token)
+    try:
+        result = game_rematch(game=game, actor=actor_for(request, game))
+    except GameChangeError as invalid:
+        game.refresh_from_db()
+        if not request.htmx:
+            return history_page(request, game, error=joined(invalid.problems))
+        context = table_context(request, game, end_error=joined(invalid.problems))
+        return render_parts(request, ["entry"], context)
+    rematch = result.game
+    remember_game(request, rematch)
+    remember_seat(request, rematch, my_seat(request, game))
+    url = reverse("scoring:table", args=[rematch.table_token])
+    return with_device(request, answer(request, url))
+
+
 # --------------------------------------------------------------------------- history and fixes
 
 
@@ -591,6 +798,8 @@ def history_page(request: HttpRequest, game: Game, **extra: Any) -> HttpResponse
         "can_reopen": bool(game.ending),
         "end_row": presenters.end_row(game, score, seats),
         "last_number": rounds[-1].number if rounds else None,
+        "undo_asks": bool(rounds) and change_needs_agreement(game, ChangeRequest.Kind.UNDO),
+        "end_asks": change_needs_agreement(game, ChangeRequest.Kind.REOPEN),
         "scoresheet_url": optional_url("printing:scoresheet_pdf", game.table_token),
         **extra,
     }

@@ -8,6 +8,10 @@
  * - a field in focus is kept clear of the Save bar; after a save the scoreboard is in sight
  * - a save without a connection says so and keeps the entry (the same key: stored once);
  *   an "offline" badge while the scoreboard cannot be polled
+ * - the outbox: a round whose save got no answer is kept on the phone (localStorage) with its
+ *   idempotency key and sent again by itself when the connection returns; the server answers
+ *   a key it has seen with the round it stored, so nothing is stored twice
+ * - the service worker keeps the table page (and its last scoreboard) for a reload offline
  * - back on the start page, the setup of the game chosen comes back
  */
 (function () {
@@ -338,6 +342,217 @@
     if (problem) problem.scrollIntoView({ block: "center" });
   });
 
+
+  /* ---------------------------------------------------------------- the outbox */
+  /* A save is put in the outbox before it leaves, keyed by its idempotency key, and taken out
+   * when the server answers (saved, already saved, or refused with a message). A save that
+   * got no answer stays, and is sent again: when the connection returns, every few seconds
+   * while some wait, and when the table page opens. Saving the same form again replaces its
+   * entry (same key). */
+  const OUTBOX = "tablescore-outbox";
+  const RETRY_MS = 4000;
+  let sending = false;
+  let inFlight = null; /* the key of a save htmx is sending now: not "waiting" yet */
+  let lastFailure = 0;
+
+  function readOutbox() {
+    try {
+      const items = JSON.parse(window.localStorage.getItem(OUTBOX) || "[]");
+      return Array.isArray(items) ? items : [];
+    } catch (error) {
+      return [];
+    }
+  }
+  function writeOutbox(items) {
+    try {
+      if (items.length) window.localStorage.setItem(OUTBOX, JSON.stringify(items));
+      else window.localStorage.removeItem(OUTBOX);
+    } catch (error) { /* private mode, storage full: the form still holds the entry */ }
+    showOutbox();
+  }
+  function tablePage() { return document.querySelector(".table-page[data-token]"); }
+  function pageToken() { const page = tablePage(); return page ? page.dataset.token : null; }
+  function waiting() {
+    const token = pageToken();
+    return readOutbox().filter(function (item) { return item.token === token && item.key !== inFlight; });
+  }
+  function putInOutbox(item) {
+    writeOutbox(readOutbox().filter(function (other) { return other.key !== item.key; }).concat([item]));
+  }
+  function takeOut(key) {
+    writeOutbox(readOutbox().filter(function (item) { return item.key !== key; }));
+  }
+
+  function showOutbox() {
+    const bar = document.querySelector("[data-outbox]");
+    const page = tablePage();
+    if (!bar || !page) return;
+    const items = waiting();
+    bar.hidden = !items.length;
+    if (!items.length) return;
+    const words = items.length === 1 ? page.dataset.word : page.dataset.words;
+    bar.querySelector("[data-outbox-count]").textContent = items.length + " " + words + " waiting to send";
+    bar.querySelector("[data-outbox-what]").textContent = items.map(function (item) {
+      const word = page.dataset.word.charAt(0).toUpperCase() + page.dataset.word.slice(1);
+      return word + " " + item.number + (item.what ? ": " + item.what : "");
+    }).join(" · ");
+  }
+
+  /* The preview's changes, as a line for the outbox ("Team A +65 → −135, Team B ..."). */
+  function previewText(preview) {
+    if (!preview || preview.querySelector(".preview-missing")) return "";
+    const chips = Array.prototype.map.call(preview.querySelectorAll(".delta-chip"), function (chip) {
+      return chip.innerText.replace(/\s+/g, " ").trim();
+    });
+    return chips.length ? chips.join(", ") : preview.innerText.replace(/\s+/g, " ").trim();
+  }
+
+  /* The saves the outbox looks after: a round form's Save or Misdeal, sent with its key. */
+  function trackedSave(detail) {
+    const elt = detail.elt;
+    if (!elt || !elt.closest || detail.verb !== "post" || !detail.formData) return null;
+    if (!elt.matches("form[data-entry], form[data-entry] .misdeal")) return null;
+    const key = detail.formData.get("key");
+    const action = detail.formData.get("action") || "save";
+    if (!key || action === "preview") return null;
+    return key;
+  }
+
+  document.addEventListener("htmx:configRequest", function (event) {
+    const detail = event.detail;
+    const key = trackedSave(detail);
+    if (!key || !pageToken()) return;
+    const preview = document.getElementById("preview");
+    const body = [];
+    detail.formData.forEach(function (value, name) { if (typeof value === "string") body.push([name, value]); });
+    inFlight = key;
+    putInOutbox({
+      token: pageToken(),
+      key: key,
+      url: detail.path,
+      number: detail.formData.get("number"),
+      action: detail.formData.get("action") || "save",
+      body: body,
+      what: previewText(preview),
+      at: Date.now(),
+    });
+    sending = true;
+  });
+
+  document.addEventListener("htmx:afterRequest", function (event) {
+    const config = event.detail.requestConfig;
+    if (!config) return;
+    const key = trackedSave(config);
+    if (!key) return;
+    sending = false;
+    inFlight = null;
+    const status = event.detail.xhr ? event.detail.xhr.status : 0;
+    if (status && status < 500) {
+      takeOut(key); /* the server answered: saved, saved before, or refused with a message */
+    } else {
+      lastFailure = Date.now();
+      showOutbox();
+    }
+  });
+
+  /* Send what waits for this table again, one at a time, in the order saved. */
+  function flush() {
+    const items = waiting();
+    if (sending || !items.length || navigator.onLine === false) return;
+    const item = items[0];
+    const params = new URLSearchParams();
+    item.body.forEach(function (pair) { params.append(pair[0], pair[1]); });
+    const csrf = params.get("csrfmiddlewaretoken") || "";
+    sending = true;
+    fetch(item.url, {
+      method: "POST",
+      body: params,
+      credentials: "same-origin",
+      headers: { "HX-Request": "true", "HX-Target": "entry", "HX-Current-URL": window.location.href, "X-CSRFToken": csrf },
+    }).then(function (response) {
+      if (response.status >= 500) throw new Error("error " + response.status);
+      return response.text().then(function (html) {
+        sending = false;
+        takeOut(item.key);
+        const entry = document.getElementById("entry");
+        if (entry && window.htmx) {
+          window.htmx.swap(entry, html, { swapStyle: "outerHTML" });
+          setOffline(false);
+          const saved = document.querySelector("#entry .notice.ok");
+          if (saved) (document.getElementById("live") || saved).scrollIntoView({ block: "start" });
+        } else {
+          document.body.dispatchEvent(new CustomEvent("table-changed", { bubbles: true }));
+        }
+        keepPage();
+        window.setTimeout(flush, 0);
+      });
+    }).catch(function () {
+      sending = false;
+      lastFailure = Date.now();
+      showOutbox();
+    });
+  }
+  window.addEventListener("online", function () { window.setTimeout(flush, 1500); });
+  window.setInterval(function () {
+    if (Date.now() - lastFailure >= RETRY_MS - 100) flush();
+  }, RETRY_MS);
+  document.addEventListener("click", function (event) {
+    if (event.target.closest("[data-outbox-send]")) flush();
+  });
+
+  /* A page opened (or reloaded offline) with a round kept for it: the kept entry goes back
+   * into the round form when the form is for the same round. */
+  function restoreKept() {
+    const items = waiting();
+    const form = document.querySelector("#entry form[data-entry]");
+    if (!items.length || !form) return;
+    const number = form.querySelector("input[name=number]");
+    const item = items.find(function (one) { return number && one.number === number.value && one.action === "save"; });
+    if (!item) return;
+    const values = {};
+    item.body.forEach(function (pair) { (values[pair[0]] = values[pair[0]] || []).push(pair[1]); });
+    Array.prototype.forEach.call(form.elements, function (field) {
+      if (!field.name || field.name === "csrfmiddlewaretoken" || field.type === "submit" || field.type === "button") return;
+      const given = values[field.name];
+      if (field.type === "radio" || field.type === "checkbox") {
+        field.checked = Boolean(given && given.indexOf(field.value) >= 0);
+      } else if (given) {
+        field.value = given[0];
+      } else if (field.type !== "hidden") {
+        field.value = "";
+      }
+    });
+    form.dataset.dirty = "1";
+    Array.prototype.forEach.call(form.elements, function (field) {
+      if (field.name && field.type !== "hidden") field.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+    sync(form, null);
+  }
+
+  /* ---------------------------------------------------------------- the service worker's copy */
+  /* The table page asks the service worker to keep a fresh copy of itself (and its styles and
+   * scripts) when it opens and whenever its scoreboard changes. */
+  let keptRevision = null;
+  let keepTimer = null;
+  function keepPage() {
+    if (!pageToken() || !navigator.serviceWorker || !navigator.serviceWorker.controller) return;
+    window.clearTimeout(keepTimer);
+    keepTimer = window.setTimeout(function () {
+      keptRevision = revisionShown();
+      const urls = [window.location.pathname];
+      document.querySelectorAll("script[src], link[rel=stylesheet], link[rel=icon]").forEach(function (el) {
+        urls.push(el.src || el.href);
+      });
+      navigator.serviceWorker.controller.postMessage({ type: "keep", urls: urls });
+    }, 300);
+  }
+  if (navigator.serviceWorker) {
+    navigator.serviceWorker.addEventListener("controllerchange", keepPage);
+  }
+  document.addEventListener("htmx:afterSettle", function () {
+    if (pageToken() && revisionShown() !== keptRevision && navigator.onLine !== false) keepPage();
+  });
+
   /* ---------------------------------------------------------------- start a game */
   /* Back to the start page: the browser keeps the game chosen but not the setup below it. */
   window.addEventListener("pageshow", function () {
@@ -347,10 +562,27 @@
     if (chosen) chosen.dispatchEvent(new Event("change", { bubbles: true }));
   });
 
+  function opened() {
+    restoreKept();
+    showOutbox();
+    /* Opened with a round waiting: the scoreboard and the outbox in sight, not the place
+     * the browser scrolled back to. */
+    if (waiting().length) {
+      if ("scrollRestoration" in window.history) window.history.scrollRestoration = "manual";
+      const top = function () { window.scrollTo(0, 0); };
+      top();
+      window.addEventListener("load", function () { window.setTimeout(top, 0); }, { once: true });
+    }
+    if (navigator.onLine === false) setOffline(true);
+    else keepPage();
+    flush();
+  }
   if (window.htmx) {
     window.htmx.config.timeout = 15000;
     window.htmx.onLoad(function (content) { init(content); keepAwake(); });
   } else {
     document.addEventListener("DOMContentLoaded", function () { init(document); keepAwake(); });
   }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", opened);
+  else opened();
 })();

@@ -1,0 +1,98 @@
+/* Tablescore's service worker: a table page opens without a connection.
+ *
+ * - a table page (/t/<token>/) comes from the network when it can, and its latest copy is
+ *   kept; without a connection the kept copy is shown (its scoreboard as last seen)
+ * - static files (styles, scripts, icons) are kept once fetched: the kept copy is served and
+ *   refreshed behind it
+ * - the table page asks for its own copy to be refreshed when its scoreboard changes, and
+ *   for its styles and scripts to be kept ("keep" messages)
+ * - nothing else is touched: saves, polls and every other page go to the network as usual
+ */
+"use strict";
+
+const CACHE = "tablescore-v1";
+const TABLE_PAGE = /^\/t\/[A-Za-z0-9_-]+\/$/;
+
+self.addEventListener("install", function () {
+  self.skipWaiting();
+});
+
+self.addEventListener("activate", function (event) {
+  event.waitUntil(
+    caches.keys().then(function (names) {
+      return Promise.all(
+        names.filter(function (name) { return name !== CACHE; }).map(function (name) { return caches.delete(name); })
+      );
+    }).then(function () { return self.clients.claim(); })
+  );
+});
+
+function isStatic(url) {
+  return url.pathname.indexOf("/static/") === 0;
+}
+
+function keep(request, response) {
+  if (!response || response.status !== 200 || response.type !== "basic") return;
+  const copy = response.clone();
+  caches.open(CACHE).then(function (cache) { cache.put(request, copy); });
+}
+
+/* A table page: the network first (and its copy kept), the kept copy without a connection. */
+function tablePage(request) {
+  const url = new URL(request.url);
+  const plain = url.origin + url.pathname;
+  return fetch(request).then(function (response) {
+    keep(plain, response);
+    return response;
+  }).catch(function () {
+    return caches.open(CACHE).then(function (cache) { return cache.match(plain); }).then(function (kept) {
+      return kept || Response.error();
+    });
+  });
+}
+
+/* A static file: the kept copy at once (refreshed behind it), else the network. */
+function staticFile(request) {
+  return caches.open(CACHE).then(function (cache) {
+    return cache.match(request).then(function (kept) {
+      const fresh = fetch(request).then(function (response) {
+        keep(request, response);
+        return response;
+      });
+      if (!kept) return fresh;
+      fresh.catch(function () { /* offline: the kept copy does */ });
+      return kept;
+    });
+  });
+}
+
+self.addEventListener("fetch", function (event) {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.mode === "navigate" && TABLE_PAGE.test(url.pathname)) {
+    event.respondWith(tablePage(request));
+  } else if (isStatic(url)) {
+    event.respondWith(staticFile(request));
+  }
+});
+
+/* {type: "keep", urls: [...]}: fetch these now and keep them (a table page after a change,
+ * the styles and scripts of the page shown). */
+self.addEventListener("message", function (event) {
+  const data = event.data || {};
+  if (data.type !== "keep" || !Array.isArray(data.urls)) return;
+  const work = caches.open(CACHE).then(function (cache) {
+    return Promise.all(data.urls.map(function (href) {
+      const url = new URL(href, self.location.origin);
+      if (url.origin !== self.location.origin) return null;
+      if (!TABLE_PAGE.test(url.pathname) && !isStatic(url)) return null;
+      return fetch(url.href, { credentials: "same-origin", cache: "no-store" }).then(function (response) {
+        if (response.status === 200) return cache.put(url.origin + url.pathname + (isStatic(url) ? url.search : ""), response);
+        return null;
+      }).catch(function () { return null; });
+    }));
+  });
+  if (event.waitUntil) event.waitUntil(work);
+});

@@ -1,0 +1,126 @@
+"""The outbox: a round saved without a connection is kept on the phone and sent by itself."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, Route, expect
+
+from scoring.models import Game, IdempotentRequest, Round
+from tests.browser.test_table_flows import enter_roolz_round, roolz_game
+from tests.browser.test_table_games import preview_shows
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+BY_ITSELF = 15_000  # the outbox tries again every few seconds and when the connection returns
+ROUND_1 = {"bidder": 0, "bid": 200, "won": {"A": 190, "B": 110}}
+
+
+def open_table(page: Page, live_server, game: Game) -> None:
+    page.goto(f"{live_server.url}/t/{game.table_token}/")
+    expect(page.locator("#entry")).to_be_visible()
+
+
+def waiting(page: Page) -> list[dict]:
+    return page.evaluate("JSON.parse(localStorage.getItem('tablescore-outbox') || '[]')")
+
+
+def kept_by_the_service_worker(page: Page) -> None:
+    """The service worker controls the page and holds a copy of it."""
+    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller")
+    page.wait_for_function(
+        "caches.open('tablescore-v1').then(c => c.match(location.origin + location.pathname))"
+        ".then(r => { window.__kept = !!r; }), window.__kept === true",
+        polling=250,
+        timeout=BY_ITSELF,
+    )
+
+
+def test_a_round_saved_offline_is_sent_by_itself(live_server, page: Page, screenshot):
+    game = roolz_game()
+    open_table(page, live_server, game)
+    enter_roolz_round(page, "Ann", 200, 220)
+    preview_shows(page, "Team A +220")
+    key = page.locator("input[name=key]").input_value()
+
+    page.context.set_offline(True)
+    page.locator("button.save").click()
+    bar = page.locator("[data-outbox]")
+    expect(bar).to_be_visible()
+    expect(bar.locator("[data-outbox-count]")).to_have_text("1 deal waiting to send")
+    expect(bar).to_contain_text("Deal 1: Team A +220")
+    assert [item["key"] for item in waiting(page)] == [key]
+    screenshot(page, "outbox-waiting", full_page=False)
+    assert not Round.objects.filter(game=game).exists()
+
+    # Back on wifi: nobody touches the phone, and the round arrives.
+    page.context.set_offline(False)
+    expect(page.locator("#entry .notice.ok")).to_contain_text("Deal 1 saved", timeout=BY_ITSELF)
+    expect(bar).to_be_hidden()
+    assert waiting(page) == []
+    assert Round.objects.filter(game=game).count() == 1
+    assert IdempotentRequest.objects.get(game=game).key == key
+    screenshot(page, "outbox-sent", full_page=False)
+
+
+def test_a_reload_offline_shows_the_scoreboard_and_the_kept_entry(
+    live_server, page: Page, screenshot
+):
+    game = roolz_game(rounds=[ROUND_1])
+    open_table(page, live_server, game)
+    kept_by_the_service_worker(page)
+    totals = page.locator("#live .standing [data-total]").all_inner_texts()
+    enter_roolz_round(page, "Ben", 185, 65)
+    preview_shows(page, "Team B")
+
+    page.context.set_offline(True)
+    page.locator("button.save").click()
+    expect(page.locator("[data-outbox]")).to_be_visible()
+
+    response = page.reload()
+    assert response is not None and response.from_service_worker
+    expect(page.locator("#live .scoreboard")).to_be_visible()
+    assert page.locator("#live .standing [data-total]").all_inner_texts() == totals
+    expect(page.locator("[data-outbox-count]")).to_have_text("1 deal waiting to send")
+    expect(page.locator("#f-bid")).to_have_value("185")
+    expect(page.locator("#f-won-A")).to_have_value("65")
+    expect(page.locator("fieldset[data-field=bidder] input[value='1']")).to_be_checked()
+    expect(page.locator("[data-offline]")).to_be_visible()
+    expect(page.locator("[data-outbox]")).to_be_in_viewport()
+    screenshot(page, "outbox-reloaded-offline", full_page=False)
+    assert Round.objects.filter(game=game).count() == 1
+
+    page.context.set_offline(False)
+    expect(page.locator("#entry .notice.ok")).to_contain_text("Deal 2 saved", timeout=BY_ITSELF)
+    assert Round.objects.filter(game=game).count() == 2
+    assert Round.objects.get(game=game, number=2).entry["bid"] == 185
+    assert waiting(page) == []
+
+
+def test_a_lost_answer_is_sent_again_by_itself_and_stored_once(live_server, page: Page):
+    """The server stored the round but its answer was lost: the outbox sends the same key
+    again, the server answers with the round it stored, and the phone shows it saved."""
+    game = roolz_game()
+    open_table(page, live_server, game)
+    lost: list[str] = []
+
+    def lose_the_answer(route: Route) -> None:
+        body = route.request.post_data or ""
+        if route.request.method == "POST" and "action=preview" not in body and not lost:
+            route.fetch()  # the server saves the round ...
+            lost.append(body)
+            route.abort("internetdisconnected")  # ... and the answer is lost on the way back
+            return
+        route.continue_()
+
+    page.route("**/entry/", lose_the_answer)
+    enter_roolz_round(page, "Ann", 200, 220)
+    preview_shows(page, "Team A +220")
+    page.locator("button.save").click()
+    expect(page.locator("[data-outbox-count]")).to_have_text("1 deal waiting to send")
+    assert Round.objects.filter(game=game).count() == 1
+
+    expect(page.locator("#entry .notice.ok")).to_contain_text("Deal 1 saved", timeout=BY_ITSELF)
+    expect(page.locator("[data-outbox]")).to_be_hidden()
+    assert waiting(page) == []
+    assert Round.objects.filter(game=game).count() == 1
+    assert len(lost) == 1
