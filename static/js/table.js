@@ -193,7 +193,7 @@
   });
 
   /* ---------------------------------------------------------------- connection trouble */
-  const SAVE_AGAIN = "Your entry is kept; tap Save again.";
+  const SENT_BY_ITSELF = "It is kept on this phone and sent by itself when the connection is back.";
   function reason(event, kind) {
     if (kind === "timeout") return "the connection timed out";
     if (kind === "response") {
@@ -232,8 +232,7 @@
     const saving = elt.matches("form[data-entry], form[data-entry] .misdeal");
     const banner = saving && elt.closest("form[data-entry]").querySelector("[data-send-error]");
     if (banner) {
-      const again = elt.classList.contains("misdeal") ? SAVE_AGAIN.replace("Save", "Misdeal") : SAVE_AGAIN;
-      banner.textContent = "Not saved: " + why + ". " + again;
+      banner.textContent = "Not saved yet: " + why + ". " + SENT_BY_ITSELF;
       banner.hidden = false;
       return;
     }

@@ -16,7 +16,10 @@ from tests.browser.test_table_games import SAVE_TIMEOUT, preview_shows, settle, 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 LIVE = 4_000  # the scoreboard polls every two seconds
-NOT_SAVED = "Not saved: no connection. Your entry is kept; tap Save again."
+NOT_SAVED = (
+    "Not saved yet: no connection. "
+    "It is kept on this phone and sent by itself when the connection is back."
+)
 DERBY_ROUNDS = [
     {"dice": [3, 4], "tricks": 6},
     {"dice": [3, 4], "all_or_nothing": True, "made": False},
