@@ -33,6 +33,7 @@ system-deps:
 run: install system-deps
 	DEBUG=1 $(PY) manage.py migrate --noinput
 	DEBUG=1 $(PY) manage.py demo --base-url http://$(HOST):$(PORT)
+	DEBUG=1 $(PY) manage.py demoevent --base-url http://$(HOST):$(PORT)
 	DEBUG=1 $(PY) manage.py runserver $(HOST):$(PORT)
 
 test: install system-deps

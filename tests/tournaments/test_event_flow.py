@@ -312,3 +312,17 @@ def _keep_apart_event(director, rounds: int):
 
 def test_keep_apart_is_honoured_in_every_round(director):
     assert _keep_apart_event(director, 3) == [0, 0, 0]
+
+
+def test_the_demo_event_loads_once_with_two_tables_played(capsys):
+    from django.core.management import call_command
+
+    get_user_model().objects.create_user("director", is_staff=True)
+    call_command("demoevent", "--base-url", "http://127.0.0.1:8123")
+    call_command("demoevent")
+    out = capsys.readouterr().out
+    event = Event.objects.get()
+    assert f"http://127.0.0.1:8123/e/{event.public_token}/" in out
+    finished = [t for t in event.rounds.get().tables.all() if t.game.status == "finished"]
+    assert len(finished) == 2
+    assert len(event.entrants.all()) == 16
