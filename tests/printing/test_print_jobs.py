@@ -50,6 +50,17 @@ def eager():
     forget_broker_connections(app)
 
 
+def finished(job: PrintJob, timeout: float = 30) -> PrintJob:
+    """The job once a worker has finished it (the row is the task's result)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        job.refresh_from_db()
+        if job.finished:
+            return job
+        time.sleep(0.05)
+    raise AssertionError(f"print job {job.pk} still {job.status} after {timeout} s")
+
+
 def blank(copies: int = 3, game: str = "roolz", players: int = 4):
     return sources.blank_request(game=game, players=players, copies=copies)
 
@@ -221,7 +232,7 @@ def test_a_stale_job_is_queued_again(eager, django_capture_on_commit_callbacks):
 def test_a_database_outage_in_the_request_fails_the_job_for_the_page(eager, monkeypatch):
     job = PrintJob.objects.create(request_key="k", what=blank(), paper_size="A4")
 
-    def down(*, job_id):
+    def down(*, job_id, task_id=""):
         raise OperationalError("the database went away")
 
     monkeypatch.setattr(worker, "printjob_run", down)
@@ -257,8 +268,8 @@ def test_a_real_worker_renders_the_stack_and_reports_progress(celery_worker_app,
     seen_here = threading.Semaphore(0)
     real_report = worker.report_progress
 
-    def report_and_wait(job_id, done, total):
-        real_report(job_id, done, total)
+    def report_and_wait(run, done, total):
+        real_report(run, done, total)
         seen_here.acquire(timeout=15)
 
     monkeypatch.setattr(worker, "report_progress", report_and_wait)
@@ -288,8 +299,8 @@ def test_a_real_worker_reports_a_failure_on_the_job(celery_worker_app):
     job = PrintJob.objects.create(
         request_key="worker-failure", what={"kind": "games", "games": [game.pk, 987654321]}
     )
-    assert render_print_job.delay(job.pk).get(timeout=30) == "failed"
-    job.refresh_from_db()
+    render_print_job.delay(job.pk)
+    job = finished(job)
     assert job.status == PrintJob.Status.FAILED
     assert job.error == "Game #987654321 no longer exists."
     assert job.progress_total == 2
@@ -299,13 +310,7 @@ def test_a_real_worker_reports_a_failure_on_the_job(celery_worker_app):
 @pytest.mark.django_db(transaction=True)
 def test_a_real_worker_renders_games_with_latin_names(celery_worker_app):
     game = game_with_names(rounds=3)
-    job = services.printjob_create(what=sources.games_request([game.pk]))
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        job.refresh_from_db()
-        if job.finished:
-            break
-        time.sleep(0.05)
+    job = finished(services.printjob_create(what=sources.games_request([game.pk])))
     assert job.status == PrintJob.Status.DONE, job.error
     text = pdf_text(bytes(job.pdf))
     for name in NAMES:
@@ -319,14 +324,14 @@ def test_a_real_worker_retries_while_the_database_is_away(celery_worker_app, mon
     calls = []
     real = worker.printjob_run
 
-    def flaky(*, job_id):
+    def flaky(*, job_id, task_id=""):
         calls.append(job_id)
         if len(calls) == 1:
             raise OperationalError("the database went away")
-        return real(job_id=job_id)
+        return real(job_id=job_id, task_id=task_id)
 
     monkeypatch.setattr(worker, "printjob_run", flaky)
-    assert render_print_job.delay(job.pk).get(timeout=30) == "done"
+    render_print_job.delay(job.pk)
+    job = finished(job)
     assert calls == [job.pk, job.pk]
-    job.refresh_from_db()
     assert job.status == PrintJob.Status.DONE
