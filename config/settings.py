@@ -197,6 +197,33 @@ CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_CONNECTION_TIMEOUT = 3
+# One message at a time per worker process: a job waiting behind a long one stays on the
+# queue, where another worker (or this one, restarted) can take it.
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+
+# Print jobs. A job may draw for at most PRINT_TIME_LIMIT seconds. An unacknowledged
+# message (its worker was killed outright) goes back on the queue after the visibility
+# timeout, which is longer than the longest job so that a job still drawing is never
+# handed out twice. Sooner than that, the sweep (Celery beat, every PRINT_SWEEP_SECONDS)
+# sends again every job that could not be queued, and every running job whose progress
+# has not moved for PRINT_STALL_SECONDS, at most PRINT_RESTARTS times before it fails.
+PRINT_TIME_LIMIT = int(os.environ.get("PRINT_TIME_LIMIT", "300"))
+PRINT_STALL_SECONDS = float(os.environ.get("PRINT_STALL_SECONDS", "30"))
+PRINT_SWEEP_SECONDS = float(os.environ.get("PRINT_SWEEP_SECONDS", "15"))
+PRINT_RESTARTS = int(os.environ.get("PRINT_RESTARTS", "2"))
+# Fault drills only: seconds of sleep after each sheet, so a job can be interrupted mid-way.
+PRINT_SHEET_DELAY = float(os.environ.get("PRINT_SHEET_DELAY", "0"))
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": 2 * PRINT_TIME_LIMIT,
+    "socket_connect_timeout": 2,
+}
+CELERY_BEAT_SCHEDULE = {
+    "print-sweep": {
+        "task": "printing.sweep",
+        "schedule": PRINT_SWEEP_SECONDS,
+        "options": {"expires": PRINT_SWEEP_SECONDS},
+    }
+}
 
 # Tablescore's own switches.
 TABLESCORE_REQUIRE_LOGIN_TO_CREATE = env_bool("TABLESCORE_REQUIRE_LOGIN_TO_CREATE", False)

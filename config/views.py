@@ -6,7 +6,7 @@ from django.templatetags.static import static
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from config.health import broker_status, database_status, static_status
+from config import health
 
 
 @require_GET
@@ -17,19 +17,8 @@ def home(request):
 @never_cache
 @require_GET
 def healthz(request):
-    database = database_status()
-    broker = broker_status()
-    static = static_status()
-    healthy = bool(database["ok"] and broker["ok"] and static["ok"])
-    return JsonResponse(
-        {
-            "status": "ok" if healthy else "unavailable",
-            "database": database,
-            "broker": broker,
-            "static": static,
-        },
-        status=200 if healthy else 503,
-    )
+    body, status = health.report()
+    return JsonResponse(body, status=status)
 
 
 @require_GET

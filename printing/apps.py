@@ -11,3 +11,5 @@ class PrintingConfig(AppConfig):
 
         SOURCES.register(BLANK_SCORESHEETS)
         SOURCES.register(GAME_SCORESHEETS)
+        # The tasks are sent by name (printing.dispatch): every process registers them.
+        import printing.tasks  # noqa: F401

@@ -5,12 +5,20 @@ from __future__ import annotations
 import secrets
 from datetime import timedelta
 
+from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
 from printing.registry import SOURCES
 
-STALE_AFTER = timedelta(minutes=10)  # a job left queued or running this long is queued again
+# A job left unfinished this long has outlived every automatic restart: the page offers
+# "try again" (the print service, or its sweep, is not running).
+STALE_AFTER = timedelta(minutes=10)
+
+
+def stall_after() -> timedelta:
+    """A running job whose progress has not moved this long has lost its worker."""
+    return timedelta(seconds=settings.PRINT_STALL_SECONDS)
 
 
 def new_print_token() -> str:
@@ -21,7 +29,10 @@ class PrintJob(models.Model):
     """A stack of sheets rendered by a worker: what to print, how far it got, the PDF."""
 
     class Status(models.TextChoices):
-        QUEUED = "queued", "Waiting for the printer"
+        # Not on the queue: the print service (the broker) could not be reached. The
+        # sweep, or the next look at the job's page, sends it when the service is back.
+        WAITING = "waiting", "Waiting for the print service"
+        QUEUED = "queued", "In line for the print service"
         RUNNING = "running", "Drawing the sheets"
         DONE = "done", "Ready"
         FAILED = "failed", "Failed"
@@ -42,6 +53,14 @@ class PrintJob(models.Model):
     progress_done = models.PositiveIntegerField(default=0)
     progress_total = models.PositiveIntegerField(default=0)
     attempts = models.PositiveSmallIntegerField(default=0)
+    # Runs taken over from a worker that stopped mid-way, since the job was last asked for.
+    restarts = models.PositiveSmallIntegerField(default=0)
+    # The run that holds the job: a run that was taken over writes nothing more.
+    run_id = models.CharField(max_length=32, blank=True, editable=False)
+    # The message (Celery task id) of that run: delivered again, it takes the job back at once.
+    task_id = models.CharField(max_length=64, blank=True, editable=False)
+    # When a message for this job was last sent to the print service (or tried).
+    sent_at = models.DateTimeField(null=True, blank=True, editable=False)
     # The PDF lives in the database, which the web processes and the workers already share.
     pdf = models.BinaryField(null=True, blank=True, editable=False)
     size = models.PositiveIntegerField(default=0)
@@ -62,12 +81,20 @@ class PrintJob(models.Model):
 
     @property
     def stuck(self) -> bool:
-        """Queued or running, and untouched for so long that no worker has it any more."""
-        waiting = self.status in (self.Status.QUEUED, self.Status.RUNNING)
+        """Unfinished and untouched for so long that only a person can start it again."""
         return (
-            waiting
+            not self.finished
             and self.updated_at is not None
             and (timezone.now() - self.updated_at > STALE_AFTER)
+        )
+
+    @property
+    def stalled(self) -> bool:
+        """Running, but its progress has not moved for a while: its worker has stopped."""
+        return (
+            self.status == self.Status.RUNNING
+            and self.updated_at is not None
+            and (timezone.now() - self.updated_at > stall_after())
         )
 
     @property

@@ -18,7 +18,7 @@ from printing.forms import BlankSheetsForm
 from printing.models import PrintJob
 from printing.paper import default_paper, paper_from
 from printing.scoresheets import blank_kinds
-from printing.services import printjob_create, printjob_retry
+from printing.services import printjob_create, printjob_retry, printjob_watch
 from printing.sources import MAX_GAMES, game_filename, game_pdf, games_request
 from scoring.converters import is_table_token
 from scoring.models import Game
@@ -99,14 +99,18 @@ def _job(token: str) -> PrintJob:
 @require_GET
 def print_job(request: HttpRequest, token: str) -> HttpResponse:
     template = JOB_PARTIAL if request.htmx else JOB_PAGE
-    return render(request, template, {"job": _job(token)})
+    return render(request, template, {"job": printjob_watch(job=_job(token))})
 
 
 @never_cache
 @require_GET
 def print_job_status(request: HttpRequest, token: str) -> HttpResponse:
-    """The job's progress as a partial: htmx polls it until the job is done or failed."""
-    return render(request, JOB_PARTIAL, {"job": _job(token)})
+    """The job's progress as a partial: htmx polls it until the job is done or failed.
+
+    Each look sends a job again that is waiting for the print service or whose worker
+    stopped (at most every few seconds), so a watched job moves on by itself.
+    """
+    return render(request, JOB_PARTIAL, {"job": printjob_watch(job=_job(token))})
 
 
 @require_POST

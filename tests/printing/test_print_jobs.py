@@ -13,8 +13,9 @@ from django.utils import timezone
 
 from printing import services, sources, worker
 from printing.errors import PrintRequestError
-from printing.models import STALE_AFTER, PrintJob
+from printing.models import STALE_AFTER, PrintJob, stall_after
 from printing.tasks import render_print_job
+from tests.printing.conftest import forget_broker_connections
 from tests.scoring.factories import new_game, roolz_round
 
 NAMES = ["Zoë", "Łukasz", "Søren", "Ðorđe"]
@@ -24,18 +25,6 @@ def pdf_text(pdf: bytes) -> str:
     return subprocess.run(
         ["pdftotext", "-", "-"], input=pdf, capture_output=True, check=True
     ).stdout.decode("utf-8")
-
-
-def forget_broker_connections(app) -> None:
-    """Drop the app's pooled broker connections, so that a later broker_url takes effect.
-
-    Celery acquires a producer even for an eager task and keeps its pool, bound to the
-    broker it saw first; the real-worker fixture later points the app elsewhere.
-    """
-    app._pool = None
-    amqp = app.__dict__.get("amqp")
-    if amqp is not None:
-        amqp._producer_pool = None
 
 
 @pytest.fixture
@@ -48,6 +37,17 @@ def eager():
     yield app
     app.conf.task_always_eager = saved
     forget_broker_connections(app)
+
+
+def finished(job: PrintJob, timeout: float = 30) -> PrintJob:
+    """The job once a worker has finished it (the row is the task's result)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        job.refresh_from_db()
+        if job.finished:
+            return job
+        time.sleep(0.05)
+    raise AssertionError(f"print job {job.pk} still {job.status} after {timeout} s")
 
 
 def blank(copies: int = 3, game: str = "roolz", players: int = 4):
@@ -221,7 +221,7 @@ def test_a_stale_job_is_queued_again(eager, django_capture_on_commit_callbacks):
 def test_a_database_outage_in_the_request_fails_the_job_for_the_page(eager, monkeypatch):
     job = PrintJob.objects.create(request_key="k", what=blank(), paper_size="A4")
 
-    def down(*, job_id):
+    def down(*, job_id, task_id=""):
         raise OperationalError("the database went away")
 
     monkeypatch.setattr(worker, "printjob_run", down)
@@ -257,8 +257,8 @@ def test_a_real_worker_renders_the_stack_and_reports_progress(celery_worker_app,
     seen_here = threading.Semaphore(0)
     real_report = worker.report_progress
 
-    def report_and_wait(job_id, done, total):
-        real_report(job_id, done, total)
+    def report_and_wait(run, done, total):
+        real_report(run, done, total)
         seen_here.acquire(timeout=15)
 
     monkeypatch.setattr(worker, "report_progress", report_and_wait)
@@ -288,8 +288,8 @@ def test_a_real_worker_reports_a_failure_on_the_job(celery_worker_app):
     job = PrintJob.objects.create(
         request_key="worker-failure", what={"kind": "games", "games": [game.pk, 987654321]}
     )
-    assert render_print_job.delay(job.pk).get(timeout=30) == "failed"
-    job.refresh_from_db()
+    render_print_job.delay(job.pk)
+    job = finished(job)
     assert job.status == PrintJob.Status.FAILED
     assert job.error == "Game #987654321 no longer exists."
     assert job.progress_total == 2
@@ -299,13 +299,7 @@ def test_a_real_worker_reports_a_failure_on_the_job(celery_worker_app):
 @pytest.mark.django_db(transaction=True)
 def test_a_real_worker_renders_games_with_latin_names(celery_worker_app):
     game = game_with_names(rounds=3)
-    job = services.printjob_create(what=sources.games_request([game.pk]))
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        job.refresh_from_db()
-        if job.finished:
-            break
-        time.sleep(0.05)
+    job = finished(services.printjob_create(what=sources.games_request([game.pk])))
     assert job.status == PrintJob.Status.DONE, job.error
     text = pdf_text(bytes(job.pdf))
     for name in NAMES:
@@ -319,14 +313,138 @@ def test_a_real_worker_retries_while_the_database_is_away(celery_worker_app, mon
     calls = []
     real = worker.printjob_run
 
-    def flaky(*, job_id):
+    def flaky(*, job_id, task_id=""):
         calls.append(job_id)
         if len(calls) == 1:
             raise OperationalError("the database went away")
-        return real(job_id=job_id)
+        return real(job_id=job_id, task_id=task_id)
 
     monkeypatch.setattr(worker, "printjob_run", flaky)
-    assert render_print_job.delay(job.pk).get(timeout=30) == "done"
+    render_print_job.delay(job.pk)
+    job = finished(job)
     assert calls == [job.pk, job.pk]
-    job.refresh_from_db()
     assert job.status == PrintJob.Status.DONE
+
+
+# --------------------------------------------------------------------------- faults
+
+
+def running_job(*, key: str = "running", stopped: bool, **values) -> PrintJob:
+    """A job some run holds; ``stopped``: its progress has not moved for a while."""
+    job = PrintJob.objects.create(
+        request_key=key,
+        what=blank(copies=3),
+        status=PrintJob.Status.RUNNING,
+        progress_done=1,
+        progress_total=3,
+        attempts=1,
+        run_id="first-run",
+        task_id="first-message",
+        **values,
+    )
+    if stopped:
+        PrintJob.objects.filter(pk=job.pk).update(updated_at=timezone.now() - 2 * stall_after())
+    return job
+
+
+@pytest.mark.django_db
+def test_a_run_that_was_taken_over_writes_nothing_more(monkeypatch):
+    """The same message delivered again while its first run still draws: one finishes it."""
+    job = PrintJob.objects.create(request_key="takeover", what=blank(copies=4))
+    real = worker.render
+    second: list[str] = []
+
+    def render_and_meanwhile(sheets, paper, *, on_progress, **rest):
+        def progress(done, total):
+            on_progress(done, total)
+            if done == 2 and not second:
+                second.append("started")  # the message comes back while this run draws
+                second.append(worker.printjob_run(job_id=job.pk, task_id="message-1"))
+
+        return real(sheets, paper, on_progress=progress, **rest)
+
+    monkeypatch.setattr(worker, "render", render_and_meanwhile)
+    first = worker.printjob_run(job_id=job.pk, task_id="message-1")
+    assert second == ["started", "done"]
+    assert first == "taken over"  # stopped at its next sheet, writing nothing
+    job.refresh_from_db()
+    assert (job.status, job.attempts, job.restarts) == (PrintJob.Status.DONE, 2, 1)
+    assert (job.progress_done, job.progress_total) == (4, 4)
+    assert pdf_text(bytes(job.pdf)).count("Roolz scoresheet") == 4
+
+
+@pytest.mark.django_db
+def test_another_message_leaves_a_live_run_alone():
+    job = running_job(stopped=False)
+    assert worker.printjob_run(job_id=job.pk, task_id="another-message") == "running"
+    job.refresh_from_db()
+    assert (job.run_id, job.attempts, job.restarts) == ("first-run", 1, 0)
+
+
+@pytest.mark.django_db
+def test_a_run_whose_progress_stopped_is_taken_over_by_any_message():
+    job = running_job(stopped=True)
+    assert worker.printjob_run(job_id=job.pk, task_id="another-message") == "done"
+    job.refresh_from_db()
+    assert (job.status, job.attempts, job.restarts) == (PrintJob.Status.DONE, 2, 1)
+    assert job.task_id == "another-message"
+
+
+@pytest.mark.django_db
+def test_restarts_are_bounded(settings):
+    job = running_job(stopped=True, restarts=settings.PRINT_RESTARTS)
+    assert worker.printjob_run(job_id=job.pk, task_id="first-message") == "failed"
+    job.refresh_from_db()
+    assert job.status == PrintJob.Status.FAILED
+    assert f"stopped {settings.PRINT_RESTARTS + 1} times" in job.error
+    assert job.pdf is None
+
+
+@pytest.mark.django_db
+def test_an_unreachable_print_service_leaves_the_job_waiting(
+    broker_down, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        job = services.printjob_create(what=blank(copies=2), paper="A4")
+    job.refresh_from_db()  # the job was sent (or not) once its transaction committed
+    assert job.status == PrintJob.Status.WAITING
+    PrintJob.objects.filter(pk=job.pk).update(sent_at=timezone.now() - timedelta(minutes=1))
+    assert services.printjob_sweep() == 0  # still away
+    job.refresh_from_db()
+    assert job.status == PrintJob.Status.WAITING
+    assert timezone.now() - job.sent_at < timedelta(minutes=1)  # tried again just now
+    with django_capture_on_commit_callbacks(execute=True):
+        again = services.printjob_create(what=blank(copies=2), paper="A4")
+    again.refresh_from_db()
+    assert again.pk == job.pk and again.status == PrintJob.Status.WAITING
+
+
+@pytest.mark.django_db
+def test_the_sweep_sends_again_only_what_the_print_service_lacks(eager):
+    now = timezone.now()
+    long_ago = now - services.QUEUED_LOST_AFTER - timedelta(minutes=1)
+
+    def job(key, status, *, sent, touched=now, **values):
+        made = PrintJob.objects.create(
+            request_key=key, what=blank(copies=1), status=status, sent_at=sent, **values
+        )
+        PrintJob.objects.filter(pk=made.pk).update(updated_at=touched)
+        return made
+
+    waiting = job("waiting", PrintJob.Status.WAITING, sent=now - timedelta(minutes=1))
+    just_tried = job("just-tried", PrintJob.Status.WAITING, sent=now)
+    lost = job("lost", PrintJob.Status.QUEUED, sent=long_ago, touched=long_ago)
+    in_line = job("in-line", PrintJob.Status.QUEUED, sent=now - timedelta(seconds=30))
+    stalled = running_job(key="stalled", stopped=True)
+    drawing = running_job(key="drawing", stopped=False)
+    assert services.printjob_sweep() == 3
+    status = dict(PrintJob.objects.values_list("request_key", "status"))
+    assert status == {
+        waiting.request_key: "done",
+        lost.request_key: "done",
+        stalled.request_key: "done",
+        just_tried.request_key: "waiting",
+        in_line.request_key: "queued",
+        drawing.request_key: "running",
+    }
+    assert services.printjob_sweep() == 0  # nothing is sent twice in a row

@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from printing import services, sources
-from printing.models import STALE_AFTER, PrintJob
+from printing.models import STALE_AFTER, PrintJob, stall_after
 from printing.scoresheets import blank_kinds
 from scoring.services import Actor, round_correct
 from tests.scoring.factories import new_game, roolz_round
@@ -186,10 +186,10 @@ def test_a_running_job_shows_progress_and_keeps_polling(client):
     assert response["Cache-Control"].startswith("max-age=0")
 
 
-def test_a_queued_job_waits_for_the_printer(client):
+def test_a_queued_job_waits_for_the_print_service_to_start(client):
     job = make_job()
     html = client.get(reverse("printing:print_job", args=[job.token])).content.decode()
-    assert "Waiting for the printer" in html
+    assert "Waiting for the print service to start" in html
     assert "hx-trigger" in html
 
 
@@ -210,19 +210,69 @@ def test_a_failed_job_is_reported_on_the_page_and_can_be_tried_again(
     assert job.status == PrintJob.Status.DONE
 
 
-def test_a_stuck_job_stops_polling_and_offers_to_try_again(
+def test_a_stalled_job_is_started_again_when_its_page_is_looked_at(
     client, eager, django_capture_on_commit_callbacks
 ):
+    job = make_job(status=PrintJob.Status.RUNNING, progress_done=2, progress_total=10)
+    PrintJob.objects.filter(pk=job.pk).update(updated_at=timezone.now() - stall_after() * 2)
+    html = client.get(reverse("printing:print_job_status", args=[job.token]), **HX).content.decode()
+    assert "Ready: 10 sheets" in html
+    job.refresh_from_db()
+    assert (job.status, job.restarts, job.attempts) == (PrintJob.Status.DONE, 1, 1)
+
+
+def test_a_job_that_keeps_stopping_fails_and_can_be_tried_again(
+    client, eager, settings, django_capture_on_commit_callbacks
+):
+    job = make_job(
+        status=PrintJob.Status.RUNNING,
+        progress_done=2,
+        progress_total=10,
+        restarts=settings.PRINT_RESTARTS,
+    )
+    PrintJob.objects.filter(pk=job.pk).update(updated_at=timezone.now() - stall_after() * 2)
+    html = client.get(reverse("printing:print_job_status", args=[job.token]), **HX).content.decode()
+    assert f"The print service stopped {settings.PRINT_RESTARTS + 1} times" in html
+    assert "Try again" in html and "hx-trigger" not in html
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(reverse("printing:print_job_retry", args=[job.token]))
+    job.refresh_from_db()
+    assert (job.status, job.restarts) == (PrintJob.Status.DONE, 0)
+
+
+def test_a_stuck_job_offers_to_try_again_while_the_print_service_is_away(client, broker_down):
     job = make_job(status=PrintJob.Status.RUNNING, progress_done=2, progress_total=10)
     long_ago = timezone.now() - STALE_AFTER - timedelta(minutes=1)
     PrintJob.objects.filter(pk=job.pk).update(updated_at=long_ago)
     html = client.get(reverse("printing:print_job_status", args=[job.token]), **HX).content.decode()
     assert "has not moved for a long while" in html
     assert "hx-trigger" not in html
+    assert f'action="{reverse("printing:print_job_retry", args=[job.token])}"' in html
+
+
+def test_a_print_request_while_the_print_service_is_away_waits_for_it(
+    client, broker_down, django_capture_on_commit_callbacks
+):
     with django_capture_on_commit_callbacks(execute=True):
-        client.post(reverse("printing:print_job_retry", args=[job.token]))
+        response = client.post(
+            reverse("printing:blank_sheets"),
+            {"sheet": "roolz:4", "copies": 2, "paper": "A4"},
+        )
+    assert response.status_code == 302
+    job = PrintJob.objects.get()
+    assert job.status == PrintJob.Status.WAITING
+    html = client.get(response["Location"]).content.decode()
+    assert "Waiting for the print service." in html
+    assert "start by themselves as soon as it is back" in html
+    assert 'hx-trigger="load delay:3s"' in html
+
+
+def test_a_waiting_job_starts_when_its_page_is_looked_at_and_the_service_is_back(client, eager):
+    job = make_job(status=PrintJob.Status.WAITING, sent_at=timezone.now() - timedelta(minutes=1))
+    html = client.get(reverse("printing:print_job", args=[job.token])).content.decode()
+    assert "Ready: 10 sheets" in html
     job.refresh_from_db()
-    assert job.status == PrintJob.Status.DONE
+    assert (job.status, job.attempts) == (PrintJob.Status.DONE, 1)
 
 
 def test_old_jobs_are_forgotten(eager, django_capture_on_commit_callbacks):
