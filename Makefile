@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install system-deps run test lint format serve worker bench clean
+.PHONY: install system-deps run test lint format serve worker beat bench clean
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -52,12 +52,16 @@ lint: install
 serve: install
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py collectstatic --noinput
-	$(VENV)/bin/celery -A config worker --loglevel=INFO --concurrency=2 & \
+	$(VENV)/bin/celery -A config worker --beat --loglevel=INFO --concurrency=2 & \
 	  worker=$$!; trap 'kill $$worker' EXIT; \
 	  $(VENV)/bin/gunicorn config.wsgi --workers $${WEB_CONCURRENCY:-3} --bind $(HOST):$(PORT) --access-logfile -
 
 worker: install
 	$(VENV)/bin/celery -A config worker --loglevel=INFO
+
+# The periodic sweep of print jobs; run exactly one (make serve runs it inside its worker).
+beat: install
+	$(VENV)/bin/celery -A config beat --loglevel=INFO
 
 bench: install
 	TABLESCORE_TESTING=1 $(PY) bench/run.py

@@ -78,3 +78,16 @@ def eager_celery():
     yield app
     app.conf.task_always_eager = saved
     drop_broker_connections(app)
+
+
+@pytest.fixture
+def broker_down():
+    """Celery cannot reach its broker: the broker is a port where nothing listens."""
+    from config.celery import app
+
+    saved = {key: app.conf[key] for key in ("broker_url", "task_always_eager")}
+    app.conf.update(broker_url="redis://127.0.0.1:1/0", task_always_eager=False)
+    drop_broker_connections(app)
+    yield app
+    app.conf.update(saved)
+    drop_broker_connections(app)

@@ -15,6 +15,7 @@ from celery import shared_task
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
+from config.celery import publish
 from tournaments import services
 from tournaments.models import Event, TournamentRound
 
@@ -29,14 +30,23 @@ def round_generate_queue(*, event: Event, user: Any = None, effort: int = 1) -> 
             event=event, state="queued", user=user, round=number, done=0, total=3
         )
         event_id, user_id = event.pk, getattr(user, "pk", None)
-        transaction.on_commit(
-            lambda: round_generate_task.delay(event_id, number, user_id=user_id, effort=effort)
-        )
+        transaction.on_commit(lambda: _send(event_id, number, user_id=user_id, effort=effort))
     return event
 
 
+def _send(event_id: int, number: int, *, user_id: int | None, effort: int) -> None:
+    """Hand the generation to a worker; with the broker away, generate it here and now
+    (seating a round takes well under a second even for a large event)."""
+    if not publish(GENERATE_TASK, event_id, number, user_id=user_id, effort=effort):
+        logger.warning("event %s: generating round %s in the request", event_id, number)
+        round_generate_task(event_id, number, user_id=user_id, effort=effort)
+
+
+GENERATE_TASK = "tournaments.round_generate"
+
+
 @shared_task(
-    name="tournaments.round_generate",
+    name=GENERATE_TASK,
     acks_late=True,
     reject_on_worker_lost=True,
 )

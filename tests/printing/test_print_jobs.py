@@ -15,7 +15,6 @@ from printing import services, sources, worker
 from printing.errors import PrintRequestError
 from printing.models import STALE_AFTER, PrintJob, stall_after
 from printing.tasks import render_print_job
-from tests.printing.conftest import forget_broker_connections
 from tests.scoring.factories import new_game, roolz_round
 
 NAMES = ["Zoë", "Łukasz", "Søren", "Ðorđe"]
@@ -25,18 +24,6 @@ def pdf_text(pdf: bytes) -> str:
     return subprocess.run(
         ["pdftotext", "-", "-"], input=pdf, capture_output=True, check=True
     ).stdout.decode("utf-8")
-
-
-@pytest.fixture
-def eager():
-    """Tasks run at once in this process, as under ``make run`` (whatever REDIS_URL says)."""
-    from config.celery import app
-
-    saved = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield app
-    app.conf.task_always_eager = saved
-    forget_broker_connections(app)
 
 
 def finished(job: PrintJob, timeout: float = 30) -> PrintJob:
@@ -69,7 +56,7 @@ def game_with_names(names=NAMES, rounds=2):
 
 @pytest.mark.django_db
 def test_a_stack_of_blank_sheets_is_rendered_with_progress(
-    eager, django_capture_on_commit_callbacks
+    eager_celery, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks(execute=True) as queued:
         job = services.printjob_create(what=blank(copies=5), paper="LETTER")
@@ -89,7 +76,7 @@ def test_a_stack_of_blank_sheets_is_rendered_with_progress(
 
 @pytest.mark.django_db
 def test_the_same_request_gets_the_same_job_and_no_second_render(
-    eager, django_capture_on_commit_callbacks
+    eager_celery, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks(execute=True):
         first = services.printjob_create(what=blank(), paper="A4")
@@ -103,7 +90,7 @@ def test_the_same_request_gets_the_same_job_and_no_second_render(
 
 
 @pytest.mark.django_db
-def test_the_task_is_idempotent(eager, django_capture_on_commit_callbacks, monkeypatch):
+def test_the_task_is_idempotent(eager_celery, django_capture_on_commit_callbacks, monkeypatch):
     with django_capture_on_commit_callbacks(execute=True):
         job = services.printjob_create(what=blank(copies=2), paper="A4")
     renders = []
@@ -115,7 +102,7 @@ def test_the_task_is_idempotent(eager, django_capture_on_commit_callbacks, monke
 
 
 @pytest.mark.django_db
-def test_the_task_is_queued_only_after_the_commit(eager, django_capture_on_commit_callbacks):
+def test_the_task_is_queued_only_after_the_commit(eager_celery, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=False) as queued:
         job = services.printjob_create(what=blank(), paper="A4")
         job.refresh_from_db()
@@ -129,7 +116,7 @@ def test_the_task_is_queued_only_after_the_commit(eager, django_capture_on_commi
 
 
 @pytest.mark.django_db
-def test_the_sheets_of_several_games(eager, django_capture_on_commit_callbacks):
+def test_the_sheets_of_several_games(eager_celery, django_capture_on_commit_callbacks):
     first = game_with_names()
     second = game_with_names(["Ann", "Ben", "Cat", "Dan"], rounds=3)
     with django_capture_on_commit_callbacks(execute=True):
@@ -144,7 +131,7 @@ def test_the_sheets_of_several_games(eager, django_capture_on_commit_callbacks):
 
 
 @pytest.mark.django_db
-def test_a_game_that_changed_is_printed_afresh(eager, django_capture_on_commit_callbacks):
+def test_a_game_that_changed_is_printed_afresh(eager_celery, django_capture_on_commit_callbacks):
     from scoring.services import Actor, round_record
 
     game = game_with_names(rounds=1)
@@ -157,7 +144,9 @@ def test_a_game_that_changed_is_printed_afresh(eager, django_capture_on_commit_c
 
 
 @pytest.mark.django_db
-def test_a_failure_is_recorded_on_the_job(eager, django_capture_on_commit_callbacks, monkeypatch):
+def test_a_failure_is_recorded_on_the_job(
+    eager_celery, django_capture_on_commit_callbacks, monkeypatch
+):
     def broken(*args, **kwargs):
         raise RuntimeError("the ink ran out")
 
@@ -172,7 +161,7 @@ def test_a_failure_is_recorded_on_the_job(eager, django_capture_on_commit_callba
 
 @pytest.mark.django_db
 def test_a_game_deleted_before_printing_fails_with_a_clear_message(
-    eager, django_capture_on_commit_callbacks
+    eager_celery, django_capture_on_commit_callbacks
 ):
     game = game_with_names()
     what = sources.games_request([game.pk])
@@ -186,7 +175,7 @@ def test_a_game_deleted_before_printing_fails_with_a_clear_message(
 
 @pytest.mark.django_db
 def test_a_failed_job_is_queued_again_when_asked_again(
-    eager, django_capture_on_commit_callbacks, monkeypatch
+    eager_celery, django_capture_on_commit_callbacks, monkeypatch
 ):
     real = worker.render
     monkeypatch.setattr(worker, "render", lambda *a, **k: 1 / 0)
@@ -205,7 +194,7 @@ def test_a_failed_job_is_queued_again_when_asked_again(
 
 
 @pytest.mark.django_db
-def test_a_stale_job_is_queued_again(eager, django_capture_on_commit_callbacks):
+def test_a_stale_job_is_queued_again(eager_celery, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=False):
         job = services.printjob_create(what=blank(), paper="A4")
     long_ago = timezone.now() - STALE_AFTER - timedelta(minutes=1)
@@ -218,7 +207,7 @@ def test_a_stale_job_is_queued_again(eager, django_capture_on_commit_callbacks):
 
 
 @pytest.mark.django_db
-def test_a_database_outage_in_the_request_fails_the_job_for_the_page(eager, monkeypatch):
+def test_a_database_outage_in_the_request_fails_the_job_for_the_page(eager_celery, monkeypatch):
     job = PrintJob.objects.create(request_key="k", what=blank(), paper_size="A4")
 
     def down(*, job_id, task_id=""):
@@ -420,7 +409,7 @@ def test_an_unreachable_print_service_leaves_the_job_waiting(
 
 
 @pytest.mark.django_db
-def test_the_sweep_sends_again_only_what_the_print_service_lacks(eager):
+def test_the_sweep_sends_again_only_what_the_print_service_lacks(eager_celery):
     now = timezone.now()
     long_ago = now - services.QUEUED_LOST_AFTER - timedelta(minutes=1)
 

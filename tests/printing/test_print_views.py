@@ -28,22 +28,6 @@ def pdf_text(pdf: bytes) -> str:
     ).stdout.decode("utf-8")
 
 
-@pytest.fixture
-def eager():
-    from config.celery import app
-
-    saved = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield app
-    app.conf.task_always_eager = saved
-    # An eager task still takes a producer from the app's pool: forget it, so that a
-    # real-worker fixture pointing the app at another broker later is obeyed.
-    app._pool = None
-    amqp = app.__dict__.get("amqp")
-    if amqp is not None:
-        amqp._producer_pool = None
-
-
 def named_game(rounds: int = 3):
     record = {
         "format": 1,
@@ -110,7 +94,7 @@ def test_the_blank_sheets_page_offers_every_game_and_player_count(client):
 
 
 def test_a_stack_is_printed_and_offered_for_download(
-    client, eager, django_capture_on_commit_callbacks
+    client, eager_celery, django_capture_on_commit_callbacks
 ):
     url = reverse("printing:blank_sheets")
     with django_capture_on_commit_callbacks(execute=True):
@@ -130,7 +114,7 @@ def test_a_stack_is_printed_and_offered_for_download(
 
 
 def test_with_htmx_the_form_is_swapped_for_the_job(
-    client, eager, django_capture_on_commit_callbacks
+    client, eager_celery, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks(execute=True):
         response = client.post(
@@ -194,7 +178,7 @@ def test_a_queued_job_waits_for_the_print_service_to_start(client):
 
 
 def test_a_failed_job_is_reported_on_the_page_and_can_be_tried_again(
-    client, eager, django_capture_on_commit_callbacks
+    client, eager_celery, django_capture_on_commit_callbacks
 ):
     job = make_job(status=PrintJob.Status.FAILED, error="The sheets could not be drawn (boom).")
     html = client.get(reverse("printing:print_job", args=[job.token])).content.decode()
@@ -211,7 +195,7 @@ def test_a_failed_job_is_reported_on_the_page_and_can_be_tried_again(
 
 
 def test_a_stalled_job_is_started_again_when_its_page_is_looked_at(
-    client, eager, django_capture_on_commit_callbacks
+    client, eager_celery, django_capture_on_commit_callbacks
 ):
     job = make_job(status=PrintJob.Status.RUNNING, progress_done=2, progress_total=10)
     PrintJob.objects.filter(pk=job.pk).update(updated_at=timezone.now() - stall_after() * 2)
@@ -222,7 +206,7 @@ def test_a_stalled_job_is_started_again_when_its_page_is_looked_at(
 
 
 def test_a_job_that_keeps_stopping_fails_and_can_be_tried_again(
-    client, eager, settings, django_capture_on_commit_callbacks
+    client, eager_celery, settings, django_capture_on_commit_callbacks
 ):
     job = make_job(
         status=PrintJob.Status.RUNNING,
@@ -267,7 +251,9 @@ def test_a_print_request_while_the_print_service_is_away_waits_for_it(
     assert 'hx-trigger="load delay:3s"' in html
 
 
-def test_a_waiting_job_starts_when_its_page_is_looked_at_and_the_service_is_back(client, eager):
+def test_a_waiting_job_starts_when_its_page_is_looked_at_and_the_service_is_back(
+    client, eager_celery
+):
     job = make_job(status=PrintJob.Status.WAITING, sent_at=timezone.now() - timedelta(minutes=1))
     html = client.get(reverse("printing:print_job", args=[job.token])).content.decode()
     assert "Ready: 10 sheets" in html
@@ -275,7 +261,7 @@ def test_a_waiting_job_starts_when_its_page_is_looked_at_and_the_service_is_back
     assert (job.status, job.attempts) == (PrintJob.Status.DONE, 1)
 
 
-def test_old_jobs_are_forgotten(eager, django_capture_on_commit_callbacks):
+def test_old_jobs_are_forgotten(eager_celery, django_capture_on_commit_callbacks):
     old = make_job(key="old", status=PrintJob.Status.DONE)
     long_ago = timezone.now() - services.KEEP_JOBS - timedelta(days=1)
     PrintJob.objects.filter(pk=old.pk).update(updated_at=long_ago)
@@ -294,7 +280,7 @@ def test_an_unfinished_job_has_no_file(client):
 # --------------------------------------------------------------------------- many games
 
 
-def test_several_games_print_as_one_job(client, eager, django_capture_on_commit_callbacks):
+def test_several_games_print_as_one_job(client, eager_celery, django_capture_on_commit_callbacks):
     first = named_game()
     second = new_game()
     with django_capture_on_commit_callbacks(execute=True):
@@ -319,7 +305,7 @@ def test_printing_games_needs_real_tokens(client):
 
 
 def test_my_games_prints_the_games_it_lists(
-    client, settings, eager, django_capture_on_commit_callbacks
+    client, settings, eager_celery, django_capture_on_commit_callbacks
 ):
     settings.TABLESCORE_PAPER_SIZE = "letter"
     first = named_game()
@@ -362,7 +348,7 @@ def test_my_games_without_games_offers_no_printing(client):
 
 
 def test_the_directors_desk_prints_the_selected_games(
-    client, admin_user, eager, django_capture_on_commit_callbacks
+    client, admin_user, eager_celery, django_capture_on_commit_callbacks
 ):
     game = named_game()
     client.force_login(admin_user)

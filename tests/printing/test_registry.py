@@ -61,16 +61,6 @@ def table_cards():
     SOURCES.unregister(source.kind)
 
 
-@pytest.fixture
-def eager():
-    from config.celery import app
-
-    saved = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield app
-    app.conf.task_always_eager = saved
-
-
 def test_every_game_has_its_printed_sheet_and_nothing_more():
     assert set(PRINTED) == set(ENGINES)
     for key in ENGINES:
@@ -83,7 +73,7 @@ def test_scoresheets_are_registered_sources():
 
 @pytest.mark.django_db
 def test_a_source_added_from_outside_prints_through_the_same_jobs(
-    table_cards, eager, django_capture_on_commit_callbacks
+    table_cards, eager_celery, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks(execute=True):
         job = printjob_create(what={"kind": "table_cards", "tables": [1, 2, 3]}, paper="A4")

@@ -39,16 +39,6 @@ def director():
     return get_user_model().objects.create_user("director", password="x")
 
 
-@pytest.fixture
-def eager():
-    from config.celery import app
-
-    saved = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield app
-    app.conf.task_always_eager = saved
-
-
 def publish_next(event: Event, director) -> TournamentRound:
     draft = services.round_generate(event=event, user=director)
     return services.round_publish(event=event, round=draft, user=director)
@@ -139,7 +129,7 @@ def page_codes(pdf: bytes, page: int, folder: Path) -> list[str]:
 
 
 def test_each_table_card_names_its_players_and_its_code_opens_its_table(
-    event, eager, django_capture_on_commit_callbacks, tmp_path
+    event, eager_celery, django_capture_on_commit_callbacks, tmp_path
 ):
     pdf = print_pdf(event, printouts.TABLE_CARDS, django_capture_on_commit_callbacks)
     tables = seated(event, 1)
@@ -196,7 +186,7 @@ def test_a_ten_seat_card_fits_with_names_that_can_be_read(director):
 
 
 def test_the_seating_list_has_every_entrant_in_name_order_with_table_and_seat(
-    event, eager, django_capture_on_commit_callbacks
+    event, eager_celery, django_capture_on_commit_callbacks
 ):
     expected = sorted(
         (
@@ -239,7 +229,7 @@ def test_a_bye_is_listed_on_the_seating_list(director):
 
 
 def test_every_scoresheet_of_the_round_carries_its_table_and_names(
-    event, eager, django_capture_on_commit_callbacks
+    event, eager_celery, django_capture_on_commit_callbacks
 ):
     pdf = print_pdf(event, printouts.ROUND_SCORESHEETS, django_capture_on_commit_callbacks)
     tables = seated(event, 1)
@@ -268,7 +258,7 @@ def test_the_named_scoresheet_is_the_printing_apps_blank_sheet_with_names(event)
 
 
 def test_the_standings_sheet_matches_the_standings(
-    event, director, eager, django_capture_on_commit_callbacks
+    event, director, eager_celery, django_capture_on_commit_callbacks
 ):
     for table in TournamentRound.objects.get(event=event, number=1).tables.all():
         play_table(table)
@@ -347,7 +337,7 @@ def test_table_cards_need_the_sites_address(event, settings):
 
 
 def test_a_change_players_can_see_prints_afresh(
-    event, director, eager, django_capture_on_commit_callbacks
+    event, director, eager_celery, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks(execute=True):
         first = printouts.printout_create(event=event, kind=printouts.STANDINGS)
@@ -365,7 +355,7 @@ def test_a_change_players_can_see_prints_afresh(
 
 @WITH_PRINT_URLS
 def test_the_director_prints_the_round_cards_from_one_post(
-    client, event, director, eager, django_capture_on_commit_callbacks
+    client, event, director, eager_celery, django_capture_on_commit_callbacks
 ):
     client.force_login(director)
     url = reverse("tournament_print:printout", args=[event.pk, printouts.TABLE_CARDS])

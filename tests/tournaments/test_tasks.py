@@ -73,3 +73,15 @@ def test_a_real_worker_generates_the_round(celery_worker_app):
     assert progress.state == "done", progress.message
     draft = TournamentRound.objects.get(event=event)
     assert sum(table.seats.count() for table in draft.tables.all()) == 24
+
+
+@pytest.mark.django_db(transaction=True)
+def test_with_the_broker_away_the_round_is_generated_in_the_request(broker_down):
+    director = get_user_model().objects.create_user("offline-director")
+    event = services.event_create(owner=director, name="No broker", game="roolz")
+    services.entrants_import_csv(
+        event=event, text="\n".join(f"Player {i}" for i in range(16)), user=director
+    )
+    tasks.round_generate_queue(event=event, user=director)  # autocommit: on_commit runs now
+    assert selectors.generation_for(event=event).state == "done"
+    assert TournamentRound.objects.get(event=event).tables.count() == 4
