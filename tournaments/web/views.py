@@ -109,7 +109,7 @@ def event_new(request: HttpRequest) -> HttpResponse:
 
 
 def desk_context(event: Event, **extra: Any) -> dict[str, Any]:
-    entrants = list(event.entrants.order_by("name"))
+    entrants = sorted(event.entrants.all(), key=lambda e: selectors.folded(e.name))
     names = {e.pk: e.name for e in entrants}
     rounds = list(event.rounds.order_by("number"))
     published = [r for r in rounds if r.status == TournamentRound.Status.PUBLISHED]
@@ -333,6 +333,7 @@ def round_context(event: Event, round_: TournamentRound, **extra: Any) -> dict[s
     last = event.rounds.order_by("-number").values_list("number", flat=True).first()
     tables = {t.number: t.pk for t in round_.tables.all()}
     published = round_.status == TournamentRound.Status.PUBLISHED
+    live = selectors.tables_live(event=event, round_number=round_.number) if published else []
     context = {
         "event": event,
         "round": round_,
@@ -348,11 +349,13 @@ def round_context(event: Event, round_: TournamentRound, **extra: Any) -> dict[s
                     else ""
                 ),
             }
-            for state in (
-                selectors.tables_live(event=event, round_number=round_.number) if published else []
-            )
+            for state in live
         ],
-        "can_undo": published and last == round_.number and event.status != Event.Status.CLOSED,
+        # Only before any result is in: a round with deals played cannot be taken back.
+        "can_undo": published
+        and last == round_.number
+        and event.status != Event.Status.CLOSED
+        and not any(state.deals_in for state in live),
         "printouts": round_printouts(event, round_) if published else [],
         "papers": PAPER_NAMES.items(),
         "paper": default_paper(),

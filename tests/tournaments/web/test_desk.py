@@ -440,6 +440,7 @@ def test_undo_after_a_result_is_refused(desk, event, director):
     assert response.status_code == 200
     assert f"Results are in at table {table.number}" in response.content.decode()
     assert event.rounds.get().status == TournamentRound.Status.PUBLISHED
+    assert "Undo round 1" not in desk.get(url("desk_round", event.pk, 1)).content.decode()
 
 
 def test_publishing_twice_is_explained(desk, event, director):
