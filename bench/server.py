@@ -174,7 +174,7 @@ def worker_cpu_seconds(master: int) -> float:
 
 
 def roolz_round(number: int) -> dict[str, Any]:
-    return {"bidder": number % 4, "bid": 150, "won": {"A": 160, "B": 140}}
+    return {"bidder": number % 4, "bid": 170, "won": {"A": 180, "B": 120}}
 
 
 def start_games(count: int, target: int = 10**6) -> list[Any]:
@@ -273,8 +273,8 @@ def entry_rates(port: int, master: int) -> tuple[Phase, Phase, Phase]:
                 "number": str(number),
                 "key": f"f{index}-{number}",
                 "bidder": str(number % 4),
-                "bid": "150",
-                "won-A": "160",
+                "bid": "170",
+                "won-A": "180",
                 "action": "save",
             }
             body = "&".join(f"{k}={v}" for k, v in fields.items()).encode()
@@ -336,7 +336,7 @@ def tournament_round_ending(port: int) -> tuple[float, float, int]:
     draft = services.round_generate(event=event, user=owner)
     services.round_publish(event=event, round=draft, user=owner)
     games = [table.game for table in draft.tables.select_related("game").order_by("number")]
-    deal = {"bidder": 0, "bid": 150, "won": {"A": 290, "B": 10}}
+    deal = {"bidder": 0, "bid": 170, "won": {"A": 290, "B": 10}}
     for game in games:
         round_record(game=game, number=1, entry=deal, actor=Actor(seat=0))
         round_confirm(game=game, number=1, actor=Actor(seat=1))
@@ -422,7 +422,8 @@ def child() -> None:
             {
                 "area": "round entry",
                 "figure": f"rounds/s through the {label} over /healthz requests/s ({where})",
-                "measured": f"{phase.per_second:.0f} rounds/s; {phase.cpu_ms:.1f} ms server CPU/round",
+                "measured": f"{phase.per_second:.0f} rounds/s; "
+                f"{phase.cpu_ms:.1f} ms server CPU/round",
                 "beside": f"/healthz {health.per_second:.0f}/s; {health.cpu_ms:.1f} ms CPU/request",
                 "goal": "ratio >= 0.5",
                 "met": ratio >= 0.5,
