@@ -20,12 +20,14 @@ RESULTS = HERE / "RESULTS.md"
 
 
 def modules() -> list[Path]:
-    return sorted(p for p in HERE.glob("*.py") if p.name not in {"run.py", "__init__.py"})
+    helpers = {"run.py", "__init__.py", "figures.py"}
+    return sorted(p for p in HERE.glob("*.py") if p.name not in helpers)
 
 
 def load(path: Path):
     spec = importlib.util.spec_from_file_location(f"bench_{path.stem}", path)
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up there
     spec.loader.exec_module(module)
     return module
 
