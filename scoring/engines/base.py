@@ -427,6 +427,7 @@ class Engine(ABC):
             self._play_round(table, state, index + 1, entry)
             for index, entry in enumerate(record.rounds)
         ]
+        kept = self.state_data(state)  # the state after the rounds, before any ending
         conclusion = self._conclude(table, state, record.extras)
         return ScoredGame(
             game=self.key,
@@ -439,7 +440,7 @@ class Engine(ABC):
             winners=list(conclusion.winners),
             extras=dict(conclusion.extras),
             upcoming=dict(conclusion.upcoming),
-            state=self.state_data(state),
+            state=kept,
         )
 
     def score_next(
@@ -460,6 +461,9 @@ class Engine(ABC):
             )
         resumed = self.state_from_data(table, state)
         result = self._play_round(table, resumed, number, entry)
+        plain = self.state_data(resumed)
+        if plain is None:
+            raise ValueError(f"{self.title} keeps no state that can be resumed")
         conclusion = self._conclude(table, resumed, {})
         scored = ScoredGame(
             game=self.key,
@@ -473,9 +477,6 @@ class Engine(ABC):
             extras=dict(conclusion.extras),
             upcoming=dict(conclusion.upcoming),
         )
-        plain = self.state_data(resumed)
-        if plain is None:
-            raise ValueError(f"{self.title} keeps no state that can be resumed")
         return Step(round=result, standing=scored.standing(), state=plain)
 
     def _play_round(self, table: Table, state: Any, number: int, entry: Any) -> RoundResult:
