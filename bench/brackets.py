@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 import time
 
+from bench.figures import Row
 from tournaments.scheduling.brackets import (
     Bracket,
     Result,
@@ -48,7 +49,7 @@ def measure(bracket: Bracket) -> float:
     return elapsed / count * 1000
 
 
-def run() -> None:
+def run() -> list[Row]:
     seeds = [f"entrant {index}" for index in range(1, FIELD + 1)]
     cases: list[tuple[str, Bracket]] = [
         ("single elimination", single_elimination(seeds, third_place=True)),
@@ -62,12 +63,18 @@ def run() -> None:
             table_elimination(seeds, TableRules(4, 1, tuple(range(2, 9))), placement_tables=True),
         ),
     ]
-    print(f"Brackets of {FIELD}, half played: one state derived from the stored inputs")
-    print(f"{'bracket':<28}{'matches':>8}{'ms/state':>10}")
+    rows = []
     for label, bracket in cases:
         halfway = played_halfway(bracket)
-        print(f"{label:<28}{len(halfway.state().matches):>8}{measure(halfway):>10.2f}")
-    print()
+        rows.append(
+            Row(
+                "brackets",
+                f"{label}, {FIELD} entrants half played: state derived",
+                f"{measure(halfway):.2f} ms",
+                f"{len(halfway.state().matches)} matches",
+            )
+        )
+    return rows
 
 
 if __name__ == "__main__":

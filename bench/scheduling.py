@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Callable
 from itertools import combinations
 
+from bench.figures import Row
 from tournaments.scheduling import TablePolicy, plan_schedule
 from tournaments.scheduling.sizes import table_sizes
 from tournaments.seating import table_policy
@@ -100,8 +101,22 @@ def timed(work: Callable[[], object]) -> tuple[object, float]:
     return result, time.perf_counter() - started
 
 
-def line(label: str, ours: str, greedy: str, tries: str, goal: str) -> None:
-    print(f"   {label:<34} {ours:<30} {greedy:<22} {tries:<22} {goal}", flush=True)
+ROWS: list[Row] = []
+
+
+def line(label: str, ours: str, greedy: str, tries: str, goal: str, extra: str = "") -> None:
+    """One row: ours beside a plain greedy seating and random tries; the goal and its verdict."""
+    beside = f"plain greedy {greedy}" + ("" if tries == "-" else f"; random tries {tries}")
+    ROWS.append(
+        Row(
+            "scheduling",
+            label,
+            ours,
+            beside + (f"; {extra}" if extra else ""),
+            goal,
+            "SHORT" not in goal,
+        )
+    )
 
 
 def compare(label: str, players: int, rounds: int, policy: TablePolicy, goal: str, limit: float):
@@ -120,13 +135,12 @@ def compare(label: str, players: int, rounds: int, policy: TablePolicy, goal: st
     else:
         tries = "not run (minutes)"
     ok = report.repeated_pairs == 0 and seconds < limit
-    line(label, ours, greedy, tries, f"{goal}: {'met' if ok else 'SHORT'}")
-    print(
-        f"   {'':<34} by {', '.join(methods)}; greedy+swaps alone: "
+    extra = (
+        f"by {', '.join(methods)}; greedy+swaps alone "
         f"{search.report.repeated_pairs} rep in {search_seconds:.3f}s; "  # type: ignore[attr-defined]
-        f"lower bound {report.lower_bound}",
-        flush=True,
+        f"lower bound {report.lower_bound}"
     )
+    line(label, ours, greedy, tries, f"{goal}: {'met' if ok else 'SHORT'}", extra)
 
 
 def whist_figures() -> None:
@@ -190,8 +204,8 @@ def rook_sluff_figures() -> None:
         )
 
 
-def run() -> None:
-    line("case", "ours", "plain greedy", "1000 random tries", "goal")
+def run() -> list[Row]:
+    ROWS.clear()
     square = TablePolicy((4,), 4)
     compare("16 x 5 rounds", 16, 5, square, "0 repeats", 1.0)
     compare("32 x 9 rounds", 32, 9, square, "0 repeats", 1.0)
@@ -202,3 +216,4 @@ def run() -> None:
     whist_figures()
     byes_figures()
     rook_sluff_figures()
+    return list(ROWS)

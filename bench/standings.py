@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import time
 
+from bench.figures import Row
 from tournaments.standings import (
     Entrant,
     EventResults,
@@ -63,20 +64,24 @@ def best_of(repeats: int, work) -> float:
     return best
 
 
-def run() -> None:
+def run() -> list[Row]:
     totals = engine_totals()
     tables = sum(len(r) for r in totals)
     event = event_from(totals)
     rules = default_rules("roolz")
     convert = best_of(REPEATS, lambda: event_from(totals))
     compute = best_of(REPEATS, lambda: compute_standings(event, rules))
-    print(
-        f"Standings: {ENTRANTS} entrants, {ROUNDS} rounds, {tables} table games, "
-        f"{tables * TABLE_SIZE} seats; Roolz defaults ({', '.join(rules.metrics)})"
-    )
-    print(f"   engine totals to table results  {convert * 1000:8.1f} ms (best of {REPEATS})")
-    print(f"   standings computed              {compute * 1000:8.1f} ms (best of {REPEATS})")
+    scale = f"{ENTRANTS} entrants x {ROUNDS} rounds ({tables} table games)"
+    return [
+        Row(
+            "standings",
+            f"standings computed, {scale}, Roolz defaults",
+            f"{compute * 1000:.1f} ms",
+            f"engine totals to table results: {convert * 1000:.1f} ms",
+        )
+    ]
 
 
 if __name__ == "__main__":
-    run()
+    for row in run():
+        print(row.cells())

@@ -49,9 +49,12 @@ class Game(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
-    # A projection of the engine's output, rebuilt from the rounds in every writing transaction.
+    # A projection of the engine's output, kept in every writing transaction and rebuildable
+    # from the rounds: the score without its rounds (each round keeps its own, Round.result)
+    # and the engine's state after the last round, from which the next round is scored.
     revision = models.PositiveIntegerField(default=0)
     score_cache = models.JSONField(default=dict, blank=True, editable=False)
+    engine_state = models.JSONField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["-updated_at"]
@@ -98,6 +101,8 @@ class Round(models.Model):
     confirmed_by_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     confirmed_at = models.DateTimeField(null=True, blank=True)
     corrected = models.BooleanField(default=False)
+    # This round as the engine scored it (part of the game's score projection; None: unknown).
+    result = models.JSONField(null=True, blank=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -213,7 +218,7 @@ class IdempotentRequest(models.Model):
     key = models.CharField(max_length=128)
     fingerprint = models.CharField(max_length=64)  # of the request, to refuse a reused key
     response = models.JSONField()
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)  # pruned after a day
 
     class Meta:
         constraints = [

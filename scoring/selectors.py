@@ -31,16 +31,36 @@ def game_record_dict(game: Game) -> dict[str, Any]:
 
 def game_score(game: Game) -> ScoredGame:
     """The engine's score of the game, read from the projection kept beside the rounds."""
-    if not game.score_cache:
-        return game.engine.score(game_record(game))
-    return scored_from_data(game.score_cache)
+    return scored_from_data(game_score_data(game))
 
 
 def game_score_data(game: Game) -> dict[str, Any]:
-    """The score as the JSON API gives it (the engine's output document)."""
-    if not game.score_cache:
-        return game.engine.score(game_record(game)).as_dict()
-    return dict(game.score_cache)
+    """The score as the JSON API gives it (the engine's output document).
+
+    Read from the projection: the game's standing and each round's kept result. A
+    projection kept whole (before rounds kept their own) is read as it is; one with a
+    part missing is not trusted, and the game is scored again from its rounds.
+    """
+    standing = game.score_cache
+    if standing and "rounds" in standing:
+        return dict(standing)
+    if standing:
+        results = list(game.rounds.order_by("number").values_list("result", flat=True))
+        kept = [result for result in results if result is not None]
+        if len(kept) == len(results):
+            return score_document(standing, kept)
+    return game.engine.score(game_record(game)).as_dict()
+
+
+def score_document(standing: dict[str, Any], rounds: list[dict[str, Any]]) -> dict[str, Any]:
+    """The whole score from a standing and the rounds' results, in the engine's key order."""
+    data: dict[str, Any] = {}
+    for key in ("game", "players", "options", "teams"):
+        if key in standing:
+            data[key] = standing[key]
+    data["rounds"] = rounds
+    data.update({key: value for key, value in standing.items() if key not in data})
+    return data
 
 
 ROUND_KEYS = frozenset({"number", "dealer", "deltas", "totals", "warnings"})

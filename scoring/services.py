@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any, Self
 
 from django.conf import settings
@@ -18,7 +20,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.module_loading import import_string
 
-from scoring.engines.base import GameRecord, InvalidRecord, Problem, ScoredGame, parse_record
+from scoring.engines.base import GameRecord, InvalidRecord, Problem, ScoredGame, Step, parse_record
 from scoring.engines.registry import ENGINES, engine_for
 from scoring.models import (
     ChangeRequest,
@@ -84,6 +86,9 @@ class ChangeResult:
     score: dict[str, Any]
     round_number: int | None = None
     replayed: bool = False
+    # A recorded round: that round as scored; ``score`` is then the standing (the score
+    # without its rounds), so that the answer stays the same size however long the game.
+    round: dict[str, Any] | None = None
 
     def payload(self) -> dict[str, Any]:
         return {"number": self.round_number, "score": self.score}
@@ -103,12 +108,52 @@ def _score_or_raise(game: Game, record: GameRecord) -> ScoredGame:
         raise GameChangeError(invalid.problems) from None
 
 
+PROJECTION_FIELDS = ["score_cache", "engine_state", "revision", "status", "ending", "updated_at"]
+
+
 def _save_projection(game: Game, scored: ScoredGame) -> dict[str, Any]:
-    game.score_cache = scored.as_dict()
+    """Keep a whole rescore: the standing and the engine's state on the game, each round's
+    result on its row (only the rows whose result changed are written). Returns the score."""
+    results = [result.as_dict() for result in scored.rounds]
+    changed = []
+    for round_ in game.rounds.only("pk", "number", "result"):
+        result = results[round_.number - 1] if round_.number <= len(results) else None
+        if round_.result != result:
+            round_.result = result
+            changed.append(round_)
+    Round.objects.bulk_update(changed, ["result"], batch_size=200)
+    _save_standing(game, scored.standing(), scored.state)
+    return scored.as_dict()
+
+
+def _save_standing(game: Game, standing: dict[str, Any], state: dict[str, Any] | None) -> None:
+    game.score_cache = standing
+    game.engine_state = state
     game.revision += 1
-    game.status = Game.Status.FINISHED if scored.finished else Game.Status.IN_PROGRESS
-    game.save(update_fields=["score_cache", "revision", "status", "ending", "updated_at"])
-    return game.score_cache
+    game.status = Game.Status.FINISHED if standing.get("finished") else Game.Status.IN_PROGRESS
+    game.save(update_fields=PROJECTION_FIELDS)
+
+
+def _score_round(
+    game: Game, number: int, entry: Mapping[str, Any]
+) -> tuple[Step, ScoredGame | None]:
+    """Round ``number`` scored from the engine's kept state, without reading the rounds
+    before it; with no state kept (or one that no longer fits), from a rescore of the
+    whole game, which is then returned as well to be kept whole."""
+    if game.engine_state is not None:
+        try:
+            return game.engine.score_next(
+                game_record(game, []), game.engine_state, number, entry
+            ), None
+        except InvalidRecord as invalid:
+            raise GameChangeError(invalid.problems) from None
+        except ValueError:
+            pass  # a state the engine cannot resume: rescore the whole game below
+    record = game_record(game)
+    scored = _score_or_raise(game, record.with_rounds([*record.rounds, entry]))
+    return Step(
+        round=scored.rounds[-1], standing=scored.standing(), state=scored.state or {}
+    ), scored
 
 
 def _locked(game_id: int) -> Game:
@@ -189,19 +234,58 @@ def _replay(game: Game, key: str | None, request: Any) -> ChangeResult | None:
         raise IdempotencyKeyReused.single(
             "this idempotency key was already used for a different request", field="idempotency_key"
         )
+    answer = stored.response
+    number = answer.get("number")
+    if "standing" in answer:
+        return ChangeResult(
+            game=game,
+            score=answer["standing"],
+            round_number=number,
+            replayed=True,
+            round=answer["round"],
+        )
+    # An answer stored whole, before answers were kept small: the same parts from it.
+    whole = dict(answer["score"])
+    rounds = whole.pop("rounds", [])
     return ChangeResult(
         game=game,
-        score=stored.response["score"],
-        round_number=stored.response.get("number"),
+        score=whole,
+        round_number=number,
         replayed=True,
+        round=rounds[number - 1] if isinstance(number, int) and 0 < number <= len(rounds) else None,
     )
 
 
+IDEMPOTENCY_KEPT = timedelta(days=1)
+PRUNE_EVERY_SECONDS = 60.0
+_last_prune = 0.0
+
+
 def _remember(game: Game, key: str | None, request: Any, result: ChangeResult) -> None:
-    if key:
-        IdempotentRequest.objects.create(
-            game=game, key=key[:128], fingerprint=_fingerprint(request), response=result.payload()
-        )
+    """Keep the answer to a keyed request, small: the round and the standing after it."""
+    if not key:
+        return
+    IdempotentRequest.objects.create(
+        game=game,
+        key=key[:128],
+        fingerprint=_fingerprint(request),
+        response={"number": result.round_number, "round": result.round, "standing": result.score},
+    )
+    transaction.on_commit(prune_idempotent_requests)
+
+
+def prune_idempotent_requests(*, force: bool = False) -> int:
+    """Forget keyed answers older than a day (a retry comes within minutes). Runs after a
+    keyed write commits, at most once a minute per process; returns the rows removed."""
+    global _last_prune
+    now = time.monotonic()
+    if not force and now - _last_prune < PRUNE_EVERY_SECONDS:
+        return 0
+    _last_prune = now
+    removed, _ = IdempotentRequest.objects.filter(
+        created_at__lt=timezone.now() - IDEMPOTENCY_KEPT
+    ).delete()
+    return removed
 
 
 # --------------------------------------------------------------------------- games
@@ -379,11 +463,10 @@ def round_record(
             if replay:
                 return replay
             _check_entering_seat(game, actor, number)
-            rounds = list(game.rounds.order_by("number"))
-            existing = next((r for r in rounds if r.number == number), None)
-            if existing is not None:
-                raise RoundConflict(existing)
-            expected = len(rounds) + 1
+            last = game.rounds.order_by("-number").values_list("number", flat=True).first() or 0
+            if number <= last:
+                raise RoundConflict(game.rounds.get(number=number))
+            expected = last + 1
             if number != expected:
                 raise GameChangeError.single(
                     f"the next round is round {expected}", round_number=number, field="number"
@@ -393,8 +476,7 @@ def round_record(
                     "the game has already ended; no more rounds can be recorded",
                     round_number=number,
                 )
-            record = game_record(game, rounds)
-            scored = _score_or_raise(game, record.with_rounds([*record.rounds, entry]))
+            step, whole = _score_round(game, number, entry)
             confirmed = game.confirmation == Confirmation.OFF
             Round.objects.create(
                 game=game,
@@ -405,10 +487,18 @@ def round_record(
                 entered_by_device=actor.device[:64],
                 entered_by_user=actor.user_or_none,
                 confirmed_at=timezone.now() if confirmed else None,
+                result=step.round.as_dict(),
             )
             _audit(game, RoundEvent.Action.RECORD, actor, number=number, after=dict(entry))
+            if whole is not None:
+                _save_projection(game, whole)
+            else:
+                _save_standing(game, step.standing, step.state)
             result = ChangeResult(
-                game=game, score=_save_projection(game, scored), round_number=number
+                game=game,
+                score=step.standing,
+                round_number=number,
+                round=step.round.as_dict(),
             )
             _remember(game, idempotency_key, request, result)
             return result

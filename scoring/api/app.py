@@ -2,13 +2,26 @@
 
 from __future__ import annotations
 
+from django.urls import URLPattern, URLResolver
 from ninja import NinjaAPI
 
 from scoring.api.errors import install_error_handlers
-from scoring.api.parser import JsonBodyParser
+from scoring.api.parser import JsonBodyParser, refusing_large_bodies
 from scoring.api.router import router
 
-api = NinjaAPI(
+
+class TablescoreAPI(NinjaAPI):
+    """ninja's API with the body limit in front of every path (the OpenAPI document too)."""
+
+    def _get_urls(self) -> list[URLPattern | URLResolver]:
+        urls = super()._get_urls()
+        for pattern in urls:
+            if isinstance(pattern, URLPattern):
+                pattern.callback = refusing_large_bodies(pattern.callback)
+        return urls
+
+
+api = TablescoreAPI(
     title="Tablescore API",
     version="1",
     description="Games at one table: start them, record, correct, confirm and read rounds. "

@@ -10,6 +10,8 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, Throttled, ValidationError
@@ -151,6 +153,13 @@ def on_http_error(request: HttpRequest, exc: HttpError) -> HttpResponse:
     return errors_response(exc.status_code, [{"round": None, "field": field, "message": str(exc)}])
 
 
+def on_data_too_big(request: HttpRequest, exc: RequestDataTooBig) -> HttpResponse:
+    """Django's own limit, should a body slip past the size it announced: the same 413."""
+    limit = settings.TABLESCORE_MAX_BODY_BYTES
+    message = f"the body is larger than {limit} bytes"
+    return errors_response(413, [{"round": None, "field": "body", "message": message}])
+
+
 def on_not_found(request: HttpRequest, exc: Http404) -> HttpResponse:
     return errors_response(404, [{"round": None, "field": None, "message": "not found"}])
 
@@ -193,6 +202,7 @@ def install_error_handlers(api: NinjaAPI) -> None:
     api.add_exception_handler(Throttled, _handler(Throttled, on_throttled))
     api.add_exception_handler(HttpError, _handler(HttpError, on_http_error))
     api.add_exception_handler(Http404, _handler(Http404, on_not_found))
+    api.add_exception_handler(RequestDataTooBig, _handler(RequestDataTooBig, on_data_too_big))
     api.add_exception_handler(RoundConflict, _handler(RoundConflict, on_round_conflict))
     api.add_exception_handler(
         IdempotencyKeyReused, _handler(IdempotencyKeyReused, on_idempotency_key_reused)

@@ -3,21 +3,45 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from functools import wraps
 from typing import Any, cast
 
 from django.conf import settings
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
 from ninja.parser import Parser
 from ninja.types import DictStrAny
 
-from scoring.api.errors import ApiError
+from scoring.api.errors import ApiError, on_api_error
+
+
+def body_too_large(limit: int) -> ApiError:
+    return ApiError(f"the body is larger than {limit} bytes", field="body", status=413)
+
+
+def refusing_large_bodies(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """``view`` behind the body limit: a body over it is a 413 before anything reads it,
+    whatever the path and method (a body Django's own limit would refuse included)."""
+
+    @wraps(view)
+    def limited(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        limit: int = settings.TABLESCORE_MAX_BODY_BYTES
+        try:
+            length = int(request.META.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            length = 0
+        if length > limit:
+            return on_api_error(request, body_too_large(limit))
+        return view(request, *args, **kwargs)
+
+    return limited
 
 
 def read_json_body(request: HttpRequest) -> Any:
     """The decoded body; ApiError (413 or 400, naming ``body``) for anything else."""
     limit: int = settings.TABLESCORE_MAX_BODY_BYTES
     if len(request.body) > limit:
-        raise ApiError(f"the body is larger than {limit} bytes", field="body", status=413)
+        raise body_too_large(limit)
     if not request.body:
         raise ApiError("the body must be JSON", field="body")
     try:

@@ -30,6 +30,7 @@ from scoring.api.schemas import (
     GameOut,
     GameRecordIn,
     RoundIn,
+    RoundRecorded,
     UndoIn,
 )
 from scoring.api.throttles import game_creation_throttle
@@ -48,8 +49,9 @@ from scoring.services import (
 router = Router(tags=["games"])
 
 MAX_IDEMPOTENCY_KEY = 128
-REFUSED: dict[int, Any] = {400: Errors, 404: Errors, 429: Errors}
-REFUSED_BODY: dict[int, Any] = {**REFUSED, 413: Errors}
+# Every path answers a body over the limit with 413 (see ``parser.refusing_large_bodies``).
+REFUSED: dict[int, Any] = {400: Errors, 404: Errors, 413: Errors, 429: Errors}
+REFUSED_BODY: dict[int, Any] = REFUSED
 
 
 def round_in_path() -> Any:
@@ -128,11 +130,13 @@ def game_detail(request: HttpRequest, game_id: int) -> dict[str, Any]:
 @router.post(
     "/games/{int:game_id}/rounds/",
     auth=table_token,
-    response={201: ChangeOut, 409: ConflictOut, 422: Errors, **REFUSED_BODY},
+    response={201: RoundRecorded, 409: ConflictOut, 422: Errors, **REFUSED_BODY},
     summary="Record the next round",
-    description="A retry with the same Idempotency-Key gets the first answer and stores "
-    "nothing twice; another phone's round under the same number is a 409 showing it; "
-    "a key reused for another request is a 422.",
+    description="The answer is that round and how the game stands after it (its size does "
+    "not grow with the game; the whole score is on GET). A retry with the same "
+    "Idempotency-Key within a day gets the first answer and stores nothing twice; another "
+    "phone's round under the same number is a 409 showing it; a key reused for another "
+    "request is a 422.",
 )
 def game_rounds(
     request: HttpRequest,
@@ -157,7 +161,9 @@ def game_rounds(
         actor=actor_for(request, entry.seat),
         idempotency_key=key,
     )
-    return Status(201, {"number": result.round_number, "score": result.score})
+    return Status(
+        201, {"number": result.round_number, "round": result.round, "standing": result.score}
+    )
 
 
 @router.put(
@@ -213,7 +219,8 @@ def game_round_confirm(
         actor=actor_for(request, confirmation.seat),
         seen=confirmation.round,
     )
-    return {"number": result.round_number, "status": "confirmed", "score": result.score}
+    score = game_score_data(result.game)
+    return {"number": result.round_number, "status": "confirmed", "score": score}
 
 
 @router.post(

@@ -175,6 +175,19 @@ class GameOut(Schema):
     rounds: list[RoundRow]
 
 
+class RoundRecorded(Schema):
+    number: int = Field(description="the round recorded")
+    round: dict[str, Any] = Field(
+        description="that round as the engine scored it: number, dealer, deltas, totals, "
+        "plus the game's own keys"
+    )
+    standing: dict[str, Any] = Field(
+        description="how the game stands after it: the score without its rounds (players, "
+        "teams, totals, finished, winners, next, plus the game's own keys); the whole "
+        "score, every round included, is on GET /api/games/{id}/"
+    )
+
+
 class ChangeOut(Schema):
     number: int = Field(description="the round recorded, corrected or undone")
     score: Score

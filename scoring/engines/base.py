@@ -7,6 +7,8 @@ request; the Django layer converts to and from these plain values.
 
 from __future__ import annotations
 
+import dataclasses
+import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -270,6 +272,9 @@ class ScoredGame:
     winners: list[int]
     extras: dict[str, Any] = field(default_factory=dict)
     upcoming: dict[str, Any] = field(default_factory=dict)
+    # The engine's state after the last round as plain data (None: the engine keeps none
+    # that can be resumed). Not part of the score: a cache to score the next round from.
+    state: dict[str, Any] | None = field(default=None, compare=False, repr=False)
 
     def as_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -285,6 +290,21 @@ class ScoredGame:
         data.update(self.extras)
         data["next"] = dict(self.upcoming)
         return data
+
+    def standing(self) -> dict[str, Any]:
+        """The score without its rounds: totals, result, the next round, the game's own keys."""
+        data = self.as_dict()
+        del data["rounds"]
+        return data
+
+
+@dataclass(frozen=True)
+class Step:
+    """One round scored from the state after the round before it (see ``Engine.score_next``)."""
+
+    round: RoundResult
+    standing: dict[str, Any]  # as ScoredGame.standing: how the game stands after this round
+    state: dict[str, Any]  # the engine's state after this round, as plain data
 
 
 # --------------------------------------------------------------------------- engines
@@ -403,36 +423,12 @@ class Engine(ABC):
                 [Problem(f"a game holds at most {MAX_ROUNDS} rounds", MAX_ROUNDS + 1, "number")]
             )
         state = self.start(table)
-        results: list[RoundResult] = []
-        for index, entry in enumerate(record.rounds):
-            number = index + 1
-            if self.is_over(table, state):
-                raise InvalidRecord(
-                    [
-                        Problem(
-                            "the game has already ended; no more rounds can be recorded",
-                            number,
-                            "round",
-                        )
-                    ]
-                )
-            if not isinstance(entry, Mapping):
-                raise InvalidRecord([Problem("a round must be an object", number, "round")])
-            try:
-                result = self.play(table, state, number, entry)
-            except RoundProblems as invalid:
-                raise InvalidRecord(invalid.problems) from None
-            result.details.setdefault("summary", self.round_summary(table, entry))
-            results.append(result)
-        unknown = set(record.extras) - self.record_extras
-        if unknown:
-            raise InvalidRecord(
-                [
-                    Problem(f"unknown key {key!r} in the record", field=key)
-                    for key in sorted(unknown)
-                ]
-            )
-        conclusion = self.conclude(table, state, record.extras)
+        results = [
+            self._play_round(table, state, index + 1, entry)
+            for index, entry in enumerate(record.rounds)
+        ]
+        kept = self.state_data(state)  # the state after the rounds, before any ending
+        conclusion = self._conclude(table, state, record.extras)
         return ScoredGame(
             game=self.key,
             players=list(table.players),
@@ -444,7 +440,101 @@ class Engine(ABC):
             winners=list(conclusion.winners),
             extras=dict(conclusion.extras),
             upcoming=dict(conclusion.upcoming),
+            state=kept,
         )
+
+    def score_next(
+        self, record: GameRecord, state: Mapping[str, Any], number: int, entry: Any
+    ) -> Step:
+        """Score round ``number`` from ``state``, the plain state after the round before it.
+
+        ``record`` gives the players, options and first dealer; its rounds are not read,
+        so a caller holding the state need not load them. Scoring every round this way
+        gives what ``score`` gives for the whole record (without record extras: a new
+        round comes before any ending). Raises InvalidRecord as ``score`` does, and
+        ValueError when ``state`` cannot be resumed: score the whole record instead.
+        """
+        table = self.table_for(record)
+        if number > MAX_ROUNDS:
+            raise InvalidRecord(
+                [Problem(f"a game holds at most {MAX_ROUNDS} rounds", MAX_ROUNDS + 1, "number")]
+            )
+        resumed = self.state_from_data(table, state)
+        result = self._play_round(table, resumed, number, entry)
+        plain = self.state_data(resumed)
+        if plain is None:
+            raise ValueError(f"{self.title} keeps no state that can be resumed")
+        conclusion = self._conclude(table, resumed, {})
+        scored = ScoredGame(
+            game=self.key,
+            players=list(table.players),
+            options=dict(table.options),
+            teams={k: list(v) for k, v in table.teams.items()},
+            rounds=[],
+            totals=list(conclusion.totals),
+            finished=conclusion.finished,
+            winners=list(conclusion.winners),
+            extras=dict(conclusion.extras),
+            upcoming=dict(conclusion.upcoming),
+        )
+        return Step(round=result, standing=scored.standing(), state=plain)
+
+    def _play_round(self, table: Table, state: Any, number: int, entry: Any) -> RoundResult:
+        if self.is_over(table, state):
+            raise InvalidRecord(
+                [
+                    Problem(
+                        "the game has already ended; no more rounds can be recorded",
+                        number,
+                        "round",
+                    )
+                ]
+            )
+        if not isinstance(entry, Mapping):
+            raise InvalidRecord([Problem("a round must be an object", number, "round")])
+        try:
+            result = self.play(table, state, number, entry)
+        except RoundProblems as invalid:
+            raise InvalidRecord(invalid.problems) from None
+        result.details.setdefault("summary", self.round_summary(table, entry))
+        return result
+
+    def _conclude(self, table: Table, state: Any, extras: Mapping[str, Any]) -> Conclusion:
+        unknown = set(extras) - self.record_extras
+        if unknown:
+            raise InvalidRecord(
+                [
+                    Problem(f"unknown key {key!r} in the record", field=key)
+                    for key in sorted(unknown)
+                ]
+            )
+        return self.conclude(table, state, extras)
+
+    # -- resuming ------------------------------------------------------------
+
+    def state_data(self, state: Any) -> dict[str, Any] | None:
+        """``state`` as plain JSON data, or None if it cannot be kept (no resuming then).
+
+        The default serves a dataclass of plain values (numbers, text, lists, dicts with
+        text keys); an engine keeping anything else overrides this and ``state_from_data``.
+        """
+        if not dataclasses.is_dataclass(state) or isinstance(state, type):
+            return None
+        data = {f.name: getattr(state, f.name) for f in dataclasses.fields(state)}
+        # A copy through JSON: the cached state shares nothing with the live one, and
+        # anything JSON would change (a tuple, a number key) shows up as a difference.
+        plain: dict[str, Any] = json.loads(json.dumps(data))
+        return plain if plain == data else None
+
+    def state_from_data(self, table: Table, data: Mapping[str, Any]) -> Any:
+        """The live state back from ``state_data``; ValueError if ``data`` does not fit."""
+        fresh = self.start(table)
+        if not dataclasses.is_dataclass(fresh) or isinstance(fresh, type):
+            raise ValueError(f"{self.title} keeps no state that can be resumed")
+        names = {f.name for f in dataclasses.fields(fresh)}
+        if not isinstance(data, Mapping) or set(data) != names:
+            raise ValueError(f"a saved state of {self.title} must hold {sorted(names)}")
+        return type(fresh)(**json.loads(json.dumps(dict(data))))
 
     def check_round(self, record: GameRecord, entry: Mapping[str, Any]) -> ScoredGame:
         """Score ``record`` with ``entry`` appended as its next round (a preview or a check).

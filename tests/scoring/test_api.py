@@ -78,7 +78,10 @@ def test_record_retry_conflict_and_invalid(client):
         client, url, {"number": 1, "round": roolz_round(a=190)}, token, HTTP_IDEMPOTENCY_KEY="abc"
     )
     assert first.status_code == 201
-    assert first.json()["score"]["totals"] == [-200, 110, -200, 110]
+    assert set(first.json()) == {"number", "round", "standing"}
+    assert first.json()["round"]["deltas"] == [-200, 110, -200, 110]
+    assert first.json()["standing"]["totals"] == [-200, 110, -200, 110]
+    assert "rounds" not in first.json()["standing"]
     retry = post(
         client, url, {"number": 1, "round": roolz_round(a=190)}, token, HTTP_IDEMPOTENCY_KEY="abc"
     )

@@ -18,7 +18,8 @@ from django.db import connection
 from django.test import Client
 
 from scoring.models import IdempotentRequest, Round, RoundEvent
-from tests.scoring.factories import new_game, roolz_round
+from scoring.selectors import game_record, game_score_data
+from tests.scoring.factories import ROOLZ_FOUR, new_game, roolz_round
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -75,7 +76,7 @@ def test_same_round_number_from_many_phones_stores_exactly_one():
     for response in responses:
         if response.status_code == 409:
             assert response.json()["recorded"]["round"] == stored.entry
-    assert winner.json()["score"]["rounds"][0]["number"] == 1
+    assert winner.json()["round"]["number"] == 1
     assert RoundEvent.objects.filter(game=game, action="record").count() == 1
 
 
@@ -138,3 +139,32 @@ def test_concurrency_holds_on_the_sqlite_default_too(settings, tmp_path):
     )
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
     assert "4 passed" in done.stdout
+
+
+@pytest.mark.parametrize("phones", [2, 5, 10, 25, 50])
+def test_many_phones_racing_for_each_round_of_one_game_store_exactly_one(postgres, phones):
+    """On PostgreSQL: 2 to 50 phones post the same round at once, round after round."""
+    record = {**ROOLZ_FOUR, "options": {"target": 10**6}}
+    game = new_game(record)
+    repeats = 6 if phones <= 10 else 3
+    for number in range(1, repeats + 1):
+        bodies = [
+            (
+                {"number": number, "round": roolz_round(bidder=number % 4, a=150 + 5 * (i % 30))},
+                f"r{number}-{i}",
+            )
+            for i in range(phones)
+        ]
+        responses = post_at_once(game, bodies)
+        statuses = sorted(r.status_code for r in responses)
+        assert statuses == [201] + [409] * (phones - 1), (number, statuses)
+        stored = Round.objects.get(game=game, number=number)
+        winner = next(r for r in responses if r.status_code == 201)
+        assert winner.json()["round"]["number"] == number
+        for response in responses:
+            if response.status_code == 409:
+                assert response.json()["recorded"]["round"] == stored.entry
+    assert Round.objects.filter(game=game).count() == repeats
+    assert RoundEvent.objects.filter(game=game, action="record").count() == repeats
+    game.refresh_from_db()
+    assert game_score_data(game) == game.engine.score(game_record(game)).as_dict()

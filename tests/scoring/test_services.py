@@ -211,7 +211,7 @@ def test_undo_removes_only_the_last_round():
 def test_misdeal_keeps_the_dealer():
     game = new_game()
     result = misdeal_record(game=game, number=1, actor=ANN)
-    assert result.score["rounds"][0]["deltas"] == [0, 0, 0, 0]
+    assert result.round is not None and result.round["deltas"] == [0, 0, 0, 0]
     assert result.score["next"]["dealer"] == 0
     derby = new_game(
         dict(vector_cases("roller_derby"))["roller_derby: seed targets and tricks"]["record"]

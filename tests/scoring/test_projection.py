@@ -1,0 +1,163 @@
+"""The score projection: kept round by round, equal to a rescore, rebuildable from the rounds;
+keyed answers kept small and forgotten after a day."""
+
+from __future__ import annotations
+
+import importlib
+import json
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from scoring import services
+from scoring.engines.base import parse_record
+from scoring.engines.registry import ENGINES
+from scoring.models import Game, IdempotentRequest, Round
+from scoring.selectors import game_record, game_score_data
+from scoring.services import Actor, game_create, round_record
+from tests.scoring.factories import new_game, roolz_round
+
+pytestmark = pytest.mark.django_db
+
+ANN = Actor(seat=0, device="test")
+
+
+def sample(key: str, rounds: int, seed: int = 1):
+    module = importlib.import_module(f"scoring.engines.samples.{key}")
+    return parse_record(module.sample_record(rounds=rounds, seed=seed), ENGINES).with_extras({})
+
+
+def start(record) -> Game:
+    return game_create(record=record.with_rounds([]).as_dict()).game
+
+
+def whole_score(game: Game) -> dict:
+    return game.engine.score(game_record(game)).as_dict()
+
+
+@pytest.mark.parametrize("key", sorted(ENGINES))
+def test_rounds_recorded_one_by_one_keep_the_score_of_a_rescore(key):
+    record = sample(key, 12)
+    game = start(record)
+    for number, entry in enumerate(record.rounds, start=1):
+        result = round_record(game=game, number=number, entry=entry, actor=ANN)
+        game.refresh_from_db()
+        whole = game.engine.score(game_record(game))
+        assert result.round == whole.rounds[-1].as_dict()
+        assert result.score == whole.standing()
+        assert game.engine_state == whole.state
+    assert game_score_data(game) == whole_score(game)
+    assert all(r.result is not None for r in game.rounds.all())
+
+
+@pytest.mark.parametrize("key", sorted(ENGINES))
+def test_a_game_without_a_kept_state_is_rescored_whole_and_keeps_one_again(key):
+    record = sample(key, 6)
+    game = start(record)
+    for number, entry in enumerate(record.rounds[:-1], start=1):
+        round_record(game=game, number=number, entry=entry, actor=ANN)
+    Game.objects.filter(pk=game.pk).update(engine_state=None)
+    Round.objects.filter(game=game).update(result=None)
+    game.refresh_from_db()
+    last = len(record.rounds)
+    round_record(game=game, number=last, entry=record.rounds[-1], actor=ANN)
+    game.refresh_from_db()
+    assert game.engine_state is not None
+    assert game_score_data(game) == whole_score(game)
+    assert all(r.result is not None for r in game.rounds.all())
+
+
+def test_a_projection_with_a_part_missing_is_rebuilt_from_the_rounds():
+    game = new_game()
+    for number in (1, 2, 3):
+        round_record(game=game, number=number, entry=roolz_round(bidder=number - 1), actor=ANN)
+    expected = whole_score(game)
+    Round.objects.filter(game=game, number=2).update(result={"number": 2, "wrong": True})
+    game.refresh_from_db()
+    assert game_score_data(game) != expected  # a kept result is trusted as it is ...
+    Round.objects.filter(game=game, number=2).update(result=None)
+    assert game_score_data(game) == expected  # ... and a missing one means a rescore
+    Game.objects.filter(pk=game.pk).update(score_cache={})
+    game.refresh_from_db()
+    assert game_score_data(game) == expected
+
+
+def test_a_state_that_no_longer_fits_falls_back_to_a_rescore():
+    game = new_game()
+    round_record(game=game, number=1, entry=roolz_round(), actor=ANN)
+    Game.objects.filter(pk=game.pk).update(engine_state={"something": "else"})
+    game.refresh_from_db()
+    round_record(game=game, number=2, entry=roolz_round(bidder=1), actor=ANN)
+    game.refresh_from_db()
+    assert game_score_data(game) == whole_score(game)
+    assert set(game.engine_state or {}) == {"totals", "dealer", "finished", "winners"}
+
+
+def test_a_whole_projection_kept_before_rounds_kept_their_own_is_still_read():
+    game = new_game()
+    round_record(game=game, number=1, entry=roolz_round(), actor=ANN)
+    whole = whole_score(game)
+    Game.objects.filter(pk=game.pk).update(score_cache=whole, engine_state=None)
+    Round.objects.filter(game=game).update(result=None)
+    game.refresh_from_db()
+    assert game_score_data(game) == whole
+
+
+def test_keyed_answers_stay_small_however_long_the_game():
+    record = sample("roolz", 120, seed=4)
+    game = start(record)
+    sizes = []
+    for number, entry in enumerate(record.rounds, start=1):
+        round_record(game=game, number=number, entry=entry, actor=ANN, idempotency_key=f"k{number}")
+        stored = IdempotentRequest.objects.get(game=game, key=f"k{number}")
+        sizes.append(len(json.dumps(stored.response)))
+    played = len(sizes)
+    assert played >= 60
+    assert max(sizes) < 2_000
+    assert sum(sizes[-10:]) < 1.5 * sum(sizes[:10])
+
+
+def test_a_retry_gets_the_first_answer_from_a_small_row():
+    game = new_game()
+    first = round_record(game=game, number=1, entry=roolz_round(), actor=ANN, idempotency_key="a")
+    again = round_record(game=game, number=1, entry=roolz_round(), actor=ANN, idempotency_key="a")
+    assert again.replayed and (again.round, again.score) == (first.round, first.score)
+    assert Round.objects.filter(game=game).count() == 1
+
+
+def test_an_answer_kept_whole_before_is_replayed_in_the_small_shape():
+    game = new_game()
+    first = round_record(game=game, number=1, entry=roolz_round(), actor=ANN, idempotency_key="a")
+    whole = whole_score(game)
+    IdempotentRequest.objects.filter(game=game).update(response={"number": 1, "score": whole})
+    again = round_record(game=game, number=1, entry=roolz_round(), actor=ANN, idempotency_key="a")
+    assert (again.round, again.score) == (first.round, first.score)
+
+
+def test_keyed_answers_older_than_a_day_are_pruned_after_a_keyed_write(
+    django_capture_on_commit_callbacks, monkeypatch
+):
+    game, other = new_game(), new_game()
+    round_record(game=game, number=1, entry=roolz_round(), actor=ANN, idempotency_key="old")
+    round_record(game=other, number=1, entry=roolz_round(), actor=ANN, idempotency_key="recent")
+    now = timezone.now()
+    IdempotentRequest.objects.filter(key="old").update(created_at=now - timedelta(hours=25))
+    IdempotentRequest.objects.filter(key="recent").update(created_at=now - timedelta(hours=23))
+    monkeypatch.setattr(services, "_last_prune", float("-inf"))
+    with django_capture_on_commit_callbacks(execute=True):
+        round_record(
+            game=game, number=2, entry=roolz_round(bidder=1), actor=ANN, idempotency_key="new"
+        )
+    assert set(IdempotentRequest.objects.values_list("key", flat=True)) == {"recent", "new"}
+
+
+def test_pruning_runs_at_most_once_a_minute_unless_forced():
+    game = new_game()
+    round_record(game=game, number=1, entry=roolz_round(), actor=ANN, idempotency_key="old")
+    IdempotentRequest.objects.update(created_at=timezone.now() - timedelta(days=2))
+    services.prune_idempotent_requests(force=True)
+    round_record(game=game, number=2, entry=roolz_round(bidder=1), actor=ANN, idempotency_key="o2")
+    IdempotentRequest.objects.update(created_at=timezone.now() - timedelta(days=2))
+    assert services.prune_idempotent_requests() == 0
+    assert services.prune_idempotent_requests(force=True) == 1
