@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('scoring', '0004_printjob_moves_to_printing'),
+        ('scoring', '0005_trust_and_rematch'),
     ]
 
     operations = [
