@@ -90,6 +90,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Turns a request over its rate (config.throttles) into RATELIMIT_VIEW's 429.
+    "django_ratelimit.middleware.RatelimitMiddleware",
     # Last: turns a locked-out login into a 429 answer.
     "axes.middleware.AxesMiddleware",
 ]
@@ -249,6 +251,16 @@ NINJA_DEFAULT_THROTTLE_RATES = {
     scope: None if rate.strip().lower() == "none" else rate.strip()
     for scope, rate in NINJA_DEFAULT_THROTTLE_RATES.items()
 }
+
+# The web pages that create work, per address (django-ratelimit; "none" turns one off).
+TABLESCORE_RATES = {
+    group: None if rate.strip().lower() == "none" else rate.strip()
+    for group, rate in {
+        "games": os.environ.get("WEB_GAMES_RATE", "100000/h" if TESTING else "60/h"),
+        "print_jobs": os.environ.get("PRINT_JOBS_RATE", "100000/h" if TESTING else "30/m"),
+    }.items()
+}
+RATELIMIT_VIEW = "config.throttles.too_many_requests"
 
 # Security: strict unless DEBUG; HTTPS details are switchable for a proxy.
 SESSION_COOKIE_SECURE = not DEBUG and env_bool("SECURE_COOKIES", not TESTING)

@@ -13,6 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from config.throttles import throttled
 from printing.errors import PrintRequestError
 from printing.forms import BlankSheetsForm
 from printing.models import PrintJob
@@ -61,6 +62,7 @@ def first_sheet() -> str:
 
 
 @require_http_methods(["GET", "POST"])
+@throttled("print_jobs")
 def blank_sheets(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         form = BlankSheetsForm(request.POST)
@@ -75,6 +77,7 @@ def blank_sheets(request: HttpRequest) -> HttpResponse:
 
 
 @require_POST
+@throttled("print_jobs")
 def print_games(request: HttpRequest) -> HttpResponse:
     """Print the sheets of several games at once; the games are named by their table tokens."""
     tokens = list(dict.fromkeys(request.POST.getlist("token")))[: MAX_GAMES + 1]

@@ -14,6 +14,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from config.throttles import throttled
 from printing.errors import PrintRequestError
 from printing.render.diagram import render_diagrams
 from printing.services import printjob_create
@@ -173,6 +174,7 @@ def bracket_desk(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
+@throttled("print_jobs")
 def bracket_print(request: HttpRequest, event_id: int) -> HttpResponse:
     """The bracket as a print job (the printing app draws it and keeps the file)."""
     event = _owned(request, event_id)

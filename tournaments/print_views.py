@@ -16,6 +16,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from config.throttles import throttled
 from printing.errors import PrintRequestError
 from printing.paper import paper_from
 from tournaments.models import Event, TournamentRound
@@ -61,6 +62,7 @@ def _round_number(value: str | None) -> int | None:
 
 @login_required
 @require_POST
+@throttled("print_jobs")
 def printout(request: HttpRequest, event_id: int, kind: str) -> HttpResponse:
     """Print one of the director's event's printouts; the job's page follows its drawing."""
     event = get_object_or_404(Event, pk=event_id, owner=request.user)

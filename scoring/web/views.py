@@ -23,6 +23,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 
+from config.throttles import throttled
 from printing.paper import PAPER_NAMES, default_paper
 from scoring.engines.base import InvalidRecord, Problem, ScoredGame
 from scoring.games import kit_for
@@ -353,6 +354,7 @@ def back_to_table(request: HttpRequest, game: Game) -> HttpResponse:
 
 @never_cache
 @require_http_methods(["GET", "POST"])
+@throttled("games")
 def game_new(request: HttpRequest) -> HttpResponse:
     template = "scoring/game_new.html"
     if request.method == "GET":
@@ -760,6 +762,7 @@ def change_request_answer(request: HttpRequest, token: str, request_id: int) -> 
 
 @never_cache
 @require_POST
+@throttled("games")
 def game_rematch_view(request: HttpRequest, token: str) -> HttpResponse:
     """The same table again, the first deal passing on: every phone lands in the same game."""
     game = game_for(token)
