@@ -42,4 +42,3 @@ def too_many_requests(request: HttpRequest, exception: Exception | None = None) 
         answer = render(request, "too_many_requests.html", {"message": message}, status=429)
     answer["Retry-After"] = "60"
     return answer
-
