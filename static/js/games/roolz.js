@@ -62,7 +62,7 @@
   function padValue(group, bid, offset) {
     const total = Number(group.dataset.total);
     const low = Number(group.dataset.min || 0);
-    const step = Number(group.dataset.step || 1);
+    const step = Number(group.dataset.pointsStep || 1);
     const value = bid + offset;
     if (value < low || value > total || value % step !== 0) return null;
     return value;
