@@ -90,6 +90,11 @@ def test_the_table_page_looks_right(
         names_whole(page)
         screenshot(page, f"look-{kind}-{orientation}-{scheme}", full_page=True)
         screenshot(page, f"look-{kind}-{orientation}-{scheme}-screen", full_page=False)
+        page.locator("#entry").scroll_into_view_if_needed()
+        page.evaluate("document.querySelector('#entry').scrollIntoView({block: 'start'})")
+        screenshot(page, f"look-{kind}-{orientation}-{scheme}-form", full_page=False)
+        page.evaluate("window.scrollBy(0, 600)")
+        screenshot(page, f"look-{kind}-{orientation}-{scheme}-form2", full_page=False)
         if orientation == "landscape":
             entry = page.locator("#entry").bounding_box()
             live = page.locator("#live").bounding_box()

@@ -24,7 +24,8 @@ RULES = RulesCard(
                 "Two or three players keep their own scores; with three, the other two play "
                 "together against the bidder.",
                 "Five players: the bidder calls a card and its holder is the partner for the "
-                "deal. If that card is in the widow the bidder plays alone (a twofer).",
+                "deal. If that card is in the low hand the bidder plays alone against four "
+                "(a twofer).",
             ),
         ),
         RuleSection(

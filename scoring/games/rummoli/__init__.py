@@ -93,10 +93,25 @@ class RummoliForm(EntryForm):
             section = item.name.rsplit(".", 1)[-1]
             item.extra["chips"] = board.get(section, 0) + ante * playing
             item.extra["short"] = SECTION_SHORT.get(section, item.label)
+            item.extra["short_lines"] = item.extra["short"].split(" ")  # "A♦ K♦": two lines
             item.extra["red"] = section in RED_SECTIONS
             item.choices = [Choice("", "Not claimed", not item.value), *item.choices]
             mark(item.choices)
         self.out_seats = out
+        pay = fields["pay_cards"].items
+        self.pay_rows = [
+            {
+                "seat": seat,
+                "out": seat.number in out,
+                "cells": [
+                    {"item": item, "choice": choice}
+                    for item in pay
+                    for choice in item.choices
+                    if choice.value == str(seat.number)
+                ],
+            }
+            for seat in self.seats
+        ]
         cards = fields["cards_left"]
         low = cards.minimum or 0
         high = min(CARDS_PAD, cards.maximum if cards.maximum is not None else CARDS_PAD)

@@ -9,10 +9,14 @@
     const rows = Array.from(block.querySelectorAll(".sluff-row"));
     const bidsIn = rows.every(function (row) { return num(row.querySelector("[data-bid] input")) !== null; });
     const took = rows.map(function (row) { return row.querySelector("[data-took] input"); });
-    took.forEach(function (input) { if (input.classList.contains("auto")) input.value = ""; });
+    /* the box being typed in is left as it is: it is filled, if still empty, once it is left */
+    const editing = document.activeElement;
+    took.forEach(function (input) {
+      if (input.classList.contains("auto") && input !== editing) input.value = "";
+    });
     const open = took.filter(function (input) { return input.value === "" && !input.disabled; });
-    took.forEach(function (input) { input.classList.remove("auto"); });
-    if (!bidsIn || open.length !== 1) return;
+    took.forEach(function (input) { if (input !== editing) input.classList.remove("auto"); });
+    if (!bidsIn || open.length !== 1 || open[0] === editing) return;
     const sum = took.reduce(function (acc, input) { return acc + (num(input) || 0); }, 0);
     if (sum > total) return;
     open[0].value = total - sum;
@@ -44,6 +48,14 @@
       if (out) out.textContent = bids[team];
     });
   }
+
+  document.addEventListener("focusout", function (event) {
+    const cell = event.target;
+    if (!cell.matches || !cell.matches("[data-sluff] input")) return;
+    const form = cell.closest("form[data-entry]");
+    /* after the focus has moved on, so that the box left is no longer the one in hand */
+    if (form) window.setTimeout(function () { syncSluff(form, null); }, 0);
+  });
 
   window.tablescore.register({ sync: syncSluff });
 })();

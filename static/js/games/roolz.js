@@ -147,7 +147,8 @@
     const input = event.target;
     if (!input.matches || !input.matches("[data-points-input]")) return;
     const group = input.closest("[data-points]");
-    fillPoints(group, null);
+    /* the box the focus goes to is about to be typed in: it is not refilled */
+    fillPoints(group, event.relatedTarget);
     const form = group.closest("form[data-entry]");
     if (form) sync(form);
   });

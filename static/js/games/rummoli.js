@@ -1,5 +1,5 @@
 /* Rummoli at the table: the widow buyer appears for a sale; who went out has no cards left;
- * a claimed pay card's row stands out. */
+ * a claimed pay card's section stands out. */
 (function () {
   "use strict";
 
@@ -37,8 +37,9 @@
         }
       }
     }
-    form.querySelectorAll("[data-pay-row]").forEach(function (row) {
-      row.classList.toggle("is-claimed", Boolean(row.querySelector("input:checked")));
+    form.querySelectorAll("[data-pay-section]").forEach(function (head) {
+      const claimed = form.querySelector('input[name="' + head.dataset.paySection + '"]:checked');
+      head.classList.toggle("is-claimed", Boolean(claimed));
     });
   }
 

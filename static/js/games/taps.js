@@ -62,6 +62,8 @@
     const cell = event.target;
     if (!cell.matches || !cell.matches("[data-pad-cell]")) return;
     take(padOf(cell), cell);
+    /* a box filled by itself (the rest) is replaced by what is typed, not added to */
+    if (cell.classList.contains("auto") && cell.select) cell.select();
   });
   document.addEventListener("focusout", function (event) {
     const cell = event.target;
@@ -178,6 +180,22 @@
       .catch(function () { window.location.href = link.href; });
   });
 
-  if (window.htmx) window.htmx.onLoad(startPads);
-  else document.addEventListener("DOMContentLoaded", function () { startPads(document); });
+  /* ---------------------------------------------------------------- the Save bar's height */
+  /* What sticks above the Save bar (a pad) needs its height, which changes with the preview. */
+  let watched = null;
+  const measure = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(function (entries) {
+    entries.forEach(function (entry) {
+      document.documentElement.style.setProperty("--save-bar", Math.ceil(entry.target.getBoundingClientRect().height) + "px");
+    });
+  });
+  function watchBar() {
+    const bar = document.querySelector("form[data-entry] .actions");
+    if (!measure || bar === watched) return;
+    if (watched) measure.unobserve(watched);
+    watched = bar;
+    if (bar) measure.observe(bar);
+  }
+
+  if (window.htmx) window.htmx.onLoad(function (root) { startPads(root); watchBar(); });
+  else document.addEventListener("DOMContentLoaded", function () { startPads(document); watchBar(); });
 })();
