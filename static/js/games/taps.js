@@ -142,6 +142,8 @@
   document.addEventListener("htmx:afterSwap", function (event) {
     const config = event.detail.requestConfig;
     if (!config || config.verb !== "post") return;
+    const asker = event.detail.elt;
+    if (!asker || !asker.matches || !asker.matches("form[data-entry], form[data-entry] .misdeal")) return;
     const form = document.querySelector("form[data-entry]");
     if (!form || !form.querySelector("[data-first-problem]")) return;
     problemInSight(form);
