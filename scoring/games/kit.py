@@ -42,12 +42,30 @@ class Board:
     label: str = ""
 
 
+@dataclass(frozen=True)
+class RuleSection:
+    """One part of a game's rules card: a heading and a few short lines."""
+
+    heading: str
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class RulesCard:
+    """The rules of a game on one phone screen, in the app's own words: how a round goes
+    and how it scores, enough to settle a question at the table."""
+
+    summary: str
+    sections: tuple[RuleSection, ...]
+
+
 class Kit:
     """The defaults: a game with rounds, a form built from its fields, no extra facts."""
 
     key: ClassVar[str] = ""
     entry_form: ClassVar[type[EntryForm]] = EntryForm
     printed: ClassVar[PrintedGame]  # the game on paper: its columns and reminder
+    rules: ClassVar[RulesCard]  # the rules card, one tap from the table page
     # How a game may be ended before its natural end: "" (never), "early" (an offered
     # early finish), "leftovers" (a seat takes what is left on the board).
     ending: ClassVar[str] = ""

@@ -18,6 +18,7 @@ object), ``penalties-0-points``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
@@ -120,6 +121,14 @@ def parse_int(text: str) -> int | None:
         return int(text)
     except ValueError:
         return None
+
+
+SEAT_IN_DATA = re.compile(r"\bseat (\d+)\b")
+
+
+def seats_from_one(message: str) -> str:
+    """A message of the engine, which counts seats from 0, as people read it: from 1."""
+    return SEAT_IN_DATA.sub(lambda found: f"seat {int(found.group(1)) + 1}", message)
 
 
 def and_list(names: Sequence[str]) -> str:
@@ -583,13 +592,19 @@ class Penalties(FieldKind):
 
     def read(self, form: FormLike, bound: BoundField) -> Reading:
         found: list[dict[str, Any]] = []
+        default = "" if form.penalty_points is None else str(form.penalty_points)
         for row in bound.items:
             player_field, points_field, reason_field = row.items
             player_text = form.data.get(player_field.name, "")
             reason = form.data.get(reason_field.name, "").strip()
-            if not player_text:
-                if reason:
-                    form.fail(player_field.name, "Choose who is penalised.")
+            points_text = form.data.get(points_field.name, "").strip()
+            if not player_text or player_text == NO_SEAT:
+                # A penalty with points or a reason but nobody to take it off is refused,
+                # never dropped; the points a form fills in by itself count for nothing.
+                if reason or (points_text and points_text != default):
+                    form.fail(
+                        player_field.name, f"{row.label}: choose the player who is penalised."
+                    )
                 continue
             seat = read_seat(form, player_field, required=True)
             points = read_int(form, points_field, required=True)

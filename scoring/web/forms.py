@@ -29,6 +29,7 @@ from scoring.web.fields import (
     as_data,
     humanize,
     parse_int,
+    seats_from_one,
 )
 
 
@@ -119,7 +120,7 @@ class EntryForm:
 
     def add_problems(self, problems: Iterable[Problem]) -> None:
         for problem in problems:
-            self.fail(problem.field or "", problem.message)
+            self.fail(problem.field or "", seats_from_one(problem.message))
 
     @property
     def has_errors(self) -> bool:

@@ -14,12 +14,27 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from scoring.engines.base import InvalidRecord, Problem, RoundResult, ScoredGame, Table, is_int
+from scoring.engines.base import (
+    Engine,
+    InvalidRecord,
+    Problem,
+    RoundResult,
+    ScoredGame,
+    Table,
+    is_int,
+)
 from scoring.games import kit_for
 from scoring.games.kit import Board, Kit
 from scoring.models import Game, Round, RoundEvent
 from scoring.selectors import game_record, game_score
-from scoring.web.fields import KINDS, SeatInfo, and_list, input_text
+from scoring.web.fields import (
+    KINDS,
+    SeatInfo,
+    and_list,
+    humanize,
+    input_text,
+    seats_from_one,
+)
 
 
 def seat_infos(game: Game) -> list[SeatInfo]:
@@ -395,10 +410,11 @@ def round_preview(
         for problem in problems:
             if problem.round and problem.round > number:
                 preview.problems.append(
-                    f"This would make {kit.word.lower()} {problem.round} invalid: {problem.message}"
+                    f"This would make {kit.word.lower()} {problem.round} invalid: "
+                    + seats_from_one(problem.message)
                 )
             else:
-                preview.problems.append(problem.message)
+                preview.problems.append(seats_from_one(problem.message))
         return preview, problems
     seats = seat_infos(game)
     result: RoundResult = scored.rounds[number - 1]
@@ -488,3 +504,19 @@ def audit_rows(game: Game, seats: Sequence[SeatInfo]) -> list[AuditRow]:
             )
         )
     return rows
+
+
+def rules_settings(engine: Engine, options: Mapping[str, Any]) -> list[str]:
+    """The options this table plays with, for the rules card: those away from the default
+    first marked as such, then the scoring ones left as they are."""
+    lines = []
+    for spec in engine.option_specs():
+        if spec.name not in options:
+            continue
+        value = options[spec.name]
+        changed = value != spec.default
+        if spec.play_only and not changed:
+            continue
+        text = f"{spec.label}: {humanize(value)}"
+        lines.append(text + (" (chosen for this table)" if changed else ""))
+    return lines

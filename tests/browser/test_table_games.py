@@ -194,10 +194,9 @@ def test_roolz_whole_game(live_server, page: Page, screenshot, tmp_path):
     page.get_by_role("button", name="Misdeal").click()
     expect(page.locator("#entry .notice.ok")).to_contain_text("Misdeal recorded")
 
-    # Round 3: Ben bids 185 with the stepper and his team takes every trick.
+    # Round 3: Ben bids 185 from the ladder and his team takes every trick.
     tap(page, "bidder", "Ben")
-    page.locator("[data-set=bid][data-value='180']").click()
-    page.get_by_role("button", name="Bid up by 5").click()
+    page.locator("[data-set=bid][data-value='185']").click()
     expect(page.locator("#f-bid")).to_have_value("185")
     tap(page, "all_tricks", "Team B")
     expect(page.locator("#f-won-B")).to_have_value("300")
@@ -288,11 +287,12 @@ def test_rook_sluff_whole_game(live_server, page: Page, screenshot, tmp_path):
     ]
     for number, (bids, tricks) in enumerate(deals, start=1):
         for seat, (bid, took) in enumerate(zip(bids, tricks, strict=True)):
-            if seat == 0:  # one player by the steppers, the rest typed
-                for _ in range(bid):
-                    page.get_by_role("button", name="Ann's bid up by 1").click()
-                for _ in range(took):
-                    page.get_by_role("button", name="Ann's tricks up by 1").click()
+            if seat == 0:  # one player by the number pad, the rest typed
+                pad = page.locator("[data-sluff] .pad")
+                page.locator("#f-bids-0").click()
+                pad.get_by_role("button", name=str(bid), exact=True).click()
+                page.locator("#f-tricks-0").click()
+                pad.get_by_role("button", name=str(took), exact=True).click()
             else:
                 page.fill(f"#f-bids-{seat}", str(bid))
                 page.fill(f"#f-tricks-{seat}", str(took))
@@ -310,6 +310,11 @@ def test_rook_sluff_whole_game(live_server, page: Page, screenshot, tmp_path):
     expected = typed_record(game, names, [{"bids": b, "tricks": t} for b, t in deals])
     assert game.options["deals"] == 2
     check_against_score(page, game, expected, tmp_path)
+
+
+def claim(page: Page, section: str, who: str) -> None:
+    """Tap the pay card grid: ``who`` laid the card of ``section``."""
+    page.locator(f"input[name='pay_cards.{section}'][aria-label$=': {who}'] + span").click()
 
 
 def test_rummoli_whole_game_with_leftovers(live_server, page: Page, screenshot, tmp_path):
@@ -333,7 +338,7 @@ def test_rummoli_whole_game_with_leftovers(live_server, page: Page, screenshot, 
         "ace_king_diamonds": "Dan",
     }
     for section, who in claims.items():
-        page.select_option(f"#f-pay_cards\\.{section}", label=who)
+        claim(page, section, who)
     tap(page, "went_out", "Ben")
     expect(page.locator("#f-cards_left-1")).to_have_value("0")
     for seat, cards in ((0, 3), (2, 5), (3, 2)):
@@ -355,7 +360,7 @@ def test_rummoli_whole_game_with_leftovers(live_server, page: Page, screenshot, 
         "seven_eight_nine": "Dan",
         "ten_spades": "Ann",
     }.items():
-        page.select_option(f"#f-pay_cards\\.{section}", label=who)
+        claim(page, section, who)
     tap(page, "went_out", "Deadlock")
     for seat, cards in enumerate((2, 4, 1, 3)):
         page.fill(f"#f-cards_left-{seat}", str(cards))

@@ -417,8 +417,8 @@ def test_a_missing_sluff_bid_is_outlined(live_server, page: Page, screenshot):
             page.fill(f"#f-bids-{seat}", str(bid))
         page.fill(f"#f-tricks-{seat}", str(took))
     page.locator("button.save").click()
-    expect(page.locator("#entry [role=alert]", has_text="marked")).to_have_text(
-        "Please check the 1 marked field below."
+    expect(page.locator("#entry .actions [data-first-problem]")).to_have_text(
+        "Not saved: Bids: enter a number for Fay."
     )
     fay = page.locator("#f-bids-5")
     expect(fay).to_have_attribute("aria-invalid", "true")

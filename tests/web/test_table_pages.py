@@ -184,7 +184,10 @@ def test_a_missing_sluff_bid_is_outlined(client):
         data[f"bids-{seat}"] = "" if bid is None else str(bid)
         data[f"tricks-{seat}"] = str(took)
     html = client.post(url("table_entry", game), data, headers=HX).content.decode()
-    assert "Please check the 1 marked field below." in html
+    # The first problem is said in the Save bar, and outlined beside its field.
+    bar = re.search(r'<p class="notice error first-problem"[^>]*>(.*?)</p>', html, re.S)
+    assert bar is not None
+    assert "Bids: enter a number for Fay." in bar.group(1)
     assert "Bids: enter a number for Fay." in html
     assert re.search(r'id="f-bids-5"[^>]*aria-invalid="true"', html, re.S)
     assert not re.search(r'id="f-bids-4"[^>]*aria-invalid', html, re.S)

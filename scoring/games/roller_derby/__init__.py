@@ -9,6 +9,7 @@ from scoring.engines import roller_derby
 from scoring.engines.base import RoundResult, ScoredGame
 from scoring.games.kit import Kit, plural
 from scoring.games.roller_derby.printed import PRINTED
+from scoring.games.roller_derby.rules import RULES
 from scoring.web.fields import Choice, FieldKind, NumberChips
 from scoring.web.forms import EntryForm
 
@@ -58,6 +59,7 @@ class RollerDerbyForm(EntryForm):
 class RollerDerbyKit(Kit):
     key = roller_derby.RollerDerby.key
     printed = PRINTED
+    rules = RULES
     entry_form = RollerDerbyForm
     ending = "early"
 

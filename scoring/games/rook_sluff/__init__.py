@@ -1,4 +1,4 @@
-"""Rook Sluff at the table: a bid and the tricks taken per player, the tricks adding up."""
+"""Rook Sluff at the table: bids then tricks tapped from one pad, the last tricks the rest."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from scoring.engines import rook_sluff
 from scoring.engines.base import ScoredGame
 from scoring.games.kit import Kit, plural
 from scoring.games.rook_sluff.printed import PRINTED
+from scoring.games.rook_sluff.rules import RULES
 from scoring.web.fields import BoundField, CountsThatSum, FieldKind, SeatInfo
 from scoring.web.forms import EntryForm
 
@@ -20,6 +21,8 @@ class SluffRow:
     bid: BoundField
     took: BoundField
     deals: bool
+    bid_order: int = 0  # the order the pad fills the boxes: bids from the dealer's left,
+    took_order: int = 0  # then the tricks in the same order
 
 
 class RookSluffForm(EntryForm):
@@ -30,17 +33,30 @@ class RookSluffForm(EntryForm):
         fields = self.f
         self.tricks = fields["tricks"].extra["sum"] or 0
         self.teams = sorted({seat.team for seat in self.seats if seat.team})
+        count = len(self.seats)
+        first = ((self.dealer if self.dealer is not None else -1) + 1) % max(count, 1)
         self.rows = [
-            SluffRow(seat, bid, took, seat.number == self.dealer)
+            SluffRow(
+                seat,
+                bid,
+                took,
+                seat.number == self.dealer,
+                bid_order=(seat.number - first) % count,
+                took_order=count + (seat.number - first) % count,
+            )
             for seat, bid, took in zip(
                 self.seats, fields["bids"].items, fields["tricks"].items, strict=True
             )
         ]
+        low = fields["bids"].minimum or 0
+        high = fields["bids"].maximum if fields["bids"].maximum is not None else self.tricks
+        self.pad_values = list(range(low, high + 1))
 
 
 class RookSluffKit(Kit):
     key = rook_sluff.RookSluff.key
     printed = PRINTED
+    rules = RULES
     entry_form = RookSluffForm
 
     def facts(self, scored: ScoredGame, names: Mapping[int, str]) -> list[str]:

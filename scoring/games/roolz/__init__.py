@@ -1,4 +1,4 @@
-"""Roolz at the table: bids with quick choices, points won as the rest of the round's total."""
+"""Roolz at the table: every bid one tap away, points won by buttons, the rest of the total."""
 
 from __future__ import annotations
 
@@ -9,18 +9,21 @@ from scoring.engines import roolz
 from scoring.engines.base import FieldSpec, ScoredGame
 from scoring.games.kit import Kit
 from scoring.games.roolz.printed import PRINTED
+from scoring.games.roolz.rules import RULES
 from scoring.web.fields import NO_SEAT, BoundField, Choice, FieldKind, Number, RestOfTotal, and_list
 from scoring.web.forms import EntryForm
 
-# Bids players often make, offered as one tap between the lowest and highest bid.
-COMMON_BIDS = (180, 200, 220, 250)
-COMMON_LOW_BIDS = (120, 150, 200, 250)  # three pairs bid from a lower minimum
+# Points the bidding side commonly takes, said against its bid: a little short, made
+# exactly (0), a little over. Each button shows the points themselves; the other side
+# gets the rest of the round's total.
+POINT_OFFSETS = (-20, -15, -10, -5, 5, 10, 15, 20, 30, 40, 50)
 
 
 def quick_bids(spec: FieldSpec) -> list[int]:
-    low, high = spec.minimum or 0, spec.maximum or 0
-    common = COMMON_LOW_BIDS if low < COMMON_LOW_BIDS[1] else COMMON_BIDS
-    return sorted({low, *(b for b in common if low < b < high), high})
+    """Every bid the engine allows, lowest to highest: the whole ladder, one tap each."""
+    low = spec.minimum or 0
+    high = spec.maximum if spec.maximum is not None else low
+    return list(range(low, high + 1, spec.step or 1))
 
 
 def side_label(form: EntryForm, key: str) -> str:
@@ -62,6 +65,10 @@ class RoolzForm(EntryForm):
             if nobody:
                 partners.choices.append(Choice(NO_SEAT, nobody, NO_SEAT in partners.values))
         fields["won"].extra["individual"] = setup.individual
+        fields["won"].extra["offsets"] = [
+            {"value": o, "label": f"+{o}" if o > 0 else f"\N{MINUS SIGN}{-o}"}
+            for o in POINT_OFFSETS
+        ]
         for item in fields["won"].items:
             item.extra["members"] = self.members(item.extra["side"])
         for choice in slam.choices:
@@ -94,6 +101,7 @@ class RoolzForm(EntryForm):
 class RoolzKit(Kit):
     key = roolz.Roolz.key
     printed = PRINTED
+    rules = RULES
     entry_form = RoolzForm
 
     def facts(self, scored: ScoredGame, names: Mapping[int, str]) -> list[str]:

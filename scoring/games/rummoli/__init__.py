@@ -9,6 +9,7 @@ from scoring.engines import rummoli
 from scoring.engines.base import FieldSpec, RoundResult, ScoredGame
 from scoring.games.kit import Board, BoardCell, Kit
 from scoring.games.rummoli.printed import PRINTED
+from scoring.games.rummoli.rules import RULES
 from scoring.web.fields import (
     NO_SEAT,
     BoundField,
@@ -34,6 +35,8 @@ SECTION_SHORT: dict[str, str] = {
     "seven_eight_nine": "7-8-9",
 }
 RED_SECTIONS = frozenset({"jack_diamonds", "king_hearts", "ace_king_diamonds"})
+# Cards left at the end of a hand, tapped from a pad; more is typed (keypad on request).
+CARDS_PAD = 15
 # The board as it is laid out on the table: three by three, the rummoli in the centre.
 LAYOUT: tuple[tuple[str, str, str], ...] = (
     ("ten_spades", "jack_diamonds", "queen_clubs"),
@@ -90,9 +93,29 @@ class RummoliForm(EntryForm):
             section = item.name.rsplit(".", 1)[-1]
             item.extra["chips"] = board.get(section, 0) + ante * playing
             item.extra["short"] = SECTION_SHORT.get(section, item.label)
+            item.extra["short_lines"] = item.extra["short"].split(" ")  # "A♦ K♦": two lines
             item.extra["red"] = section in RED_SECTIONS
             item.choices = [Choice("", "Not claimed", not item.value), *item.choices]
             mark(item.choices)
+        self.out_seats = out
+        pay = fields["pay_cards"].items
+        self.pay_rows = [
+            {
+                "seat": seat,
+                "out": seat.number in out,
+                "cells": [
+                    {"item": item, "choice": choice}
+                    for item in pay
+                    for choice in item.choices
+                    if choice.value == str(seat.number)
+                ],
+            }
+            for seat in self.seats
+        ]
+        cards = fields["cards_left"]
+        low = cards.minimum or 0
+        high = min(CARDS_PAD, cards.maximum if cards.maximum is not None else CARDS_PAD)
+        self.cards_pad = list(range(low, high + 1))
         went_out = fields["went_out"]
         went_out.choices.append(Choice(NO_SEAT, "Deadlock", went_out.value == NO_SEAT))
         mark(went_out.choices)
@@ -179,6 +202,7 @@ def board_from(sections: Mapping[str, int]) -> Board:
 class RummoliKit(Kit):
     key = rummoli.Rummoli.key
     printed = PRINTED
+    rules = RULES
     entry_form = RummoliForm
     ending = "leftovers"
 

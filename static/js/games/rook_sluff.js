@@ -1,13 +1,34 @@
 /* Rook Sluff at the table: the tricks left to count down to zero (the deal's tricks from
- * data-tricks) and each team's bid. */
+ * data-tricks) and each team's bid. Once every bid is in and every player's tricks but
+ * one, that one is filled with the rest (and follows the others while nobody types in it). */
 (function () {
   "use strict";
   const num = window.tablescore.num;
 
-  function syncSluff(form) {
+  function fillLastTook(block, total) {
+    const rows = Array.from(block.querySelectorAll(".sluff-row"));
+    const bidsIn = rows.every(function (row) { return num(row.querySelector("[data-bid] input")) !== null; });
+    const took = rows.map(function (row) { return row.querySelector("[data-took] input"); });
+    /* the box being typed in is left as it is: it is filled, if still empty, once it is left */
+    const editing = document.activeElement;
+    took.forEach(function (input) {
+      if (input.classList.contains("auto") && input !== editing) input.value = "";
+    });
+    const open = took.filter(function (input) { return input.value === "" && !input.disabled; });
+    took.forEach(function (input) { if (input !== editing) input.classList.remove("auto"); });
+    if (!bidsIn || open.length !== 1 || open[0] === editing) return;
+    const sum = took.reduce(function (acc, input) { return acc + (num(input) || 0); }, 0);
+    if (sum > total) return;
+    open[0].value = total - sum;
+    open[0].classList.add("auto");
+    if (open[0].classList.contains("is-current")) open[0].classList.remove("is-current");
+  }
+
+  function syncSluff(form, changed) {
     const block = form.querySelector("[data-sluff]");
     if (!block) return;
     const total = Number(block.dataset.tricks);
+    if (!changed || !changed.classList || !changed.classList.contains("auto")) fillLastTook(block, total);
     let took = 0;
     const bids = {};
     block.querySelectorAll(".sluff-row").forEach(function (row) {
@@ -27,6 +48,14 @@
       if (out) out.textContent = bids[team];
     });
   }
+
+  document.addEventListener("focusout", function (event) {
+    const cell = event.target;
+    if (!cell.matches || !cell.matches("[data-sluff] input")) return;
+    const form = cell.closest("form[data-entry]");
+    /* after the focus has moved on, so that the box left is no longer the one in hand */
+    if (form) window.setTimeout(function () { syncSluff(form, null); }, 0);
+  });
 
   window.tablescore.register({ sync: syncSluff });
 })();

@@ -1,5 +1,5 @@
 /* Rummoli at the table: the widow buyer appears for a sale; who went out has no cards left;
- * a claimed pay card stands out. */
+ * a claimed pay card's section stands out. */
 (function () {
   "use strict";
 
@@ -18,11 +18,28 @@
         const input = cell.querySelector("input");
         const isOut = out && out.value === cell.dataset.cardsSeat;
         cell.classList.toggle("is-out-player", Boolean(isOut));
-        if (isOut && changed && changed.name === "went_out") input.value = 0;
+        if (isOut && changed && changed.name === "went_out") {
+          input.value = 0;
+          input.classList.remove("is-current");
+        }
       });
+      if (changed && changed.name === "went_out") {
+        /* the pad moves on to the first player still to count */
+        const next = Array.from(end.querySelectorAll("[data-pad-cell]")).find(function (input) {
+          return input.value === "" && !input.disabled;
+        });
+        const current = end.querySelector("[data-pad-cell].is-current");
+        if (next && (!current || current.value !== "")) {
+          if (current) current.classList.remove("is-current");
+          next.classList.add("is-current");
+          const label = end.querySelector("[data-pad-label]");
+          if (label) label.textContent = next.getAttribute("aria-label");
+        }
+      }
     }
-    form.querySelectorAll(".pay-card select").forEach(function (select) {
-      select.closest(".pay-card").classList.toggle("is-claimed", select.value !== "");
+    form.querySelectorAll("[data-pay-section]").forEach(function (head) {
+      const claimed = form.querySelector('input[name="' + head.dataset.paySection + '"]:checked');
+      head.classList.toggle("is-claimed", Boolean(claimed));
     });
   }
 

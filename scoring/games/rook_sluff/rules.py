@@ -1,0 +1,35 @@
+"""The rules card of Rook Sluff, in our own words."""
+
+from scoring.games.kit import RulesCard, RuleSection
+
+RULES = RulesCard(
+    summary="Two teams in alternate seats (6, 8 or 10 players) bid the tricks they will take.",
+    sections=(
+        RuleSection(
+            "A deal",
+            (
+                "There are 14 tricks a deal (11 with 10 players). Teams alternate round the "
+                "table: A in the first, third, fifth seats, B in the others.",
+                "Before play each player bids the tricks they mean to take, from the dealer's "
+                "left. A bid of 0 is a Sluff: a promise to take no trick at all.",
+                "After play, count the tricks each player took: together they make every trick "
+                "of the deal.",
+            ),
+        ),
+        RuleSection(
+            "Scoring",
+            (
+                "A team's bid is the sum of its players' bids, and so are its tricks.",
+                "A team that takes at least its bid scores 10 for each trick bid, plus 1 for "
+                "each trick over. A team that falls short scores nothing.",
+                "Each sluffer who took no trick earns their team 50; a sluffer who took one "
+                "costs their team 50.",
+                "Penalties are taken off the offender's team.",
+            ),
+        ),
+        RuleSection(
+            "The end",
+            ("After as many deals as there are players (or as agreed): the higher total wins.",),
+        ),
+    ),
+)

@@ -1,0 +1,203 @@
+/* Entry in taps, shared by the games' round forms. No build step.
+ *
+ * - number pads: a row of cells (inputs that open no keyboard, data-pad-cell) filled from
+ *   one pad of number buttons (data-pad-value); the cell in hand moves on to the next
+ *   empty one by itself (data-pad-order), a tap on a cell takes it in hand, and the
+ *   keyboard opens only when asked (data-pad-keypad);
+ * - a grid of radio buttons where a second tap on the chosen one clears it (data-toggle);
+ * - after a refused save, the first problem is brought into sight just above the Save bar;
+ * - the rules card opens over the page (data-rules), so nothing typed is lost.
+ */
+(function () {
+  "use strict";
+  if (window.tablescoreTaps) return;
+  window.tablescoreTaps = true;
+
+  function fire(input) {
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+  function dirty(element) {
+    const form = element.closest("form[data-entry]");
+    if (form) form.dataset.dirty = "1";
+  }
+
+  /* ---------------------------------------------------------------- number pads */
+  function cells(pad) {
+    return Array.from(pad.querySelectorAll("[data-pad-cell]"))
+      .filter(function (cell) { return !cell.disabled; })
+      .sort(function (a, b) { return Number(a.dataset.padOrder || 0) - Number(b.dataset.padOrder || 0); });
+  }
+  function current(pad) {
+    return pad.querySelector("[data-pad-cell].is-current");
+  }
+  function take(pad, cell) {
+    pad.querySelectorAll("[data-pad-cell].is-current").forEach(function (other) {
+      other.classList.remove("is-current");
+    });
+    const label = pad.querySelector("[data-pad-label]");
+    if (cell) cell.classList.add("is-current");
+    if (label) label.textContent = cell ? cell.getAttribute("aria-label") : "Every box is filled: tap one to change it.";
+    pad.querySelectorAll("[data-pad-value]").forEach(function (button) {
+      button.setAttribute("aria-pressed", String(Boolean(cell) && cell.value !== "" && button.dataset.padValue === cell.value));
+    });
+  }
+  /* The next cell to fill: the first empty one after this one (then from the start). */
+  function next(pad, after) {
+    const all = cells(pad);
+    const start = after ? all.indexOf(after) + 1 : 0;
+    const order = all.slice(start).concat(all.slice(0, start));
+    return order.find(function (cell) { return cell.value === "" && !cell.classList.contains("auto"); }) || null;
+  }
+  function padOf(element) {
+    return element.closest ? element.closest("[data-pad]") : null;
+  }
+  function startPads(root) {
+    (root.querySelectorAll ? root.querySelectorAll("[data-pad]") : []).forEach(function (pad) {
+      if (!current(pad)) take(pad, next(pad, null));
+    });
+  }
+
+  document.addEventListener("focusin", function (event) {
+    const cell = event.target;
+    if (!cell.matches || !cell.matches("[data-pad-cell]")) return;
+    take(padOf(cell), cell);
+    /* a box filled by itself (the rest) is replaced by what is typed, not added to */
+    if (cell.classList.contains("auto") && cell.select) cell.select();
+  });
+  document.addEventListener("focusout", function (event) {
+    const cell = event.target;
+    if (cell.matches && cell.matches("[data-pad-cell]")) cell.setAttribute("inputmode", "none");
+  });
+
+  document.addEventListener("click", function (event) {
+    const value = event.target.closest ? event.target.closest("[data-pad-value]") : null;
+    if (value) {
+      const pad = padOf(value);
+      const cell = current(pad) || next(pad, null);
+      if (!cell) return;
+      dirty(cell);
+      cell.value = value.dataset.padValue;
+      cell.classList.remove("auto");
+      fire(cell);
+      take(pad, next(pad, cell));
+      return;
+    }
+    const keypad = event.target.closest ? event.target.closest("[data-pad-keypad]") : null;
+    if (keypad) {
+      const pad = padOf(keypad);
+      const cell = current(pad) || next(pad, null) || cells(pad)[0];
+      if (!cell) return;
+      cell.setAttribute("inputmode", "numeric");
+      cell.focus();
+      if (cell.select) cell.select();
+    }
+  });
+  /* A cell typed in keeps the pad's buttons in step. */
+  document.addEventListener("input", function (event) {
+    const cell = event.target;
+    if (!cell.matches || !cell.matches("[data-pad-cell]")) return;
+    if (event.isTrusted) cell.classList.remove("auto");
+    const pad = padOf(cell);
+    if (pad && cell.classList.contains("is-current")) take(pad, cell);
+  });
+
+  /* ---------------------------------------------------------------- radios that clear */
+  document.addEventListener("click", function (event) {
+    const radio = event.target;
+    if (!radio.matches || !radio.matches("input[type=radio][data-toggle]")) return;
+    const form = radio.form;
+    const group = form ? form.querySelectorAll('input[type=radio][name="' + radio.name + '"]') : [radio];
+    if (radio.dataset.on) {
+      radio.checked = false;
+      delete radio.dataset.on;
+      dirty(radio);
+      fire(radio);
+      return;
+    }
+    group.forEach(function (other) { delete other.dataset.on; });
+    radio.dataset.on = "1";
+  });
+
+  /* ---------------------------------------------------------------- problems in sight */
+  /* After a refused save the first problem (its message, under its field) sits just above
+   * the Save bar, with as much of its field as fits above it. */
+  function problemInSight(form) {
+    const message = form.querySelector(".field-errors, .has-error, [aria-invalid=true]");
+    const bar = form.querySelector(".actions");
+    if (!message || !bar) return;
+    const field = message.closest(".field, fieldset, .sluff, .step-block") || message;
+    const topbar = document.querySelector(".topbar");
+    const top = (topbar ? topbar.getBoundingClientRect().bottom : 0) + 8;
+    const view = window.visualViewport ? window.visualViewport.height : window.innerHeight;
+    const bottom = Math.min(bar.getBoundingClientRect().top, view) - 8;
+    const box = message.getBoundingClientRect();
+    const whole = field.getBoundingClientRect();
+    /* the field's top if the whole field fits, else its message at the bottom */
+    let by = whole.bottom - bottom;
+    if (whole.height > bottom - top) by = box.bottom - bottom;
+    if (whole.top - by < top && whole.height <= bottom - top) by = whole.top - top;
+    window.scrollBy(0, by);
+  }
+  document.addEventListener("htmx:afterSwap", function (event) {
+    const config = event.detail.requestConfig;
+    if (!config || config.verb !== "post") return;
+    const asker = event.detail.elt;
+    if (!asker || !asker.matches || !asker.matches("form[data-entry], form[data-entry] .misdeal")) return;
+    const form = document.querySelector("form[data-entry]");
+    if (!form || !form.querySelector("[data-first-problem]")) return;
+    problemInSight(form);
+  });
+
+  /* ---------------------------------------------------------------- the rules card */
+  function rulesDialog() {
+    let dialog = document.getElementById("rules-dialog");
+    if (dialog) return dialog;
+    dialog = document.createElement("dialog");
+    dialog.id = "rules-dialog";
+    dialog.className = "rules-dialog";
+    dialog.setAttribute("aria-label", "Rules");
+    dialog.addEventListener("click", function (event) {
+      if (event.target === dialog || event.target.closest("[data-close]")) dialog.close();
+    });
+    document.body.appendChild(dialog);
+    return dialog;
+  }
+  document.addEventListener("click", function (event) {
+    const link = event.target.closest ? event.target.closest("a[data-rules]") : null;
+    if (!link || typeof HTMLDialogElement === "undefined") return;
+    event.preventDefault();
+    fetch(link.href, { headers: { "HX-Request": "true" } })
+      .then(function (answer) {
+        if (!answer.ok) throw new Error(String(answer.status));
+        return answer.text();
+      })
+      .then(function (html) {
+        const dialog = rulesDialog();
+        dialog.innerHTML = html;
+        dialog.showModal();
+        const close = dialog.querySelector("[data-close]");
+        if (close) close.focus();
+      })
+      .catch(function () { window.location.href = link.href; });
+  });
+
+  /* ---------------------------------------------------------------- the Save bar's height */
+  /* What sticks above the Save bar (a pad) needs its height, which changes with the preview. */
+  let watched = null;
+  const measure = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(function (entries) {
+    entries.forEach(function (entry) {
+      document.documentElement.style.setProperty("--save-bar", Math.ceil(entry.target.getBoundingClientRect().height) + "px");
+    });
+  });
+  function watchBar() {
+    const bar = document.querySelector("form[data-entry] .actions");
+    if (!measure || bar === watched) return;
+    if (watched) measure.unobserve(watched);
+    watched = bar;
+    if (bar) measure.observe(bar);
+  }
+
+  if (window.htmx) window.htmx.onLoad(function (root) { startPads(root); watchBar(); });
+  else document.addEventListener("DOMContentLoaded", function () { startPads(document); watchBar(); });
+})();

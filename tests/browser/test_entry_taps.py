@@ -1,0 +1,285 @@
+"""A typical round of each game entered by touch alone on a 390x844 phone, the touches
+counted and held to the goals: Roolz (4 players) 5 with no keyboard, also for a bid of
+185; Roller Derby 5; Rook Sluff (6 players) 12 or fewer; Rummoli (4 players) 11 or fewer.
+
+Every touch is a tap on the page (no typing); a field that would open the phone's
+keyboard must never take the focus. The round stored is the round meant.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from scoring.models import Confirmation, Game, Round
+from scoring.services import game_create
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SAVED = 8_000
+# A field opens the keyboard when it takes text and does not say inputmode="none".
+WATCH_KEYBOARD = """
+window.keyboardOpenedBy = [];
+document.addEventListener("focusin", function (event) {
+  const el = event.target;
+  if (!el.matches || !el.matches("input, textarea, select")) return;
+  if (["radio", "checkbox", "button", "submit", "hidden"].includes(el.type)) return;
+  if (el.getAttribute("inputmode") === "none") return;
+  window.keyboardOpenedBy.push(el.name || el.id);
+});
+"""
+
+
+class Touches:
+    """Taps on the page, counted."""
+
+    def __init__(self, page: Page):
+        self.page = page
+        self.count = 0
+
+    def tap(self, target: Locator) -> None:
+        target.tap()
+        self.count += 1
+
+    def chip(self, field: str, label: str) -> None:
+        chips = self.page.locator(f"fieldset[data-field='{field}'] label.chip")
+        self.tap(chips.filter(has_text=re.compile(rf"^\s*{re.escape(label)}\b")).first)
+
+    def button(self, name: str, scope: str = "#entry") -> None:
+        self.tap(self.page.locator(scope).get_by_role("button", name=name, exact=True).first)
+
+    def save(self) -> None:
+        self.tap(self.page.locator("button.save"))
+
+    def keyboard_opened(self) -> list[str]:
+        return self.page.evaluate("window.keyboardOpenedBy")
+
+
+def open_table(page: Page, live_server, game: Game, me: str | None = None) -> Touches:
+    page.add_init_script(WATCH_KEYBOARD)
+    page.goto(f"{live_server.url}/t/{game.table_token}/")
+    expect(page.locator("#entry form[data-entry]")).to_be_visible()
+    if me:  # who holds the phone is said once, not per round
+        page.locator("#identity").get_by_role("button", name=f"I am {me}").click()
+        expect(page.locator("#identity")).to_contain_text(me)
+    return Touches(page)
+
+
+def saved_entry(game: Game, number: int = 1) -> dict:
+    return Round.objects.get(game=game, number=number).entry
+
+
+def roolz(confirmation: str = Confirmation.OTHER_SIDE) -> Game:
+    return game_create(
+        record={"game": "roolz", "players": ["Ann", "Ben", "Cat", "Dan"]},
+        confirmation=confirmation,
+    ).game
+
+
+@pytest.mark.parametrize(
+    ("bid", "took", "points_button"),
+    [(200, 200, "Made exactly"), (185, 205, "205")],
+    ids=["made-exactly", "bid-185"],
+)
+def test_a_roolz_round_is_five_touches_with_no_keyboard(
+    live_server, page: Page, bid, took, points_button
+):
+    game = roolz()
+    touches = open_table(page, live_server, game, me="Ann")
+    touches.chip("bidder", "Ben")
+    touches.tap(page.locator(f"[data-set=bid][data-value='{bid}']"))
+    touches.tap(page.locator("[data-points] button", has_text=points_button))
+    expect(page.locator("#f-won-B")).to_have_value(str(took))
+    expect(page.locator("#f-won-A")).to_have_value(str(300 - took))
+    touches.save()
+    expect(page.locator("#live .pending")).to_be_visible(timeout=SAVED)
+    # The phone is handed to a player of the other side, who confirms.
+    touches.tap(page.locator("#live .pending").get_by_role("button", name="Confirm as Ben"))
+    expect(page.locator("#live .pending")).to_have_count(0, timeout=SAVED)
+
+    assert touches.count <= 5, touches.count
+    assert touches.keyboard_opened() == []
+    round_ = Round.objects.get(game=game, number=1)
+    assert round_.status == Round.Status.CONFIRMED
+    assert round_.entry["bidder"] == 1
+    assert round_.entry["bid"] == bid
+    assert round_.entry["won"] == {"A": 300 - took, "B": took}
+
+
+def test_the_whole_roolz_bid_ladder_is_one_tap_away(live_server, page: Page):
+    game = roolz(Confirmation.OFF)
+    open_table(page, live_server, game)
+    ladder = page.locator("[data-set=bid]")
+    values = [int(v) for v in ladder.evaluate_all("els => els.map(e => e.dataset.value)")]
+    spec = next(s for s in game.engine.round_fields(4, game.options) if s.name == "bid")
+    assert values == list(range(spec.minimum, spec.maximum + 1, spec.step))
+    for button in (ladder.first, ladder.last):
+        expect(button).to_be_in_viewport()
+
+
+def test_a_roller_derby_deal_is_five_touches(live_server, page: Page):
+    game = game_create(
+        record={"game": "roller_derby", "players": ["Ann", "Ben", "Cat", "Dan"]}
+    ).game
+    touches = open_table(page, live_server, game)
+    touches.tap(page.locator("fieldset.dice").nth(0).locator("label.chip", has_text="3"))
+    touches.tap(page.locator("fieldset.dice").nth(1).locator("label.chip", has_text="4"))
+    touches.chip("tricks", "6")
+    touches.save()
+    expect(page.locator("#entry .notice.ok")).to_contain_text("Deal 1 saved", timeout=SAVED)
+
+    assert touches.count <= 5, touches.count
+    assert touches.keyboard_opened() == []
+    assert saved_entry(game) == {"dice": [3, 4], "tricks": 6}
+
+
+def test_a_rook_sluff_deal_of_six_is_twelve_touches_or_fewer(live_server, page: Page):
+    players = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
+    game = game_create(record={"game": "rook_sluff", "players": players}).game
+    touches = open_table(page, live_server, game)
+    pad = page.locator("[data-sluff] .pad")
+    # Bids go round from the dealer's left (Ann deals: Ben first), then the tricks.
+    bids = {1: 2, 2: 0, 3: 3, 4: 2, 5: 2, 0: 3}
+    tricks = {1: 3, 2: 2, 3: 2, 4: 2, 5: 2}  # Ann's are the rest: 3
+    for value in [*bids.values(), *tricks.values()]:
+        touches.tap(pad.get_by_role("button", name=str(value), exact=True))
+    expect(page.locator("#f-tricks-0")).to_have_value("3")
+    expect(page.locator("[data-remaining]")).to_have_text("0")
+    touches.save()
+    expect(page.locator("#entry .notice.ok")).to_contain_text("Deal 1 saved", timeout=SAVED)
+
+    assert touches.count <= 12, touches.count
+    assert touches.keyboard_opened() == []
+    entry = saved_entry(game)
+    assert entry["bids"] == [bids[s] for s in range(6)]
+    assert entry["tricks"] == [3, *(tricks[s] for s in range(1, 6))]
+
+
+def test_a_rummoli_hand_of_four_is_half_the_touches_of_drop_downs(live_server, page: Page):
+    game = game_create(record={"game": "rummoli", "players": ["Ann", "Ben", "Cat", "Dan"]}).game
+    touches = open_table(page, live_server, game)
+    touches.chip("poker.winners", "Ben")
+    claims = {
+        "ten_spades": "Dan",
+        "jack_diamonds": "Ben",
+        "king_hearts": "Cat",
+        "ace_spades": "Ann",
+    }
+    for section, who in claims.items():
+        touches.tap(
+            page.locator(f"input[name='pay_cards.{section}'][aria-label$=': {who}'] + span")
+        )
+    touches.chip("went_out", "Ben")
+    pad = page.locator("[data-end-of-hand] .pad")
+    for cards in (3, 5, 2):  # Ann, Cat, Dan: the pad skips Ben, who went out
+        touches.tap(pad.get_by_role("button", name=str(cards), exact=True))
+    touches.save()
+    expect(page.locator("#entry .notice.ok")).to_contain_text("Hand 1 saved", timeout=SAVED)
+
+    assert touches.count <= 11, touches.count
+    assert touches.keyboard_opened() == []
+    entry = saved_entry(game)
+    seats = {"Ann": 0, "Ben": 1, "Cat": 2, "Dan": 3}
+    assert entry["pay_cards"] == {section: seats[who] for section, who in claims.items()}
+    assert entry["poker"] == {"winners": [1]}
+    assert entry["went_out"] == 1
+    assert entry["cards_left"] == [3, 0, 5, 2]
+
+
+def test_a_pay_card_tapped_twice_is_unclaimed(live_server, page: Page):
+    game = game_create(record={"game": "rummoli", "players": ["Ann", "Ben", "Cat", "Dan"]}).game
+    open_table(page, live_server, game)
+    cell = page.locator("input[name='pay_cards.ten_spades'][aria-label$=': Dan']")
+    cell.locator("xpath=..").tap()
+    expect(cell).to_be_checked()
+    cell.locator("xpath=..").tap()
+    expect(cell).not_to_be_checked()
+
+
+# --------------------------------------------------------------------------- typed points
+
+
+def test_a_roolz_side_being_typed_in_is_never_refilled(live_server, page: Page):
+    """Team A typed 190 fills B with 110; B cleared and typed 210 stays 210 (not "110210")."""
+    game = roolz(Confirmation.OFF)
+    open_table(page, live_server, game)
+    page.locator("#f-won-A").click()
+    page.keyboard.type("190")
+    expect(page.locator("#f-won-B")).to_have_value("110")
+    page.locator("#f-won-B").click()
+    page.keyboard.press("Control+A")
+    page.keyboard.press("Backspace")
+    expect(page.locator("#f-won-B")).to_have_value("")
+    page.keyboard.type("210")
+    expect(page.locator("#f-won-B")).to_have_value("210")
+    # A was typed by hand: it is not overwritten, and the sum is pointed out.
+    expect(page.locator("#f-won-A")).to_have_value("190")
+    expect(page.locator("[data-won-warning]")).to_contain_text("400")
+    # Cleared and left, A is the rest again.
+    page.locator("#f-won-A").click()
+    page.keyboard.press("Control+A")
+    page.keyboard.press("Backspace")
+    expect(page.locator("#f-won-A")).to_have_value("")
+    page.locator("#f-won-B").click()
+    expect(page.locator("#f-won-A")).to_have_value("90")
+
+
+# --------------------------------------------------------------------------- errors in sight
+
+
+@pytest.mark.parametrize(
+    "game_kind",
+    ["roolz", "rook_sluff", "rummoli"],
+)
+def test_an_error_after_a_refused_save_is_in_sight_above_the_save_bar(
+    live_server, page: Page, screenshot, game_kind
+):
+    players = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"] if game_kind == "rook_sluff" else None
+    record = {"game": game_kind, "players": players or ["Ann", "Ben", "Cat", "Dan"]}
+    game = game_create(record=record).game
+    touches = open_table(page, live_server, game)
+    if game_kind == "roolz":
+        touches.chip("bidder", "Ann")
+        touches.tap(page.locator("[data-set=bid][data-value='200']"))
+        page.locator("#f-won-A").fill("193")  # not a multiple of 5
+    elif game_kind == "rook_sluff":
+        pad = page.locator("[data-sluff] .pad")
+        for value in (1, 1, 1, 1, 1):  # Fay's bid missing
+            touches.tap(pad.get_by_role("button", name=str(value), exact=True))
+    else:
+        touches.chip("widow", "Bought")
+        touches.chip("widow.buyer", "Cat")  # no price
+        touches.chip("went_out", "Ben")
+        pad = page.locator("[data-end-of-hand] .pad")
+        for cards in (3, 5, 2):
+            touches.tap(pad.get_by_role("button", name=str(cards), exact=True))
+    touches.save()
+    bar_message = page.locator(".actions [data-first-problem]")
+    expect(bar_message).to_be_visible(timeout=SAVED)
+    message = page.locator("#entry .field-errors .error").first
+    expect(message).to_be_in_viewport()
+    bar = page.locator(".actions").bounding_box()
+    box = message.bounding_box()
+    assert bar is not None and box is not None
+    assert box["y"] + box["height"] <= bar["y"] + 1, (box, bar)
+    assert box["y"] >= 52  # below the top bar
+    assert message.inner_text().strip() in bar_message.inner_text()
+    screenshot(page, f"refused-save-{game_kind}", full_page=False)
+    assert not Round.objects.filter(game=game).exists()
+
+
+def test_a_penalty_with_nobody_is_refused_naming_the_field(live_server, page: Page):
+    game = roolz(Confirmation.OFF)
+    touches = open_table(page, live_server, game)
+    touches.chip("bidder", "Ann")
+    touches.tap(page.locator("[data-set=bid][data-value='200']"))
+    touches.tap(page.locator("[data-points] button", has_text="Made exactly"))
+    page.locator("details.penalties > summary").click()
+    page.fill("#f-penalties-0-points", "5000")
+    touches.save()
+    expect(page.locator(".actions [data-first-problem]")).to_contain_text(
+        "Penalty 1: choose the player who is penalised.", timeout=SAVED
+    )
+    assert not Round.objects.filter(game=game).exists()
