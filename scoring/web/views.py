@@ -58,7 +58,7 @@ from scoring.services import (
     round_undo,
 )
 from scoring.web import presenters
-from scoring.web.fields import SeatInfo, parse_int
+from scoring.web.fields import SeatInfo, parse_int, seats_from_one
 from scoring.web.forms import EntryForm, NewGameForm
 
 DEVICE_COOKIE = "tablescore_device"
@@ -236,8 +236,8 @@ def new_entry_form(
 
 
 def joined(problems: list[Problem]) -> str:
-    """The engine's problems as one line for a notice."""
-    return "; ".join(p.message for p in problems)
+    """The engine's problems as one line for a notice, seats counted from 1."""
+    return "; ".join(seats_from_one(p.message) for p in problems)
 
 
 def answer(request: HttpRequest, url: str) -> HttpResponse:

@@ -102,38 +102,6 @@
     }
   });
 
-  /* ---------------------------------------------------------------- the rest of a total */
-  /* A side the user typed in is never overwritten: only the one side left untyped is filled
-   * with the rest of the total. With every side typed, a sum other than the total is pointed
-   * out and the server gives its own message on saving. */
-  function fillWon(group) {
-    const inputs = Array.from(group.querySelectorAll("[data-won]"));
-    const total = Number(group.dataset.total);
-    const typed = inputs.filter(function (input) { return input.dataset.typed && num(input) !== null; });
-    const open = inputs.filter(function (input) { return typed.indexOf(input) < 0; });
-    const sum = typed.reduce(function (acc, input) { return acc + num(input); }, 0);
-    let message = "";
-    open.forEach(function (input) {
-      if (input.classList.contains("auto")) input.value = "";
-      input.classList.remove("auto");
-    });
-    if (open.length === 1 && typed.length) {
-      if (sum <= total) {
-        open[0].value = total - sum;
-        open[0].classList.add("auto");
-      } else {
-        message = "The points typed add up to " + sum + ", more than " + total + ".";
-      }
-    } else if (!open.length && sum !== total) {
-      message = "These add up to " + sum + ", not " + total + ": check them before saving.";
-    }
-    const warning = group.querySelector("[data-won-warning]");
-    if (warning) {
-      warning.textContent = message;
-      warning.hidden = !message;
-    }
-  }
-
   /* What each game's own script registers: sync(form, changed) after every input, and
    * change(form, event) for a change it answers. */
   const games = [];
@@ -150,14 +118,6 @@
     const form = event.target.closest("form[data-entry]");
     if (!form) return;
     if (event.isTrusted) form.dataset.dirty = "1";
-    const group = event.target.closest("[data-won-group]");
-    if (group && event.target.matches("[data-won]") && event.isTrusted) {
-      const input = event.target;
-      input.classList.remove("auto");
-      if (input.value.trim() === "") delete input.dataset.typed;
-      else input.dataset.typed = "1";
-      fillWon(group);
-    }
     sync(form, event.target);
   });
 
