@@ -372,7 +372,7 @@ def _apply_end(game: Game, ending: Mapping[str, Any], actor: Actor) -> dict[str,
 
 
 def game_end(*, game: Game, ending: Mapping[str, Any], actor: Actor) -> ChangeResult:
-    """End a game by a record-level ending: Roller Derby's early finish, Rummoli's leftovers."""
+    """End a game by a record-level ending its engine allows (an early finish, leftovers)."""
     with transaction.atomic():
         game = _locked(game.pk)
         _check_actor_seat(game, actor)
@@ -516,7 +516,7 @@ def round_record(
 def misdeal_record(
     *, game: Game, number: int, actor: Actor, idempotency_key: str | None = None
 ) -> ChangeResult:
-    """Void a deal as a misdeal: nobody scores and the same dealer deals again (Roolz)."""
+    """Void a deal as a misdeal: nobody scores and the same dealer deals again."""
     if "misdeal" not in {
         spec.name for spec in game.engine.round_fields(game.seats.count(), game.options)
     }:

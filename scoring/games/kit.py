@@ -69,6 +69,9 @@ class Kit:
     # How a game may be ended before its natural end: "" (never), "early" (an offered
     # early finish), "leftovers" (a seat takes what is left on the board).
     ending: ClassVar[str] = ""
+    # The demo table of this game (``manage.py demo``): how many play, how many rounds in.
+    demo_players: ClassVar[int] = 4
+    demo_rounds: ClassVar[int] = 2
 
     @property
     def word(self) -> str:

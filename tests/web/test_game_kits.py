@@ -28,12 +28,6 @@ TEXT = {".py", ".html", ".js", ".css", ".json", ".txt", ".md", ".svg", ".webmani
 REGISTRY_LINES = {"scoring/engines/registry.py", "scoring/games/__init__.py"}
 # Migrations record the schema as it was; they are history, not code that changes.
 HISTORY = ("scoring/migrations/",)
-# Files still naming games that are being moved to their games' homes (printing, the API,
-# the services' messages, the demo's sizes). Each must shrink this list, never grow it.
-NOT_YET_MOVED = {
-    "scoring/management/commands/demo.py",
-    "scoring/services.py",
-}
 
 
 def own_files(game: str) -> tuple[str, ...]:
@@ -118,14 +112,8 @@ def test_a_game_is_named_only_in_its_own_files_and_the_registry(game):
         if not path.startswith(allowed)
         and path not in REGISTRY_LINES
         and not path.startswith(HISTORY)
-        and path not in NOT_YET_MOVED
     )
     assert stray == [], f"{game} is named outside its own files: {stray}"
-
-
-def test_the_files_not_yet_moved_still_need_their_exemption():
-    named = set().union(*(naming(game) for game in GAMES))
-    assert sorted(NOT_YET_MOVED - named) == []
 
 
 def test_the_scan_finds_a_name_where_one_is():

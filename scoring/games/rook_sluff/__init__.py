@@ -55,6 +55,8 @@ class RookSluffForm(EntryForm):
 
 class RookSluffKit(Kit):
     key = rook_sluff.RookSluff.key
+    demo_players = 6
+    demo_rounds = 3
     printed = PRINTED
     rules = RULES
     entry_form = RookSluffForm

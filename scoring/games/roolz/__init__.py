@@ -100,6 +100,7 @@ class RoolzForm(EntryForm):
 
 class RoolzKit(Kit):
     key = roolz.Roolz.key
+    demo_rounds = 3
     printed = PRINTED
     rules = RULES
     entry_form = RoolzForm

@@ -201,6 +201,7 @@ def board_from(sections: Mapping[str, int]) -> Board:
 
 class RummoliKit(Kit):
     key = rummoli.Rummoli.key
+    demo_players = 5
     printed = PRINTED
     rules = RULES
     entry_form = RummoliForm

@@ -11,13 +11,12 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 
 from scoring.engines.registry import ENGINES
+from scoring.games import kit_for
 from scoring.models import Game
 from scoring.services import Actor, game_create
 
 DIRECTOR = "director"
 DEMO_DEVICE = "demo"
-DEMO_ROUNDS = {"roolz": 3, "roller_derby": 2, "rook_sluff": 3, "rummoli": 2}
-DEMO_PLAYERS = {"roolz": 4, "roller_derby": 4, "rook_sluff": 6, "rummoli": 5}
 
 
 class Command(BaseCommand):
@@ -58,8 +57,9 @@ class Command(BaseCommand):
             game = Game.objects.filter(kind=key, events__device=DEMO_DEVICE).first()
             if game is None:
                 sample = importlib.import_module(f"scoring.engines.samples.{key}").sample_record
-                record = sample(rounds=20, seed=7, players=DEMO_PLAYERS.get(key))
-                record["rounds"] = record["rounds"][: DEMO_ROUNDS.get(key, 2)]
+                kit = kit_for(key)
+                record = sample(rounds=20, seed=7, players=kit.demo_players)
+                record["rounds"] = record["rounds"][: kit.demo_rounds]
                 # Samples stretch a game's length for benchmarks; a demo plays the usual length.
                 for stretched in ("target", "deals"):
                     record["options"].pop(stretched, None)
