@@ -339,7 +339,7 @@ def test_generating_with_too_few_players_is_explained(desk, director):
 
 
 def test_a_large_event_is_seated_by_the_worker_with_its_progress(
-    desk, director, monkeypatch, django_capture_on_commit_callbacks
+    desk, director, monkeypatch, eager_celery, django_capture_on_commit_callbacks
 ):
     monkeypatch.setattr(views, "BACKGROUND_FROM", 8)
     event = services.event_create(owner=director, name="Big", game="roolz")
