@@ -42,6 +42,10 @@ class SheetSource(Protocol):
         afresh, so the games' revisions go into the request's key."""
         ...
 
+    def back(self, what: Mapping[str, Any]) -> tuple[str, str]:
+        """Where the job page leads once the sheets are ready: (words, address)."""
+        ...
+
 
 class SourceRegistry:
     def __init__(self) -> None:

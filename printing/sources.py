@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
+from django.urls import reverse
+
 from printing.errors import PrintRequestError
 from printing.render import Sheet, render
 from printing.scoresheets import RoundMarks, blank_sheet, filled_sheet
@@ -60,6 +62,9 @@ class BlankScoresheets:
 
     kind = "blank"
 
+    def back(self, what: Mapping[str, Any]) -> tuple[str, str]:
+        return "Print another stack", reverse("printing:blank_sheets")
+
     def request(
         self, *, game: str, players: int, copies: int, options: Mapping[str, Any] | None = None
     ) -> dict[str, Any]:
@@ -103,6 +108,9 @@ class GameScoresheets:
     """``{"kind": "games", "games": [game ids]}``: the filled sheet of each game, in order."""
 
     kind = "games"
+
+    def back(self, what: Mapping[str, Any]) -> tuple[str, str]:
+        return "Back to my games", reverse("scoring:my_games")
 
     def request(self, game_ids: Sequence[int]) -> dict[str, Any]:
         ids = list(dict.fromkeys(game_ids))

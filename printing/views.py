@@ -7,9 +7,11 @@ page, a partial (htmx) or the PDF.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -18,6 +20,7 @@ from printing.errors import PrintRequestError
 from printing.forms import BlankSheetsForm
 from printing.models import PrintJob
 from printing.paper import default_paper, paper_from
+from printing.registry import SOURCES
 from printing.scoresheets import blank_kinds
 from printing.services import printjob_create, printjob_retry, printjob_watch
 from printing.sources import MAX_GAMES, game_filename, game_pdf, games_request
@@ -42,7 +45,7 @@ def _pdf_response(pdf: bytes, filename: str) -> HttpResponse:
 def _job_answer(request: HttpRequest, job: PrintJob) -> HttpResponse:
     """The job's partial for htmx, else a redirect to its page."""
     if request.htmx:
-        return render(request, JOB_PARTIAL, {"job": job})
+        return render(request, JOB_PARTIAL, _job_context(job))
     return redirect("printing:print_job", token=job.token)
 
 
@@ -102,7 +105,7 @@ def _job(token: str) -> PrintJob:
 @require_GET
 def print_job(request: HttpRequest, token: str) -> HttpResponse:
     template = JOB_PARTIAL if request.htmx else JOB_PAGE
-    return render(request, template, {"job": printjob_watch(job=_job(token))})
+    return render(request, template, _job_context(printjob_watch(job=_job(token))))
 
 
 @never_cache
@@ -113,7 +116,16 @@ def print_job_status(request: HttpRequest, token: str) -> HttpResponse:
     Each look sends a job again that is waiting for the print service or whose worker
     stopped (at most every few seconds), so a watched job moves on by itself.
     """
-    return render(request, JOB_PARTIAL, {"job": printjob_watch(job=_job(token))})
+    return render(request, JOB_PARTIAL, _job_context(printjob_watch(job=_job(token))))
+
+
+def _job_context(job: PrintJob) -> dict[str, Any]:
+    """The job, and where its page leads afterwards (the source that drew it says)."""
+    try:
+        back_label, back_url = SOURCES.get(job.what.get("kind")).back(job.what)
+    except PrintRequestError:  # a kind no longer installed
+        back_label, back_url = "Print another stack", reverse("printing:blank_sheets")
+    return {"job": job, "back_label": back_label, "back_url": back_url}
 
 
 @require_POST

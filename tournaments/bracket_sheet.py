@@ -13,6 +13,8 @@ import math
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from django.urls import reverse
+
 from printing.errors import PrintRequestError
 from printing.render.diagram import (
     Diagram,
@@ -203,6 +205,9 @@ class BracketSheets:
         event = Event.objects.filter(pk=what.get("event")).first()
         name = event.name if event else "an event"
         return f"The bracket of {name}, {paper_name} landscape"
+
+    def back(self, what: Mapping[str, Any]) -> tuple[str, str]:
+        return "Back to the bracket", reverse("brackets:desk", args=[what.get("event")])
 
     def filename(self, what: Mapping[str, Any]) -> str:
         return f"bracket-event-{what.get('event')}.pdf"

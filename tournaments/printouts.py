@@ -168,6 +168,14 @@ class _EventSource:
         name = self.kind.removeprefix("event_").replace("_", "-")
         return f"event-{what.get('event')}{where}-{name}.pdf"
 
+    def back(self, what: Mapping[str, Any]) -> tuple[str, str]:
+        event = what.get("event")
+        if "round" in what:
+            return "Back to the round", reverse(
+                "tournaments:desk_round", args=[event, what["round"]]
+            )
+        return "Back to the event", reverse("tournaments:desk_event", args=[event])
+
     def freshness(self, what: Mapping[str, Any]) -> dict[str, Any]:
         # Every change players can see bumps the revision: a changed event prints afresh.
         revision = Event.objects.filter(pk=what.get("event")).values_list("revision", flat=True)

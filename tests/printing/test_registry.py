@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.urls import reverse
 
 from printing.errors import PrintRequestError
 from printing.models import PrintJob
@@ -52,6 +53,9 @@ class TableCards:
     def freshness(self, what: Mapping[str, Any]) -> dict[str, Any]:
         return {}
 
+    def back(self, what: Mapping[str, Any]) -> tuple[str, str]:
+        return "Back to the tables", "/tables/"
+
 
 @pytest.fixture
 def table_cards():
@@ -84,6 +88,15 @@ def test_a_source_added_from_outside_prints_through_the_same_jobs(
     assert job.about == "3 table cards, A4"
     text = pdf_text(bytes(job.pdf))
     assert all(f"Table {n}" in text for n in (1, 2, 3))
+
+
+@pytest.mark.django_db
+def test_the_job_page_leads_where_its_source_says(client, table_cards):
+    job = PrintJob.objects.create(
+        request_key="back", what={"kind": "table_cards", "tables": [1]}, status="done"
+    )
+    page = client.get(reverse("printing:print_job", args=[job.token])).content.decode()
+    assert 'href="/tables/">Back to the tables</a>' in page
 
 
 def test_a_kind_is_served_by_one_source_only(table_cards):

@@ -471,6 +471,8 @@ def test_a_published_round_prints_its_table_cards_from_the_desk(
     job = PrintJob.objects.get()
     assert job.status == PrintJob.Status.DONE, job.error
     assert bytes(job.pdf).startswith(b"%PDF")
+    job_page = desk.get(answer["Location"]).content.decode()
+    assert f'href="{url("desk_round", event.pk, 1)}">Back to the round</a>' in job_page
 
 
 # --------------------------------------------------------------------------- live tables
