@@ -306,6 +306,8 @@ def test_an_early_finish_can_be_reopened(live_server, page: Page, screenshot):
     table(page, live_server, game)
     page.get_by_role("button", name="End the game now").click()
     expect(page.locator("#entry .game-over")).to_contain_text("Ended early")
+    # The result comes into view by itself: it is what the table looks for next.
+    expect(page.locator("#entry .game-over .result")).to_be_in_viewport(timeout=5000)
     reopen = page.locator("#recent").get_by_role("button", name="Reopen the game")
     expect(reopen).to_be_visible()
     page.locator("#recent").scroll_into_view_if_needed()

@@ -143,6 +143,7 @@ def test_one_phone_hands_over_to_agree_to_an_early_end(live_server, page: Page, 
 
     ask.get_by_role("button", name="Agree as Ben").click()  # the phone handed over
     expect(page.locator("#entry .game-over")).to_be_visible(timeout=SAVE_TIMEOUT)
+    expect(page.locator("#entry .game-over .result")).to_be_in_viewport(timeout=SAVE_TIMEOUT)
     expect(page.locator("#live [data-news]")).to_have_text("The game was ended early by Ann.")
     game.refresh_from_db()
     assert game.ending == {"ended_early": True}
