@@ -108,9 +108,13 @@ def remember_seat(request: HttpRequest, game: Game, seat: int | None) -> None:
 
 
 def remember_game(request: HttpRequest, game: Game) -> None:
-    tokens = [t for t in request.session.get(GAMES_KEY, []) if t != game.table_token]
+    """Put the game first in "my games". The session is written only when that changes the
+    list: a page seen again (a reload, the service worker keeping its copy) must not save
+    a session read before another request (choosing a seat) and so undo it."""
+    tokens = list(request.session.get(GAMES_KEY, []))
     if tokens[:1] != [game.table_token]:
-        request.session[GAMES_KEY] = [game.table_token, *tokens][:MY_GAMES_LIMIT]
+        others = [t for t in tokens if t != game.table_token]
+        request.session[GAMES_KEY] = [game.table_token, *others][:MY_GAMES_LIMIT]
 
 
 def actor_for(request: HttpRequest, game: Game, seat: int | None = None) -> Actor:

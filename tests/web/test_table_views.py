@@ -462,3 +462,12 @@ def test_rummoli_with_nobody_holding_chips_asks_who_takes_the_board(client):
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
     assert game_score(game).totals == [0, 18]
+
+
+def test_seeing_a_table_again_leaves_the_session_alone(client):
+    """A second look at a table (a reload, the service worker keeping its copy) must not
+    write the session: written from a stale read, it would undo a seat chosen meanwhile."""
+    game = make_game()
+    assert client.get(url("table", game)).cookies.get("sessionid"), "the first look saves it"
+    again = client.get(url("table", game))
+    assert not again.cookies.get("sessionid")
