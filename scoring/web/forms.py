@@ -230,6 +230,42 @@ class OptionField:
         return [Choice(str(c), humanize(c), str(c) == str(self.value)) for c in self.spec.choices]
 
 
+def read_option_fields(
+    specs: Sequence[OptionSpec], data: Mapping[str, Any], *, posted: bool
+) -> list[OptionField]:
+    """The engine's options as form fields: what was posted (checked against the option's
+    own description), else each option's default."""
+    fields: list[OptionField] = []
+    for spec in specs:
+        name = f"option-{spec.name}"
+        posted_text = data.get(name, "") if posted else ""
+        text = posted_text if isinstance(posted_text, str) else ""
+        value: Any = spec.default
+        error = ""
+        if spec.kind == "bool":
+            value = (text in TRUE_WORDS) if posted else bool(spec.default)
+            text = "on" if value else ""
+        elif not posted or name not in data:
+            text = "" if spec.default is None else str(spec.default)
+        elif spec.kind == "choice":
+            match = [c for c in spec.choices if str(c) == text]
+            if match:
+                value = match[0]
+            else:
+                error = f"Choose one of: {', '.join(humanize(c) for c in spec.choices)}."
+        elif spec.kind in {"int", "int_or_null"}:
+            number = parse_int(text)
+            if not text.strip() and spec.kind == "int_or_null":
+                value = None
+            elif number is None:
+                error = "Enter a whole number."
+            else:
+                value = number
+                error = (spec.problem(number) or "").replace(f"option {spec.name} ", "It ")
+        fields.append(OptionField(spec, value, text, error))
+    return fields
+
+
 @dataclass
 class OptionGroup:
     name: str
@@ -302,37 +338,11 @@ class NewGameForm:
             self.players.append(PlayerField(seat, name, team))
 
     def read_options(self, engine: Engine, count: int) -> list[OptionField]:
-        fields: list[OptionField] = []
         posted = self.bound and "option-present" in self.data and self.data.get("refresh") != "game"
-        for spec in engine.option_specs():
-            if spec.player_counts and count not in spec.player_counts:
-                continue
-            name = f"option-{spec.name}"
-            text = self.data.get(name, "") if posted else ""
-            value: Any = spec.default
-            error = ""
-            if spec.kind == "bool":
-                value = (text in TRUE_WORDS) if posted else spec.default
-                text = "on" if value else ""
-            elif not posted or name not in self.data:
-                text = "" if spec.default is None else str(spec.default)
-            elif spec.kind == "choice":
-                match = [c for c in spec.choices if str(c) == text]
-                if match:
-                    value = match[0]
-                else:
-                    error = f"Choose one of: {', '.join(humanize(c) for c in spec.choices)}."
-            elif spec.kind in {"int", "int_or_null"}:
-                number = parse_int(text)
-                if not text.strip() and spec.kind == "int_or_null":
-                    value = None
-                elif number is None:
-                    error = "Enter a whole number."
-                else:
-                    value = number
-                    error = (spec.problem(number) or "").replace(f"option {spec.name} ", "It ")
-            fields.append(OptionField(spec, value, text, error))
-        return fields
+        specs = [
+            s for s in engine.option_specs() if not s.player_counts or count in s.player_counts
+        ]
+        return read_option_fields(specs, self.data, posted=posted)
 
     def fit_options_to_count(self, engine: Engine, count: int) -> None:
         """After a change of player count, switch a bool option that the count requires."""

@@ -14,10 +14,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from scoring.engines.base import Engine, OptionSpec, Problem
+from scoring.engines.base import Engine, Problem
 from scoring.engines.registry import ENGINES
 from scoring.models import Confirmation
-from scoring.web.fields import TRUE_WORDS, Choice, humanize, parse_int
+from scoring.web.fields import Choice, parse_int
+from scoring.web.forms import OptionField, read_option_fields
 from tournaments.models import Event
 from tournaments.services import EVENT_NAME_LONGEST, MOST_ROUNDS
 from tournaments.standings import METRIC_LABELS, Metric, default_rules
@@ -29,28 +30,6 @@ METRIC_SLOTS = 5  # the director orders up to five metrics; the first decides, t
 def as_text(data: Mapping[str, Any], name: str) -> str:
     value = data.get(name, "")
     return value if isinstance(value, str) else ""
-
-
-@dataclass
-class OptionField:
-    spec: OptionSpec
-    value: Any
-    text: str
-    error: str = ""
-
-    @property
-    def name(self) -> str:
-        return f"option-{self.spec.name}"
-
-    @property
-    def choices(self) -> list[Choice]:
-        return [Choice(str(c), humanize(c), str(c) == self.text) for c in self.spec.choices]
-
-    @property
-    def default_text(self) -> str:
-        if self.spec.kind == "bool":
-            return "on" if self.spec.default else "off"
-        return "none" if self.spec.default is None else humanize(self.spec.default)
 
 
 @dataclass
@@ -160,34 +139,7 @@ class EventForm:
     def read_options(self) -> list[OptionField]:
         assert self.engine is not None
         posted = "option-present" in self.data and as_text(self.data, "refresh") != "game"
-        fields = []
-        for spec in self.engine.option_specs():
-            name = f"option-{spec.name}"
-            text = as_text(self.data, name) if posted else ""
-            value: Any = spec.default
-            error = ""
-            if spec.kind == "bool":
-                value = text in TRUE_WORDS if posted else bool(spec.default)
-                text = "on" if value else ""
-            elif not posted or name not in self.data:
-                text = "" if spec.default is None else str(spec.default)
-            elif spec.kind == "choice":
-                match = [c for c in spec.choices if str(c) == text]
-                if match:
-                    value = match[0]
-                else:
-                    error = f"Choose one of: {', '.join(humanize(c) for c in spec.choices)}."
-            elif spec.kind in {"int", "int_or_null"}:
-                number = parse_int(text)
-                if not text.strip() and spec.kind == "int_or_null":
-                    value = None
-                elif number is None:
-                    error = "Enter a whole number."
-                else:
-                    value = number
-                    error = (spec.problem(number) or "").replace(f"option {spec.name} ", "It ")
-            fields.append(OptionField(spec, value, text, error))
-        return fields
+        return read_option_fields(self.engine.option_specs(), self.data, posted=posted)
 
     def fail(self, name: str, message: str) -> None:
         text = message[:1].upper() + message[1:]
