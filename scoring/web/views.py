@@ -819,17 +819,25 @@ def history(request: HttpRequest, token: str) -> HttpResponse:
     return history_page(request, game_for(token))
 
 
+def correction_form(
+    request: HttpRequest, game: Game, number: int
+) -> tuple[Round, EntryForm, list[SeatInfo], ScoredGame]:
+    """The entry form of a recorded round: filled with the entry on GET, as posted after."""
+    round_ = get_object_or_404(Round, game=game, number=number)
+    score = game_score(game)
+    seats = presenters.seat_infos(game)
+    specs = game.engine.round_fields(len(seats), score.options or game.options)
+    entry_form = kit_for(game.kind).entry_form
+    data = entry_form.data_for(round_.entry, specs) if request.method == "GET" else request.POST
+    return round_, new_entry_form(game, seats, score, number, data=data), seats, score
+
+
 @never_cache
 @require_http_methods(["GET", "POST"])
 def round_correct_view(request: HttpRequest, token: str, number: int) -> HttpResponse:
     game = game_for(token)
-    round_ = get_object_or_404(Round, game=game, number=number)
     kit = kit_for(game.kind)
-    score = game_score(game)
-    seats = presenters.seat_infos(game)
-    specs = game.engine.round_fields(len(seats), score.options or game.options)
-    data = kit.entry_form.data_for(round_.entry, specs) if request.method == "GET" else request.POST
-    form = new_entry_form(game, seats, score, number, data=data)
+    round_, form, seats, score = correction_form(request, game, number)
     action = request.POST.get("action", "save")
     context = {
         "game": game,

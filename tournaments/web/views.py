@@ -26,11 +26,10 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from printing.paper import PAPER_NAMES, default_paper
 from scoring.games import kit_for
-from scoring.models import Round
 from scoring.selectors import game_score
 from scoring.web import presenters
 from scoring.web.fields import parse_int
-from scoring.web.views import new_entry_form, preview_response
+from scoring.web.views import correction_form, preview_response
 from tournaments import selectors, services, tasks
 from tournaments.models import Entrant, Event, KeepApart, Table, TournamentRound
 from tournaments.print_views import Printout, printouts_for
@@ -515,13 +514,8 @@ def result_correct(request: HttpRequest, pk: int, table_id: int, number: int) ->
     table = own_table(event, table_id)
     game = table.game
     assert game is not None
-    round_ = get_object_or_404(Round, game=game, number=number)
     kit = kit_for(game.kind)
-    score = game_score(game)
-    seats = presenters.seat_infos(game)
-    specs = game.engine.round_fields(len(seats), score.options or game.options)
-    data = kit.entry_form.data_for(round_.entry, specs) if request.method == "GET" else request.POST
-    form = new_entry_form(game, seats, score, number, data=data)
+    round_, form, seats, score = correction_form(request, game, number)
     post_url = reverse("tournaments:result_correct", args=[event.pk, table.pk, number])
     context = {
         "event": event,
