@@ -321,6 +321,10 @@ class Engine(ABC):
     round_word: ClassVar[str] = "Round"  # what one round of play is called at this game
     # The table size an event seats unless its director picks another.
     preferred_table_size: ClassVar[int]
+    # How an event ranks this game's players unless its director chooses: standings
+    # metrics by name, in order, and the metric an opponent's strength is measured by.
+    standings_metrics: ClassVar[tuple[str, ...]]
+    standings_strength: ClassVar[str] = "placement_points"
     # A game played over a board of chips: its sections in order, with their names.
     board_sections: ClassVar[Mapping[str, str]] = {}
 

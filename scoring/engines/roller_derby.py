@@ -69,6 +69,13 @@ class RollerDerby(Engine):
     player_counts = (SEATS,)
     round_word: ClassVar[str] = "Deal"
     preferred_table_size: ClassVar[int] = 4
+    standings_metrics: ClassVar[tuple[str, ...]] = (
+        "wins",
+        "share",
+        "opponents_strength",
+        "head_to_head",
+    )
+    standings_strength: ClassVar[str] = "wins"
     record_extras = frozenset({"ended_early"})
 
     # -- descriptions ------------------------------------------------------

@@ -68,6 +68,8 @@ class RookSluff(Engine):
     player_counts = (6, 8, 10)
     round_word: ClassVar[str] = "Deal"
     preferred_table_size: ClassVar[int] = 8
+    standings_metrics: ClassVar[tuple[str, ...]] = ("wins", "share", "buchholz", "head_to_head")
+    standings_strength: ClassVar[str] = "wins"
 
     # -- descriptions ------------------------------------------------------
 

@@ -178,6 +178,13 @@ class Roolz(Engine):
     player_counts = (2, 3, 4, 5, 6)
     round_word: ClassVar[str] = "Deal"
     preferred_table_size: ClassVar[int] = 4
+    standings_metrics: ClassVar[tuple[str, ...]] = (
+        "placement_points",
+        "share",
+        "buchholz",
+        "head_to_head",
+        "firsts",
+    )
 
     # -- descriptions ------------------------------------------------------
 

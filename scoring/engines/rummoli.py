@@ -140,6 +140,13 @@ class Rummoli(Engine):
     player_counts: ClassVar[tuple[int, ...]] = (2, 3, 4, 5, 6, 7, 8)
     round_word: ClassVar[str] = "Hand"  # what a round is called at this game
     preferred_table_size: ClassVar[int] = 6
+    standings_metrics: ClassVar[tuple[str, ...]] = (
+        "placement_points",
+        "share",
+        "buchholz",
+        "head_to_head",
+        "game_points",
+    )
     board_sections: ClassVar[Mapping[str, str]] = {
         section: SECTION_NAMES[section].removeprefix("the ") for section in SECTIONS
     }

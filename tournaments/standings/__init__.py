@@ -1,8 +1,8 @@
 """Standings of an event: pure computation from plain results (no Django).
 
 ``compute_standings(event, rules)`` ranks an event's entrants by the ordered
-metrics the director chose; ``DEFAULT_RULES`` holds each game's defaults and
-``scales`` the placement points that stay fair when table sizes mix.
+metrics the director chose; ``default_rules`` gives each game's defaults (its engine
+states them) and ``scales`` the placement points that stay fair when table sizes mix.
 """
 
 from tournaments.standings.ranking import Standing, Standings, compute_standings
@@ -19,7 +19,6 @@ from tournaments.standings.results import (
     table_from_game,
 )
 from tournaments.standings.rules import (
-    DEFAULT_RULES,
     METRIC_LABELS,
     ByeMethod,
     ByeRule,
@@ -39,7 +38,6 @@ from tournaments.standings.scales import (
 )
 
 __all__ = [
-    "DEFAULT_RULES",
     "DEFAULT_SCALES",
     "METRIC_LABELS",
     "SCALE_MEAN",

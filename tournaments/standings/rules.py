@@ -46,6 +46,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from scoring.engines.base import Problem
+from scoring.engines.registry import ENGINES
 from tournaments.standings.scales import DEFAULT_SCALES, Scale, scale_problems
 
 
@@ -154,44 +155,14 @@ def _rules(*metrics: Metric, strength_of: Metric = Metric.PLACEMENT_POINTS) -> S
     return StandingsRules(metrics=tuple(metrics), strength_of=strength_of)
 
 
-# The defaults per game, as plain data. Roolz and Rummoli mix table sizes, so they
-# rank on placement points and a size-fair Buchholz; Roller Derby (always two
-# teams of two) and Rook Sluff (always two teams, 4 to 10 seats) rank on wins.
-DEFAULT_RULES: Mapping[str, StandingsRules] = {
-    "roolz": _rules(
-        Metric.PLACEMENT_POINTS,
-        Metric.SHARE,
-        Metric.BUCHHOLZ,
-        Metric.HEAD_TO_HEAD,
-        Metric.FIRSTS,
-    ),
-    "roller_derby": _rules(
-        Metric.WINS,
-        Metric.SHARE,
-        Metric.OPPONENTS_STRENGTH,
-        Metric.HEAD_TO_HEAD,
-        strength_of=Metric.WINS,
-    ),
-    "rook_sluff": _rules(
-        Metric.WINS,
-        Metric.SHARE,
-        Metric.BUCHHOLZ,
-        Metric.HEAD_TO_HEAD,
-        strength_of=Metric.WINS,
-    ),
-    "rummoli": _rules(
-        Metric.PLACEMENT_POINTS,
-        Metric.SHARE,
-        Metric.BUCHHOLZ,
-        Metric.HEAD_TO_HEAD,
-        Metric.GAME_POINTS,
-    ),
-}
-
-
 def default_rules(game: str) -> StandingsRules:
-    """The default standings rules of a game (by its registry key)."""
-    return DEFAULT_RULES[game]
+    """The default standings rules of a game (by its registry key), as its engine states
+    them: games always played in fixed teams rank on wins, the others on placement."""
+    engine = ENGINES[game]
+    return _rules(
+        *metrics_from_names(engine.standings_metrics),
+        strength_of=Metric(engine.standings_strength),
+    )
 
 
 def metrics_from_names(names: Sequence[str]) -> tuple[Metric, ...]:
