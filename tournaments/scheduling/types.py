@@ -37,7 +37,7 @@ class TablePolicy:
     ``preferred``: the size to use wherever the count allows; the sizes next to it in
     ``legal_sizes`` fill the remainder before any other size, and any legal size before
     a bye. ``sides``: for each size played in sides, the seat groups that score
-    together (Roller Derby ``{4: ((0, 2), (1, 3))}``); a size absent means individual
+    together (partners across at 4: ``{4: ((0, 2), (1, 3))}``); a size absent means individual
     play at that size.
     """
 

@@ -13,7 +13,7 @@ Metrics counted round by round (a bye scores them as the bye rule says):
   1 at any table size: sides x (side's points - floor) / (sum of every side's
   points - floor x sides), where the floor is the lowest side's points when
   that is negative and 0 otherwise. Raising every side by the same amount keeps
-  shares between 0 and 1 when totals go negative (Roolz), and a table whose
+  shares between 0 and 1 when totals go negative (bids that were set), and a table whose
   sides all end level (the sum is then 0) gives everyone an even share.
 - ``wins``: a first place alone counts 1; a first place shared by k sides
   counts 1/k each.
