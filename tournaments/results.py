@@ -132,10 +132,10 @@ def event_results(event: Event, rows: list[TableRow] | None = None) -> EventResu
             confirmed=row.finished and not row.pending,
         )
         # A fixed team fills several seats of one side: it is one entrant at the table.
-        once: dict[int, object] = {}
-        for seat in table.seats:
-            once.setdefault(seat.entrant, seat)
-        if len(once) != len(table.seats):
+        if len(set(entrants)) != len(entrants):
+            once: dict[int, object] = {}
+            for seat in table.seats:
+                once.setdefault(seat.entrant, seat)
             table = type(table)(
                 number=table.number,
                 seats=tuple(once.values()),  # type: ignore[arg-type]

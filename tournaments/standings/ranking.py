@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import chain
 
 from scoring.engines.base import Problem
 from tournaments.standings.results import (
@@ -150,7 +151,7 @@ def _score_round(
         side_entrants = [tuple(seat.entrant for seat in members) for members in sides]
         for side_index, members in enumerate(sides):
             opponents = tuple(
-                e for other, ids in enumerate(side_entrants) if other != side_index for e in ids
+                chain.from_iterable(side_entrants[:side_index] + side_entrants[side_index + 1 :])
             )
             entry = _Seat(
                 values=scored[side_index],

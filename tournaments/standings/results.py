@@ -11,6 +11,7 @@ from bisect import bisect_left
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from scoring.engines.base import Problem
 
@@ -61,13 +62,19 @@ class TableResult:
 
     def sides(self) -> list[tuple[SeatResult, ...]]:
         """The competing sides in order of first seat: a team's seats, or a lone seat."""
-        if all(seat.side is None for seat in self.seats):
-            return [(seat,) for seat in self.seats]
-        grouped: dict[str, list[SeatResult]] = {}
-        for index, seat in enumerate(self.seats):
-            key = f"team:{seat.side}" if seat.side is not None else f"seat:{index}"
+        return list(self._sides)
+
+    @cached_property
+    def _sides(self) -> tuple[tuple[SeatResult, ...], ...]:
+        # Worked out once per table: validation and scoring both ask for it.
+        seats = self.seats
+        if all(seat.side is None for seat in seats):
+            return tuple((seat,) for seat in seats)
+        grouped: dict[tuple[str, str | int], list[SeatResult]] = {}
+        for index, seat in enumerate(seats):
+            key = ("team", seat.side) if seat.side is not None else ("seat", index)
             grouped.setdefault(key, []).append(seat)
-        return [tuple(members) for members in grouped.values()]
+        return tuple(tuple(members) for members in grouped.values())
 
 
 @dataclass(frozen=True)
@@ -107,22 +114,32 @@ def places_from_totals(
     a place. A team's seats share the team's place. With no winners (a game
     stopped before its end) the totals alone decide.
     """
-    seat_side: dict[int, str] = {}
+    return _places(totals, winners, _seat_teams(teams))
+
+
+def _seat_teams(teams: Mapping[str, Sequence[int]] | None) -> dict[int, str]:
+    """Each seat of a team and its team's label."""
+    seat_team: dict[int, str] = {}
     for label, members in (teams or {}).items():
         for seat in members:
-            seat_side[seat] = f"team:{label}"
-    sides: dict[str, list[int]] = {}
+            seat_team[seat] = label
+    return seat_team
+
+
+def _places(
+    totals: Sequence[int | float], winners: Sequence[int], seat_team: Mapping[int, str]
+) -> list[int]:
+    # A side is a team (its label) or a lone seat (its number).
+    sides: dict[str | int, list[int]] = {}
     for seat in range(len(totals)):
-        sides.setdefault(seat_side.get(seat, f"seat:{seat}"), []).append(seat)
+        sides.setdefault(seat_team.get(seat, seat), []).append(seat)
     winning = set(winners)
-
-    def key(members: list[int]) -> tuple[bool, float]:
-        return (not any(s in winning for s in members), -totals[members[0]])
-
-    keys = {label: key(members) for label, members in sides.items()}
+    # A side's key: not among the winners, then its total, highest first; lower is better.
+    keys = [(winning.isdisjoint(members), -totals[members[0]]) for members in sides.values()]
+    ordered = sorted(keys)
     places = [0] * len(totals)
-    for label, members in sides.items():
-        place = 1 + sum(1 for other in keys.values() if other < keys[label])
+    for members, key in zip(sides.values(), keys, strict=True):
+        place = 1 + bisect_left(ordered, key)  # 1 + the sides strictly ahead
         for seat in members:
             places[seat] = place
     return places
@@ -140,11 +157,11 @@ def table_from_game(
     """A table's result from a scored game: ``entrants`` by seat, the engine's output."""
     if len(entrants) != len(totals):
         raise ValueError("one entrant per seat and one total per seat are needed")  # a bug
-    places = places_from_totals(totals, winners, teams)
-    seat_team = {seat: label for label, members in (teams or {}).items() for seat in members}
+    seat_team = _seat_teams(teams)
+    places = _places(totals, winners, seat_team)
     seats = tuple(
-        SeatResult(entrant=e, points=t, place=p, side=seat_team.get(i))
-        for i, (e, t, p) in enumerate(zip(entrants, totals, places, strict=True))
+        SeatResult(entrant, points, place, seat_team.get(index))
+        for index, (entrant, points, place) in enumerate(zip(entrants, totals, places, strict=True))
     )
     return TableResult(number=number, seats=seats, confirmed=confirmed)
 
@@ -172,36 +189,44 @@ def _round_problems(rnd: RoundResults, known: set[EntrantId]) -> list[Problem]:
     def problem(message: str, field: str) -> None:
         problems.append(Problem(message, round=rnd.number, field=field))
 
-    placed: Counter[EntrantId] = Counter(rnd.byes)
+    seated: list[EntrantId] = list(rnd.byes)  # every placing in the round, in order
     for entrant_id in rnd.byes:
         if entrant_id not in known:
             problem(f"bye for entrant {entrant_id}, who is not registered", "byes")
     for table in rnd.tables:
-        where = f"table {table.number}"
-        for seat in table.seats:
-            placed[seat.entrant] += 1
-            if seat.entrant not in known:
-                problem(f"{where}: entrant {seat.entrant} is not registered", "seats")
+        entrants = [seat.entrant for seat in table.seats]
+        seated.extend(entrants)
+        if not known.issuperset(entrants):
+            for entrant_id in entrants:
+                if entrant_id not in known:
+                    problem(
+                        f"table {table.number}: entrant {entrant_id} is not registered", "seats"
+                    )
         sides = table.sides()
         if len(sides) < 2:
-            problem(f"{where}: a table needs at least two sides", "seats")
+            problem(f"table {table.number}: a table needs at least two sides", "seats")
             continue
         for members in sides:
             first = members[0]
-            if any(m.points != first.points or m.place != first.place for m in members):
-                problem(f"{where}: team {first.side} has seats with different results", "seats")
-        side_places = sorted(members[0].place for members in sides)
-        for members in sides:
-            place = members[0].place
+            if len(members) > 1 and any(
+                m.points != first.points or m.place != first.place for m in members
+            ):
+                problem(
+                    f"table {table.number}: team {first.side} has seats with different results",
+                    "seats",
+                )
+        places = [members[0].place for members in sides]
+        side_places = sorted(places)
+        for place in places:
             ahead = bisect_left(side_places, place)
             if place != ahead + 1:
                 problem(
-                    f"{where}: place {place} does not follow the places ahead of it "
-                    f"(expected {ahead + 1})",
+                    f"table {table.number}: place {place} does not follow the places ahead of "
+                    f"it (expected {ahead + 1})",
                     "place",
                 )
                 break
-    for entrant_id, count in placed.items():
+    for entrant_id, count in Counter(seated).items():
         if count > 1:
             problem(f"entrant {entrant_id} is placed {count} times in the round", "seats")
     return problems
