@@ -8,7 +8,7 @@ Only the few keys of each game's score projection the standings need are read
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from scoring.models import Game, Round
 from tournaments.models import Bye, Event, Table, TableSeat, TournamentRound
@@ -56,9 +56,9 @@ def standings_rules(event: Event) -> StandingsRules:
     )
 
 
-@dataclass(frozen=True)
-class TableRow:
-    """One published table as read for the standings and the live view."""
+class TableRow(NamedTuple):
+    """One published table as read for the standings and the live view (a named tuple:
+    thousands are made for every standings, and a tuple is the cheapest to make)."""
 
     table_id: int
     round_number: int

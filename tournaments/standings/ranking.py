@@ -56,7 +56,7 @@ class Standings:
     rows: tuple[Standing, ...]
 
 
-@dataclass
+@dataclass(slots=True)
 class _Seat:
     """What one entrant did at one counted table."""
 
@@ -148,19 +148,32 @@ def _score_round(
             continue
         index = len(table_places)
         places = {seat.entrant: seat.place for seat in table.seats}
-        side_entrants = [tuple(seat.entrant for seat in members) for members in sides]
-        for side_index, members in enumerate(sides):
-            opponents = tuple(
-                chain.from_iterable(side_entrants[:side_index] + side_entrants[side_index + 1 :])
-            )
-            entry = _Seat(
-                values=scored[side_index],
-                place=members[0].place,
-                table=index,
-                opponents=opponents,
-            )
-            for seat in members:
+        if len(sides) == len(table.seats):  # every side a lone seat, in seat order
+            lone = [seat.entrant for seat in table.seats]
+            for side_index, seat in enumerate(table.seats):
+                entry = _Seat(
+                    values=scored[side_index],
+                    place=seat.place,
+                    table=index,
+                    opponents=tuple(lone[:side_index] + lone[side_index + 1 :]),
+                )
                 seats[seat.entrant].append(entry)
+        else:
+            side_entrants = [tuple([seat.entrant for seat in members]) for members in sides]
+            for side_index, members in enumerate(sides):
+                opponents = tuple(
+                    chain.from_iterable(
+                        side_entrants[:side_index] + side_entrants[side_index + 1 :]
+                    )
+                )
+                entry = _Seat(
+                    values=scored[side_index],
+                    place=members[0].place,
+                    table=index,
+                    opponents=opponents,
+                )
+                for seat in members:
+                    seats[seat.entrant].append(entry)
         table_places.append(places)
         if rnd.byes:  # the table average is only ever needed to score a bye
             weights = [len(members) for members in sides]
@@ -189,10 +202,12 @@ def _score_sides(
     for own_points, place in zip(points, places, strict=True):
         tied = places.count(place)
         share = size * (own_points - floor) / pool if pool > 0 else 1.0
+        # A place held alone scores its own value (the mean of one place, as a float).
+        placement = float(scale[place - 1]) if tied == 1 else shared_points(scale, place, tied)
         if place == 1:
-            result.append((shared_points(scale, 1, tied), own_points, share, 1.0 / tied, 1.0))
+            result.append((placement, own_points, share, 1.0 / tied, 1.0))
         else:
-            result.append((shared_points(scale, place, tied), own_points, share, 0.0, 0.0))
+            result.append((placement, own_points, share, 0.0, 0.0))
     return result
 
 

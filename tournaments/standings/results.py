@@ -70,10 +70,10 @@ class TableResult:
         seats = self.seats
         if all(seat.side is None for seat in seats):
             return tuple((seat,) for seat in seats)
-        grouped: dict[tuple[str, str | int], list[SeatResult]] = {}
+        # A team by its label, a lone seat by its number (never equal: text and numbers).
+        grouped: dict[str | int, list[SeatResult]] = {}
         for index, seat in enumerate(seats):
-            key = ("team", seat.side) if seat.side is not None else ("seat", index)
-            grouped.setdefault(key, []).append(seat)
+            grouped.setdefault(index if seat.side is None else seat.side, []).append(seat)
         return tuple(tuple(members) for members in grouped.values())
 
 
@@ -160,8 +160,12 @@ def table_from_game(
     seat_team = _seat_teams(teams)
     places = _places(totals, winners, seat_team)
     seats = tuple(
-        SeatResult(entrant, points, place, seat_team.get(index))
-        for index, (entrant, points, place) in enumerate(zip(entrants, totals, places, strict=True))
+        [
+            SeatResult(entrant, points, place, seat_team.get(index))
+            for index, (entrant, points, place) in enumerate(
+                zip(entrants, totals, places, strict=True)
+            )
+        ]
     )
     return TableResult(number=number, seats=seats, confirmed=confirmed)
 
