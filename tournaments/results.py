@@ -8,6 +8,8 @@ Only the few keys of each game's score projection the standings need are read
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import groupby
+from operator import itemgetter
 from typing import NamedTuple
 
 from scoring.models import Game, Round
@@ -109,15 +111,17 @@ def table_rows(event: Event) -> list[TableRow]:
 def event_results(event: Event, rows: list[TableRow] | None = None) -> EventResults:
     """The event as the standings core reads it: entrants, and each round's tables and byes."""
     rows = table_rows(event) if rows is None else rows
-    seats: dict[int, list[int]] = {}
-    for table_id, entrant_id in (
+    seated = (
         TableSeat.objects.filter(
             table__round__event=event, table__round__status=TournamentRound.Status.PUBLISHED
         )
         .order_by("table_id", "seat")
         .values_list("table_id", "entrant_id")
-    ):
-        seats.setdefault(table_id, []).append(entrant_id)
+    )
+    seats = {
+        table_id: [entrant_id for _, entrant_id in rows]
+        for table_id, rows in groupby(seated, key=itemgetter(0))
+    }
     rounds: dict[int, list] = {}
     for row in rows:
         entrants = seats.get(row.table_id, [])

@@ -114,7 +114,7 @@ def places_from_totals(
     a place. A team's seats share the team's place. With no winners (a game
     stopped before its end) the totals alone decide.
     """
-    return _places(totals, winners, _seat_teams(teams))
+    return _places(_side_seats(len(totals), _seat_teams(teams)), totals, winners)
 
 
 def _seat_teams(teams: Mapping[str, Sequence[int]] | None) -> dict[int, str]:
@@ -126,19 +126,23 @@ def _seat_teams(teams: Mapping[str, Sequence[int]] | None) -> dict[int, str]:
     return seat_team
 
 
-def _places(
-    totals: Sequence[int | float], winners: Sequence[int], seat_team: Mapping[int, str]
-) -> list[int]:
-    # A side is a team (its label) or a lone seat (its number).
-    sides: dict[str | int, list[int]] = {}
-    for seat in range(len(totals)):
+def _side_seats(count: int, seat_team: Mapping[int, str]) -> list[list[int]]:
+    """The seats of each side, in order of first seat: a team's seats, or a lone seat."""
+    sides: dict[str | int, list[int]] = {}  # a team by its label, a lone seat by its number
+    for seat in range(count):
         sides.setdefault(seat_team.get(seat, seat), []).append(seat)
+    return list(sides.values())
+
+
+def _places(
+    sides: Sequence[Sequence[int]], totals: Sequence[int | float], winners: Sequence[int]
+) -> list[int]:
     winning = set(winners)
     # A side's key: not among the winners, then its total, highest first; lower is better.
-    keys = [(winning.isdisjoint(members), -totals[members[0]]) for members in sides.values()]
+    keys = [(winning.isdisjoint(members), -totals[members[0]]) for members in sides]
     ordered = sorted(keys)
     places = [0] * len(totals)
-    for members, key in zip(sides.values(), keys, strict=True):
+    for members, key in zip(sides, keys, strict=True):
         place = 1 + bisect_left(ordered, key)  # 1 + the sides strictly ahead
         for seat in members:
             places[seat] = place
@@ -158,7 +162,8 @@ def table_from_game(
     if len(entrants) != len(totals):
         raise ValueError("one entrant per seat and one total per seat are needed")  # a bug
     seat_team = _seat_teams(teams)
-    places = _places(totals, winners, seat_team)
+    sides = _side_seats(len(totals), seat_team)
+    places = _places(sides, totals, winners)
     seats = tuple(
         [
             SeatResult(entrant, points, place, seat_team.get(index))
@@ -167,7 +172,11 @@ def table_from_game(
             )
         ]
     )
-    return TableResult(number=number, seats=seats, confirmed=confirmed)
+    table = TableResult(number, seats, confirmed)
+    # The sides are known here already: kept, so that they are not worked out again
+    # (the same grouping as ``TableResult.sides``: by team label, else by seat).
+    table.__dict__["_sides"] = tuple([tuple([seats[i] for i in members]) for members in sides])
+    return table
 
 
 def results_problems(event: EventResults) -> list[Problem]:
