@@ -147,39 +147,28 @@ def _score_round(
             )
             continue
         index = len(table_places)
-        places = {seat.entrant: seat.place for seat in table.seats}
-        if len(sides) == len(table.seats):  # every side a lone seat, in seat order
-            lone = [seat.entrant for seat in table.seats]
-            for side_index, seat in enumerate(table.seats):
-                entry = _Seat(
-                    values=scored[side_index],
-                    place=seat.place,
-                    table=index,
-                    opponents=tuple(lone[:side_index] + lone[side_index + 1 :]),
-                )
-                seats[seat.entrant].append(entry)
+        table_seats = table.seats
+        table_places.append({seat.entrant: seat.place for seat in table_seats})
+        if len(sides) == len(table_seats):  # every side a lone seat, in seat order
+            lone = [seat.entrant for seat in table_seats]
+            for side_index, seat in enumerate(table_seats):
+                opponents = tuple(lone[:side_index] + lone[side_index + 1 :])
+                seats[seat.entrant].append(_Seat(scored[side_index], seat.place, index, opponents))
         else:
-            side_entrants = [tuple([seat.entrant for seat in members]) for members in sides]
+            side_entrants = [[seat.entrant for seat in members] for members in sides]
             for side_index, members in enumerate(sides):
-                opponents = tuple(
-                    chain.from_iterable(
-                        side_entrants[:side_index] + side_entrants[side_index + 1 :]
-                    )
+                others = side_entrants[:side_index] + side_entrants[side_index + 1 :]
+                opponents = (
+                    tuple(others[0]) if len(others) == 1 else tuple(chain.from_iterable(others))
                 )
-                entry = _Seat(
-                    values=scored[side_index],
-                    place=members[0].place,
-                    table=index,
-                    opponents=opponents,
-                )
-                for seat in members:
-                    seats[seat.entrant].append(entry)
-        table_places.append(places)
+                entry = _Seat(scored[side_index], members[0].place, index, opponents)
+                for entrant in side_entrants[side_index]:
+                    seats[entrant].append(entry)
         if rnd.byes:  # the table average is only ever needed to score a bye
             weights = [len(members) for members in sides]
             table_means.append(
                 tuple(
-                    sum(w * v for w, v in zip(weights, column, strict=True)) / len(table.seats)
+                    sum(w * v for w, v in zip(weights, column, strict=True)) / len(table_seats)
                     for column in zip(*scored, strict=True)
                 )
             )
