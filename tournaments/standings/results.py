@@ -76,6 +76,30 @@ class TableResult:
             grouped.setdefault(index if seat.side is None else seat.side, []).append(seat)
         return tuple(tuple(members) for members in grouped.values())
 
+    @cached_property
+    def _shape_problems(self) -> tuple[tuple[str, str], ...]:
+        """What is wrong with the table itself, as (message, field): fewer than two sides,
+        a team whose seats differ, places that do not follow each other."""
+        sides = self._sides
+        if len(sides) < 2:
+            return (("a table needs at least two sides", "seats"),)
+        problems: list[tuple[str, str]] = []
+        for members in sides:
+            first = members[0]
+            if len(members) > 1 and any(
+                m.points != first.points or m.place != first.place for m in members
+            ):
+                problems.append((f"team {first.side} has seats with different results", "seats"))
+        places = [members[0].place for members in sides]
+        side_places = sorted(places)
+        for place in places:
+            ahead = bisect_left(side_places, place)
+            if place != ahead + 1:
+                message = f"place {place} does not follow the places ahead of it"
+                problems.append((f"{message} (expected {ahead + 1})", "place"))
+                break
+        return tuple(problems)
+
 
 @dataclass(frozen=True)
 class RoundResults:
@@ -173,10 +197,29 @@ def table_from_game(
         ]
     )
     table = TableResult(number, seats, confirmed)
-    # The sides are known here already: kept, so that they are not worked out again
-    # (the same grouping as ``TableResult.sides``: by team label, else by seat).
+    # What validation and scoring would work out again is known here already: the sides
+    # (the same grouping as ``TableResult.sides``: by team label, else by seat), and the
+    # table's own soundness: places worked out from the totals follow each other, so
+    # only too few sides or a team whose seats have different totals can be wrong.
     table.__dict__["_sides"] = tuple([tuple([seats[i] for i in members]) for members in sides])
+    if all(total == total for total in totals):  # no NaN: the places are in order
+        table.__dict__["_shape_problems"] = _team_problems(sides, totals, seat_team)
     return table
+
+
+def _team_problems(
+    sides: Sequence[Sequence[int]], totals: Sequence[int | float], seat_team: Mapping[int, str]
+) -> tuple[tuple[str, str], ...]:
+    """``TableResult._shape_problems`` of a table whose places come from its totals."""
+    if len(sides) < 2:
+        return (("a table needs at least two sides", "seats"),)
+    return tuple(
+        [
+            (f"team {seat_team[members[0]]} has seats with different results", "seats")
+            for members in sides
+            if len(members) > 1 and any(totals[seat] != totals[members[0]] for seat in members)
+        ]
+    )
 
 
 def results_problems(event: EventResults) -> list[Problem]:
@@ -215,30 +258,8 @@ def _round_problems(rnd: RoundResults, known: set[EntrantId]) -> list[Problem]:
                     problem(
                         f"table {table.number}: entrant {entrant_id} is not registered", "seats"
                     )
-        sides = table.sides()
-        if len(sides) < 2:
-            problem(f"table {table.number}: a table needs at least two sides", "seats")
-            continue
-        for members in sides:
-            first = members[0]
-            if len(members) > 1 and any(
-                m.points != first.points or m.place != first.place for m in members
-            ):
-                problem(
-                    f"table {table.number}: team {first.side} has seats with different results",
-                    "seats",
-                )
-        places = [members[0].place for members in sides]
-        side_places = sorted(places)
-        for place in places:
-            ahead = bisect_left(side_places, place)
-            if place != ahead + 1:
-                problem(
-                    f"table {table.number}: place {place} does not follow the places ahead of "
-                    f"it (expected {ahead + 1})",
-                    "place",
-                )
-                break
+        for message, field in table._shape_problems:
+            problem(f"table {table.number}: {message}", field)
     for entrant_id, count in Counter(seated).items():
         if count > 1:
             problem(f"entrant {entrant_id} is placed {count} times in the round", "seats")
