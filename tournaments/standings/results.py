@@ -186,13 +186,14 @@ def table_from_game(
     if len(entrants) != len(totals):
         raise ValueError("one entrant per seat and one total per seat are needed")  # a bug
     seat_team = _seat_teams(teams)
-    sides = _side_seats(len(totals), seat_team)
+    sides = _side_seats(len(totals), seat_team) if seat_team else [[s] for s in range(len(totals))]
     places = _places(sides, totals, winners)
+    team_of = seat_team.get
     seats = tuple(
         [
-            SeatResult(entrant, points, place, seat_team.get(index))
-            for index, (entrant, points, place) in enumerate(
-                zip(entrants, totals, places, strict=True)
+            SeatResult(entrant, points, place, team_of(seat))
+            for seat, entrant, points, place in zip(
+                range(len(totals)), entrants, totals, places, strict=True
             )
         ]
     )
