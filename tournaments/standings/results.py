@@ -26,7 +26,7 @@ class Entrant:
     name: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SeatResult:
     """One seat of a finished table.
 
