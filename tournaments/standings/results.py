@@ -218,7 +218,7 @@ def _team_problems(
         [
             (f"team {seat_team[members[0]]} has seats with different results", "seats")
             for members in sides
-            if len(members) > 1 and any(totals[seat] != totals[members[0]] for seat in members)
+            if len(members) > 1 and len({totals[seat] for seat in members}) > 1
         ]
     )
 
