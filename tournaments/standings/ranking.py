@@ -73,10 +73,10 @@ def compute_standings(event: EventResults, rules: StandingsRules) -> Standings:
         raise InvalidResults(problems)
     rounds = sorted(event.rounds, key=lambda r: r.number)
     seats: dict[EntrantId, list[_Seat]] = {e.id: [] for e in event.entrants}
-    table_places: list[dict[EntrantId, int]] = []  # each counted table: entrant -> place
+    counted: list[tuple[SeatResult, ...]] = []  # the seats of each counted table
     round_averages: dict[int, Values] = {}
     for rnd in rounds:
-        round_averages[rnd.number] = _score_round(rnd, rules, seats, table_places, problems)
+        round_averages[rnd.number] = _score_round(rnd, rules, seats, counted, problems)
     if problems:
         raise InvalidResults(problems)
 
@@ -96,7 +96,7 @@ def compute_standings(event: EventResults, rules: StandingsRules) -> Standings:
                 row[metric] = _opponent_metric(metric, seats[entrant.id], strength)
         values[entrant.id] = row
 
-    groups = _rank_groups(event, rules.metrics, values, seats, table_places)
+    groups = _rank_groups(event, rules.metrics, values, seats, counted)
     rows: list[Standing] = []
     names = {e.id: e.name for e in event.entrants}
     byes = _bye_counts(rounds)
@@ -123,7 +123,7 @@ def _score_round(
     rnd: RoundResults,
     rules: StandingsRules,
     seats: dict[EntrantId, list[_Seat]],
-    table_places: list[dict[EntrantId, int]],
+    counted: list[tuple[SeatResult, ...]],
     problems: list[Problem],
 ) -> Values:
     """Score the round's counted tables into ``seats``; return the round's table average.
@@ -146,9 +146,9 @@ def _score_round(
                 )
             )
             continue
-        index = len(table_places)
+        index = len(counted)
         table_seats = table.seats
-        table_places.append({seat.entrant: seat.place for seat in table_seats})
+        counted.append(table_seats)
         if len(sides) == len(table_seats):  # every side a lone seat, in seat order
             lone = [seat.entrant for seat in table_seats]
             for side_index, seat in enumerate(table_seats):
@@ -156,11 +156,13 @@ def _score_round(
                 seats[seat.entrant].append(_Seat(scored[side_index], seat.place, index, opponents))
         else:
             side_entrants = [[seat.entrant for seat in members] for members in sides]
+            two = len(sides) == 2
             for side_index, members in enumerate(sides):
-                others = side_entrants[:side_index] + side_entrants[side_index + 1 :]
-                opponents = (
-                    tuple(others[0]) if len(others) == 1 else tuple(chain.from_iterable(others))
-                )
+                if two:  # the other side
+                    opponents = tuple(side_entrants[1 - side_index])
+                else:
+                    others = side_entrants[:side_index] + side_entrants[side_index + 1 :]
+                    opponents = tuple(chain.from_iterable(others))
                 entry = _Seat(scored[side_index], members[0].place, index, opponents)
                 for entrant in side_entrants[side_index]:
                     seats[entrant].append(entry)
@@ -274,7 +276,7 @@ def _rank_groups(
     metrics: Sequence[Metric],
     values: dict[EntrantId, dict[Metric, float | None]],
     seats: Mapping[EntrantId, list[_Seat]],
-    table_places: Sequence[Mapping[EntrantId, int]],
+    counted: Sequence[Sequence[SeatResult]],
 ) -> list[list[EntrantId]]:
     """Entrants split into groups of equals, best group first, each group by name then id."""
     base = [e.id for e in sorted(event.entrants, key=lambda e: (e.name, e.id))]
@@ -285,7 +287,7 @@ def _rank_groups(
             if len(group) == 1:
                 split.append(group)
             elif metric == Metric.HEAD_TO_HEAD:
-                split.extend(_head_to_head(group, values, seats, table_places))
+                split.extend(_head_to_head(group, values, seats, counted))
             else:
                 ordered = sorted(group, key=lambda e: -_number(values[e][metric]))
                 current = [ordered[0]]
@@ -308,7 +310,7 @@ def _head_to_head(
     group: list[EntrantId],
     values: dict[EntrantId, dict[Metric, float | None]],
     seats: Mapping[EntrantId, list[_Seat]],
-    table_places: Sequence[Mapping[EntrantId, int]],
+    counted: Sequence[Sequence[SeatResult]],
 ) -> list[list[EntrantId]]:
     """Split a two-way tie by the meetings of the two; any other group stays as it is."""
     if len(group) != 2:
@@ -316,7 +318,7 @@ def _head_to_head(
     first, second = group
     ahead = behind = 0
     for seat in seats[first]:
-        other = table_places[seat.table].get(second)
+        other = next((s.place for s in counted[seat.table] if s.entrant == second), None)
         if other is None:
             continue  # not at this table (partners share their place: they count neither way)
         if seat.place < other:
