@@ -171,6 +171,35 @@ def worker_cpu_seconds(master: int) -> float:
     return total / CPU_TICKS
 
 
+def database_ticks() -> dict[int, int] | None:
+    """CPU ticks so far of each PostgreSQL backend serving the bench database (this
+    process's own left out), read from /proc; None when they cannot be read (a server
+    on another host, or no rights)."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pid FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+        pids = [row[0] for row in cursor.fetchall()]
+    ticks: dict[int, int] = {}
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return None
+        ticks[pid] = int(fields[11]) + int(fields[12])  # utime, stime
+    return ticks
+
+
+def database_cpu_between(before: dict[int, int] | None, after: dict[int, int] | None) -> float:
+    """Seconds of backend CPU between two readings (NaN when either could not be read)."""
+    if before is None or after is None:
+        return float("nan")
+    return sum(ticks - before.get(pid, 0) for pid, ticks in after.items()) / CPU_TICKS
+
+
 # --------------------------------------------------------------------------- the child
 
 
@@ -197,6 +226,7 @@ class Phase:
         self.requests = 0
         self.seconds = 0.0
         self.cpu = 0.0
+        self.database_cpu = 0.0
         self.failures = 0
 
     def run(self, make: Callable[[int], Callable[[], int]]) -> None:
@@ -212,6 +242,7 @@ class Phase:
                 failures[index] += status >= 400
 
         cpu = worker_cpu_seconds(self.master)
+        database = database_ticks()
         started = time.perf_counter()
         threads = [threading.Thread(target=phone, args=(i,)) for i in range(CLIENTS)]
         for thread in threads:
@@ -220,6 +251,7 @@ class Phase:
             thread.join()
         self.seconds += time.perf_counter() - started
         self.cpu += worker_cpu_seconds(self.master) - cpu
+        self.database_cpu += database_cpu_between(database, database_ticks())
         self.requests += sum(counts)
         self.failures += sum(failures)
 
@@ -230,6 +262,13 @@ class Phase:
     @property
     def cpu_ms(self) -> float:
         return self.cpu / self.requests * 1000 if self.requests else 0.0
+
+    @property
+    def database_cpu_note(self) -> str:
+        """PostgreSQL's CPU per request, when its backends could be read."""
+        if not self.requests or self.database_cpu != self.database_cpu:  # NaN: unreadable
+            return ""
+        return f" + {self.database_cpu / self.requests * 1000:.1f} ms PostgreSQL CPU"
 
 
 def entry_rates(port: int, master: int) -> tuple[Phase, Phase, Phase]:
@@ -434,8 +473,9 @@ def child() -> None:
                 "area": "round entry",
                 "figure": f"rounds/s through the {label} over /healthz requests/s ({where})",
                 "measured": f"{phase.per_second:.0f} rounds/s; "
-                f"{phase.cpu_ms:.1f} ms server CPU/round",
-                "beside": f"/healthz {health.per_second:.0f}/s; {health.cpu_ms:.1f} ms CPU/request",
+                f"{phase.cpu_ms:.1f} ms server CPU/round{phase.database_cpu_note}",
+                "beside": f"/healthz {health.per_second:.0f}/s; {health.cpu_ms:.1f} ms CPU/request"
+                f"{health.database_cpu_note}",
                 "goal": "ratio >= 0.5",
                 "met": ratio >= 0.5,
                 "note": f"{ratio:.2f}" + (f", {phase.failures} refused" if phase.failures else ""),

@@ -23,6 +23,7 @@ SMALL_PLAYERS = 200
 BIG_PLAYERS = 1000
 BIG_ROUNDS = 10
 STRIDES = (1, 3, 7, 9, 11, 13, 17, 19, 21, 23)
+SIDE_BY_SIDE_TURNS = 7
 
 
 def _best(action: Callable[[], object], repeat: int = 3) -> float:
@@ -166,8 +167,11 @@ def standings_against_plain_read(owner) -> Row:
     standings = results.event_standings(event)
     assert len(standings.rows) == BIG_PLAYERS
     assert all(row.played == BIG_ROUNDS for row in standings.rows)
-    read = _best(plain_read)
-    computed = _best(lambda: results.event_standings(event))
+    # In turns, so that both meet the same load on a shared machine; the best of each.
+    read = computed = float("inf")
+    for _ in range(SIDE_BY_SIDE_TURNS):
+        read = min(read, _best(plain_read, repeat=1))
+        computed = min(computed, _best(lambda: results.event_standings(event), repeat=1))
     return Row(
         "tournaments",
         f"standings of {BIG_PLAYERS} players x {BIG_ROUNDS} rounds "

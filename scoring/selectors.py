@@ -24,6 +24,29 @@ def game_record(game: Game, rounds: list[Round] | None = None) -> GameRecord:
     )
 
 
+def game_record_head(game: Game) -> GameRecord:
+    """The game without its rounds (players, options, first dealer), to score its next
+    round from the kept state. The players are read from the kept standing, written from
+    the seats with every whole rescore; the seats are read only when no standing is kept."""
+    players = game.score_cache.get("players") if game.score_cache else None
+    if not isinstance(players, list):
+        return game_record(game, [])
+    return GameRecord(
+        game=game.kind,
+        players=tuple(players),
+        options=dict(game.options),
+        rounds=(),
+        first_dealer=game.first_dealer,
+        extras=dict(game.ending),
+    )
+
+
+def seat_count(game: Game) -> int:
+    """How many play at the table: from the kept standing, else from the seats."""
+    players = game.score_cache.get("players") if game.score_cache else None
+    return len(players) if isinstance(players, list) else game.seats.count()
+
+
 def game_record_dict(game: Game) -> dict[str, Any]:
     """The JSON game record, for export."""
     return game_record(game).as_dict()

@@ -33,7 +33,9 @@ from scoring.models import (
 )
 from scoring.selectors import (
     game_record,
+    game_record_head,
     game_score,
+    seat_count,
     seats_that_may_accept,
     seats_that_may_confirm,
 )
@@ -143,7 +145,7 @@ def _score_round(
     if game.engine_state is not None:
         try:
             return game.engine.score_next(
-                game_record(game, []), game.engine_state, number, entry
+                game_record_head(game), game.engine_state, number, entry
             ), None
         except InvalidRecord as invalid:
             raise GameChangeError(invalid.problems) from None
@@ -200,7 +202,7 @@ def _audit(
 
 
 def _check_actor_seat(game: Game, actor: Actor) -> None:
-    if actor.seat is not None and not 0 <= actor.seat < game.seats.count():
+    if actor.seat is not None and not 0 <= actor.seat < seat_count(game):
         raise GameChangeError.single("that seat is not at this table", field="seat")
 
 

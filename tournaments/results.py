@@ -8,7 +8,9 @@ Only the few keys of each game's score projection the standings need are read
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from itertools import groupby
+from operator import itemgetter
+from typing import NamedTuple
 
 from scoring.models import Game, Round
 from tournaments.models import Bye, Event, Table, TableSeat, TournamentRound
@@ -56,9 +58,9 @@ def standings_rules(event: Event) -> StandingsRules:
     )
 
 
-@dataclass(frozen=True)
-class TableRow:
-    """One published table as read for the standings and the live view."""
+class TableRow(NamedTuple):
+    """One published table as read for the standings and the live view (a named tuple:
+    thousands are made for every standings, and a tuple is the cheapest to make)."""
 
     table_id: int
     round_number: int
@@ -90,17 +92,18 @@ def table_rows(event: Event) -> list[TableRow]:
         "game__score_cache__winners",
         "game__score_cache__teams",
     )
+    finished = Game.Status.FINISHED
     return [
-        TableRow(
-            table_id=pk,
-            round_number=round_number,
-            table_number=number,
-            game_id=game_id,
-            finished=status == Game.Status.FINISHED,
-            totals=tuple(totals or ()),
-            winners=tuple(winners or ()),
-            teams=teams or {},
-            pending=game_id in pending,
+        TableRow(  # in field order: table, round, number, game, finished, totals, winners, ...
+            pk,
+            round_number,
+            number,
+            game_id,
+            status == finished,
+            tuple(totals or ()),
+            tuple(winners or ()),
+            teams or {},
+            game_id in pending,
         )
         for pk, round_number, number, game_id, status, totals, winners, teams in rows
     ]
@@ -109,39 +112,41 @@ def table_rows(event: Event) -> list[TableRow]:
 def event_results(event: Event, rows: list[TableRow] | None = None) -> EventResults:
     """The event as the standings core reads it: entrants, and each round's tables and byes."""
     rows = table_rows(event) if rows is None else rows
-    seats: dict[int, list[int]] = {}
-    for table_id, entrant_id in (
+    seated = (
         TableSeat.objects.filter(
             table__round__event=event, table__round__status=TournamentRound.Status.PUBLISHED
         )
         .order_by("table_id", "seat")
         .values_list("table_id", "entrant_id")
-    ):
-        seats.setdefault(table_id, []).append(entrant_id)
+    )
+    seats = {
+        table_id: [entrant_id for _, entrant_id in group]
+        for table_id, group in groupby(seated, key=itemgetter(0))
+    }
     rounds: dict[int, list] = {}
-    for row in rows:
-        entrants = seats.get(row.table_id, [])
-        if row.game_id is None or len(row.totals) != len(entrants):
+    for table_id, round_number, number, game_id, finished, totals, winners, teams, pending in rows:
+        entrants = seats.get(table_id, [])
+        if game_id is None or len(totals) != len(entrants):
             continue
         table = table_from_game(
-            number=row.table_number,
+            number=number,
             entrants=entrants,
-            totals=row.totals,
-            winners=row.winners,
-            teams=row.teams,
-            confirmed=row.finished and not row.pending,
+            totals=totals,
+            winners=winners,
+            teams=teams,
+            confirmed=finished and not pending,
         )
         # A fixed team fills several seats of one side: it is one entrant at the table.
-        once: dict[int, object] = {}
-        for seat in table.seats:
-            once.setdefault(seat.entrant, seat)
-        if len(once) != len(table.seats):
+        if len(set(entrants)) != len(entrants):
+            once: dict[int, object] = {}
+            for seat in table.seats:
+                once.setdefault(seat.entrant, seat)
             table = type(table)(
                 number=table.number,
                 seats=tuple(once.values()),  # type: ignore[arg-type]
                 confirmed=table.confirmed,
             )
-        rounds.setdefault(row.round_number, []).append(table)
+        rounds.setdefault(round_number, []).append(table)
     byes: dict[int, list[int]] = {}
     for number, entrant_id in Bye.objects.filter(
         round__event=event, round__status=TournamentRound.Status.PUBLISHED

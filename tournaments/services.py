@@ -817,7 +817,9 @@ def table_game_changed(*, game_id: int) -> None:
 
     Standings are computed on demand, so nothing else needs to be kept up to date.
     """
-    Event.objects.filter(rounds__tables__game_id=game_id).update(revision=F("revision") + 1)
+    # The event of the game's table, found through its round alone (one join, no more).
+    events = TournamentRound.objects.filter(tables__game_id=game_id).values("event_id")
+    Event.objects.filter(pk__in=events).update(revision=F("revision") + 1)
     # A bracket match's game: report its finish, advance the winners, seat the next match.
     from tournaments.brackets import bracket_game_changed
 

@@ -27,7 +27,8 @@ class TableToken(HttpBearer):
         match = request.resolver_match
         game_id = match.kwargs.get("game_id") if match else None
         game = (
-            Game.objects.filter(pk=game_id).first()
+            # Unordered, one row at most: no ORDER BY to build or run for a key lookup.
+            next(iter(Game.objects.filter(pk=game_id).order_by()[:1]), None)
             if isinstance(game_id, int) and 0 < game_id <= LARGEST_ID
             else None
         )

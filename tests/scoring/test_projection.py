@@ -161,3 +161,32 @@ def test_pruning_runs_at_most_once_a_minute_unless_forced():
     IdempotentRequest.objects.update(created_at=timezone.now() - timedelta(days=2))
     assert services.prune_idempotent_requests() == 0
     assert services.prune_idempotent_requests(force=True) == 1
+
+
+@pytest.mark.parametrize("key", sorted(ENGINES))
+def test_a_round_scored_from_the_kept_state_reads_the_players_of_a_standing_lost_or_kept(key):
+    """The next round reads the players (and how many sit) from the kept standing; with
+    no standing kept, from the seats: the result is the same either way."""
+    record = sample(key, 4)
+    kept, lost = start(record), start(record)
+    for number, entry in enumerate(record.rounds[:-1], start=1):
+        round_record(game=kept, number=number, entry=entry, actor=ANN)
+        round_record(game=lost, number=number, entry=entry, actor=ANN)
+    Game.objects.filter(pk=lost.pk).update(score_cache={})
+    last = len(record.rounds)
+    results = [
+        round_record(game=game, number=last, entry=record.rounds[-1], actor=ANN)
+        for game in (kept, lost)
+    ]
+    assert results[0].score == results[1].score
+    assert results[1].score["players"] == list(record.players)
+    assert results[0].round == results[1].round
+
+
+@pytest.mark.parametrize("standing", [{"players": ["Ann", "Ben", "Cat", "Dan"]}, {}])
+def test_a_seat_beyond_the_table_is_refused_whether_the_standing_is_kept_or_not(standing):
+    game = new_game()
+    Game.objects.filter(pk=game.pk).update(score_cache=standing or {})
+    with pytest.raises(services.GameChangeError, match="that seat is not at this table"):
+        round_record(game=game, number=1, entry=roolz_round(), actor=Actor(seat=4))
+    round_record(game=game, number=1, entry=roolz_round(), actor=Actor(seat=3))

@@ -326,3 +326,17 @@ def test_the_demo_event_loads_once_with_two_tables_played(capsys):
     finished = [t for t in event.rounds.get().tables.all() if t.game.status == "finished"]
     assert len(finished) == 2
     assert len(event.entrants.all()) == 16
+
+
+def test_a_table_game_changing_refreshes_its_own_event_and_no_other(director):
+    events = [roolz_event(director, name=f"Night {n}") for n in (1, 2)]
+    games = []
+    for event in events:
+        services.entrants_import_csv(event=event, text="\n".join(NAMES[:8]), user=director)
+        games.append(publish_next(event, director).tables.order_by("number").first().game)
+    before = {e.pk: Event.objects.get(pk=e.pk).revision for e in events}
+    services.table_game_changed(game_id=games[0].pk)
+    services.table_game_changed(game_id=games[0].pk)
+    after = {e.pk: Event.objects.get(pk=e.pk).revision for e in events}
+    assert after[events[0].pk] == before[events[0].pk] + 2
+    assert after[events[1].pk] == before[events[1].pk]

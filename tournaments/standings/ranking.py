@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import chain
 
 from scoring.engines.base import Problem
 from tournaments.standings.results import (
@@ -55,7 +56,7 @@ class Standings:
     rows: tuple[Standing, ...]
 
 
-@dataclass
+@dataclass(slots=True)
 class _Seat:
     """What one entrant did at one counted table."""
 
@@ -72,10 +73,10 @@ def compute_standings(event: EventResults, rules: StandingsRules) -> Standings:
         raise InvalidResults(problems)
     rounds = sorted(event.rounds, key=lambda r: r.number)
     seats: dict[EntrantId, list[_Seat]] = {e.id: [] for e in event.entrants}
-    table_places: list[dict[EntrantId, int]] = []  # each counted table: entrant -> place
+    counted: list[tuple[SeatResult, ...]] = []  # the seats of each counted table
     round_averages: dict[int, Values] = {}
     for rnd in rounds:
-        round_averages[rnd.number] = _score_round(rnd, rules, seats, table_places, problems)
+        round_averages[rnd.number] = _score_round(rnd, rules, seats, counted, problems)
     if problems:
         raise InvalidResults(problems)
 
@@ -95,7 +96,7 @@ def compute_standings(event: EventResults, rules: StandingsRules) -> Standings:
                 row[metric] = _opponent_metric(metric, seats[entrant.id], strength)
         values[entrant.id] = row
 
-    groups = _rank_groups(event, rules.metrics, values, seats, table_places)
+    groups = _rank_groups(event, rules.metrics, values, seats, counted)
     rows: list[Standing] = []
     names = {e.id: e.name for e in event.entrants}
     byes = _bye_counts(rounds)
@@ -122,7 +123,7 @@ def _score_round(
     rnd: RoundResults,
     rules: StandingsRules,
     seats: dict[EntrantId, list[_Seat]],
-    table_places: list[dict[EntrantId, int]],
+    counted: list[tuple[SeatResult, ...]],
     problems: list[Problem],
 ) -> Values:
     """Score the round's counted tables into ``seats``; return the round's table average.
@@ -145,27 +146,31 @@ def _score_round(
                 )
             )
             continue
-        index = len(table_places)
-        places = {seat.entrant: seat.place for seat in table.seats}
-        side_entrants = [tuple(seat.entrant for seat in members) for members in sides]
-        for side_index, members in enumerate(sides):
-            opponents = tuple(
-                e for other, ids in enumerate(side_entrants) if other != side_index for e in ids
-            )
-            entry = _Seat(
-                values=scored[side_index],
-                place=members[0].place,
-                table=index,
-                opponents=opponents,
-            )
-            for seat in members:
-                seats[seat.entrant].append(entry)
-        table_places.append(places)
+        index = len(counted)
+        table_seats = table.seats
+        counted.append(table_seats)
+        if len(sides) == len(table_seats):  # every side a lone seat, in seat order
+            lone = [seat.entrant for seat in table_seats]
+            for side_index, seat in enumerate(table_seats):
+                opponents = tuple(lone[:side_index] + lone[side_index + 1 :])
+                seats[seat.entrant].append(_Seat(scored[side_index], seat.place, index, opponents))
+        else:
+            side_entrants = [[seat.entrant for seat in members] for members in sides]
+            two = len(sides) == 2
+            for side_index, members in enumerate(sides):
+                if two:  # the other side
+                    opponents = tuple(side_entrants[1 - side_index])
+                else:
+                    others = side_entrants[:side_index] + side_entrants[side_index + 1 :]
+                    opponents = tuple(chain.from_iterable(others))
+                entry = _Seat(scored[side_index], members[0].place, index, opponents)
+                for entrant in side_entrants[side_index]:
+                    seats[entrant].append(entry)
         if rnd.byes:  # the table average is only ever needed to score a bye
             weights = [len(members) for members in sides]
             table_means.append(
                 tuple(
-                    sum(w * v for w, v in zip(weights, column, strict=True)) / len(table.seats)
+                    sum(w * v for w, v in zip(weights, column, strict=True)) / len(table_seats)
                     for column in zip(*scored, strict=True)
                 )
             )
@@ -188,10 +193,12 @@ def _score_sides(
     for own_points, place in zip(points, places, strict=True):
         tied = places.count(place)
         share = size * (own_points - floor) / pool if pool > 0 else 1.0
+        # A place held alone scores its own value (the mean of one place, as a float).
+        placement = float(scale[place - 1]) if tied == 1 else shared_points(scale, place, tied)
         if place == 1:
-            result.append((shared_points(scale, 1, tied), own_points, share, 1.0 / tied, 1.0))
+            result.append((placement, own_points, share, 1.0 / tied, 1.0))
         else:
-            result.append((shared_points(scale, place, tied), own_points, share, 0.0, 0.0))
+            result.append((placement, own_points, share, 0.0, 0.0))
     return result
 
 
@@ -269,7 +276,7 @@ def _rank_groups(
     metrics: Sequence[Metric],
     values: dict[EntrantId, dict[Metric, float | None]],
     seats: Mapping[EntrantId, list[_Seat]],
-    table_places: Sequence[Mapping[EntrantId, int]],
+    counted: Sequence[Sequence[SeatResult]],
 ) -> list[list[EntrantId]]:
     """Entrants split into groups of equals, best group first, each group by name then id."""
     base = [e.id for e in sorted(event.entrants, key=lambda e: (e.name, e.id))]
@@ -280,7 +287,7 @@ def _rank_groups(
             if len(group) == 1:
                 split.append(group)
             elif metric == Metric.HEAD_TO_HEAD:
-                split.extend(_head_to_head(group, values, seats, table_places))
+                split.extend(_head_to_head(group, values, seats, counted))
             else:
                 ordered = sorted(group, key=lambda e: -_number(values[e][metric]))
                 current = [ordered[0]]
@@ -303,7 +310,7 @@ def _head_to_head(
     group: list[EntrantId],
     values: dict[EntrantId, dict[Metric, float | None]],
     seats: Mapping[EntrantId, list[_Seat]],
-    table_places: Sequence[Mapping[EntrantId, int]],
+    counted: Sequence[Sequence[SeatResult]],
 ) -> list[list[EntrantId]]:
     """Split a two-way tie by the meetings of the two; any other group stays as it is."""
     if len(group) != 2:
@@ -311,7 +318,7 @@ def _head_to_head(
     first, second = group
     ahead = behind = 0
     for seat in seats[first]:
-        other = table_places[seat.table].get(second)
+        other = next((s.place for s in counted[seat.table] if s.entrant == second), None)
         if other is None:
             continue  # not at this table (partners share their place: they count neither way)
         if seat.place < other:

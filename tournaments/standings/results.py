@@ -11,6 +11,7 @@ from bisect import bisect_left
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from scoring.engines.base import Problem
 
@@ -25,7 +26,7 @@ class Entrant:
     name: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SeatResult:
     """One seat of a finished table.
 
@@ -61,13 +62,43 @@ class TableResult:
 
     def sides(self) -> list[tuple[SeatResult, ...]]:
         """The competing sides in order of first seat: a team's seats, or a lone seat."""
-        if all(seat.side is None for seat in self.seats):
-            return [(seat,) for seat in self.seats]
-        grouped: dict[str, list[SeatResult]] = {}
-        for index, seat in enumerate(self.seats):
-            key = f"team:{seat.side}" if seat.side is not None else f"seat:{index}"
-            grouped.setdefault(key, []).append(seat)
-        return [tuple(members) for members in grouped.values()]
+        return list(self._sides)
+
+    @cached_property
+    def _sides(self) -> tuple[tuple[SeatResult, ...], ...]:
+        # Worked out once per table: validation and scoring both ask for it.
+        seats = self.seats
+        if all(seat.side is None for seat in seats):
+            return tuple((seat,) for seat in seats)
+        # A team by its label, a lone seat by its number (never equal: text and numbers).
+        grouped: dict[str | int, list[SeatResult]] = {}
+        for index, seat in enumerate(seats):
+            grouped.setdefault(index if seat.side is None else seat.side, []).append(seat)
+        return tuple(tuple(members) for members in grouped.values())
+
+    @cached_property
+    def _shape_problems(self) -> tuple[tuple[str, str], ...]:
+        """What is wrong with the table itself, as (message, field): fewer than two sides,
+        a team whose seats differ, places that do not follow each other."""
+        sides = self._sides
+        if len(sides) < 2:
+            return (("a table needs at least two sides", "seats"),)
+        problems: list[tuple[str, str]] = []
+        for members in sides:
+            first = members[0]
+            if len(members) > 1 and any(
+                m.points != first.points or m.place != first.place for m in members
+            ):
+                problems.append((f"team {first.side} has seats with different results", "seats"))
+        places = [members[0].place for members in sides]
+        side_places = sorted(places)
+        for place in places:
+            ahead = bisect_left(side_places, place)
+            if place != ahead + 1:
+                message = f"place {place} does not follow the places ahead of it"
+                problems.append((f"{message} (expected {ahead + 1})", "place"))
+                break
+        return tuple(problems)
 
 
 @dataclass(frozen=True)
@@ -107,22 +138,36 @@ def places_from_totals(
     a place. A team's seats share the team's place. With no winners (a game
     stopped before its end) the totals alone decide.
     """
-    seat_side: dict[int, str] = {}
+    return _places(_side_seats(len(totals), _seat_teams(teams)), totals, winners)
+
+
+def _seat_teams(teams: Mapping[str, Sequence[int]] | None) -> dict[int, str]:
+    """Each seat of a team and its team's label."""
+    seat_team: dict[int, str] = {}
     for label, members in (teams or {}).items():
         for seat in members:
-            seat_side[seat] = f"team:{label}"
-    sides: dict[str, list[int]] = {}
-    for seat in range(len(totals)):
-        sides.setdefault(seat_side.get(seat, f"seat:{seat}"), []).append(seat)
+            seat_team[seat] = label
+    return seat_team
+
+
+def _side_seats(count: int, seat_team: Mapping[int, str]) -> list[list[int]]:
+    """The seats of each side, in order of first seat: a team's seats, or a lone seat."""
+    sides: dict[str | int, list[int]] = {}  # a team by its label, a lone seat by its number
+    for seat in range(count):
+        sides.setdefault(seat_team.get(seat, seat), []).append(seat)
+    return list(sides.values())
+
+
+def _places(
+    sides: Sequence[Sequence[int]], totals: Sequence[int | float], winners: Sequence[int]
+) -> list[int]:
     winning = set(winners)
-
-    def key(members: list[int]) -> tuple[bool, float]:
-        return (not any(s in winning for s in members), -totals[members[0]])
-
-    keys = {label: key(members) for label, members in sides.items()}
+    # A side's key: not among the winners, then its total, highest first; lower is better.
+    keys = [(winning.isdisjoint(members), -totals[members[0]]) for members in sides]
+    ordered = sorted(keys)
     places = [0] * len(totals)
-    for label, members in sides.items():
-        place = 1 + sum(1 for other in keys.values() if other < keys[label])
+    for members, key in zip(sides, keys, strict=True):
+        place = 1 + bisect_left(ordered, key)  # 1 + the sides strictly ahead
         for seat in members:
             places[seat] = place
     return places
@@ -140,13 +185,42 @@ def table_from_game(
     """A table's result from a scored game: ``entrants`` by seat, the engine's output."""
     if len(entrants) != len(totals):
         raise ValueError("one entrant per seat and one total per seat are needed")  # a bug
-    places = places_from_totals(totals, winners, teams)
-    seat_team = {seat: label for label, members in (teams or {}).items() for seat in members}
+    seat_team = _seat_teams(teams)
+    sides = _side_seats(len(totals), seat_team) if seat_team else [[s] for s in range(len(totals))]
+    places = _places(sides, totals, winners)
+    team_of = seat_team.get
     seats = tuple(
-        SeatResult(entrant=e, points=t, place=p, side=seat_team.get(i))
-        for i, (e, t, p) in enumerate(zip(entrants, totals, places, strict=True))
+        [
+            SeatResult(entrant, points, place, team_of(seat))
+            for seat, entrant, points, place in zip(
+                range(len(totals)), entrants, totals, places, strict=True
+            )
+        ]
     )
-    return TableResult(number=number, seats=seats, confirmed=confirmed)
+    table = TableResult(number, seats, confirmed)
+    # What validation and scoring would work out again is known here already: the sides
+    # (the same grouping as ``TableResult.sides``: by team label, else by seat), and the
+    # table's own soundness: places worked out from the totals follow each other, so
+    # only too few sides or a team whose seats have different totals can be wrong.
+    table.__dict__["_sides"] = tuple([tuple([seats[i] for i in members]) for members in sides])
+    if all(total == total for total in totals):  # no NaN: the places are in order
+        table.__dict__["_shape_problems"] = _team_problems(sides, totals, seat_team)
+    return table
+
+
+def _team_problems(
+    sides: Sequence[Sequence[int]], totals: Sequence[int | float], seat_team: Mapping[int, str]
+) -> tuple[tuple[str, str], ...]:
+    """``TableResult._shape_problems`` of a table whose places come from its totals."""
+    if len(sides) < 2:
+        return (("a table needs at least two sides", "seats"),)
+    return tuple(
+        [
+            (f"team {seat_team[members[0]]} has seats with different results", "seats")
+            for members in sides
+            if len(members) > 1 and len({totals[seat] for seat in members}) > 1
+        ]
+    )
 
 
 def results_problems(event: EventResults) -> list[Problem]:
@@ -172,36 +246,22 @@ def _round_problems(rnd: RoundResults, known: set[EntrantId]) -> list[Problem]:
     def problem(message: str, field: str) -> None:
         problems.append(Problem(message, round=rnd.number, field=field))
 
-    placed: Counter[EntrantId] = Counter(rnd.byes)
+    seated: list[EntrantId] = list(rnd.byes)  # every placing in the round, in order
     for entrant_id in rnd.byes:
         if entrant_id not in known:
             problem(f"bye for entrant {entrant_id}, who is not registered", "byes")
     for table in rnd.tables:
-        where = f"table {table.number}"
-        for seat in table.seats:
-            placed[seat.entrant] += 1
-            if seat.entrant not in known:
-                problem(f"{where}: entrant {seat.entrant} is not registered", "seats")
-        sides = table.sides()
-        if len(sides) < 2:
-            problem(f"{where}: a table needs at least two sides", "seats")
-            continue
-        for members in sides:
-            first = members[0]
-            if any(m.points != first.points or m.place != first.place for m in members):
-                problem(f"{where}: team {first.side} has seats with different results", "seats")
-        side_places = sorted(members[0].place for members in sides)
-        for members in sides:
-            place = members[0].place
-            ahead = bisect_left(side_places, place)
-            if place != ahead + 1:
-                problem(
-                    f"{where}: place {place} does not follow the places ahead of it "
-                    f"(expected {ahead + 1})",
-                    "place",
-                )
-                break
-    for entrant_id, count in placed.items():
+        entrants = [seat.entrant for seat in table.seats]
+        seated.extend(entrants)
+        if not known.issuperset(entrants):
+            for entrant_id in entrants:
+                if entrant_id not in known:
+                    problem(
+                        f"table {table.number}: entrant {entrant_id} is not registered", "seats"
+                    )
+        for message, field in table._shape_problems:
+            problem(f"table {table.number}: {message}", field)
+    for entrant_id, count in Counter(seated).items():
         if count > 1:
             problem(f"entrant {entrant_id} is placed {count} times in the round", "seats")
     return problems

@@ -5,6 +5,8 @@ from __future__ import annotations
 import importlib
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from scoring.engines.base import parse_record
 from scoring.engines.registry import ENGINES
@@ -208,3 +210,40 @@ def test_a_shared_first_place_is_a_first_for_each_and_a_split_win():
     rules = StandingsRules(metrics=(Metric.PLACEMENT_POINTS, Metric.WINS, Metric.FIRSTS))
     rows = {r.entrant: tuple(r.values.values()) for r in compute_standings(event, rules).rows}
     assert rows == {1: ((7 + 4) / 2, 0.5, 1), 2: ((7 + 4) / 2, 0.5, 1), 3: (1, 0, 0)}
+
+
+@st.composite
+def scored_tables(draw):
+    """Any engine-like result: totals (teams' seats level, or not), winners, teams."""
+    size = draw(st.integers(1, 8))
+    totals = draw(st.lists(st.integers(-300, 300), min_size=size, max_size=size))
+    seats = list(range(size))
+    teams: dict[str, list[int]] | None = None
+    if size >= 2 and draw(st.booleans()):
+        labels = draw(st.lists(st.sampled_from("ABCD"), min_size=size, max_size=size))
+        teams = {}
+        for seat, label in zip(seats, labels, strict=True):
+            teams.setdefault(label, []).append(seat)
+        if draw(st.booleans()):  # most engines give every seat of a team its team's total
+            for members in teams.values():
+                for seat in members:
+                    totals[seat] = totals[members[0]]
+    winners = draw(st.lists(st.sampled_from(seats), max_size=size, unique=True))
+    return totals, winners, teams
+
+
+@given(scored_tables())
+def test_a_table_from_a_game_knows_its_sides_and_soundness_as_a_fresh_look_would(scored):
+    """What a table from a game keeps (its sides, its own problems) is what working them
+    out again from its seats gives, so validation and scoring may take it as it is."""
+    totals, winners, teams = scored
+    made = table_from_game(
+        number=3,
+        entrants=list(range(10, 10 + len(totals))),
+        totals=totals,
+        winners=winners,
+        teams=teams,
+    )
+    fresh = TableResult(number=made.number, seats=made.seats, confirmed=made.confirmed)
+    assert made.sides() == fresh.sides()
+    assert made._shape_problems == fresh._shape_problems
