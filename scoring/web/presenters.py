@@ -473,6 +473,14 @@ def entry_text(game: Game, entry: Any) -> str:
         return ""
 
 
+# What a change asked of the other side is, in words.
+CHANGE_WORDS = {"undo": "undoing a round", "end": "ending the game", "reopen": "reopening the game"}
+
+
+def change_words(kind: Any) -> str:
+    return CHANGE_WORDS.get(str(kind), "the change")
+
+
 def audit_rows(game: Game, seats: Sequence[SeatInfo]) -> list[AuditRow]:
     name = names_of(seats)
     rows = []
@@ -486,6 +494,13 @@ def audit_rows(game: Game, seats: Sequence[SeatInfo]) -> list[AuditRow]:
             end = event.after.get("end")
             if isinstance(end, Mapping) and is_int(end.get("leftovers_to")):
                 text = f"leftovers to {name.get(end['leftovers_to'], '?')}"
+        asked = {RoundEvent.Action.REQUEST, RoundEvent.Action.ACCEPT, RoundEvent.Action.DECLINE}
+        if event.action in asked and isinstance(event.after, Mapping):
+            text = change_words(event.after.get("kind"))
+            if event.after.get("status") == "withdrawn":
+                text += ": taken back"
+            elif event.after.get("status") == "lapsed":
+                text = "lapsed: the game had changed meanwhile"
         if event.action == RoundEvent.Action.REOPEN and isinstance(event.before, Mapping):
             if event.before.get("ended_early"):
                 text = "the early finish was taken back"

@@ -220,8 +220,7 @@ def news_text(game: Game, word: str, name: dict[int, str]) -> str:
     status = after.get("status")
     if status == ChangeRequest.Status.LAPSED:
         return "A change asked for lapsed: the game had changed meanwhile."
-    what = {"undo": "undoing a round", "end": "ending the game", "reopen": "reopening the game"}
-    asked = what.get(str(after.get("kind")), "the change")
+    asked = presenters.change_words(after.get("kind"))
     if status == ChangeRequest.Status.WITHDRAWN:
         return f"The request for {asked} was taken back{by}."
     return f"Declined{by}: {asked}."

@@ -287,3 +287,24 @@ def test_recent_tables_are_distinct_and_newest_first():
         ("roolz", "Eve"),
     ]
     assert not Round.objects.exists()
+
+
+def test_the_history_says_what_each_request_was_and_how_it_ended():
+    from scoring.web.presenters import audit_rows, seat_infos
+
+    game = confirmed_roolz()
+    declined = change_request_open(game=game, kind="undo", actor=ANN)
+    change_request_decline(game=game, request_id=declined.request.pk, actor=DAN)
+    withdrawn = change_request_open(game=game, kind="undo", actor=ANN)
+    change_request_decline(game=game, request_id=withdrawn.request.pk, actor=ANN)
+    rows = [
+        (row.action, row.who, row.text)
+        for row in audit_rows(game, seat_infos(game))
+        if row.action.startswith("Change")
+    ]
+    assert rows == [
+        ("Change asked for", "Ann", "undoing a round"),
+        ("Change declined", "Dan", "undoing a round"),
+        ("Change asked for", "Ann", "undoing a round"),
+        ("Change declined", "Ann", "undoing a round: taken back"),
+    ]
