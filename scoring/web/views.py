@@ -62,6 +62,7 @@ from scoring.services import (
 from scoring.web import presenters
 from scoring.web.fields import SeatInfo, parse_int, seats_from_one
 from scoring.web.forms import EntryForm, NewGameForm
+from scoring.web.scores import RecentResults, recent_score
 
 DEVICE_COOKIE = "tablescore_device"
 SEATS_KEY = "tablescore_seats"
@@ -260,15 +261,17 @@ def table_context(
     form: EntryForm | None = None,
     key: str | None = None,
     score: ScoredGame | None = None,
+    seats: list[SeatInfo] | None = None,
     **extra: Any,
 ) -> dict[str, Any]:
-    """The table page's context. ``score`` is the game's score when the caller has it
-    already (a round just saved); only the rounds the page shows are read: the last few
+    """The table page's context. ``score`` and ``seats`` are given when the caller has
+    them already (a round just saved); only the rounds the page shows are read: the last few
     and those waiting for confirmation."""
     kit = kit_for(game.kind)
     if score is None:
-        score = game_score(game)
-    seats = presenters.seat_infos(game)
+        score = recent_score(game)
+    if seats is None:
+        seats = presenters.seat_infos(game)
     table = presenters.table_from_seats(game, seats)
     board = presenters.scoreboard(game, score, seats)
     # Rounds are numbered 1, 2, ... without gaps: the last one's number is their count.
@@ -326,7 +329,8 @@ def table_context(
         "end_asks": change_needs_agreement(game, ChangeRequest.Kind.END),
         "change_request": request_card(game, seats, score, me, kit.word),
         "news": news_text(game, kit.word, presenters.names_of(seats)),
-        "rematch": getattr(game, "rematch", None),
+        # Shown only once the game is over (a rematch is offered from the finished game).
+        "rematch": getattr(game, "rematch", None) if finished else None,
         "can_rematch": game.status == Game.Status.FINISHED and not game.is_tournament_game,
         "rematch_dealer": seats[(game.first_dealer + 1) % len(seats)].name if seats else "",
         "end_row": presenters.end_row(game, score, seats),
@@ -496,7 +500,7 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
     action = request.POST.get("action", "save")
     key = (request.POST.get("key") or "").strip()[:128] or None
     number = parse_int(request.POST.get("number", "")) or 0
-    score = game_score(game)
+    score = recent_score(game)
     revision = game.revision
     seats = presenters.seat_infos(game)
     recorded = len(score.rounds)
@@ -556,7 +560,7 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
             if game.confirmation == (Confirmation.OTHER_SIDE)
             else " Another player confirms it."
         )
-    context = table_context(request, game, score=score, saved=saved)
+    context = table_context(request, game, score=score, seats=seats, saved=saved)
     return render_parts(request, ["entry"], context, oob=["live", "recent"])
 
 
@@ -575,7 +579,10 @@ def score_after(before: ScoredGame, revision: int, change: ChangeResult) -> Scor
     if not alone:
         return game_score(game)
     after = scored_from_data({**change.score, "rounds": [change.round]})
-    after.rounds = [*before.rounds, *after.rounds]
+    if isinstance(before.rounds, RecentResults):
+        after.rounds = before.rounds.plus(after.rounds[0])
+    else:
+        after.rounds = [*before.rounds, *after.rounds]
     return after
 
 
