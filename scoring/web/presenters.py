@@ -16,6 +16,7 @@ from typing import Any
 
 from scoring.engines.base import (
     Engine,
+    GameRecord,
     InvalidRecord,
     Problem,
     RoundResult,
@@ -286,6 +287,19 @@ def table_for(game: Game) -> Table:
     return game.engine.table_for(game_record(game, []).with_extras({}))
 
 
+def table_from_seats(game: Game, seats: Sequence[SeatInfo]) -> Table:
+    """The engine's Table for this game from seats already read (no second read of them)."""
+    record = GameRecord(
+        game=game.kind,
+        players=tuple(seat.name for seat in seats),
+        options=dict(game.options),
+        rounds=(),
+        first_dealer=game.first_dealer,
+        extras={},
+    )
+    return game.engine.table_for(record)
+
+
 def round_rows(
     game: Game,
     score: ScoredGame,
@@ -294,10 +308,12 @@ def round_rows(
     *,
     last: int | None = None,
     with_inputs: bool = False,
+    table: Table | None = None,
 ) -> list[RoundRow]:
     kit = kit_for(game.kind)
     groups = groups_of(score, seats)
-    table = table_for(game)
+    if table is None:
+        table = table_for(game)
     name = names_of(seats)
     empty = [0] * len(seats)
     rows: list[RoundRow] = []

@@ -36,11 +36,13 @@ from scoring.selectors import (
     latest_table_news,
     open_change_request,
     recent_tables,
+    scored_from_data,
     seats_that_may_accept,
     seats_that_may_confirm,
 )
 from scoring.services import (
     Actor,
+    ChangeResult,
     GameChangeError,
     IdempotencyKeyReused,
     RoundConflict,
@@ -60,6 +62,7 @@ from scoring.services import (
 from scoring.web import presenters
 from scoring.web.fields import SeatInfo, parse_int, seats_from_one
 from scoring.web.forms import EntryForm, NewGameForm
+from scoring.web.scores import RecentResults, recent_score
 
 DEVICE_COOKIE = "tablescore_device"
 SEATS_KEY = "tablescore_seats"
@@ -256,21 +259,31 @@ def table_context(
     *,
     form: EntryForm | None = None,
     key: str | None = None,
+    score: ScoredGame | None = None,
+    seats: list[SeatInfo] | None = None,
     **extra: Any,
 ) -> dict[str, Any]:
+    """The table page's context. ``score`` and ``seats`` are given when the caller has
+    them already (a round just saved); only the rounds the page shows are read: the last few
+    and those waiting for confirmation."""
     kit = kit_for(game.kind)
-    score = game_score(game)
-    seats = presenters.seat_infos(game)
+    if score is None:
+        score = recent_score(game)
+    if seats is None:
+        seats = presenters.seat_infos(game)
+    table = presenters.table_from_seats(game, seats)
     board = presenters.scoreboard(game, score, seats)
-    rounds = list(game.rounds.order_by("number"))
+    # Rounds are numbered 1, 2, ... without gaps: the last one's number is their count.
+    recent_rounds = list(game.rounds.order_by("-number")[:RECENT_ROUNDS])[::-1]
+    round_count = recent_rounds[-1].number if recent_rounds else 0
+    waiting = list(game.rounds.filter(status=Round.Status.PENDING).order_by("number"))
     me = my_seat(request, game)
     if me is not None and me >= len(seats):
         me = None
     pending = []
-    for row in presenters.round_rows(
-        game, score, seats, [r for r in rounds if r.status == Round.Status.PENDING]
+    for row, round_ in zip(
+        presenters.round_rows(game, score, seats, waiting, table=table), waiting, strict=True
     ):
-        round_ = next(r for r in rounds if r.number == row.number)
         allowed = confirmers(game, round_, seats, score)
         pending.append(
             {
@@ -280,7 +293,7 @@ def table_context(
                 "was": was_and_now(game, row.number, seats, score) if row.corrected else None,
             }
         )
-    number = len(rounds) + 1
+    number = round_count + 1
     finished = board.finished or bool(game.ending)
     out = kit.out(score)
     if form is None and not finished:
@@ -296,8 +309,8 @@ def table_context(
         "me": me,
         "me_seat": seats[me] if me is not None else None,
         "pending": pending,
-        "recent": presenters.round_rows(game, score, seats, rounds, last=RECENT_ROUNDS),
-        "round_count": len(rounds),
+        "recent": presenters.round_rows(game, score, seats, recent_rounds, table=table),
+        "round_count": round_count,
         "number": number,
         "word": kit.word,
         "form": form,
@@ -309,20 +322,21 @@ def table_context(
         "game_template": kit.entry_template,
         "scoresheet_url": optional_url("printing:scoresheet_pdf", game.table_token),
         "blank_sheets_url": optional_url("printing:blank_sheets"),
-        "can_undo": bool(rounds) and not game.ending,
+        "can_undo": bool(round_count) and not game.ending,
         "can_reopen": bool(game.ending),
-        "undo_asks": bool(rounds) and change_needs_agreement(game, ChangeRequest.Kind.UNDO),
+        "undo_asks": bool(round_count) and change_needs_agreement(game, ChangeRequest.Kind.UNDO),
         "end_asks": change_needs_agreement(game, ChangeRequest.Kind.END),
         "change_request": request_card(game, seats, score, me, kit.word),
         "news": news_text(game, kit.word, presenters.names_of(seats)),
-        "rematch": getattr(game, "rematch", None),
+        # Shown only once the game is over (a rematch is offered from the finished game).
+        "rematch": getattr(game, "rematch", None) if finished else None,
         "can_rematch": game.status == Game.Status.FINISHED and not game.is_tournament_game,
         "rematch_dealer": seats[(game.first_dealer + 1) % len(seats)].name if seats else "",
         "end_row": presenters.end_row(game, score, seats),
         "entry_url": reverse("scoring:table_entry", args=[game.table_token]),
         "fresh_url": reverse("scoring:table_entry", args=[game.table_token]),
         "heading": presenters.entry_heading(kit, upcoming, seats),
-        "leftovers_end": kit.ending == "leftovers" and not finished and bool(rounds),
+        "leftovers_end": kit.ending == "leftovers" and not finished and bool(round_count),
         # With nobody holding chips no round can be played: any seat takes the board.
         "waiting_for_end": not finished and bool(out) and len(out) == len(seats),
         "out": out if len(out) < len(seats) else set(),
@@ -485,7 +499,8 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
     action = request.POST.get("action", "save")
     key = (request.POST.get("key") or "").strip()[:128] or None
     number = parse_int(request.POST.get("number", "")) or 0
-    score = game_score(game)
+    score = recent_score(game)
+    revision = game.revision
     seats = presenters.seat_infos(game)
     recorded = len(score.rounds)
     form_number = number if 1 <= number <= recorded + 1 else recorded + 1
@@ -509,11 +524,11 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
             return entry_error(request, game, form, key)
     try:
         if action == "misdeal":
-            misdeal_record(
+            change = misdeal_record(
                 game=game, number=number, actor=actor_for(request, game), idempotency_key=key
             )
         else:
-            round_record(
+            change = round_record(
                 game=game,
                 number=number,
                 entry=entry,
@@ -532,9 +547,10 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
     except GameChangeError as invalid:
         form.add_problems(invalid.problems)
         return entry_error(request, game, form, key)
-    game.refresh_from_db()
     if not request.htmx:
         return back_to_table(request, game)
+    game = change.game  # as the service left it, read under its lock
+    score = score_after(score, revision, change)
     word = kit_for(game.kind).word
     saved = f"{word} {number} saved." if action != "misdeal" else "Misdeal recorded."
     if game.confirmation != Confirmation.OFF:
@@ -543,8 +559,30 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
             if game.confirmation == (Confirmation.OTHER_SIDE)
             else " Another player confirms it."
         )
-    context = table_context(request, game, saved=saved)
+    context = table_context(request, game, score=score, seats=seats, saved=saved)
     return render_parts(request, ["entry"], context, oob=["live", "recent"])
+
+
+def score_after(before: ScoredGame, revision: int, change: ChangeResult) -> ScoredGame:
+    """The score after a round just recorded: the score read before it with the round the
+    service scored. Read again when anything else changed meanwhile (another phone's
+    round, a correction, an undo, a replayed key)."""
+    game = change.game
+    alone = (
+        not change.replayed
+        and change.round is not None
+        and "rounds" not in change.score
+        and game.revision == revision + 1
+        and change.round_number == len(before.rounds) + 1
+    )
+    if not alone:
+        return game_score(game)
+    after = scored_from_data({**change.score, "rounds": [change.round]})
+    if isinstance(before.rounds, RecentResults):
+        after.rounds = before.rounds.plus(after.rounds[0])
+    else:
+        after.rounds = [*before.rounds, *after.rounds]
+    return after
 
 
 def entry_error(
