@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
@@ -245,26 +247,27 @@ def entrants_csv(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def entrant_check_in(request: HttpRequest, pk: int, entrant_id: int) -> HttpResponse:
-    event = own_event(request, pk)
-    entrant = get_object_or_404(Entrant, event=event, pk=entrant_id)
     wanted = request.POST.get("checked_in", "") in {"on", "1", "true"}
-    try:
-        services.entrant_check_in(
-            event=event, entrant=entrant, checked_in=wanted, user=request.user
-        )
-    except services.TournamentError as error:
-        return desk_page(request, event, "entrants", errors=problems_by_field(error.problems))
-    return desk_done(request, event, "entrants")
+    return entrant_change(
+        request, pk, entrant_id, partial(services.entrant_check_in, checked_in=wanted)
+    )
 
 
 @never_cache
 @login_required
 @require_POST
 def entrant_drop(request: HttpRequest, pk: int, entrant_id: int) -> HttpResponse:
+    return entrant_change(request, pk, entrant_id, services.entrant_drop)
+
+
+def entrant_change(
+    request: HttpRequest, pk: int, entrant_id: int, change: Callable[..., Any]
+) -> HttpResponse:
+    """One service on a player (check-in, drop); a refusal shows beside the players."""
     event = own_event(request, pk)
     entrant = get_object_or_404(Entrant, event=event, pk=entrant_id)
     try:
-        services.entrant_drop(event=event, entrant=entrant, user=request.user)
+        change(event=event, entrant=entrant, user=request.user)
     except services.TournamentError as error:
         return desk_page(request, event, "entrants", errors=problems_by_field(error.problems))
     return desk_done(request, event, "entrants")
@@ -433,23 +436,24 @@ def round_swap(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 @login_required
 @require_POST
 def round_publish(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    event = own_event(request, pk)
-    round_ = own_round(event, number)
-    try:
-        services.round_publish(event=event, round=round_, user=request.user)
-    except services.TournamentError as error:
-        return round_page(request, event, round_, errors=problems_by_field(error.problems))
-    return redirect("tournaments:desk_round", pk=event.pk, number=round_.number)
+    return round_change(request, pk, number, services.round_publish)
 
 
 @never_cache
 @login_required
 @require_POST
 def round_undo(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    return round_change(request, pk, number, services.round_undo)
+
+
+def round_change(
+    request: HttpRequest, pk: int, number: int, change: Callable[..., Any]
+) -> HttpResponse:
+    """One service on a round (publish, undo); a refusal shows on the round's page."""
     event = own_event(request, pk)
     round_ = own_round(event, number)
     try:
-        services.round_undo(event=event, round=round_, user=request.user)
+        change(event=event, round=round_, user=request.user)
     except services.TournamentError as error:
         return round_page(request, event, round_, errors=problems_by_field(error.problems))
     return redirect("tournaments:desk_round", pk=event.pk, number=round_.number)
