@@ -78,3 +78,21 @@ def no_script_errors(request):
     page.on("pageerror", lambda error: errors.append(str(error)))
     yield
     assert errors == []
+
+
+def lose_the_first_save_answer(page) -> list[str]:
+    """The first save reaches the server, which stores it, but its answer is lost on the
+    way back; later requests go through. Returns the bodies whose answers were lost."""
+    lost: list[str] = []
+
+    def lose_the_answer(route) -> None:
+        body = route.request.post_data or ""
+        if route.request.method == "POST" and "action=preview" not in body and not lost:
+            route.fetch()  # the server saves the round ...
+            lost.append(body)
+            route.abort("internetdisconnected")  # ... and the answer is lost on the way back
+            return
+        route.continue_()
+
+    page.route("**/entry/", lose_the_answer)
+    return lost

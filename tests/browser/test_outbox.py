@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Page, expect
 
 from scoring.models import Game, IdempotentRequest, Round
+from tests.browser.conftest import lose_the_first_save_answer
 from tests.browser.test_table_flows import enter_roolz_round, roolz_game
 from tests.browser.test_table_games import preview_shows
 
@@ -101,18 +102,7 @@ def test_a_lost_answer_is_sent_again_by_itself_and_stored_once(live_server, page
     again, the server answers with the round it stored, and the phone shows it saved."""
     game = roolz_game()
     open_table(page, live_server, game)
-    lost: list[str] = []
-
-    def lose_the_answer(route: Route) -> None:
-        body = route.request.post_data or ""
-        if route.request.method == "POST" and "action=preview" not in body and not lost:
-            route.fetch()  # the server saves the round ...
-            lost.append(body)
-            route.abort("internetdisconnected")  # ... and the answer is lost on the way back
-            return
-        route.continue_()
-
-    page.route("**/entry/", lose_the_answer)
+    lost = lose_the_first_save_answer(page)
     enter_roolz_round(page, "Ann", 200, 220)
     preview_shows(page, "Team A +220")
     page.locator("button.save").click()

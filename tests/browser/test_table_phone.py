@@ -10,6 +10,7 @@ from playwright.sync_api import Page, Route, expect
 
 from scoring.models import Confirmation, Game, Round
 from scoring.services import Actor, game_create, game_end, round_confirm, round_record
+from tests.browser.conftest import lose_the_first_save_answer
 from tests.browser.test_table_flows import NAMES, enter_roolz_round, roolz_game
 from tests.browser.test_table_games import SAVE_TIMEOUT, preview_shows, settle, start_game, tap
 
@@ -82,18 +83,7 @@ def test_a_save_whose_answer_was_lost_is_stored_once(live_server, page: Page):
     again sends the same key, and the round is stored once."""
     game = roolz_game()
     table(page, live_server, game)
-    lost: list[str] = []
-
-    def lose_the_answer(route: Route) -> None:
-        body = route.request.post_data or ""
-        if route.request.method == "POST" and "action=preview" not in body and not lost:
-            route.fetch()  # the server saves the round ...
-            lost.append(body)
-            route.abort("internetdisconnected")  # ... and the answer is lost on the way back
-            return
-        route.continue_()
-
-    page.route("**/entry/", lose_the_answer)
+    lost = lose_the_first_save_answer(page)
     enter_roolz_round(page, "Ann", 200, 220)
     preview_shows(page, "Team A +220")
     page.locator("button.save").click()
