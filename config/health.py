@@ -48,10 +48,6 @@ def report() -> tuple[dict[str, Any], int]:
     return body, 200 if healthy else 503
 
 
-def broker_status() -> dict[str, object]:
-    return broker_and_print_service_status()[0]
-
-
 def broker_and_print_service_status() -> tuple[dict[str, object], dict[str, object]]:
     """The broker answers a ping; a worker has run the print sweep Celery beat sends lately."""
     if not settings.REDIS_URL:

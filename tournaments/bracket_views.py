@@ -71,12 +71,6 @@ def bracket_pdf(request: HttpRequest, token: str) -> HttpResponse:
     return response
 
 
-def _ints(text: str) -> list[int]:
-    """Entrant ids from a form: one per line or separated by commas."""
-    items = [part.strip() for part in text.replace(",", "\n").splitlines() if part.strip()]
-    return [int(item) for item in items if item.isdigit()]
-
-
 def _names_to_ids(event: Event, text: str) -> list[int]:
     """Entrants named one per line (or by id), in the order given; unknown names refused."""
     by_name = {name.casefold(): pk for pk, name in event.entrants.values_list("pk", "name")}

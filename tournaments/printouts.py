@@ -105,15 +105,6 @@ def printout_create(
     return printjob_create(what=what, paper=paper)
 
 
-def round_cards_print(
-    *, event: Event, round_number: int | None = None, paper: str | None = None, base_url: str = ""
-) -> PrintJob:
-    """Print this tournament round's table cards (the latest published round by default)."""
-    return printout_create(
-        event=event, kind=TABLE_CARDS, round_number=round_number, paper=paper, base_url=base_url
-    )
-
-
 def _published_round(event: Event, number: Any) -> TournamentRound:
     published = event.rounds.filter(status=TournamentRound.Status.PUBLISHED)
     if number is None:
