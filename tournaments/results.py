@@ -13,6 +13,7 @@ from operator import itemgetter
 from typing import NamedTuple
 
 from scoring.models import Game, Round
+from tournaments.events.availability import away_byes
 from tournaments.models import Bye, Event, Table, TableSeat, TournamentRound
 from tournaments.standings import (
     ByeMethod,
@@ -151,6 +152,8 @@ def event_results(event: Event, rows: list[TableRow] | None = None) -> EventResu
     for number, entrant_id in Bye.objects.filter(
         round__event=event, round__status=TournamentRound.Status.PUBLISHED
     ).values_list("round__number", "entrant_id"):
+        byes.setdefault(number, []).append(entrant_id)
+    for number, entrant_id in away_byes(event):
         byes.setdefault(number, []).append(entrant_id)
     numbers = sorted(set(rounds) | set(byes))
     return EventResults(

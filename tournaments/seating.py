@@ -7,11 +7,12 @@ together as a fixed team. ``slot = entrant_id * SLOTS + member``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from scoring.engines.registry import ENGINES
+from tournaments.events.availability import Availability, availability_for
 from tournaments.models import Bye, Entrant, Event, KeepApart, Table, TableSeat, TournamentRound
 from tournaments.scheduling import (
     Constraints,
@@ -69,6 +70,7 @@ class SeatingInputs:
 
     request: RoundRequest
     entrants: Mapping[int, Entrant]  # by id, every entrant of the event
+    availability: Availability  # who is seated, away or still playing
 
 
 def played_rounds(
@@ -114,22 +116,27 @@ def seating_inputs(
     standings: Sequence[int] = (),
     winners: Mapping[int, frozenset[int]] | None = None,
     effort: int = 1,
+    leave_out_playing: bool = False,
+    seated: Collection[int] | None = None,
 ) -> SeatingInputs:
     """Load round ``number``'s seating request: who plays (drops out, late entries in from
     the round they joined), the history, keep-apart pairs, fixed tables and teams.
 
+    Who plays is read from ``tournaments.events.availability`` (``leave_out_playing``:
+    the director goes on while tables of an earlier round still play); ``seated``: the
+    entrant ids of a saved draft instead, for its report after a change by hand.
     ``standings``: entrant ids best first; ``winners``: round number -> entrant ids who
     won their table (both read by swiss and progressive).
     """
     everyone = {e.pk: e for e in event.entrants.all()}
-    # Round 1 seats only those checked in, once the director checks anyone in; from
-    # then on everyone plays until dropped (late entries from the round they joined).
-    checking = number == 1 and any(e.checked_in for e in everyone.values())
-    playing = [
-        e
-        for e in everyone.values()
-        if not e.dropped and e.joined_round <= number and (e.checked_in or not checking)
-    ]
+    available = availability_for(
+        event, number=number, entrants=list(everyone.values()), leave_out_playing=leave_out_playing
+    )
+    playing = (
+        list(available.seated)
+        if seated is None
+        else [e for e in everyone.values() if e.pk in seated]
+    )
     constraints = Constraints(
         keep_apart=tuple(
             (slot(a), slot(b))
@@ -156,7 +163,7 @@ def seating_inputs(
         effort=effort,
         rounds_planned=event.rounds_planned,
     )
-    return SeatingInputs(request=request, entrants=everyone)
+    return SeatingInputs(request=request, entrants=everyone, availability=available)
 
 
 # --------------------------------------------------------------------------- saving

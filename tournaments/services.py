@@ -25,6 +25,7 @@ from scoring.models import Confirmation, Game, RoundEvent
 from scoring.selectors import game_record_dict, game_score, side_in_round
 from scoring.services import Actor, GameChangeError, game_create, round_confirm, round_correct
 from tournaments import results, seating
+from tournaments.events import availability
 from tournaments.models import (
     Bye,
     Entrant,
@@ -58,6 +59,29 @@ class TournamentError(Exception):
         cls, message: str, *, field: str | None = None, round_number: int | None = None
     ) -> TournamentError:
         return cls([Problem(message, round_number, field)])
+
+
+class StillPlayingError(TournamentError):
+    """Tables of an earlier round still play: the director is shown who, and may go on."""
+
+    def __init__(self, message: str, tables: Sequence[availability.StillPlaying], number: int):
+        super().__init__([Problem(message, number, "go_on")])
+        self.tables = list(tables)
+
+
+def _still_playing_check(event: Event, number: int, *, go_on: bool) -> None:
+    """Refuse round ``number`` while a table of an earlier round still plays, unless the
+    director goes on (its players are then left out of the draft)."""
+    still = [t for t in availability.tables_still_playing(event) if t.round_number < number]
+    if still and not go_on:
+        players = sum(len(t.entrant_ids) for t in still)
+        raise StillPlayingError(
+            f"{len(still)} {'table' if len(still) == 1 else 'tables'} of the round before "
+            f"still {'plays' if len(still) == 1 else 'play'} ({players} players): wait for "
+            "them, or go on without them",
+            still,
+            number,
+        )
 
 
 def _check(problems: list[Problem]) -> None:
@@ -321,7 +345,8 @@ def _add(
             name=name.strip(),
             members=members,
             joined_round=published + 1,
-            checked_in=late,
+            # Present: counted among those checked in while check-in is in use.
+            checked_in=late and availability.is_checking(event.entrants.all()),
         )
         _log(event, action, user, after=_entrant_data(entrant))
         _bump(event)
@@ -338,7 +363,8 @@ def entrant_add(
 def entrant_add_late(
     *, event: Event, name: str, members: Sequence[str] = (), user: Any = None
 ) -> Entrant:
-    """A late entry: checked in, seated from the next round generated."""
+    """A late entry, seated from the next round generated (checked in, while check-in
+    is in use)."""
     return _add(event, name, members, user, late=True, action="entrant_add_late")
 
 
@@ -423,6 +449,30 @@ def entrant_drop(*, event: Event, entrant: Entrant, user: Any = None) -> Entrant
     return entrant
 
 
+def event_away_scoring_set(*, event: Event, away_scoring: str, user: Any = None) -> Event:
+    """How a player away for a round scores for it: nothing, or the event's bye score."""
+    with transaction.atomic():
+        event = _locked(event)
+        _open(event)
+        if away_scoring not in Event.AwayScoring.values:
+            raise TournamentError.single(
+                "choose how an away player scores: nothing or the bye score",
+                field="away_scoring",
+            )
+        before = event.away_scoring
+        event.away_scoring = away_scoring
+        event.save(update_fields=["away_scoring", "updated_at"])
+        _log(
+            event,
+            "event_away_scoring",
+            user,
+            before={"away_scoring": before},
+            after={"away_scoring": away_scoring},
+        )
+        _bump(event)
+    return event
+
+
 def keep_apart_add(*, event: Event, first: Entrant, second: Entrant, user: Any = None) -> KeepApart:
     """Two players who should never share a table."""
     with transaction.atomic():
@@ -469,11 +519,19 @@ Progress = Callable[[str, int, int], None]
 
 
 def round_generate(
-    *, event: Event, user: Any = None, effort: int = 1, progress: Progress | None = None
+    *,
+    event: Event,
+    user: Any = None,
+    effort: int = 1,
+    progress: Progress | None = None,
+    go_on: bool = False,
 ) -> TournamentRound:
     """Seat the next round as a draft (replacing an earlier draft), with the core's report.
 
-    Swiss and progressive events need every table of the rounds so far to be done.
+    Only the players available are seated (``tournaments.events.availability``); those
+    away are recorded as absent. Swiss and progressive events need every table of the
+    rounds so far to be done; other formats refuse while a table still plays unless
+    ``go_on``, and then leave its players out.
     ``progress(step, done, total)`` is told how far it got (the background task stores it).
     """
     report = progress or (lambda step, done, total: None)
@@ -494,10 +552,16 @@ def round_generate(
                 field="round",
                 round_number=number,
             )
+    _still_playing_check(event, number, go_on=go_on)
     standings = _standings_order(event) if event.format == Event.Format.SWISS else []
     winners = _winners(event) if event.format == Event.Format.PROGRESSIVE else {}
     inputs = seating.seating_inputs(
-        event, number=number, standings=standings, winners=winners, effort=effort
+        event,
+        number=number,
+        standings=standings,
+        winners=winners,
+        effort=effort,
+        leave_out_playing=go_on,
     )
     if len(inputs.request.entrants) < 2:
         raise TournamentError.single(
@@ -525,6 +589,7 @@ def round_generate(
         replaced.delete()
         round_ = TournamentRound.objects.create(event=event, number=number)
         seating.save_plan(round_, plan)
+        availability.absences_save(round_, inputs.availability)
         if event.status == Event.Status.REGISTRATION:
             event.status = Event.Status.RUNNING
             event.save(update_fields=["status", "updated_at"])
@@ -532,7 +597,13 @@ def round_generate(
             event,
             "round_generate",
             user,
-            after={"round": number, "replaced_draft": replaced_draft, "report": round_.report},
+            after={
+                "round": number,
+                "replaced_draft": replaced_draft,
+                "report": round_.report,
+                "away": [e.pk for e in inputs.availability.away],
+                "still_playing": [e.pk for e in inputs.availability.playing],
+            },
         )
     return round_
 
@@ -616,8 +687,9 @@ def round_swap(
         for bye in byes.values():
             bye.entrant_id = second.pk if bye.entrant_id == first.pk else first.pk
             bye.save(update_fields=["entrant"])
-        inputs = seating.seating_inputs(event, number=round_.number)
         tables, bye_slots = seating.draft_tables(round_)
+        in_draft = {seating.unslot(s)[0] for s in (*(v for t in tables for v in t), *bye_slots)}
+        inputs = seating.seating_inputs(event, number=round_.number, seated=in_draft)
         report = seating.report_for(inputs.request, tables, bye_slots, "swapped by the director")
         round_.report = report.as_dict()
         round_.save(update_fields=["report"])
@@ -650,12 +722,28 @@ def _options_at(game: str, options: Mapping[str, Any], size: int) -> dict[str, A
     }
 
 
-def round_publish(*, event: Event, round: TournamentRound, user: Any = None) -> TournamentRound:
-    """Publish a draft: every table becomes one scoring game, players in seat order."""
+def round_publish(
+    *, event: Event, round: TournamentRound, user: Any = None, go_on: bool = False
+) -> TournamentRound:
+    """Publish a draft: every table becomes one scoring game, players in seat order.
+
+    Refused while a table of an earlier round still plays, unless ``go_on``; even then a
+    draft that seats a player still playing is refused (nobody is seated twice).
+    """
     with transaction.atomic():
         event = _locked(event)
         _open(event)
         round_ = _round_of(event, round, TournamentRound.Status.DRAFT)
+        _still_playing_check(event, round_.number, go_on=go_on)
+        twice = availability.seated_still_playing(round_)
+        if twice:
+            listed = "; ".join(f"{name} ({table.label.split(':')[0]})" for name, table in twice)
+            raise TournamentError.single(
+                f"this draft seats players still playing: {listed}. Generate the draft "
+                "again to leave them out",
+                field="round",
+                round_number=round_.number,
+            )
         dealt: Counter[int] = Counter()
         for seat, entrant_id, first in TableSeat.objects.filter(
             table__round__event=event,
@@ -970,6 +1058,7 @@ def event_import(*, data: Any, owner: Any) -> Event:
 
 
 __all__ = [
+    "StillPlayingError",
     "SwapResult",
     "TournamentError",
     "entrant_add",
@@ -977,6 +1066,7 @@ __all__ = [
     "entrant_check_in",
     "entrant_drop",
     "entrants_import_csv",
+    "event_away_scoring_set",
     "event_close",
     "event_create",
     "event_export",

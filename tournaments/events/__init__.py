@@ -1,0 +1,1 @@
+"""An event's own facts and changes: entrants, rounds, availability, directors, the log."""
