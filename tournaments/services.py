@@ -69,7 +69,7 @@ class StillPlayingError(TournamentError):
         self.tables = list(tables)
 
 
-def _still_playing_check(event: Event, number: int, *, go_on: bool) -> None:
+def round_still_playing_check(*, event: Event, number: int, go_on: bool) -> None:
     """Refuse round ``number`` while a table of an earlier round still plays, unless the
     director goes on (its players are then left out of the draft)."""
     still = [t for t in availability.tables_still_playing(event) if t.round_number < number]
@@ -552,7 +552,7 @@ def round_generate(
                 field="round",
                 round_number=number,
             )
-    _still_playing_check(event, number, go_on=go_on)
+    round_still_playing_check(event=event, number=number, go_on=go_on)
     standings = _standings_order(event) if event.format == Event.Format.SWISS else []
     winners = _winners(event) if event.format == Event.Format.PROGRESSIVE else {}
     inputs = seating.seating_inputs(
@@ -734,7 +734,7 @@ def round_publish(
         event = _locked(event)
         _open(event)
         round_ = _round_of(event, round, TournamentRound.Status.DRAFT)
-        _still_playing_check(event, round_.number, go_on=go_on)
+        round_still_playing_check(event=event, number=round_.number, go_on=go_on)
         twice = availability.seated_still_playing(round_)
         if twice:
             listed = "; ".join(f"{name} ({table.label.split(':')[0]})" for name, table in twice)
@@ -1076,6 +1076,7 @@ __all__ = [
     "round_generate",
     "round_generation_mark",
     "round_publish",
+    "round_still_playing_check",
     "round_swap",
     "round_undo",
     "table_game_changed",

@@ -22,24 +22,32 @@ from tournaments.models import Event, TournamentRound
 logger = logging.getLogger(__name__)
 
 
-def round_generate_queue(*, event: Event, user: Any = None, effort: int = 1) -> Event:
-    """Queue the next round's generation for a background worker (large events)."""
+def round_generate_queue(
+    *, event: Event, user: Any = None, effort: int = 1, go_on: bool = False
+) -> Event:
+    """Queue the next round's generation for a background worker (large events).
+
+    Refused at once (not in the worker) while a table of the round before still plays
+    and the director has not chosen to go on."""
     number = event.rounds.filter(status=TournamentRound.Status.PUBLISHED).count() + 1
+    services.round_still_playing_check(event=event, number=number, go_on=go_on)
     with transaction.atomic():
         event = services.round_generation_mark(
             event=event, state="queued", user=user, round=number, done=0, total=3
         )
         event_id, user_id = event.pk, getattr(user, "pk", None)
-        transaction.on_commit(lambda: _send(event_id, number, user_id=user_id, effort=effort))
+        transaction.on_commit(
+            lambda: _send(event_id, number, user_id=user_id, effort=effort, go_on=go_on)
+        )
     return event
 
 
-def _send(event_id: int, number: int, *, user_id: int | None, effort: int) -> None:
+def _send(event_id: int, number: int, *, user_id: int | None, effort: int, go_on: bool) -> None:
     """Hand the generation to a worker; with the broker away, generate it here and now
     (seating a round takes well under a second even for a large event)."""
-    if not publish(GENERATE_TASK, event_id, number, user_id=user_id, effort=effort):
+    if not publish(GENERATE_TASK, event_id, number, user_id=user_id, effort=effort, go_on=go_on):
         logger.warning("event %s: generating round %s in the request", event_id, number)
-        round_generate_task(event_id, number, user_id=user_id, effort=effort)
+        round_generate_task(event_id, number, user_id=user_id, effort=effort, go_on=go_on)
 
 
 GENERATE_TASK = "tournaments.round_generate"
@@ -51,7 +59,12 @@ GENERATE_TASK = "tournaments.round_generate"
     reject_on_worker_lost=True,
 )
 def round_generate_task(
-    event_id: int, number: int, *, user_id: int | None = None, effort: int = 1
+    event_id: int,
+    number: int,
+    *,
+    user_id: int | None = None,
+    effort: int = 1,
+    go_on: bool = False,
 ) -> str:
     """Generate round ``number`` of event ``event_id`` as a draft, storing progress."""
     event = Event.objects.filter(pk=event_id).first()
@@ -67,7 +80,9 @@ def round_generate_task(
         )
 
     try:
-        round_ = services.round_generate(event=event, user=user, effort=effort, progress=progress)
+        round_ = services.round_generate(
+            event=event, user=user, effort=effort, progress=progress, go_on=go_on
+        )
     except services.TournamentError as error:
         services.round_generation_mark(
             event=event, state="failed", user=user, round=number, message=str(error)

@@ -33,6 +33,7 @@ from scoring.web import presenters
 from scoring.web.fields import parse_int
 from scoring.web.views import correction_form, preview_response
 from tournaments import selectors, services, tasks
+from tournaments.events.availability import CHECK_IN_RULE, availability_for
 from tournaments.models import Entrant, Event, KeepApart, Table, TournamentRound
 from tournaments.print_views import Printout, printouts_for
 from tournaments.web.forms import EventForm, problems_by_field
@@ -117,7 +118,11 @@ def desk_context(event: Event, **extra: Any) -> dict[str, Any]:
     draft = next((r for r in rounds if r.status == TournamentRound.Status.DRAFT), None)
     active = [e for e in entrants if not e.dropped]
     checked = [e for e in active if e.checked_in]
+    next_number = len(published) + 1
     context = {
+        "next_round": availability_for(event, number=next_number, entrants=entrants),
+        "check_in_rule": CHECK_IN_RULE,
+        "away_choices": Event.AwayScoring.choices,
         "event": event,
         "entrants": entrants,
         "active_count": len(active),
@@ -131,7 +136,7 @@ def desk_context(event: Event, **extra: Any) -> dict[str, Any]:
         "rounds": rounds,
         "published": published,
         "draft": draft,
-        "next_number": len(published) + 1,
+        "next_number": next_number,
         "can_generate": event.status != Event.Status.CLOSED
         and len(published) < event.rounds_planned,
         "generation": selectors.generation_for(event=event),
@@ -276,6 +281,21 @@ def entrant_change(
 @never_cache
 @login_required
 @require_POST
+def away_scoring(request: HttpRequest, pk: int) -> HttpResponse:
+    """How a player away for a round scores for it."""
+    event = own_event(request, pk)
+    try:
+        services.event_away_scoring_set(
+            event=event, away_scoring=request.POST.get("away_scoring", ""), user=request.user
+        )
+    except services.TournamentError as error:
+        return desk_page(request, event, "entrants", errors=problems_by_field(error.problems))
+    return desk_done(request, event, "entrants")
+
+
+@never_cache
+@login_required
+@require_POST
 def keep_apart_add(request: HttpRequest, pk: int) -> HttpResponse:
     event = own_event(request, pk)
     first = own_entrant(event, request.POST.get("first"))
@@ -305,11 +325,16 @@ def round_generate(request: HttpRequest, pk: int) -> HttpResponse:
     """Seat the next round as a draft: at once, or by the worker for a large event."""
     event = own_event(request, pk)
     players = event.entrants.filter(dropped=False).count()
+    go_on = request.POST.get("go_on") == "1"
     try:
         if players >= BACKGROUND_FROM:
-            tasks.round_generate_queue(event=event, user=request.user)
+            tasks.round_generate_queue(event=event, user=request.user, go_on=go_on)
             return desk_done(request, event, "generation")
-        round_ = services.round_generate(event=event, user=request.user)
+        round_ = services.round_generate(event=event, user=request.user, go_on=go_on)
+    except services.StillPlayingError as error:
+        return desk_page(
+            request, event, "rounds", errors={"round": str(error)}, still_playing=error.tables
+        )
     except services.TournamentError as error:
         message = " ".join(problems_by_field(error.problems).values())
         return desk_page(request, event, "rounds", errors={"round": message})
@@ -332,6 +357,7 @@ def round_context(event: Event, round_: TournamentRound, **extra: Any) -> dict[s
         key=lambda pair: pair[1].casefold(),
     )
     byes = list(round_.byes.select_related("entrant").order_by("entrant__name"))
+    absences = list(round_.absences.select_related("entrant").order_by("entrant__name"))
     last = event.rounds.order_by("-number").values_list("number", flat=True).first()
     tables = {t.number: t.pk for t in round_.tables.all()}
     published = round_.status == TournamentRound.Status.PUBLISHED
@@ -342,6 +368,7 @@ def round_context(event: Event, round_: TournamentRound, **extra: Any) -> dict[s
         "draw": draw,
         "report": dict(round_.report),
         "in_round": seated + [(b.entrant_id, b.entrant.name) for b in byes],
+        "absences": absences,
         "live": [
             {
                 "state": state,
@@ -436,7 +463,20 @@ def round_swap(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 @login_required
 @require_POST
 def round_publish(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    return round_change(request, pk, number, services.round_publish)
+    """Publish a draft; while tables of the round before play, the page shows who and
+    offers to go on without them."""
+    event = own_event(request, pk)
+    round_ = own_round(event, number)
+    go_on = request.POST.get("go_on") == "1"
+    try:
+        services.round_publish(event=event, round=round_, user=request.user, go_on=go_on)
+    except services.StillPlayingError as error:
+        return round_page(
+            request, event, round_, errors={"round": str(error)}, still_playing=error.tables
+        )
+    except services.TournamentError as error:
+        return round_page(request, event, round_, errors=problems_by_field(error.problems))
+    return redirect("tournaments:desk_round", pk=event.pk, number=round_.number)
 
 
 @never_cache

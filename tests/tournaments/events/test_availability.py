@@ -160,9 +160,10 @@ def test_a_round_waits_for_the_tables_still_playing_unless_the_director_goes_on(
 
     draft = services.round_generate(event=event, user=director, go_on=True)
     assert slow and not slow & set(seated_in(draft))
-    assert set(
-        draft.absences.filter(reason=Absence.Reason.PLAYING).values_list("entrant", flat=True)
-    ) == slow
+    assert (
+        set(draft.absences.filter(reason=Absence.Reason.PLAYING).values_list("entrant", flat=True))
+        == slow
+    )
     with pytest.raises(services.StillPlayingError):
         services.round_publish(event=event, round=draft, user=director)
     published = services.round_publish(event=event, round=draft, user=director, go_on=True)
@@ -197,9 +198,7 @@ def test_a_draft_made_before_a_table_reopened_is_not_published_over_it(director)
 def test_the_draft_seats_exactly_the_available_players(director, ticks, dropped):
     """Property: whatever is ticked or dropped, the draft seats each available player once
     and nobody else, and records everyone else due as away."""
-    event = services.event_create(
-        owner=director, name="Prop", game="roolz", options=ROOLZ_OPTIONS
-    )
+    event = services.event_create(owner=director, name="Prop", game="roolz", options=ROOLZ_OPTIONS)
     services.entrants_import_csv(
         event=event, text="\n".join(f"P{n}" for n in range(12)), user=director
     )
