@@ -20,6 +20,7 @@ from printing.render.diagram import render_diagrams
 from printing.services import printjob_create
 from tournaments import brackets
 from tournaments.bracket_sheet import BRACKET_SHEETS, bracket_diagram
+from tournaments.events.directors import Action, may
 from tournaments.models import BracketStage, Event
 
 PAGE = "tournaments/bracket.html"
@@ -33,7 +34,7 @@ def _public(token: str) -> Event:
 
 def _owned(request: HttpRequest, event_id: int) -> Event:
     event = get_object_or_404(Event, pk=event_id)
-    if event.owner_id != request.user.pk:
+    if not may(request.user, event, Action.DIRECT):
         raise Http404("no such event")
     return event
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
@@ -19,6 +19,7 @@ from django.views.decorators.http import require_POST
 from config.throttles import throttled
 from printing.errors import PrintRequestError
 from printing.paper import paper_from
+from tournaments.events.directors import Action, may
 from tournaments.models import Event, TournamentRound
 from tournaments.printouts import KIND_LABELS, KINDS, ROUND_KINDS, printout_create
 
@@ -65,7 +66,9 @@ def _round_number(value: str | None) -> int | None:
 @throttled("print_jobs")
 def printout(request: HttpRequest, event_id: int, kind: str) -> HttpResponse:
     """Print one of the director's event's printouts; the job's page follows its drawing."""
-    event = get_object_or_404(Event, pk=event_id, owner=request.user)
+    event = get_object_or_404(Event, pk=event_id)
+    if not may(request.user, event, Action.DIRECT):
+        raise Http404("no such event")
     base_url = request.build_absolute_uri("/")
     try:
         job = printout_create(

@@ -101,6 +101,10 @@ def _log(
     )
 
 
+# The log line every change writes, for services kept in their own modules.
+log_change = _log
+
+
 def _bump(event: Event) -> None:
     Event.objects.filter(pk=event.pk).update(revision=F("revision") + 1)
     event.refresh_from_db(fields=["revision", "status", "generation"])
@@ -1072,6 +1076,7 @@ __all__ = [
     "event_export",
     "event_import",
     "keep_apart_add",
+    "log_change",
     "result_correct",
     "round_generate",
     "round_generation_mark",

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.web import views
+from tournaments.web import directors, views
 
 app_name = "tournaments"
 urlpatterns = [
@@ -31,6 +31,12 @@ urlpatterns = [
         "desk/<int:pk>/tables/<int:table_id>/deals/<int:number>/correct/",
         views.result_correct,
         name="result_correct",
+    ),
+    path("desk/<int:pk>/staff/", directors.staff_add, name="staff_add"),
+    path(
+        "desk/<int:pk>/staff/<int:staff_id>/remove/",
+        directors.staff_remove,
+        name="staff_remove",
     ),
     path("desk/<int:pk>/close/", views.event_close, name="event_close"),
     path("desk/<int:pk>/standings.csv", views.standings_csv, name="standings_csv"),

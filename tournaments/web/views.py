@@ -34,8 +34,10 @@ from scoring.web.fields import parse_int
 from scoring.web.views import correction_form, preview_response
 from tournaments import selectors, services, tasks
 from tournaments.events.availability import CHECK_IN_RULE, availability_for
+from tournaments.events.directors import Action, events_for, may, role_of
 from tournaments.models import Entrant, Event, KeepApart, Table, TournamentRound
 from tournaments.print_views import Printout, printouts_for
+from tournaments.web.directors import staff_context
 from tournaments.web.forms import EventForm, problems_by_field
 
 # From this many players in the next round, the round is seated by the background worker
@@ -64,8 +66,13 @@ def live_unchanged(request: HttpRequest, event: Event) -> bool:
 # =========================================================================== the desk
 
 
-def own_event(request: HttpRequest, pk: int) -> Event:
-    return get_object_or_404(Event, pk=pk, owner=request.user)
+def own_event(request: HttpRequest, pk: int, action: Action = Action.DIRECT) -> Event:
+    """The event, if the user may do ``action`` in it (owner, co-director, scorer: see
+    ``tournaments.events.directors``); 404 otherwise, as for an event that does not exist."""
+    event = Event.objects.filter(pk=pk).first()
+    if event is None or not may(request.user, event, action):
+        raise Http404("no such event")
+    return event
 
 
 def own_entrant(event: Event, value: Any) -> Entrant | None:
@@ -83,7 +90,7 @@ def own_round(event: Event, number: int) -> TournamentRound:
 @login_required
 @require_GET
 def desk(request: HttpRequest) -> HttpResponse:
-    events = Event.objects.filter(owner=request.user).order_by("-created_at")
+    events = events_for(request.user).order_by("-created_at")
     return render(request, "tournaments/desk.html", {"events": events})
 
 
@@ -110,7 +117,7 @@ def event_new(request: HttpRequest) -> HttpResponse:
     return render(request, template, {"form": form})
 
 
-def desk_context(event: Event, **extra: Any) -> dict[str, Any]:
+def desk_context(event: Event, user: Any = None, **extra: Any) -> dict[str, Any]:
     entrants = sorted(event.entrants.all(), key=lambda e: selectors.folded(e.name))
     names = {e.pk: e.name for e in entrants}
     rounds = list(event.rounds.order_by("number"))
@@ -129,6 +136,9 @@ def desk_context(event: Event, **extra: Any) -> dict[str, Any]:
         "checked_count": len(checked),
         "started": bool(published),
         "closed": event.status == Event.Status.CLOSED,
+        "role": role_of(user, event),
+        "read_only": event.status == Event.Status.CLOSED or not may(user, event, Action.DIRECT),
+        "staff": staff_context(event, user),
         "keep_apart": [
             (names.get(a, "?"), names.get(b, "?"))
             for a, b in KeepApart.objects.filter(event=event).values_list("first_id", "second_id")
@@ -138,7 +148,8 @@ def desk_context(event: Event, **extra: Any) -> dict[str, Any]:
         "draft": draft,
         "next_number": next_number,
         "can_generate": event.status != Event.Status.CLOSED
-        and len(published) < event.rounds_planned,
+        and len(published) < event.rounds_planned
+        and may(user, event, Action.DIRECT),
         "generation": selectors.generation_for(event=event),
         "live": selectors.tables_live(event=event, round_number=published[-1].number)
         if published
@@ -156,7 +167,7 @@ def desk_page(
 ) -> HttpResponse:
     """The event's desk page, or one of its partials for htmx."""
     event.refresh_from_db()
-    context = desk_context(event, **extra)
+    context = desk_context(event, request.user, **extra)
     if part and request.htmx:
         return render(request, f"{DESK}#{part}", context, status=status)
     return render(request, DESK, context, status=status)
@@ -173,7 +184,7 @@ def desk_done(request: HttpRequest, event: Event, part: str, **extra: Any) -> Ht
 @login_required
 @require_GET
 def desk_event(request: HttpRequest, pk: int) -> HttpResponse:
-    event = own_event(request, pk)
+    event = own_event(request, pk, Action.VIEW)
     return desk_page(request, event)
 
 
@@ -182,7 +193,7 @@ def desk_event(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def desk_live(request: HttpRequest, pk: int) -> HttpResponse:
     """Every table's state, for the desk's polling (204 while nothing changed)."""
-    event = own_event(request, pk)
+    event = own_event(request, pk, Action.VIEW)
     if not request.htmx:
         return redirect("tournaments:desk_event", pk=event.pk)
     if live_unchanged(request, event):
@@ -346,11 +357,13 @@ def round_generate(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def generation(request: HttpRequest, pk: int) -> HttpResponse:
     """The background generation's progress, polled while it runs."""
-    event = own_event(request, pk)
+    event = own_event(request, pk, Action.VIEW)
     return desk_page(request, event, "generation")
 
 
-def round_context(event: Event, round_: TournamentRound, **extra: Any) -> dict[str, Any]:
+def round_context(
+    event: Event, round_: TournamentRound, user: Any = None, **extra: Any
+) -> dict[str, Any]:
     draw = selectors.draw_for(event=event, round=round_)
     seated = sorted(
         {(s.entrant_id, s.entrant_name) for t in (draw.tables if draw else ()) for s in t.seats},
@@ -381,7 +394,9 @@ def round_context(event: Event, round_: TournamentRound, **extra: Any) -> dict[s
             for state in live
         ],
         # Only before any result is in: a round with deals played cannot be taken back.
+        "can_direct": may(user, event, Action.DIRECT),
         "can_undo": published
+        and may(user, event, Action.DIRECT)
         and last == round_.number
         and event.status != Event.Status.CLOSED
         and not any(state.deals_in for state in live),
@@ -401,7 +416,7 @@ def round_page(
 ) -> HttpResponse:
     event.refresh_from_db()
     round_.refresh_from_db()
-    context = round_context(event, round_, **extra)
+    context = round_context(event, round_, request.user, **extra)
     if part and request.htmx:
         return render(request, f"{ROUND}#{part}", context)
     return render(request, ROUND, context)
@@ -411,7 +426,7 @@ def round_page(
 @login_required
 @require_GET
 def desk_round(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    event = own_event(request, pk)
+    event = own_event(request, pk, Action.VIEW)
     round_ = own_round(event, number)
     if request.htmx and request.GET.get("part") == "live":
         if live_unchanged(request, event):
@@ -528,7 +543,7 @@ def own_table(event: Event, table_id: int) -> Table:
 @require_GET
 def desk_table(request: HttpRequest, pk: int, table_id: int) -> HttpResponse:
     """One table's deals, each with a way to correct it."""
-    event = own_event(request, pk)
+    event = own_event(request, pk, Action.SCORE)
     table = own_table(event, table_id)
     game = table.game
     assert game is not None
@@ -554,7 +569,7 @@ def desk_table(request: HttpRequest, pk: int, table_id: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def result_correct(request: HttpRequest, pk: int, table_id: int, number: int) -> HttpResponse:
     """The director replaces one deal of a table's game (audited by the service)."""
-    event = own_event(request, pk)
+    event = own_event(request, pk, Action.SCORE)
     table = own_table(event, table_id)
     game = table.game
     assert game is not None
@@ -607,7 +622,7 @@ def result_correct(request: HttpRequest, pk: int, table_id: int, number: int) ->
 @login_required
 @require_GET
 def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
-    event = own_event(request, pk)
+    event = own_event(request, pk, Action.VIEW)
     view = selectors.standings_for(event=event)
     out = io.StringIO()
     writer = csv.writer(out)
@@ -626,7 +641,7 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_GET
 def event_json(request: HttpRequest, pk: int) -> HttpResponse:
-    event = own_event(request, pk)
+    event = own_event(request, pk, Action.VIEW)
     response = JsonResponse(
         services.event_export(event=event), json_dumps_params={"ensure_ascii": False, "indent": 1}
     )
