@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.web import directors, views
+from tournaments.web import directors, eventlog, views
 
 app_name = "tournaments"
 urlpatterns = [
@@ -38,6 +38,7 @@ urlpatterns = [
         directors.staff_remove,
         name="staff_remove",
     ),
+    path("desk/<int:pk>/log/", eventlog.desk_log, name="desk_log"),
     path("desk/<int:pk>/close/", views.event_close, name="event_close"),
     path("desk/<int:pk>/standings.csv", views.standings_csv, name="standings_csv"),
     path("desk/<int:pk>/event.json", views.event_json, name="event_json"),

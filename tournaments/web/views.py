@@ -35,6 +35,7 @@ from scoring.web.views import correction_form, preview_response
 from tournaments import selectors, services, tasks
 from tournaments.events.availability import CHECK_IN_RULE, availability_for
 from tournaments.events.directors import Action, events_for, may, role_of
+from tournaments.events.eventlog import waiting_requests
 from tournaments.models import Entrant, Event, KeepApart, Table, TournamentRound
 from tournaments.print_views import Printout, printouts_for
 from tournaments.web.directors import staff_context
@@ -139,6 +140,7 @@ def desk_context(event: Event, user: Any = None, **extra: Any) -> dict[str, Any]
         "role": role_of(user, event),
         "read_only": event.status == Event.Status.CLOSED or not may(user, event, Action.DIRECT),
         "staff": staff_context(event, user),
+        "waiting_count": len(waiting_requests(event)),
         "keep_apart": [
             (names.get(a, "?"), names.get(b, "?"))
             for a, b in KeepApart.objects.filter(event=event).values_list("first_id", "second_id")
