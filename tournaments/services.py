@@ -453,6 +453,21 @@ def entrant_drop(*, event: Event, entrant: Entrant, user: Any = None) -> Entrant
     return entrant
 
 
+def entrant_return(*, event: Event, entrant: Entrant, user: Any = None) -> Entrant:
+    """Take back a drop: the player is seated again from the next round generated."""
+    with transaction.atomic():
+        event = _locked(event)
+        _open(event)
+        entrant = _entrant_of(event, entrant)
+        if not entrant.dropped:
+            raise TournamentError.single(f"{entrant.name} has not dropped", field="entrant")
+        entrant.dropped = False
+        entrant.save(update_fields=["dropped"])
+        _log(event, "entrant_return", user, after={"id": entrant.pk, "name": entrant.name})
+        _bump(event)
+    return entrant
+
+
 def event_away_scoring_set(*, event: Event, away_scoring: str, user: Any = None) -> Event:
     """How a player away for a round scores for it: nothing, or the event's bye score."""
     with transaction.atomic():
@@ -1069,6 +1084,7 @@ __all__ = [
     "entrant_add_late",
     "entrant_check_in",
     "entrant_drop",
+    "entrant_return",
     "entrants_import_csv",
     "event_away_scoring_set",
     "event_close",

@@ -30,6 +30,7 @@ KIND_LABELS: Mapping[str, str] = {
     "entrants_import_csv": "Players imported",
     "entrant_check_in": "Check-in",
     "entrant_drop": "Player dropped",
+    "entrant_return": "Drop taken back",
     "keep_apart_add": "Kept apart",
     "round_generate": "Round seated",
     "round_generation_queued": "Seating queued",

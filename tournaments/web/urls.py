@@ -18,6 +18,11 @@ urlpatterns = [
         name="entrant_check_in",
     ),
     path("desk/<int:pk>/entrants/<int:entrant_id>/drop/", views.entrant_drop, name="entrant_drop"),
+    path(
+        "desk/<int:pk>/entrants/<int:entrant_id>/return/",
+        views.entrant_return,
+        name="entrant_return",
+    ),
     path("desk/<int:pk>/away-scoring/", views.away_scoring, name="away_scoring"),
     path("desk/<int:pk>/keep-apart/", views.keep_apart_add, name="keep_apart_add"),
     path("desk/<int:pk>/rounds/generate/", views.round_generate, name="round_generate"),

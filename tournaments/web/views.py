@@ -278,6 +278,13 @@ def entrant_drop(request: HttpRequest, pk: int, entrant_id: int) -> HttpResponse
     return entrant_change(request, pk, entrant_id, services.entrant_drop)
 
 
+@never_cache
+@login_required
+@require_POST
+def entrant_return(request: HttpRequest, pk: int, entrant_id: int) -> HttpResponse:
+    return entrant_change(request, pk, entrant_id, services.entrant_return)
+
+
 def entrant_change(
     request: HttpRequest, pk: int, entrant_id: int, change: Callable[..., Any]
 ) -> HttpResponse:

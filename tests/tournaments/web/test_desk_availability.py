@@ -89,3 +89,20 @@ def test_a_late_entry_is_seated_whether_or_not_check_in_is_used(desk, event, dir
         *TableSeat.objects.filter(table__round=draft).values_list("entrant", flat=True)
     }
     assert late.pk in placed and len(placed) == 13
+
+
+def test_a_drop_says_what_it_does_and_is_taken_back(desk, event, director):
+    ann = event.entrants.get(name="Ann")
+    page = desk.get(url("desk_event", event.pk)).content.decode()
+    assert "Drop Ann from the next tournament round on?" in page
+    desk.post(url("entrant_drop", event.pk, ann.pk), **HX)
+    page = desk.get(url("desk_event", event.pk)).content.decode()
+    assert "Take back Ann's drop?" in page
+    assert "Round 1 seats 11 players" in page
+    response = desk.post(url("entrant_return", event.pk, ann.pk), **HX)
+    assert response.status_code == 200
+    ann.refresh_from_db()
+    assert not ann.dropped
+    assert "Round 1 seats 12 players" in response.content.decode()
+    again = desk.post(url("entrant_return", event.pk, ann.pk), **HX).content.decode()
+    assert "Ann has not dropped" in again
