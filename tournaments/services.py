@@ -8,8 +8,6 @@ computed by the pure cores through ``tournaments.seating`` and ``tournaments.res
 
 from __future__ import annotations
 
-import csv
-import io
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -25,7 +23,7 @@ from scoring.models import Confirmation, Game, RoundEvent
 from scoring.selectors import game_record_dict, game_score, side_in_round
 from scoring.services import Actor, GameChangeError, game_create, round_confirm, round_correct
 from tournaments import results, seating
-from tournaments.events import availability
+from tournaments.events import availability, player_list
 from tournaments.models import (
     Bye,
     Entrant,
@@ -372,41 +370,53 @@ def entrant_add_late(
     return _add(event, name, members, user, late=True, action="entrant_add_late")
 
 
-def entrants_import_csv(*, event: Event, text: str, user: Any = None) -> list[Entrant]:
-    """Register every line ``name[,member,member...]``, all or none.
+def _list_problems(event: Event, listed: player_list.PlayerList) -> list[Problem]:
+    """Every mistake of a player list against the event, by line."""
+    problems = [Problem(f"line {n}: {m}", field=f"line {n}") for n, m in listed.mistakes]
+    if _published_count(event):
+        return [Problem("the event has started: add late entries one by one", field="file")]
+    taken = _taken(event)
+    for player in listed.players:
+        line = f"line {player.line}"
+        for problem in _name_problems(player.name, list(player.members), taken, field=line):
+            problems.append(Problem(f"{line}: {problem.message}", field=line))
+        taken.add(folded(player.name))
+    problems.sort(key=lambda p: int((p.field or "line 0").split()[1]))
+    if not listed.players and not problems:
+        problems.append(Problem("the file holds no names", field="file"))
+    return problems
 
-    Blank lines and lines starting with ``#`` are skipped; every problem names its line.
+
+def entrants_csv_preview(
+    *, event: Event, text: str
+) -> tuple[player_list.PlayerList, list[Problem]]:
+    """What registering a player list would do, and what is wrong with it; writes nothing."""
+    listed = player_list.read_player_list(text)
+    return listed, _list_problems(event, listed)
+
+
+def entrants_import_csv(*, event: Event, text: str, user: Any = None) -> list[Entrant]:
+    """Register every player of a list (``tournaments.events.player_list``), all or none.
+
+    A header row, blank lines and comments register nobody; every mistake names its line.
     """
-    problems: list[Problem] = []
-    wanted: list[tuple[str, list[str]]] = []
+    listed = player_list.read_player_list(text)
     with transaction.atomic():
         event = _locked(event)
         _open(event)
-        if _published_count(event):
-            raise TournamentError.single(
-                "the event has started: add late entries one by one", field="file"
-            )
-        taken = _taken(event)
-        for number, row in enumerate(csv.reader(io.StringIO(text)), start=1):
-            cells = [cell.strip() for cell in row]
-            if not any(cells) or cells[0].startswith("#"):
-                continue
-            name, members = cells[0], [c for c in cells[1:] if c]
-            for problem in _name_problems(name, members, taken, field=f"line {number}"):
-                problems.append(
-                    Problem(f"line {number}: {problem.message}", field=f"line {number}")
-                )
-            taken.add(folded(name))
-            wanted.append((name, members))
-        if not wanted and not problems:
-            problems.append(Problem("the file holds no names", field="file"))
-        _check(problems)
+        _check(_list_problems(event, listed))
         created = Entrant.objects.bulk_create(
-            Entrant(event=event, name=name, members=members) for name, members in wanted
+            Entrant(event=event, name=p.name, members=list(p.members)) for p in listed.players
         )
-        _log(event, "entrants_import_csv", user, after={"names": [n for n, _ in wanted]})
+        _log(
+            event,
+            "entrants_import_csv",
+            user,
+            after={"names": [p.name for p in listed.players], "skipped": list(listed.skipped)},
+        )
         _bump(event)
-    return list(event.entrants.filter(name__in=[n for n, _ in wanted])) if created else []
+    names = [p.name for p in listed.players]
+    return list(event.entrants.filter(name__in=names)) if created else []
 
 
 def _entrant_of(event: Event, entrant: Entrant) -> Entrant:
@@ -1085,6 +1095,7 @@ __all__ = [
     "entrant_check_in",
     "entrant_drop",
     "entrant_return",
+    "entrants_csv_preview",
     "entrants_import_csv",
     "event_away_scoring_set",
     "event_close",

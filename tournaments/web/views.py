@@ -233,7 +233,8 @@ def entrant_add(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def entrants_csv(request: HttpRequest, pk: int) -> HttpResponse:
-    """Names from an uploaded CSV file (or pasted text), one entrant a line."""
+    """Names from an uploaded CSV file (or pasted text), one entrant a line: first a
+    preview of what the list holds, then (``register=1``) every one registered."""
     event = own_event(request, pk)
     upload = request.FILES.get("file")
     text = request.POST.get("text", "")
@@ -253,6 +254,17 @@ def entrants_csv(request: HttpRequest, pk: int) -> HttpResponse:
         problem = f"The names pasted are longer than {CSV_LARGEST // 1024} kB: upload a file."
     if problem:
         return desk_page(request, event, "entrants", csv_errors=[problem])
+    if request.POST.get("register") != "1":  # first a preview: what the list holds
+        listed, problems = services.entrants_csv_preview(event=event, text=text)
+        messages = [p.message[:1].upper() + p.message[1:] for p in problems]
+        return desk_page(
+            request,
+            event,
+            "entrants",
+            csv_errors=messages,
+            csv_text=text,
+            csv_preview=None if problems else listed,
+        )
     try:
         created = services.entrants_import_csv(event=event, text=text, user=request.user)
     except services.TournamentError as error:
