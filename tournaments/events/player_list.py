@@ -36,9 +36,13 @@ class PlayerList:
 
 
 def _is_header(cells: list[str]) -> bool:
-    """Every cell a column name (``member 2`` counts as ``member``)."""
-    words = [c.casefold().rstrip("0123456789 ") for c in cells if c]
-    return bool(words) and all(w in HEADER_WORDS for w in words)
+    """Every cell a column name (``member 2`` counts as ``member``; ``Player 1`` is a
+    player's name, not a column)."""
+    words = [c.casefold() for c in cells if c]
+    return bool(words) and all(
+        w in HEADER_WORDS or (w.startswith("member") and w.rstrip("0123456789 ") == "member")
+        for w in words
+    )
 
 
 def read_player_list(text: str) -> PlayerList:

@@ -25,6 +25,12 @@ def test_a_player_called_like_a_column_later_in_the_list_is_a_player():
     assert [p.name for p in listed.players] == ["Ann", "name"]
 
 
+def test_numbered_players_are_players():
+    listed = read_player_list("Player 01\nPlayer 02\n")
+    assert [p.name for p in listed.players] == ["Player 01", "Player 02"]
+    assert listed.skipped == ()
+
+
 def test_every_blank_or_empty_name_line_is_reported_by_number():
     listed = read_player_list("Ann\n\n ,  \n,Uma,Vic\nBen\n\n")
     assert [p.name for p in listed.players] == ["Ann", "Ben"]
