@@ -2,12 +2,13 @@
 
 from django.urls import path
 
-from tournaments.web import directors, eventlog, views
+from tournaments.web import directors, event_import, eventlog, views
 
 app_name = "tournaments"
 urlpatterns = [
     path("desk/", views.desk, name="desk"),
     path("desk/new/", views.event_new, name="event_new"),
+    path("desk/import/", event_import.event_import_page, name="event_import"),
     path("desk/<int:pk>/", views.desk_event, name="desk_event"),
     path("desk/<int:pk>/live/", views.desk_live, name="desk_live"),
     path("desk/<int:pk>/entrants/add/", views.entrant_add, name="entrant_add"),
