@@ -82,3 +82,25 @@ def test_the_projector_shows_every_row_and_table_within_a_cycle(
     if screen == "1080p":
         assert min(sizes) >= 24
     assert errors == []
+
+
+def test_the_round_clock_counts_down_to_last_deal(live_server, browser, event):
+    from tournaments.events.clock import round_clock_start
+
+    round_ = event.rounds.get(number=1)
+    round_clock_start(event=event, round=round_, minutes=1, user=event.owner)
+    context = browser.new_context(viewport=SCREENS["1080p"])
+    page = context.new_page()
+    page.clock.install()
+    for address in (f"/e/{event.public_token}/", f"/e/{event.public_token}/projector/"):
+        page.goto(live_server.url + address)
+        shown = page.locator("[data-clock-text]")
+        first = shown.text_content()
+        assert first is not None and first.startswith(("1:00", "0:5"))
+        page.clock.fast_forward(20_000)
+        later = shown.text_content()
+        assert later is not None and later != first and later.startswith("0:")
+        page.clock.fast_forward(60_000)
+        assert shown.text_content() == "Last deal"
+        page.screenshot(path=str(ARTIFACTS / f"clock-last-deal{address.count('/')}.png"))
+    context.close()

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.web import directors, event_import, eventlog, views
+from tournaments.web import clock, directors, event_import, eventlog, views
 
 app_name = "tournaments"
 urlpatterns = [
@@ -32,6 +32,7 @@ urlpatterns = [
     path("desk/<int:pk>/rounds/<int:number>/swap/", views.round_swap, name="round_swap"),
     path("desk/<int:pk>/rounds/<int:number>/publish/", views.round_publish, name="round_publish"),
     path("desk/<int:pk>/rounds/<int:number>/undo/", views.round_undo, name="round_undo"),
+    path("desk/<int:pk>/rounds/<int:number>/clock/", clock.round_clock, name="round_clock"),
     path("desk/<int:pk>/tables/<int:table_id>/", views.desk_table, name="desk_table"),
     path(
         "desk/<int:pk>/tables/<int:table_id>/deals/<int:number>/correct/",

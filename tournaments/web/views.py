@@ -34,6 +34,7 @@ from scoring.web.fields import parse_int
 from scoring.web.views import correction_form, preview_response
 from tournaments import selectors, services, tasks
 from tournaments.events.availability import CHECK_IN_RULE, availability_for
+from tournaments.events.clock import CLOCK_LONGEST_MINUTES, clock_of
 from tournaments.events.directors import Action, events_for, may, role_of
 from tournaments.events.eventlog import waiting_requests
 from tournaments.models import Entrant, Event, KeepApart, Table, TournamentRound
@@ -416,6 +417,8 @@ def round_context(
         ],
         # Only before any result is in: a round with deals played cannot be taken back.
         "can_direct": may(user, event, Action.DIRECT),
+        "clock": clock_of(round_) if published else None,
+        "clock_longest": CLOCK_LONGEST_MINUTES,
         "can_undo": published
         and may(user, event, Action.DIRECT)
         and last == round_.number
@@ -714,8 +717,12 @@ def standings_context(event: Event) -> dict[str, Any]:
 
 
 def public_base(event: Event) -> dict[str, Any]:
+    latest = (
+        event.rounds.filter(status=TournamentRound.Status.PUBLISHED).order_by("-number").first()
+    )
     return {
         "event": event,
+        "clock": clock_of(latest),
         "revision": event.revision,
         "draw_url": reverse("tournaments:draw", args=[event.public_token]),
         "standings_url": reverse("tournaments:standings", args=[event.public_token]),
