@@ -33,7 +33,11 @@ from scoring.web import presenters
 from scoring.web.fields import parse_int
 from scoring.web.views import correction_form, preview_response
 from tournaments import selectors, services, tasks
-from tournaments.events.availability import CHECK_IN_RULE, availability_for
+from tournaments.events.availability import (
+    CHECK_IN_RULE,
+    availability_for,
+    tables_still_playing,
+)
 from tournaments.events.clock import CLOCK_LONGEST_MINUTES, clock_of
 from tournaments.events.directors import Action, events_for, may, role_of
 from tournaments.events.eventlog import waiting_requests
@@ -365,8 +369,9 @@ def round_generate(request: HttpRequest, pk: int) -> HttpResponse:
             return desk_done(request, event, "generation")
         round_ = services.round_generate(event=event, user=request.user, go_on=go_on)
     except services.StillPlayingError as error:
+        message = problems_by_field(error.problems)["go_on"]
         return desk_page(
-            request, event, "rounds", errors={"round": str(error)}, still_playing=error.tables
+            request, event, "rounds", errors={"round": message}, still_playing=error.tables
         )
     except services.TournamentError as error:
         message = " ".join(problems_by_field(error.problems).values())
@@ -404,6 +409,10 @@ def round_context(
         "report": dict(round_.report),
         "in_round": seated + [(b.entrant_id, b.entrant.name) for b in byes],
         "absences": absences,
+        # A draft waits for the tables of earlier rounds still playing: who, on the page.
+        "still_playing": [t for t in tables_still_playing(event) if t.round_number < round_.number]
+        if not published
+        else [],
         "live": [
             {
                 "state": state,
@@ -510,8 +519,9 @@ def round_publish(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     try:
         services.round_publish(event=event, round=round_, user=request.user, go_on=go_on)
     except services.StillPlayingError as error:
+        message = problems_by_field(error.problems)["go_on"]
         return round_page(
-            request, event, round_, errors={"round": str(error)}, still_playing=error.tables
+            request, event, round_, errors={"round": message}, still_playing=error.tables
         )
     except services.TournamentError as error:
         return round_page(request, event, round_, errors=problems_by_field(error.problems))
