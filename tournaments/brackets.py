@@ -85,9 +85,21 @@ class BracketError(Exception):
         return cls([Problem(message, None, field)])
 
     @classmethod
-    def from_core(cls, error: BracketUserError) -> BracketError:
+    def from_core(
+        cls, error: BracketUserError, names: Mapping[str, str] | None = None
+    ) -> BracketError:
+        """The core's error for the director: entrant ids listed after its last colon
+        (the core knows only ids) are given as the players' names."""
         where = f"{error.match}: " if error.match else ""
-        return cls([Problem(where + error.message, None, error.field)])
+        message = error.message
+        head, colon, listed = message.rpartition(": ")
+        if names and colon:
+            ids = [part.strip() for part in listed.split(",")]
+            if ids and all(i in names for i in ids):
+                message = (
+                    head + colon + ", ".join(sorted((names[i] for i in ids), key=str.casefold))
+                )
+        return cls([Problem(where + message, None, error.field)])
 
 
 # --------------------------------------------------------------------------- small helpers
@@ -670,7 +682,8 @@ def bracket_override(
                 ),
             )
         except BracketUserError as error:
-            raise BracketError.from_core(error) from None
+            names = {str(pk): name for pk, name in event.entrants.values_list("pk", "name")}
+            raise BracketError.from_core(error, names) from None
         _store(stage, changed)
         _log(
             event,

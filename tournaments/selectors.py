@@ -30,10 +30,16 @@ from tournaments import results
 from tournaments.models import Bye, Entrant, Event, Table, TableSeat, TournamentRound
 from tournaments.standings import METRIC_LABELS
 
+# Letters Unicode does not decompose into a base letter and an accent, as typed on a
+# keyboard without them (casefold already turns ß into ss).
+PLAIN_LETTERS = str.maketrans(
+    {"ł": "l", "ø": "o", "đ": "d", "ħ": "h", "\u0131": "i", "æ": "ae", "œ": "oe", "þ": "th"}
+)
+
 
 def folded(text: str) -> str:
     """A name as searched and compared: case and accents ignored, spaces squeezed."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    decomposed = unicodedata.normalize("NFKD", text.casefold().translate(PLAIN_LETTERS))
     return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).split())
 
 

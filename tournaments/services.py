@@ -43,6 +43,7 @@ EVENT_NAME_LONGEST = 80
 MOST_ROUNDS = 30
 MOST_MEMBERS = 10
 EXPORT_FORMAT = "tablescore-event/1"
+SWAPPED = ", then swapped by the director"  # what a draft's "How" says after a swap
 
 
 class TournamentError(Exception):
@@ -719,7 +720,9 @@ def round_swap(
         tables, bye_slots = seating.draft_tables(round_)
         in_draft = {seating.unslot(s)[0] for s in (*(v for t in tables for v in t), *bye_slots)}
         inputs = seating.seating_inputs(event, number=round_.number, seated=in_draft)
-        report = seating.report_for(inputs.request, tables, bye_slots, "swapped by the director")
+        # The seating's own method stays named: the swap is added to it, once.
+        method = str(before.get("method") or "").removesuffix(SWAPPED)
+        report = seating.report_for(inputs.request, tables, bye_slots, f"{method}{SWAPPED}")
         round_.report = report.as_dict()
         round_.save(update_fields=["report"])
         _log(
