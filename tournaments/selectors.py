@@ -416,6 +416,7 @@ class Generation:
     total: int
     step: str
     message: str
+    work: str = "seat"  # "seat" (generating a draft) or "publish"
 
 
 def generation_for(*, event: Event) -> Generation:
@@ -427,4 +428,5 @@ def generation_for(*, event: Event) -> Generation:
         total=int(g.get("total", 0)),
         step=str(g.get("step", "")),
         message=str(g.get("message", "")),
+        work=str(g.get("work", "seat")),
     )

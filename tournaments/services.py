@@ -616,7 +616,14 @@ def round_generate(
             )
         replaced = event.rounds.filter(number=number, status=TournamentRound.Status.DRAFT)
         replaced_draft = replaced.exists()
+        # Games prepared for a large draft's publishing go with it.
+        prepared = list(
+            Table.objects.filter(round__in=replaced, game__isnull=False).values_list(
+                "game_id", flat=True
+            )
+        )
         replaced.delete()
+        Game.objects.filter(pk__in=prepared).delete()
         round_ = TournamentRound.objects.create(event=event, number=number)
         seating.save_plan(round_, plan)
         availability.absences_save(round_, inputs.availability)
@@ -754,68 +761,99 @@ def _options_at(game: str, options: Mapping[str, Any], size: int) -> dict[str, A
     }
 
 
+def _publish_checks(event: Event, round_: TournamentRound, *, go_on: bool) -> None:
+    round_still_playing_check(event=event, number=round_.number, go_on=go_on)
+    twice = availability.seated_still_playing(round_)
+    if twice:
+        listed = "; ".join(f"{name} ({table.label.split(':')[0]})" for name, table in twice)
+        raise TournamentError.single(
+            f"this draft seats players still playing: {listed}. Generate the draft "
+            "again to leave them out",
+            field="round",
+            round_number=round_.number,
+        )
+
+
+def _create_games(
+    event: Event, round_: TournamentRound, user: Any, *, most: int | None = None
+) -> list[Table]:
+    """Give up to ``most`` of the draft's tables that have none their scoring game."""
+    tables = list(round_.tables.filter(game__isnull=True).order_by("number")[:most])
+    if not tables:
+        return []
+    dealt: Counter[int] = Counter()
+    for seat, entrant_id, first in TableSeat.objects.filter(
+        table__round__event=event,
+        table__round__status=TournamentRound.Status.PUBLISHED,
+    ).values_list("seat", "entrant_id", "table__game__first_dealer"):
+        if seat == first:
+            dealt[entrant_id] += 1
+    seats: dict[int, list[TableSeat]] = {}
+    for seat in TableSeat.objects.filter(table__in=tables).select_related("entrant"):
+        seats.setdefault(seat.table_id, []).append(seat)
+    actor = Actor(user=user, device="director's desk")
+    for table in tables:
+        seated = sorted(seats[table.pk], key=lambda s: s.seat)
+        names = [
+            s.entrant.members[s.member] if s.entrant.members else s.entrant.name for s in seated
+        ]
+        record = {
+            "game": event.game,
+            "players": names,
+            "options": _options_at(event.game, event.options, len(names)),
+            "first_dealer": _first_dealer([s.entrant_id for s in seated], dealt),
+            "rounds": [],
+        }
+        try:
+            created = game_create(
+                record=record,
+                actor=actor,
+                confirmation=event.confirmation,
+                is_tournament_game=True,
+            )
+        except GameChangeError as error:
+            raise TournamentError(
+                [
+                    Problem(f"table {table.number}: {p.message}", round_.number, p.field)
+                    for p in error.problems
+                ]
+            ) from None
+        table.game = created.game
+    Table.objects.bulk_update(tables, ["game"])
+    return tables
+
+
+def round_publish_part(
+    *, event: Event, round: TournamentRound, user: Any = None, go_on: bool = False, most: int
+) -> tuple[int, int]:
+    """Prepare a large draft for publishing, ``most`` tables at a time: their games are
+    created while the round stays a draft (players see nothing yet). Returns (tables
+    with a game, tables). ``round_publish`` then publishes the round in one step."""
+    with transaction.atomic():
+        event = _locked(event)
+        _open(event)
+        round_ = _round_of(event, round, TournamentRound.Status.DRAFT)
+        _publish_checks(event, round_, go_on=go_on)
+        _create_games(event, round_, user, most=most)
+        done = round_.tables.filter(game__isnull=False).count()
+        return done, round_.tables.count()
+
+
 def round_publish(
     *, event: Event, round: TournamentRound, user: Any = None, go_on: bool = False
 ) -> TournamentRound:
     """Publish a draft: every table becomes one scoring game, players in seat order.
 
     Refused while a table of an earlier round still plays, unless ``go_on``; even then a
-    draft that seats a player still playing is refused (nobody is seated twice).
+    draft that seats a player still playing is refused (nobody is seated twice). Tables
+    prepared by ``round_publish_part`` keep their games.
     """
     with transaction.atomic():
         event = _locked(event)
         _open(event)
         round_ = _round_of(event, round, TournamentRound.Status.DRAFT)
-        round_still_playing_check(event=event, number=round_.number, go_on=go_on)
-        twice = availability.seated_still_playing(round_)
-        if twice:
-            listed = "; ".join(f"{name} ({table.label.split(':')[0]})" for name, table in twice)
-            raise TournamentError.single(
-                f"this draft seats players still playing: {listed}. Generate the draft "
-                "again to leave them out",
-                field="round",
-                round_number=round_.number,
-            )
-        dealt: Counter[int] = Counter()
-        for seat, entrant_id, first in TableSeat.objects.filter(
-            table__round__event=event,
-            table__round__status=TournamentRound.Status.PUBLISHED,
-        ).values_list("seat", "entrant_id", "table__game__first_dealer"):
-            if seat == first:
-                dealt[entrant_id] += 1
-        seats: dict[int, list[TableSeat]] = {}
-        for seat in TableSeat.objects.filter(table__round=round_).select_related("entrant"):
-            seats.setdefault(seat.table_id, []).append(seat)
-        tables = list(round_.tables.all())
-        actor = Actor(user=user, device="director's desk")
-        for table in tables:
-            seated = sorted(seats[table.pk], key=lambda s: s.seat)
-            names = [
-                s.entrant.members[s.member] if s.entrant.members else s.entrant.name for s in seated
-            ]
-            record = {
-                "game": event.game,
-                "players": names,
-                "options": _options_at(event.game, event.options, len(names)),
-                "first_dealer": _first_dealer([s.entrant_id for s in seated], dealt),
-                "rounds": [],
-            }
-            try:
-                created = game_create(
-                    record=record,
-                    actor=actor,
-                    confirmation=event.confirmation,
-                    is_tournament_game=True,
-                )
-            except GameChangeError as error:
-                raise TournamentError(
-                    [
-                        Problem(f"table {table.number}: {p.message}", round_.number, p.field)
-                        for p in error.problems
-                    ]
-                ) from None
-            table.game = created.game
-        Table.objects.bulk_update(tables, ["game"])
+        _publish_checks(event, round_, go_on=go_on)
+        _create_games(event, round_, user)
         round_.status = TournamentRound.Status.PUBLISHED
         round_.published_at = timezone.now()
         round_.save(update_fields=["status", "published_at"])
@@ -823,7 +861,10 @@ def round_publish(
             event,
             "round_publish",
             user,
-            after={"round": round_.number, "games": [t.game_id for t in tables]},
+            after={
+                "round": round_.number,
+                "games": list(round_.tables.order_by("number").values_list("game_id", flat=True)),
+            },
         )
         _bump(event)
     return round_
@@ -1111,6 +1152,7 @@ __all__ = [
     "round_generate",
     "round_generation_mark",
     "round_publish",
+    "round_publish_part",
     "round_still_playing_check",
     "round_swap",
     "round_undo",

@@ -41,13 +41,13 @@ from tournaments.events.availability import (
 from tournaments.events.clock import CLOCK_LONGEST_MINUTES, clock_of
 from tournaments.events.directors import Action, events_for, may, role_of
 from tournaments.events.eventlog import waiting_requests
-from tournaments.models import Entrant, Event, KeepApart, Table, TournamentRound
+from tournaments.models import Entrant, Event, KeepApart, Table, TableSeat, TournamentRound
 from tournaments.print_views import Printout, printouts_for
 from tournaments.web.directors import staff_context
 from tournaments.web.forms import EventForm, problems_by_field
 
-# From this many players in the next round, the round is seated by the background worker
-# and the desk shows its progress.
+# From this many players in the next round, the round is seated (and published) by the
+# background worker and the desk shows its progress.
 BACKGROUND_FROM = 40
 # A list of names is a few kB; this also stays within the csv module's field limit.
 CSV_LARGEST = 128 * 1024
@@ -516,7 +516,11 @@ def round_publish(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     event = own_event(request, pk)
     round_ = own_round(event, number)
     go_on = request.POST.get("go_on") == "1"
+    seated = TableSeat.objects.filter(table__round=round_).count()
     try:
+        if seated >= BACKGROUND_FROM and round_.status == TournamentRound.Status.DRAFT:
+            tasks.round_publish_queue(event=event, round=round_, user=request.user, go_on=go_on)
+            return redirect("tournaments:desk_event", pk=event.pk)
         services.round_publish(event=event, round=round_, user=request.user, go_on=go_on)
     except services.StillPlayingError as error:
         message = problems_by_field(error.problems)["go_on"]
