@@ -123,17 +123,40 @@ def event_new(request: HttpRequest) -> HttpResponse:
     return render(request, template, {"form": form})
 
 
-def desk_context(event: Event, user: Any = None, **extra: Any) -> dict[str, Any]:
-    entrants = sorted(event.entrants.all(), key=lambda e: selectors.folded(e.name))
-    names = {e.pk: e.name for e in entrants}
+# The desk lists this many players and tables at a time (a 10,000-player event stays light).
+PLAYERS_PAGE = 100
+LIVE_TABLES_SHOWN = 60
+
+
+def players_listed(
+    entrants: list[Entrant], query: str, page: int
+) -> tuple[list[Entrant], dict[str, Any]]:
+    """One page of the players whose name holds ``query``, and the pager's facts."""
+    needle = selectors.folded(query)
+    found = [e for e in entrants if needle in selectors.folded(e.name)] if needle else entrants
+    pages = max(1, -(-len(found) // PLAYERS_PAGE))
+    page = min(max(1, page), pages)
+    shown = found[(page - 1) * PLAYERS_PAGE : page * PLAYERS_PAGE]
+    return shown, {"q": query, "page": page, "pages": pages, "found": len(found)}
+
+
+def desk_context(
+    event: Event, user: Any = None, *, query: str = "", page: int = 1, **extra: Any
+) -> dict[str, Any]:
+    everyone = sorted(event.entrants.all(), key=lambda e: selectors.folded(e.name))
+    entrants, pager = players_listed(everyone, query, page)
+    names = {e.pk: e.name for e in everyone}
     rounds = list(event.rounds.order_by("number"))
     published = [r for r in rounds if r.status == TournamentRound.Status.PUBLISHED]
     draft = next((r for r in rounds if r.status == TournamentRound.Status.DRAFT), None)
-    active = [e for e in entrants if not e.dropped]
+    active = [e for e in everyone if not e.dropped]
     checked = [e for e in active if e.checked_in]
     next_number = len(published) + 1
     context = {
-        "next_round": availability_for(event, number=next_number, entrants=entrants),
+        "next_round": availability_for(event, number=next_number, entrants=everyone),
+        "pager": pager,
+        "pager_from": PLAYERS_PAGE // 4,
+        "entrant_total": len(everyone),
         "check_in_rule": CHECK_IN_RULE,
         "away_choices": Event.AwayScoring.choices,
         "event": event,
@@ -158,9 +181,7 @@ def desk_context(event: Event, user: Any = None, **extra: Any) -> dict[str, Any]
         and len(published) < event.rounds_planned
         and may(user, event, Action.DIRECT),
         "generation": selectors.generation_for(event=event),
-        "live": selectors.tables_live(event=event, round_number=published[-1].number)
-        if published
-        else [],
+        **live_tables(event, published[-1].number if published else None),
         "players_url": reverse("tournaments:draw", args=[event.public_token]),
         "word": kit_for(event.game).word.lower(),
         "errors": {},
@@ -169,12 +190,32 @@ def desk_context(event: Event, user: Any = None, **extra: Any) -> dict[str, Any]
     return context
 
 
+def live_tables(event: Event, round_number: int | None) -> dict[str, Any]:
+    """The latest round's tables for the desk: those still playing first, at most
+    ``LIVE_TABLES_SHOWN`` (the round's page lists every one)."""
+    if round_number is None:
+        return {"live": [], "live_more": 0}
+    tables = selectors.tables_live(event=event, round_number=round_number)
+    tables.sort(key=lambda t: (t.state == selectors.DONE, t.table))
+    return {
+        "live": tables[:LIVE_TABLES_SHOWN],
+        "live_more": max(0, len(tables) - LIVE_TABLES_SHOWN),
+    }
+
+
 def desk_page(
     request: HttpRequest, event: Event, part: str = "", status: int = 200, **extra: Any
 ) -> HttpResponse:
     """The event's desk page, or one of its partials for htmx."""
     event.refresh_from_db()
-    context = desk_context(event, request.user, **extra)
+    asked = request.POST if request.method == "POST" else request.GET
+    context = desk_context(
+        event,
+        request.user,
+        query=asked.get("q", "")[:40],
+        page=parse_int(asked.get("page", "1")) or 1,
+        **extra,
+    )
     if part and request.htmx:
         return render(request, f"{DESK}#{part}", context, status=status)
     return render(request, DESK, context, status=status)
