@@ -672,6 +672,10 @@ def bracket_override(
         except BracketUserError as error:
             raise BracketError.from_core(error) from None
         _store(stage, changed)
+        # The match's games are the desk's now: the table can no longer change them itself.
+        Game.objects.filter(bracket_game__stage=stage, bracket_game__match=match).update(
+            closed_by_desk=True
+        )
         _log(
             event,
             "bracket_override",

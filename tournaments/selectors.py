@@ -25,9 +25,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.models import Round
+from scoring.models import ChangeRequest, Round
 from tournaments import results
-from tournaments.models import Bye, Entrant, Event, Table, TableSeat, TournamentRound
+from tournaments.models import (
+    BracketGame,
+    Bye,
+    Entrant,
+    Event,
+    Table,
+    TableSeat,
+    TournamentRound,
+)
 from tournaments.standings import METRIC_LABELS
 
 
@@ -428,3 +436,49 @@ def generation_for(*, event: Event) -> Generation:
         step=str(g.get("step", "")),
         message=str(g.get("message", "")),
     )
+
+
+# --------------------------------------------------------------------------- the desk's requests
+
+
+@dataclass(frozen=True)
+class TableRequest:
+    """A change a closed table asked of the desk, with where it comes from."""
+
+    request: ChangeRequest
+    where: str  # "Round 2, table 3" or "Bracket, match R1-1"
+    table_id: int | None  # the event table, for the desk's table page (None: a bracket match)
+
+
+def table_requests(*, event: Event) -> list[TableRequest]:
+    """The requests waiting for the desk at this event, oldest first."""
+    tables = {
+        t.game_id: t
+        for t in Table.objects.filter(round__event=event, game__isnull=False).select_related(
+            "round"
+        )
+    }
+    matches = {
+        b.game_id: b.match
+        for b in BracketGame.objects.filter(stage__event=event).only("game_id", "match")
+    }
+    waiting = (
+        ChangeRequest.objects.filter(
+            to_desk=True,
+            status=ChangeRequest.Status.OPEN,
+            game_id__in=[*tables, *matches],
+        )
+        .select_related("game")
+        .order_by("created_at", "pk")
+    )
+    found = []
+    for request in waiting:
+        table = tables.get(request.game_id)
+        if table is not None:
+            where = f"Round {table.round.number}, table {table.number}"
+        else:
+            where = f"Bracket, match {matches.get(request.game_id, '?')}"
+        found.append(
+            TableRequest(request=request, where=where, table_id=table.pk if table else None)
+        )
+    return found
