@@ -237,7 +237,7 @@ def desk_live(request: HttpRequest, pk: int) -> HttpResponse:
 def table_request_answer(request: HttpRequest, pk: int, request_id: int) -> HttpResponse:
     """A director's answer to a closed table's request: made or declined, with a reason."""
     event = own_event(request, pk)
-    errors: dict[str, str] = {}
+    error = ""
     try:
         services.table_request_answer(
             event=event,
@@ -249,12 +249,17 @@ def table_request_answer(request: HttpRequest, pk: int, request_id: int) -> Http
         )
     except StaleRevision as stale:
         message = "; ".join(p.message for p in stale.problems)
-        errors = {f"request-{request_id}": f"Nothing done: the table {message}."}
-    except services.TournamentError as error:
-        errors = {f"request-{request_id}": " ".join(problems_by_field(error.problems).values())}
-    if errors:
+        error = f"Nothing done: the table {message}."
+    except services.TournamentError as refused:
+        error = " ".join(problems_by_field(refused.problems).values())
+    if error:
         return desk_page(
-            request, event, "requests", errors=errors, reasons={request_id: request.POST}
+            request,
+            event,
+            "requests",
+            request_error_id=request_id,
+            request_error=error,
+            kept_reason=request.POST.get("reason", "")[:500],
         )
     return desk_done(request, event, "requests")
 
