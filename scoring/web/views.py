@@ -929,7 +929,6 @@ def stale_context(game: Game, number: int, stale: StaleRevision) -> dict[str, An
         "stale": joined(stale.problems),
         "now": presenters.round_rows(game, score, seats, [round_])[0] if round_ else None,
         "revision": stale.current,
-        "closed": table_closed(game),
     }
 
 
