@@ -14,7 +14,8 @@ from django.urls import reverse
 from scoring.models import ChangeRequest, Game, RoundEvent
 from tests.tournaments.helpers import play_table
 from tests.tournaments.web.conftest import publish_next
-from tournaments.models import EventLog
+from tournaments import services
+from tournaments.models import Event, EventLog
 
 pytestmark = pytest.mark.django_db
 
@@ -221,3 +222,17 @@ def test_the_api_at_a_closed_table_asks_the_desk(client, finished):
     assert asked.status_code == 202
     assert asked.json()["request"]["to"] == "desk" and asked.json()["request"]["kind"] == "undo"
     assert Game.objects.get(pk=finished.pk).rounds.count() == 2
+
+
+def test_an_event_handing_one_phone_over_gives_its_tables_that_setting(desk, director):
+    form = {"name": "Pub night", "game": "roolz", "format": "mixer", "rounds_planned": "2"}
+    desk.post(reverse("tournaments:event_new"), {**form, "one_phone": "on"})
+    desk.post(reverse("tournaments:event_new"), {**form, "name": "Club night"})
+    handed, own = Event.objects.get(name="Pub night"), Event.objects.get(name="Club night")
+    assert handed.one_phone and not own.one_phone
+    for event, expected in ((handed, True), (own, False)):
+        services.entrants_import_csv(
+            event=event, text="\n".join(["Ann", "Ben", "Cat", "Dan"]), user=director
+        )
+        game = publish_next(event, director).tables.get().game
+        assert game.one_phone is expected
