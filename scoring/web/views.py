@@ -21,7 +21,7 @@ from django.template.loader import render_to_string
 from django.urls import NoReverseMatch, reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
+from django_htmx.http import HttpResponseClientRedirect, reswap, retarget, trigger_client_event
 
 from config.throttles import throttled
 from printing.paper import PAPER_NAMES, default_paper
@@ -807,11 +807,23 @@ def round_undo_view(request: HttpRequest, token: str) -> HttpResponse:
             revision=posted_revision(request),
         )
     except GameChangeError as invalid:
-        message = joined(invalid.problems)
-        return history_page(request, game, error=message)
+        return change_refused(request, game, joined(invalid.problems))
     if request.POST.get("next", "") == "history":
         return answer(request, reverse("scoring:history", args=[game.table_token]))
     return back_to_table(request, game)
+
+
+def change_refused(request: HttpRequest, game: Game, message: str) -> HttpResponse:
+    """An undo or a reopening refused (made against an old revision, say): the page it was
+    asked from shows the game as it is now, with the reason."""
+    if request.htmx and request.POST.get("next", "") != "history":
+        return reswap(
+            retarget(table_parts(request, game, change_error=message), "#live"), "outerHTML"
+        )
+    response = history_page(request, game, error=message)
+    if request.htmx:
+        return reswap(retarget(response, "body"), "innerHTML")
+    return response
 
 
 @never_cache
@@ -858,11 +870,14 @@ def table_end(request: HttpRequest, token: str) -> HttpResponse:
 def table_reopen(request: HttpRequest, game: Game) -> HttpResponse:
     """Take back the ending: the game goes on from its last round.
 
-    Refused only when the game is no longer ended (another phone reopened it): with htmx
-    the page then simply shows the game as it is.
+    Refused when the game is no longer ended (another phone reopened it): with htmx the
+    page then simply shows the game as it is. Made against an old revision: refused, and
+    the page says so beside the game as it is now.
     """
     try:
         game_reopen(game=game, actor=actor_for(request, game), revision=posted_revision(request))
+    except StaleRevision as stale:
+        return change_refused(request, game, joined(stale.problems))
     except GameChangeError as invalid:
         if not request.htmx:
             message = joined(invalid.problems)

@@ -236,3 +236,24 @@ def test_an_event_handing_one_phone_over_gives_its_tables_that_setting(desk, dir
         )
         game = publish_next(event, director).tables.get().game
         assert game.one_phone is expected
+
+
+def test_a_stale_undo_from_the_table_page_says_so_beside_the_game_as_it_is(client):
+    from scoring.services import Actor, game_create, round_record
+
+    game = game_create(
+        record={"game": "roolz", "players": ["Ann", "Ben", "Cat", "Dan"]}, actor=Actor()
+    ).game
+    entry = {"bidder": 0, "bid": 200, "won": {"A": 190, "B": 110}}
+    round_record(game=game, number=1, entry=entry, actor=Actor())
+    shown = revision(game)
+    round_record(game=game, number=2, entry=entry, actor=Actor())  # another phone, meanwhile
+    response = client.post(
+        reverse("scoring:round_undo", args=[game.table_token]),
+        {"number": "1", "revision": shown},
+        headers=HX,
+    )
+    assert response["HX-Retarget"] == "#live"
+    html = response.content.decode()
+    assert "changed since you opened it" in html and 'id="live"' in html
+    assert Game.objects.get(pk=game.pk).rounds.count() == 2
