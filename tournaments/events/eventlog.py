@@ -205,6 +205,7 @@ class Waiting:
     table_id: int
     label: str
     asked_at: datetime
+    to_desk: bool  # waiting for a director (answered on the desk), not for another phone
 
 
 def waiting_requests(event: Event) -> list[Waiting]:
@@ -217,10 +218,11 @@ def waiting_requests(event: Event) -> list[Waiting]:
             table_id=tables[r.game_id][0],
             label=r.get_kind_display(),
             asked_at=r.created_at,
+            to_desk=r.to_desk,
         )
         for r in ChangeRequest.objects.filter(
             game__in=list(tables), status=ChangeRequest.Status.OPEN
-        ).order_by("created_at")
+        ).order_by("-to_desk", "created_at")
     ]
 
 
