@@ -48,7 +48,7 @@ def test_the_desk_says_who_is_seated_and_who_still_plays(live_server, browser, n
     expect(page.locator("#availability")).to_contain_text("Round 2 seats 25 players")
     expect(page.locator("#availability")).to_contain_text("Player 01, Player 03")
     page.locator("#staff-username").fill("helper")
-    page.get_by_role("button", name="Add", exact=True).click()
+    page.get_by_role("button", name="Add to the staff").click()
     expect(page.locator("#staff")).to_contain_text("co-director")
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"desk-availability-{size}.png"), full_page=True)
