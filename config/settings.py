@@ -176,6 +176,8 @@ STORAGES = {
 LOGIN_URL = "admin:login"
 # "My games" and "I am Ann" live in the session: keep them for a season of club nights.
 SESSION_COOKIE_AGE = int(os.environ.get("SESSION_COOKIE_AGE", str(180 * 24 * 3600)))
+# A director's (staff) session ends after a working day, set at login.
+DIRECTOR_SESSION_HOURS = float(os.environ.get("DIRECTOR_SESSION_HOURS", "12"))
 
 # The cache holds throttle counts. Per process unless CACHE_URL names a shared Redis;
 # it stays opt-in so that score entry never depends on Redis being up.

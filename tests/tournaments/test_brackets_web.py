@@ -18,7 +18,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.urls(__name__)]
 
 @pytest.fixture
 def director():
-    return get_user_model().objects.create_user("director", password="x")
+    return get_user_model().objects.create_user("director", password="x", is_staff=True)
 
 
 @pytest.fixture
@@ -70,7 +70,7 @@ def test_live_board_answers_204_until_something_changes(
 def test_desk_is_for_the_owner_only(client, director, event):
     url = f"/events/{event.pk}/bracket/"
     assert client.get(url).status_code == 302  # to the login page
-    stranger = get_user_model().objects.create_user("stranger", password="x")
+    stranger = get_user_model().objects.create_user("stranger", password="x", is_staff=True)
     client.force_login(stranger)
     assert client.get(url).status_code == 404
     assert client.post(url, {"action": "create", "kind": "single"}).status_code == 404

@@ -17,7 +17,6 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
-from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -33,6 +32,7 @@ from scoring.web import presenters
 from scoring.web.fields import parse_int
 from scoring.web.views import correction_form, preview_response
 from tournaments import selectors, services, tasks
+from tournaments.directors import directed_event, directed_events, director_required
 from tournaments.models import Entrant, Event, KeepApart, Table, TournamentRound
 from tournaments.print_views import Printout, printouts_for
 from tournaments.web.forms import EventForm, problems_by_field
@@ -64,7 +64,7 @@ def live_unchanged(request: HttpRequest, event: Event) -> bool:
 
 
 def own_event(request: HttpRequest, pk: int) -> Event:
-    return get_object_or_404(Event, pk=pk, owner=request.user)
+    return directed_event(request, pk)
 
 
 def own_entrant(event: Event, value: Any) -> Entrant | None:
@@ -79,15 +79,15 @@ def own_round(event: Event, number: int) -> TournamentRound:
 
 
 @never_cache
-@login_required
+@director_required
 @require_GET
 def desk(request: HttpRequest) -> HttpResponse:
-    events = Event.objects.filter(owner=request.user).order_by("-created_at")
+    events = directed_events(request.user).order_by("-created_at")
     return render(request, "tournaments/desk.html", {"events": events})
 
 
 @never_cache
-@login_required
+@director_required
 @require_http_methods(["GET", "POST"])
 def event_new(request: HttpRequest) -> HttpResponse:
     template = "tournaments/event_new.html"
@@ -165,7 +165,7 @@ def desk_done(request: HttpRequest, event: Event, part: str, **extra: Any) -> Ht
 
 
 @never_cache
-@login_required
+@director_required
 @require_GET
 def desk_event(request: HttpRequest, pk: int) -> HttpResponse:
     event = own_event(request, pk)
@@ -173,7 +173,7 @@ def desk_event(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @never_cache
-@login_required
+@director_required
 @require_GET
 def desk_live(request: HttpRequest, pk: int) -> HttpResponse:
     """Every table's state, for the desk's polling (204 while nothing changed)."""
@@ -189,7 +189,7 @@ def desk_live(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @never_cache
-@login_required
+@director_required
 @require_POST
 def entrant_add(request: HttpRequest, pk: int) -> HttpResponse:
     """A player (or a team: members after the name). Once the event runs, a late entry."""
@@ -212,7 +212,7 @@ def entrant_add(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @never_cache
-@login_required
+@director_required
 @require_POST
 def entrants_csv(request: HttpRequest, pk: int) -> HttpResponse:
     """Names from an uploaded CSV file (or pasted text), one entrant a line."""
@@ -244,7 +244,7 @@ def entrants_csv(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @never_cache
-@login_required
+@director_required
 @require_POST
 def entrant_check_in(request: HttpRequest, pk: int, entrant_id: int) -> HttpResponse:
     wanted = request.POST.get("checked_in", "") in {"on", "1", "true"}
@@ -254,7 +254,7 @@ def entrant_check_in(request: HttpRequest, pk: int, entrant_id: int) -> HttpResp
 
 
 @never_cache
-@login_required
+@director_required
 @require_POST
 def entrant_drop(request: HttpRequest, pk: int, entrant_id: int) -> HttpResponse:
     return entrant_change(request, pk, entrant_id, services.entrant_drop)
@@ -274,7 +274,7 @@ def entrant_change(
 
 
 @never_cache
-@login_required
+@director_required
 @require_POST
 def keep_apart_add(request: HttpRequest, pk: int) -> HttpResponse:
     event = own_event(request, pk)
@@ -299,7 +299,7 @@ def keep_apart_add(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @never_cache
-@login_required
+@director_required
 @require_POST
 def round_generate(request: HttpRequest, pk: int) -> HttpResponse:
     """Seat the next round as a draft: at once, or by the worker for a large event."""
@@ -317,7 +317,7 @@ def round_generate(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @never_cache
-@login_required
+@director_required
 @require_GET
 def generation(request: HttpRequest, pk: int) -> HttpResponse:
     """The background generation's progress, polled while it runs."""
@@ -381,7 +381,7 @@ def round_page(
 
 
 @never_cache
-@login_required
+@director_required
 @require_GET
 def desk_round(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     event = own_event(request, pk)
@@ -394,7 +394,7 @@ def desk_round(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 
 @never_cache
-@login_required
+@director_required
 @require_POST
 def round_swap(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Swap two players of a draft; the page shows the seating cost before and after."""
@@ -433,14 +433,14 @@ def round_swap(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 
 @never_cache
-@login_required
+@director_required
 @require_POST
 def round_publish(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     return round_change(request, pk, number, services.round_publish)
 
 
 @never_cache
-@login_required
+@director_required
 @require_POST
 def round_undo(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     return round_change(request, pk, number, services.round_undo)
@@ -460,7 +460,7 @@ def round_change(
 
 
 @never_cache
-@login_required
+@director_required
 @require_POST
 def event_close(request: HttpRequest, pk: int) -> HttpResponse:
     event = own_event(request, pk)
@@ -484,7 +484,7 @@ def own_table(event: Event, table_id: int) -> Table:
 
 
 @never_cache
-@login_required
+@director_required
 @require_GET
 def desk_table(request: HttpRequest, pk: int, table_id: int) -> HttpResponse:
     """One table's deals, each with a way to correct it."""
@@ -510,7 +510,7 @@ def desk_table(request: HttpRequest, pk: int, table_id: int) -> HttpResponse:
 
 
 @never_cache
-@login_required
+@director_required
 @require_http_methods(["GET", "POST"])
 def result_correct(request: HttpRequest, pk: int, table_id: int, number: int) -> HttpResponse:
     """The director replaces one deal of a table's game (audited by the service)."""
@@ -564,7 +564,7 @@ def result_correct(request: HttpRequest, pk: int, table_id: int, number: int) ->
 
 
 @never_cache
-@login_required
+@director_required
 @require_GET
 def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     event = own_event(request, pk)
@@ -583,7 +583,7 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @never_cache
-@login_required
+@director_required
 @require_GET
 def event_json(request: HttpRequest, pk: int) -> HttpResponse:
     event = own_event(request, pk)
