@@ -95,4 +95,4 @@ def test_the_refusal_says_why_on_a_page(client, event):
     client.force_login(get_user_model().objects.create_user("player", password="pw"))
     page = client.get(url("desk_event", event.pk))
     assert page.status_code == 403
-    assert "may not use the director&#x27;s desk" in page.content.decode()
+    assert "may not use the director's desk" in page.content.decode()
