@@ -10,7 +10,6 @@ form and its messages beside the fields (htmx swaps nothing on a 4xx), never a 5
 
 from __future__ import annotations
 
-import csv
 import io
 from collections.abc import Callable
 from dataclasses import replace
@@ -26,6 +25,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect
 
 from printing.paper import PAPER_NAMES, default_paper
+from scoring import csvsafe
 from scoring.games import kit_for
 from scoring.selectors import game_score
 from scoring.web import presenters
@@ -570,10 +570,10 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     event = own_event(request, pk)
     view = selectors.standings_for(event=event)
     out = io.StringIO()
-    writer = csv.writer(out)
+    writer = csvsafe.writer(out)
     writer.writerow(["Rank", "Name", *view.labels, "Tables played", "Byes", "Dropped"])
     for row in view.rows:
-        values = ["" if v is None else f"{v:g}" for v in row.values]
+        values = ["" if v is None else (int(v) if float(v).is_integer() else v) for v in row.values]
         dropped = "yes" if row.dropped else ""
         writer.writerow([row.rank, row.name, *values, row.played, row.byes, dropped])
     response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
