@@ -241,6 +241,11 @@ def new_entry_form(
     )
 
 
+def printable(text: str) -> str:
+    """A form's text without the characters nobody types (NUL and other controls)."""
+    return "".join(ch for ch in text if ch.isprintable()).strip()
+
+
 def joined(problems: list[Problem]) -> str:
     """The engine's problems as one line for a notice, seats counted from 1."""
     return "; ".join(seats_from_one(p.message) for p in problems)
@@ -497,8 +502,8 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
             return redirect("scoring:table", token=token)
         return render_parts(request, ["entry"], table_context(request, game))
     action = request.POST.get("action", "save")
-    key = (request.POST.get("key") or "").strip()[:128] or None
-    number = parse_int(request.POST.get("number", "")) or 0
+    key = printable(request.POST.get("key") or "")[:128] or None
+    number = parse_int(printable(request.POST.get("number", ""))) or 0
     score = recent_score(game)
     revision = game.revision
     seats = presenters.seat_infos(game)
@@ -508,6 +513,13 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
 
     if action == "preview":
         return preview_response(request, game, form, form_number)
+
+    if number != form_number:
+        # Not the next round nor one already recorded (0, empty, negative, not a number,
+        # past the next): the form says which round comes next and keeps what was typed.
+        word = kit_for(game.kind).word
+        form.errors.append(f"The next {word.lower()} is {word.lower()} {recorded + 1}.")
+        return entry_error(request, game, form, key)
 
     if game.confirmation != Confirmation.OFF and my_seat(request, game) is None:
         form.errors.append(
