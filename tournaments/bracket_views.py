@@ -21,6 +21,7 @@ from tournaments import brackets
 from tournaments.bracket_sheet import BRACKET_SHEETS, bracket_diagram
 from tournaments.directors import directed_event, director_required
 from tournaments.models import BracketStage, Event
+from tournaments.scheduling.brackets.changes import REASON_LONGEST
 
 PAGE = "tournaments/bracket.html"
 BOARD = "tournaments/bracket.html#board"
@@ -159,6 +160,7 @@ def bracket_desk(request: HttpRequest, event_id: int) -> HttpResponse:
         "entrants": list(event.entrants.filter(dropped=False).order_by("name")),
         "has_rounds": event.rounds.exists(),
         "form": request.POST if problems else {},
+        "reason_longest": REASON_LONGEST,
     }
     return render(request, DESK, context, status=400 if problems else 200)
 
