@@ -13,7 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from config.throttles import throttled
+from config import throttles
 from printing.errors import PrintRequestError
 from printing.render.diagram import render_diagrams
 from printing.services import printjob_create
@@ -167,7 +167,6 @@ def bracket_desk(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @director_required
 @require_POST
-@throttled("print_jobs")
 def bracket_print(request: HttpRequest, event_id: int) -> HttpResponse:
     """The bracket as a print job (the printing app draws it and keeps the file)."""
     event = _owned(request, event_id)
@@ -175,5 +174,7 @@ def bracket_print(request: HttpRequest, event_id: int) -> HttpResponse:
         what = BRACKET_SHEETS.request(event=event)
     except PrintRequestError:
         return redirect("brackets:desk", event_id=event.pk)
+    if (refusal := throttles.refused(request, "print_jobs")) is not None:
+        return refusal
     job = printjob_create(what=what, paper=request.POST.get("paper") or None)
     return redirect("printing:print_job", token=job.token)

@@ -23,7 +23,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 
-from config.throttles import throttled
+from config import throttles
 from printing.paper import PAPER_NAMES, default_paper
 from scoring.engines.base import InvalidRecord, Problem, ScoredGame
 from scoring.games import kit_for
@@ -376,7 +376,6 @@ def back_to_table(request: HttpRequest, game: Game) -> HttpResponse:
 
 @never_cache
 @require_http_methods(["GET", "POST"])
-@throttled("games")
 def game_new(request: HttpRequest) -> HttpResponse:
     template = "scoring/game_new.html"
     if request.method == "GET":
@@ -397,6 +396,9 @@ def game_new(request: HttpRequest) -> HttpResponse:
         return render(request, template, {"form": form})
     record = form.clean()
     if record is not None:
+        # Only a game about to be created counts, never the form's refreshes.
+        if (refusal := throttles.refused(request, "games")) is not None:
+            return refusal
         try:
             result = game_create(
                 record=record,
@@ -404,6 +406,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
                 confirmation=form.confirmation,
             )
         except GameChangeError as invalid:
+            throttles.give_back(request, "games")
             form.add_problems(invalid.problems)
         else:
             game = result.game
@@ -815,13 +818,15 @@ def change_request_answer(request: HttpRequest, token: str, request_id: int) -> 
 
 @never_cache
 @require_POST
-@throttled("games")
 def game_rematch_view(request: HttpRequest, token: str) -> HttpResponse:
     """The same table again, the first deal passing on: every phone lands in the same game."""
     game = game_for(token)
+    if (refusal := throttles.refused(request, "games")) is not None:
+        return refusal
     try:
         result = game_rematch(game=game, actor=actor_for(request, game))
     except GameChangeError as invalid:
+        throttles.give_back(request, "games")
         game.refresh_from_db()
         if not request.htmx:
             return history_page(request, game, error=joined(invalid.problems))
