@@ -14,6 +14,8 @@ from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 from django.db import transaction
 from django.urls import reverse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from scoring.models import Game
 from tests.tournaments.test_export_import import played_event
@@ -295,3 +297,66 @@ def test_an_accepted_document_never_makes_a_page_answer_500(client, director, ex
     for page in pages:
         assert client.get(page).status_code == 200, page
     assert "<script>alert(1)</script>" not in client.get(pages[5]).content.decode()
+
+
+# --------------------------------------------------------------------------- any tampering
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-(10**6), 10**6) | st.text(max_size=45),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3)
+    ),
+    max_leaves=6,
+)
+
+
+def every_path(value, where=()):
+    yield where
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from every_path(item, (*where, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from every_path(item, (*where, index))
+
+
+def pages_of(event) -> list[str]:
+    token = event.public_token
+    pages = [
+        reverse("tournaments:draw", args=[token]),
+        reverse("tournaments:standings", args=[token]),
+        reverse("tournaments:projector", args=[token]),
+        reverse("tournaments:desk_event", args=[event.pk]),
+        reverse("tournaments:standings_csv", args=[event.pk]),
+        reverse("tournaments:event_json", args=[event.pk]),
+    ]
+    pages += [reverse("tournaments:entrant", args=[token, e.pk]) for e in event.entrants.all()[:3]]
+    pages += [
+        reverse("tournaments:desk_round", args=[event.pk, r.number]) for r in event.rounds.all()
+    ]
+    return pages
+
+
+@settings(
+    max_examples=30,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(data=st.data())
+def test_any_tampering_is_refused_with_paths_or_serves_every_page(
+    client, director, exported_once, data
+):
+    document = copy.deepcopy(exported_once)
+    path = data.draw(st.sampled_from(list(every_path(document))[1:]))
+    set_in(list(path), data.draw(JSON))(document)
+    before = counts()
+    try:
+        event = services.event_import(data=document, owner=director)
+    except services.TournamentError as refused:
+        assert refused.problems
+        assert all(p.field for p in refused.problems), refused.problems
+        assert counts() == before
+        return
+    client.force_login(director)
+    for page in pages_of(event):
+        assert client.get(page).status_code == 200, (path, page)
