@@ -1,16 +1,15 @@
 """Wrong table tokens on the table pages (``/t/<token>/...``): counted per address, and
 answered 429 past their rate, while a right token always passes.
 
-A table page whose token opens no game answers 404 and counts as a wrong token (the same
-count as the API's). An address past the rate is answered 429 for every wrong token,
-without the view running; a phone at that address holding a right token is let through.
+Only a table page answering 404 is looked at: if its token opens no game it counts as a
+wrong token (the same count as the API's), and past the rate the 404 becomes a 429 that
+says when to try again. A right token never touches the count, so a phone at its table
+is served whatever others at its address guessed, and costs nothing extra.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from contextlib import suppress
-from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 
@@ -28,36 +27,19 @@ def _table_token(request: HttpRequest) -> str | None:
     return token if isinstance(token, str) else None
 
 
-def _opens_a_game(token: str) -> bool:
-    return Game.objects.filter(table_token=token).exists()
-
-
 class WrongTableTokens:
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
+        if response.status_code != 404:
+            return response
         token = _table_token(request)
-        if (
-            token is not None
-            and response.status_code == 404
-            and not getattr(request, "_wrong_token_counted", False)
-            and not _opens_a_game(token)
-        ):
-            # This one is answered 404 already; past the rate, the next is refused.
-            with suppress(throttles.TooMany):
-                throttles.take(request, GROUP)
+        if token is None or Game.objects.filter(table_token=token).exists():
+            return response
+        try:
+            throttles.take(request, GROUP)
+        except throttles.TooMany as refused:
+            return throttles.too_many_requests(request, refused)
         return response
-
-    def process_view(
-        self, request: HttpRequest, view: Any, args: Any, kwargs: dict[str, Any]
-    ) -> HttpResponse | None:
-        token = _table_token(request)
-        if token is None:
-            return None
-        wait = throttles.over(request, GROUP)
-        if wait is None or _opens_a_game(token):
-            return None
-        request._wrong_token_counted = True  # type: ignore[attr-defined]
-        return throttles.too_many_requests(request, throttles.TooMany(GROUP, wait))
