@@ -74,6 +74,7 @@ class EventSettings(Strict):
     bye_scoring: str = "average"
     bye_value: Annotated[int, Field(ge=-(10**6), le=10**6)] = 0
     confirmation: str = "other_side"
+    one_phone: bool = False
     seed: Annotated[int, Field(ge=0, le=LARGEST_INT)] = 0
     status: Literal["registration", "running", "closed"] = "running"
 
