@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
+from tournaments.directors import director_required
 from tournaments.events import clock
 from tournaments.services import TournamentError
 from tournaments.web.forms import problems_by_field
@@ -15,7 +15,7 @@ from tournaments.web.views import own_event, own_round, round_page
 
 
 @never_cache
-@login_required
+@director_required
 @require_POST
 def round_clock(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Start, pause, resume or extend the round's clock (``do``), by ``minutes``."""

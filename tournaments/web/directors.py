@@ -4,19 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
+from tournaments.directors import directed_event, director_required, may_direct
 from tournaments.events.directors import (
     ROLE_HELP,
     Action,
     StaffError,
     event_staff_add,
     event_staff_remove,
-    may,
 )
 from tournaments.models import Event, EventStaff
 
@@ -29,16 +28,13 @@ def staff_context(event: Event, user: Any) -> dict[str, Any]:
         "owner": event.owner.get_username(),
         "members": list(event.staff.select_related("user").order_by("role", "user__username")),
         "roles": [(value, label, ROLE_HELP[value]) for value, label in EventStaff.Role.choices],
-        "can_change": may(user, event, Action.OWN),
+        "can_change": may_direct(user, event, Action.OWN),
     }
 
 
 def _event(request: HttpRequest, pk: int) -> Event:
     """The event, for its owner only (404 for anyone else, helpers included)."""
-    event = Event.objects.filter(pk=pk).first()
-    if event is None or not may(request.user, event, Action.OWN):
-        raise Http404("no such event")
-    return event
+    return directed_event(request, pk, Action.OWN)
 
 
 def _answer(request: HttpRequest, event: Event, **extra: Any) -> HttpResponse:
@@ -49,7 +45,7 @@ def _answer(request: HttpRequest, event: Event, **extra: Any) -> HttpResponse:
 
 
 @never_cache
-@login_required
+@director_required
 @require_POST
 def staff_add(request: HttpRequest, pk: int) -> HttpResponse:
     event = _event(request, pk)
@@ -67,7 +63,7 @@ def staff_add(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @never_cache
-@login_required
+@director_required
 @require_POST
 def staff_remove(request: HttpRequest, pk: int, staff_id: int) -> HttpResponse:
     event = _event(request, pk)

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import json
 
-from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
+from tournaments.directors import director_required
 from tournaments.services import TournamentError, event_import
 
 PAGE = "tournaments/event_import.html"
@@ -18,7 +18,7 @@ IMPORT_LARGEST = 16 * 1024 * 1024
 
 
 @never_cache
-@login_required
+@director_required
 @require_http_methods(["GET", "POST"])
 def event_import_page(request: HttpRequest) -> HttpResponse:
     """Upload a ``tablescore-event`` JSON document: it becomes a new event of this user."""

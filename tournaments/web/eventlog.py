@@ -5,13 +5,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from scoring.web.fields import parse_int
+from tournaments.directors import director_required
 from tournaments.events import eventlog
 from tournaments.events.directors import Action
 from tournaments.web.views import own_event
@@ -30,7 +30,7 @@ def _choice(value: str, allowed: dict[int, str], field: str, errors: dict[str, s
 
 
 @never_cache
-@login_required
+@director_required
 @require_GET
 def desk_log(request: HttpRequest, pk: int) -> HttpResponse:
     event = own_event(request, pk, Action.VIEW)

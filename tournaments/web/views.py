@@ -10,14 +10,12 @@ form and its messages beside the fields (htmx swaps nothing on a 4xx), never a 5
 
 from __future__ import annotations
 
-import csv
 import io
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 from typing import Any
 
-from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -27,6 +25,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect
 
 from printing.paper import PAPER_NAMES, default_paper
+from scoring import csvsafe
 from scoring.games import kit_for
 from scoring.selectors import game_score, table_closed
 from scoring.services import StaleRevision
@@ -34,13 +33,14 @@ from scoring.web import presenters
 from scoring.web.fields import parse_int
 from scoring.web.views import correction_form, posted_revision, preview_response, stale_context
 from tournaments import selectors, services, tasks
+from tournaments.directors import directed_event, directed_events, director_required, may_direct
 from tournaments.events.availability import (
     CHECK_IN_RULE,
     availability_for,
     tables_still_playing,
 )
 from tournaments.events.clock import CLOCK_LONGEST_MINUTES, clock_of
-from tournaments.events.directors import Action, events_for, may, role_of
+from tournaments.events.directors import Action, role_of
 from tournaments.events.eventlog import waiting_requests
 from tournaments.models import Entrant, Event, KeepApart, Table, TableSeat, TournamentRound
 from tournaments.print_views import Printout, printouts_for
@@ -75,11 +75,8 @@ def live_unchanged(request: HttpRequest, event: Event) -> bool:
 
 def own_event(request: HttpRequest, pk: int, action: Action = Action.DIRECT) -> Event:
     """The event, if the user may do ``action`` in it (owner, co-director, scorer: see
-    ``tournaments.events.directors``); 404 otherwise, as for an event that does not exist."""
-    event = Event.objects.filter(pk=pk).first()
-    if event is None or not may(request.user, event, action):
-        raise Http404("no such event")
-    return event
+    ``tournaments.directors``); 404 otherwise, as for an event that does not exist."""
+    return directed_event(request, pk, action)
 
 
 def own_entrant(event: Event, value: Any) -> Entrant | None:
@@ -94,15 +91,15 @@ def own_round(event: Event, number: int) -> TournamentRound:
 
 
 @never_cache
-@login_required
+@director_required
 @require_GET
 def desk(request: HttpRequest) -> HttpResponse:
-    events = events_for(request.user).order_by("-created_at")
+    events = directed_events(request.user).order_by("-created_at")
     return render(request, "tournaments/desk.html", {"events": events})
 
 
 @never_cache
-@login_required
+@director_required
 @require_http_methods(["GET", "POST"])
 def event_new(request: HttpRequest) -> HttpResponse:
     template = "tournaments/event_new.html"
@@ -167,7 +164,8 @@ def desk_context(
         "started": bool(published),
         "closed": event.status == Event.Status.CLOSED,
         "role": role_of(user, event),
-        "read_only": event.status == Event.Status.CLOSED or not may(user, event, Action.DIRECT),
+        "read_only": event.status == Event.Status.CLOSED
+        or not may_direct(user, event, Action.DIRECT),
         "staff": staff_context(event, user),
         "waiting_count": len(waiting_requests(event)),
         "keep_apart": [
@@ -180,7 +178,7 @@ def desk_context(
         "next_number": next_number,
         "can_generate": event.status != Event.Status.CLOSED
         and len(published) < event.rounds_planned
-        and may(user, event, Action.DIRECT),
+        and may_direct(user, event, Action.DIRECT),
         "generation": selectors.generation_for(event=event),
         **live_tables(event, published[-1].number if published else None),
         "players_url": reverse("tournaments:draw", args=[event.public_token]),
@@ -270,7 +268,7 @@ def desk_done(request: HttpRequest, event: Event, part: str, **extra: Any) -> Ht
 
 
 @never_cache
-@login_required
+@director_required
 @require_GET
 def desk_event(request: HttpRequest, pk: int) -> HttpResponse:
     event = own_event(request, pk, Action.VIEW)
@@ -278,7 +276,7 @@ def desk_event(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @never_cache
-@login_required
+@director_required
 @require_GET
 def desk_live(request: HttpRequest, pk: int) -> HttpResponse:
     """Every table's state, for the desk's polling (204 while nothing changed)."""
@@ -296,7 +294,7 @@ def desk_live(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @never_cache
-@login_required
+@director_required
 @require_POST
 def table_request_answer(request: HttpRequest, pk: int, request_id: int) -> HttpResponse:
     """A director's answer to a closed table's request: made or declined, with a reason."""
@@ -332,7 +330,7 @@ def table_request_answer(request: HttpRequest, pk: int, request_id: int) -> Http
 
 
 @never_cache
-@login_required
+@director_required
 @require_POST
 def entrant_add(request: HttpRequest, pk: int) -> HttpResponse:
     """A player (or a team: members after the name). Once the event runs, a late entry."""
@@ -355,7 +353,7 @@ def entrant_add(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @never_cache
-@login_required
+@director_required
 @require_POST
 def entrants_csv(request: HttpRequest, pk: int) -> HttpResponse:
     """Names from an uploaded CSV file (or pasted text), one entrant a line: first a
@@ -399,7 +397,7 @@ def entrants_csv(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @never_cache
-@login_required
+@director_required
 @require_POST
 def entrant_check_in(request: HttpRequest, pk: int, entrant_id: int) -> HttpResponse:
     wanted = request.POST.get("checked_in", "") in {"on", "1", "true"}
@@ -409,14 +407,14 @@ def entrant_check_in(request: HttpRequest, pk: int, entrant_id: int) -> HttpResp
 
 
 @never_cache
-@login_required
+@director_required
 @require_POST
 def entrant_drop(request: HttpRequest, pk: int, entrant_id: int) -> HttpResponse:
     return entrant_change(request, pk, entrant_id, services.entrant_drop)
 
 
 @never_cache
-@login_required
+@director_required
 @require_POST
 def entrant_return(request: HttpRequest, pk: int, entrant_id: int) -> HttpResponse:
     return entrant_change(request, pk, entrant_id, services.entrant_return)
@@ -436,7 +434,7 @@ def entrant_change(
 
 
 @never_cache
-@login_required
+@director_required
 @require_POST
 def away_scoring(request: HttpRequest, pk: int) -> HttpResponse:
     """How a player away for a round scores for it."""
@@ -451,7 +449,7 @@ def away_scoring(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @never_cache
-@login_required
+@director_required
 @require_POST
 def keep_apart_add(request: HttpRequest, pk: int) -> HttpResponse:
     event = own_event(request, pk)
@@ -476,7 +474,7 @@ def keep_apart_add(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @never_cache
-@login_required
+@director_required
 @require_POST
 def round_generate(request: HttpRequest, pk: int) -> HttpResponse:
     """Seat the next round as a draft: at once, or by the worker for a large event."""
@@ -500,7 +498,7 @@ def round_generate(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @never_cache
-@login_required
+@director_required
 @require_GET
 def generation(request: HttpRequest, pk: int) -> HttpResponse:
     """The background generation's progress, polled while it runs."""
@@ -545,11 +543,11 @@ def round_context(
             for state in live
         ],
         # Only before any result is in: a round with deals played cannot be taken back.
-        "can_direct": may(user, event, Action.DIRECT),
+        "can_direct": may_direct(user, event, Action.DIRECT),
         "clock": clock_of(round_) if published else None,
         "clock_longest": CLOCK_LONGEST_MINUTES,
         "can_undo": published
-        and may(user, event, Action.DIRECT)
+        and may_direct(user, event, Action.DIRECT)
         and last == round_.number
         and event.status != Event.Status.CLOSED
         and not any(state.deals_in for state in live),
@@ -576,7 +574,7 @@ def round_page(
 
 
 @never_cache
-@login_required
+@director_required
 @require_GET
 def desk_round(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     event = own_event(request, pk, Action.VIEW)
@@ -589,7 +587,7 @@ def desk_round(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 
 @never_cache
-@login_required
+@director_required
 @require_POST
 def round_swap(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Swap two players of a draft; the page shows the seating cost before and after."""
@@ -628,7 +626,7 @@ def round_swap(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 
 @never_cache
-@login_required
+@director_required
 @require_POST
 def round_publish(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Publish a draft; while tables of the round before play, the page shows who and
@@ -653,7 +651,7 @@ def round_publish(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 
 @never_cache
-@login_required
+@director_required
 @require_POST
 def round_undo(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     return round_change(request, pk, number, services.round_undo)
@@ -673,7 +671,7 @@ def round_change(
 
 
 @never_cache
-@login_required
+@director_required
 @require_POST
 def event_close(request: HttpRequest, pk: int) -> HttpResponse:
     event = own_event(request, pk)
@@ -697,7 +695,7 @@ def own_table(event: Event, table_id: int) -> Table:
 
 
 @never_cache
-@login_required
+@director_required
 @require_GET
 def desk_table(request: HttpRequest, pk: int, table_id: int) -> HttpResponse:
     """One table's deals, each with a way to correct it."""
@@ -724,7 +722,7 @@ def desk_table(request: HttpRequest, pk: int, table_id: int) -> HttpResponse:
 
 
 @never_cache
-@login_required
+@director_required
 @require_http_methods(["GET", "POST"])
 def result_correct(request: HttpRequest, pk: int, table_id: int, number: int) -> HttpResponse:
     """The director replaces one deal of a table's game (audited by the service)."""
@@ -786,16 +784,16 @@ def result_correct(request: HttpRequest, pk: int, table_id: int, number: int) ->
 
 
 @never_cache
-@login_required
+@director_required
 @require_GET
 def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     event = own_event(request, pk, Action.VIEW)
     view = selectors.standings_for(event=event)
     out = io.StringIO()
-    writer = csv.writer(out)
+    writer = csvsafe.writer(out)
     writer.writerow(["Rank", "Name", *view.labels, "Tables played", "Byes", "Dropped"])
     for row in view.rows:
-        values = ["" if v is None else f"{v:g}" for v in row.values]
+        values = ["" if v is None else (int(v) if float(v).is_integer() else v) for v in row.values]
         dropped = "yes" if row.dropped else ""
         writer.writerow([row.rank, row.name, *values, row.played, row.byes, dropped])
     response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
@@ -805,7 +803,7 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @never_cache
-@login_required
+@director_required
 @require_GET
 def event_json(request: HttpRequest, pk: int) -> HttpResponse:
     event = own_event(request, pk, Action.VIEW)

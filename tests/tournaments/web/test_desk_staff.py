@@ -8,7 +8,8 @@ from django.urls import reverse
 
 from tests.tournaments.web.conftest import publish_next
 from tournaments import services
-from tournaments.events.directors import ROLE_ACTIONS, Action, may
+from tournaments.directors import may_direct
+from tournaments.events.directors import ROLE_ACTIONS, Action
 from tournaments.models import EventLog, EventStaff, TournamentRound
 
 pytestmark = pytest.mark.django_db
@@ -112,8 +113,8 @@ def test_a_helper_who_loses_staff_status_loses_the_event(desk, event, helper, cl
     helper.is_staff = False
     helper.save()
     client.force_login(helper)
-    assert client.get(url("desk_event", event.pk)).status_code == 404
-    assert not may(helper, event, Action.VIEW)
+    assert client.get(url("desk_event", event.pk)).status_code == 403  # no desk at all
+    assert not may_direct(helper, event, Action.VIEW)
 
 
 def test_what_each_role_may_do_is_stated_once():

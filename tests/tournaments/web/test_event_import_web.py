@@ -39,7 +39,7 @@ def test_an_exported_event_comes_back_as_a_new_event(desk, event, director):
     [
         (b"{not json", "not a JSON document"),
         (b"\xff\xfe", "not a JSON document"),
-        (b'{"format": "something else"}', "is not a tablescore-event/1 document"),
+        (b'{"format": "something else"}', "tablescore-event/1"),
     ],
 )
 def test_a_bad_file_is_explained_and_nothing_is_created(desk, event, document, message):
