@@ -7,8 +7,8 @@ class TournamentsConfig(AppConfig):
 
     def ready(self) -> None:
         from printing.registry import SOURCES
-        from tournaments.bracket_sheet import BRACKET_SHEETS
-        from tournaments.printouts import SOURCES as PRINTOUTS
+        from tournaments.brackets.sheet import BRACKET_SHEETS
+        from tournaments.printouts.sources import SOURCES as PRINTOUTS
 
         for source in (*PRINTOUTS, BRACKET_SHEETS):
             SOURCES.register(source)

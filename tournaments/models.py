@@ -198,7 +198,7 @@ class EventLog(models.Model):
 
 # =========================================================================== bracket stage
 # An event's elimination stage, after its qualifying rounds or on its own. The bracket is
-# stored as the pure core's inputs (tournaments.scheduling.brackets): the field in seed
+# stored as the pure core's inputs (tournaments.brackets.core): the field in seed
 # order, the options, the results reported and the director's overrides; who sits where,
 # what is ready and who placed where are derived from these every time.
 

@@ -16,7 +16,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from config.celery import publish
-from tournaments import services
+from tournaments.events import services
 from tournaments.models import Event, TournamentRound
 
 logger = logging.getLogger(__name__)

@@ -8,11 +8,12 @@ from django.urls import include, path
 from playwright.sync_api import Page, expect
 
 from config.urls import urlpatterns as site
-from tests.tournaments.test_brackets_flow import TEAMS, current_rows, play_derby
-from tournaments import brackets, services
+from tests.tournaments.brackets.test_flow import TEAMS, current_rows, play_derby
+from tournaments.brackets import services as brackets
+from tournaments.events import services
 from tournaments.models import BracketStage
 
-urlpatterns = [path("", include("tournaments.bracket_urls")), *site]
+urlpatterns = [path("", include("tournaments.web.public.urls")), *site]
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.django_db(transaction=True),

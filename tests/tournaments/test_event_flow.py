@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model
 
 from scoring.models import Game, RoundEvent
 from tests.tournaments.helpers import ROOLZ_OPTIONS, enter_and_confirm, play_table
-from tournaments import selectors, services
+from tournaments.events import selectors, services
 from tournaments.models import Event, EventLog, TableSeat, TournamentRound
 
 pytestmark = pytest.mark.django_db

@@ -16,14 +16,15 @@ from printing.models import PrintJob
 from printing.registry import SOURCES
 from printing.render import fit_problems
 from tests.tournaments.helpers import ROOLZ_OPTIONS, play_table
-from tournaments import printouts, selectors, services
+from tournaments.events import selectors, services
 from tournaments.models import Event, TableSeat, TournamentRound
-from tournaments.print_views import printouts_for
+from tournaments.printouts import sources as printouts
+from tournaments.web.desk.printouts import printouts_for
 
 pytestmark = pytest.mark.django_db
 
 # The site's URLs with the printouts' own, as config/urls.py includes them.
-urlpatterns = [*site_urlpatterns, path("", include("tournaments.print_urls"))]
+urlpatterns = [*site_urlpatterns, path("", include("tournaments.web.desk.print_urls"))]
 WITH_PRINT_URLS = pytest.mark.urls(__name__)
 
 NAMES = [

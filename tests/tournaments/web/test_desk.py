@@ -13,9 +13,9 @@ from django.urls import reverse
 from scoring.models import Round
 from tests.tournaments.helpers import DEALS, enter_and_confirm, play_table
 from tests.tournaments.web.conftest import NAMES, publish_next
-from tournaments import services
+from tournaments.events import services
 from tournaments.models import Entrant, Event, EventLog, KeepApart, TableSeat, TournamentRound
-from tournaments.web import views
+from tournaments.web.desk import views
 
 pytestmark = pytest.mark.django_db
 

@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from tests.tournaments.helpers import play_table
 from tests.tournaments.web.conftest import NAMES, publish_next
-from tournaments import selectors, services
+from tournaments.events import selectors, services
 from tournaments.models import Event, TableSeat
 
 pytestmark = pytest.mark.django_db
