@@ -236,7 +236,7 @@ TABLESCORE_BASE_URL = os.environ.get("TABLESCORE_BASE_URL", "")
 TABLESCORE_MAX_BODY_BYTES = 64 * 1024
 # Called after commit with game_id= whenever a tournament game changes (scoring imports
 # no tournaments code: this dotted path is the one link from a table to its event).
-TABLESCORE_GAME_CHANGED_HOOK = "tournaments.events.services.table_game_changed"
+TABLESCORE_GAME_CHANGED_HOOK = "tournaments.hooks.table_game_changed"
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
 
 # The JSON API (django-ninja): limits per address (per user for signed-in game starts).

@@ -12,8 +12,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/", api.urls),
     path("", include("printing.urls")),
-    path("", include("tournaments.web.desk.print_urls")),
-    path("", include("tournaments.web.public.urls")),
     path("", include("scoring.urls")),
-    path("", include("tournaments.web.desk.urls")),
+    path("", include("tournaments.web.urls")),
 ]

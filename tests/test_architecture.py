@@ -1,4 +1,4 @@
-"""The shape of the code: pure cores import no framework, and no module imports itself back.
+"""The shape of the code: packages on their floors, pure cores, and no module importing itself back.
 
 Both checks read the source with ``ast``, so an import written inside a function
 (a lazy import) counts like any other: a lazy import hides a cycle, it does not
@@ -19,7 +19,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 # Every package of the product (tests and benchmarks are not part of it).
-PROJECT_PACKAGES = ("config", "scoring", "printing", "tournaments")
+PROJECT_PACKAGES = ("config", "common", "scoring", "printing", "tournaments")
 
 # The pure cores: plain Python in, plain Python out. A core may import the standard
 # library and other cores, nothing else. A core that does not exist yet is skipped.

@@ -26,7 +26,6 @@ from itertools import combinations
 from typing import Any
 
 from django.db import transaction
-from django.db.models import F
 
 from scoring.engines.base import Problem
 from scoring.engines.registry import ENGINES
@@ -57,15 +56,16 @@ from tournaments.brackets.core import (
     table_elimination,
 )
 from tournaments.brackets.core.layout import LayoutMatch, LayoutSeat
+from tournaments.errors import TournamentError
 from tournaments.models import (
     BracketGame,
     BracketStage,
     Entrant,
     Event,
-    EventLog,
     TableSeat,
     TournamentRound,
 )
+from tournaments.plumbing import bump, event_log, locked_open, options_at
 from tournaments.seating import adapter as seating
 from tournaments.standings import adapter as results
 from tournaments.standings.core import InvalidResults
@@ -74,56 +74,13 @@ from tournaments.standings.core.results import places_from_totals
 Finish = tuple[tuple[str, ...], ...]
 
 
-class BracketError(Exception):
-    """A bracket change the director asked for that cannot be made; problems name the field."""
-
-    def __init__(self, problems: Sequence[Problem]):
-        self.problems = list(problems)
-        super().__init__("; ".join(str(p) for p in self.problems))
-
-    @classmethod
-    def single(cls, message: str, *, field: str | None = None) -> BracketError:
-        return cls([Problem(message, None, field)])
-
-    @classmethod
-    def from_core(cls, error: BracketUserError) -> BracketError:
-        where = f"{error.match}: " if error.match else ""
-        return cls([Problem(where + error.message, None, error.field)])
-
-
 # --------------------------------------------------------------------------- small helpers
 
 
-def _log(event: Event, action: str, user: Any, *, before: Any = None, after: Any = None) -> None:
-    EventLog.objects.create(
-        event=event,
-        action=action,
-        user=user if getattr(user, "is_authenticated", False) else None,
-        before=before,
-        after=after,
-    )
-
-
-def _bump(event_id: int) -> None:
-    Event.objects.filter(pk=event_id).update(revision=F("revision") + 1)
-
-
-def _locked_event(event: Event) -> Event:
-    found = Event.objects.select_for_update().get(pk=event.pk)
-    if found.status == Event.Status.CLOSED:
-        raise BracketError.single("this event is closed", field="status")
-    return found
-
-
-def _options_at(game: str, options: Mapping[str, Any], size: int) -> dict[str, Any]:
-    """The event's options that apply at a table of ``size``."""
-    specs = {spec.name: spec for spec in ENGINES[game].option_specs()}
-    return {
-        name: value
-        for name, value in options.items()
-        if name in specs
-        and (specs[name].player_counts is None or size in specs[name].player_counts)
-    }
+def _refused(error: BracketUserError) -> TournamentError:
+    """The core's refusal as the director reads it: the match it is about, then why."""
+    where = f"{error.match}: " if error.match else ""
+    return TournamentError([Problem(where + error.message, None, error.field)])
 
 
 def _qualifying_waiting(event: Event) -> list[str]:
@@ -142,7 +99,7 @@ def _standings_ids(event: Event) -> list[int]:
     try:
         return [row.entrant for row in results.event_standings(event).rows]
     except InvalidResults as invalid:
-        raise BracketError(invalid.problems) from None
+        raise TournamentError(invalid.problems) from None
 
 
 # --------------------------------------------------------------------------- stored <-> core
@@ -276,9 +233,9 @@ def stage_create(
     qualifying standings when there were rounds, else the order of registration.
     """
     with transaction.atomic():
-        event = _locked_event(event)
+        event = locked_open(event)
         if BracketStage.objects.filter(event=event).exists():
-            raise BracketError.single("this event already has its bracket", field="kind")
+            raise TournamentError.single("this event already has its bracket", field="kind")
         problems: list[Problem] = []
         if kind not in BracketStage.Kind.values:
             problems.append(
@@ -305,18 +262,18 @@ def stage_create(
                 Problem("the grand final is none, single or reset", None, "grand_final")
             )
         if problems:
-            raise BracketError(problems)
+            raise TournamentError(problems)
         pool = _playing_entrants(event)
         by_id = {e.pk: e for e in event.entrants.all()}
         if entrants is not None:
             unknown = [i for i in entrants if i not in by_id]
             if unknown:
-                raise BracketError.single(
+                raise TournamentError.single(
                     f"not entered in this event: {', '.join(map(str, unknown))}", field="entrants"
                 )
             pool = [by_id[i] for i in entrants]
         if len(pool) < 2:
-            raise BracketError.single("a bracket needs at least two entrants", field="entrants")
+            raise TournamentError.single("a bracket needs at least two entrants", field="entrants")
         ids = [e.pk for e in pool]
         if seeding == BracketStage.Seeding.STANDINGS and event.rounds.exists():
             standing = {entrant_id: place for place, entrant_id in enumerate(_standings_ids(event))}
@@ -330,13 +287,13 @@ def stage_create(
                 order=[str(i) for i in order] if order is not None else None,
             )
         except BracketUserError as error:
-            raise BracketError.from_core(error) from None
+            raise _refused(error) from None
         members = {len(e.members) for e in pool}
         options: dict[str, Any]
         history: list[list[str]] = []
         if kind == BracketStage.Kind.TABLES:
             if any(members - {0}):
-                raise BracketError.single(
+                raise TournamentError.single(
                     "table elimination is for players on their own, not fixed teams", field="kind"
                 )
             policy = seating.table_policy(event.game, options=event.options)
@@ -358,15 +315,15 @@ def stage_create(
                     history=[(a, b) for a, b in history],
                 )
             except BracketUserError as error:
-                raise BracketError.from_core(error) from None
+                raise _refused(error) from None
         else:
             if len(members) != 1:
-                raise BracketError.single(
+                raise TournamentError.single(
                     "every entrant of a two-team bracket must be a team of as many players",
                     field="entrants",
                 )
             if problems := _two_team_seats(event, members.pop()):
-                raise BracketError(problems)
+                raise TournamentError(problems)
             options = {"third_place": third_place, "grand_final": grand_final}
             try:
                 if kind == BracketStage.Kind.SINGLE:
@@ -384,7 +341,7 @@ def stage_create(
                         seed=stage_seed,
                     )
             except BracketUserError as error:
-                raise BracketError.from_core(error) from None
+                raise _refused(error) from None
         stage = BracketStage.objects.create(
             event=event,
             kind=kind,
@@ -399,7 +356,7 @@ def stage_create(
         if event.status == Event.Status.REGISTRATION:
             event.status = Event.Status.RUNNING
             event.save(update_fields=["status", "updated_at"])
-        _log(
+        event_log(
             event,
             "bracket_create",
             user,
@@ -413,7 +370,7 @@ def stage_create(
             },
         )
         _advance(stage, user=user)
-        _bump(event.pk)
+        bump(event)
     return stage
 
 
@@ -423,19 +380,19 @@ def stage_cut(
     """A two-stage event's cut: the top ``size`` of the qualifying standings go on to the
     bracket, seeded in standings order (``settings`` as ``stage_create`` takes them)."""
     if not event.rounds.filter(status=TournamentRound.Status.PUBLISHED).exists():
-        raise BracketError.single("a cut follows qualifying rounds: play one first", field="cut")
+        raise TournamentError.single("a cut follows qualifying rounds: play one first", field="cut")
     waiting = _qualifying_waiting(event)
     if waiting:
-        raise BracketError.single(
+        raise TournamentError.single(
             "the cut waits for every qualifying table: " + ", ".join(waiting), field="cut"
         )
     order = [i for i in _standings_ids(event) if i in {e.pk for e in _playing_entrants(event)}]
     try:
         chosen = cut_to_top([str(i) for i in order], int(size))
     except BracketUserError as error:
-        raise BracketError.from_core(error) from None
+        raise _refused(error) from None
     except (TypeError, ValueError):
-        raise BracketError.single("the cut is a number of entrants", field="cut") from None
+        raise TournamentError.single("the cut is a number of entrants", field="cut") from None
     settings.setdefault("seeding", BracketStage.Seeding.STANDINGS)
     return stage_create(
         event=event,
@@ -496,7 +453,7 @@ def _create_game(
     record = {
         "game": event.game,
         "players": names,
-        "options": _options_at(event.game, event.options, len(names)),
+        "options": options_at(event.game, event.options, len(names)),
         "first_dealer": 0,
         "rounds": [],
     }
@@ -508,7 +465,7 @@ def _create_game(
             is_tournament_game=True,
         )
     except GameChangeError as error:
-        raise BracketError(
+        raise TournamentError(
             [Problem(f"{match}: {p.message}", p.round, p.field) for p in error.problems]
         ) from None
     return BracketGame.objects.create(
@@ -553,7 +510,7 @@ def _advance(stage: BracketStage, *, user: Any = None) -> BracketState:
                 if "plays again" in error.message and view.reported is None:
                     replays.append(view.id)
                     continue
-                _log(
+                event_log(
                     event,
                     "bracket_result_refused",
                     user,
@@ -564,7 +521,7 @@ def _advance(stage: BracketStage, *, user: Any = None) -> BracketState:
                     },
                 )
                 continue
-            _log(
+            event_log(
                 event,
                 "bracket_result_corrected" if correction else "bracket_result",
                 user,
@@ -588,7 +545,7 @@ def _advance(stage: BracketStage, *, user: Any = None) -> BracketState:
             new = _create_game(
                 stage, event, view.id, [entrants[n] for n in view.entrants], row.attempt + 1, user
             )
-            _log(
+            event_log(
                 event,
                 "bracket_replay",
                 user,
@@ -604,10 +561,10 @@ def _advance(stage: BracketStage, *, user: Any = None) -> BracketState:
             row.delete()
             old.delete()
         new = _create_game(stage, event, view.id, [entrants[n] for n in view.entrants], 1, user)
-        _log(event, "bracket_game_create", user, after={"match": view.id, "game": new.game_id})
+        event_log(event, "bracket_game_create", user, after={"match": view.id, "game": new.game_id})
         changed = True
     if changed or replays:
-        _bump(event.pk)
+        bump(event)
     return state
 
 
@@ -628,14 +585,14 @@ def bracket_game_changed(*, game_id: int) -> None:
         stage = BracketStage.objects.select_for_update().select_related("event").get(pk=stage_id)
         if event.status == Event.Status.CLOSED:
             return
-        _bump(event.pk)
+        bump(event)
         _advance(stage)
 
 
 def stage_advance(*, event: Event, user: Any = None) -> BracketState:
     """Read every match game again and advance (the desk's "check the tables" button)."""
     with transaction.atomic():
-        event = _locked_event(event)
+        event = locked_open(event)
         stage = _stage_of(event, lock=True)
         return _advance(stage, user=user)
 
@@ -646,7 +603,7 @@ def _stage_of(event: Event, *, lock: bool = False) -> BracketStage:
         rows = rows.select_for_update()
     stage = rows.filter(event=event).first()
     if stage is None:
-        raise BracketError.single("this event has no bracket yet", field="kind")
+        raise TournamentError.single("this event has no bracket yet", field="kind")
     return stage
 
 
@@ -657,7 +614,7 @@ def bracket_override(
     the table (ids, best first); the reason is required and kept, and the change is
     logged with the finish it replaced."""
     with transaction.atomic():
-        event = _locked_event(event)
+        event = locked_open(event)
         stage = _stage_of(event, lock=True)
         bracket = core_bracket(stage)
         try:
@@ -671,9 +628,9 @@ def bracket_override(
                 ),
             )
         except BracketUserError as error:
-            raise BracketError.from_core(error) from None
+            raise _refused(error) from None
         _store(stage, changed)
-        _log(
+        event_log(
             event,
             "bracket_override",
             user,
@@ -690,7 +647,7 @@ def bracket_override(
             },
         )
         _advance(stage, user=user)
-        _bump(event.pk)
+        bump(event)
     return stage
 
 
@@ -850,8 +807,8 @@ def bracket_for(*, event: Event) -> BracketPage | None:
 
 
 __all__ = [
-    "BracketError",
     "BracketPage",
+    "TournamentError",
     "bracket_for",
     "bracket_game_changed",
     "bracket_override",

@@ -207,7 +207,7 @@ class BracketSheets:
         return f"The bracket of {name}, {paper_name} landscape"
 
     def back(self, what: Mapping[str, Any]) -> tuple[str, str]:
-        return "Back to the bracket", reverse("brackets:desk", args=[what.get("event")])
+        return "Back to the bracket", reverse("tournaments:bracket_desk", args=[what.get("event")])
 
     def filename(self, what: Mapping[str, Any]) -> str:
         return f"bracket-event-{what.get('event')}.pdf"

@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.db.models import F
 from django.utils import timezone
 
 from scoring.engines.base import Problem
@@ -25,17 +24,18 @@ from scoring.engines.registry import ENGINES
 from scoring.models import Confirmation, Game, RoundEvent
 from scoring.selectors import game_record_dict, game_score, side_in_round
 from scoring.services import Actor, GameChangeError, game_create, round_confirm, round_correct
+from tournaments.errors import TournamentError, refuse
 from tournaments.events.selectors import folded
 from tournaments.models import (
     Bye,
     Entrant,
     Event,
-    EventLog,
     KeepApart,
     Table,
     TableSeat,
     TournamentRound,
 )
+from tournaments.plumbing import bump, event_log, locked, locked_open, options_at, refuse_closed
 from tournaments.seating import adapter as seating
 from tournaments.seating.core import SchedulingError
 from tournaments.standings import adapter as results
@@ -46,51 +46,6 @@ EVENT_NAME_LONGEST = 80
 MOST_ROUNDS = 30
 MOST_MEMBERS = 10
 EXPORT_FORMAT = "tablescore-event/1"
-
-
-class TournamentError(Exception):
-    """A change the director asked for that cannot be made; ``problems`` name the field."""
-
-    def __init__(self, problems: Sequence[Problem]):
-        self.problems = list(problems)
-        super().__init__("; ".join(str(p) for p in self.problems))
-
-    @classmethod
-    def single(
-        cls, message: str, *, field: str | None = None, round_number: int | None = None
-    ) -> TournamentError:
-        return cls([Problem(message, round_number, field)])
-
-
-def _check(problems: list[Problem]) -> None:
-    if problems:
-        raise TournamentError(problems)
-
-
-def _log(
-    event: Event, action: str, user: Any, *, before: Any = None, after: Any = None
-) -> EventLog:
-    return EventLog.objects.create(
-        event=event,
-        action=action,
-        user=user if getattr(user, "is_authenticated", False) else None,
-        before=before,
-        after=after,
-    )
-
-
-def _bump(event: Event) -> None:
-    Event.objects.filter(pk=event.pk).update(revision=F("revision") + 1)
-    event.refresh_from_db(fields=["revision", "status", "generation"])
-
-
-def _locked(event: Event) -> Event:
-    return Event.objects.select_for_update().get(pk=event.pk)
-
-
-def _open(event: Event) -> None:
-    if event.status == Event.Status.CLOSED:
-        raise TournamentError.single("this event is closed", field="status")
 
 
 # --------------------------------------------------------------------------- events
@@ -190,7 +145,7 @@ def event_create(
 ) -> Event:
     """A new event in registration, owned by its director."""
     options = dict(options or {})
-    _check(
+    refuse(
         event_check(
             name=name,
             game=game,
@@ -218,7 +173,7 @@ def event_create(
             confirmation=confirmation,
             seed=seed,
         )
-        _log(event, "event_create", owner, after=_event_settings(event))
+        event_log(event, "event_create", owner, after=_event_settings(event))
     return event
 
 
@@ -241,8 +196,7 @@ def _event_settings(event: Event) -> dict[str, Any]:
 def event_close(*, event: Event, user: Any) -> Event:
     """Close the event: no draft left, every table done."""
     with transaction.atomic():
-        event = _locked(event)
-        _open(event)
+        event = locked_open(event)
         if event.rounds.filter(status=TournamentRound.Status.DRAFT).exists():
             raise TournamentError.single(
                 "publish or discard the draft round before closing", field="status"
@@ -253,8 +207,8 @@ def event_close(*, event: Event, user: Any) -> Event:
             raise TournamentError.single(f"these tables are not done yet: {where}", field="status")
         event.status = Event.Status.CLOSED
         event.save(update_fields=["status", "updated_at"])
-        _log(event, "event_close", user, after={"status": event.status})
-        _bump(event)
+        event_log(event, "event_close", user, after={"status": event.status})
+        bump(event)
     return event
 
 
@@ -309,10 +263,9 @@ def _add(
     event: Event, name: str, members: Sequence[str], user: Any, *, late: bool, action: str
 ) -> Entrant:
     with transaction.atomic():
-        event = _locked(event)
-        _open(event)
+        event = locked_open(event)
         members = [m.strip() for m in members]
-        _check(_name_problems(name, members, _taken(event)))
+        refuse(_name_problems(name, members, _taken(event)))
         published = _published_count(event)
         if not late and published:
             raise TournamentError.single(
@@ -325,8 +278,8 @@ def _add(
             joined_round=published + 1,
             checked_in=late,
         )
-        _log(event, action, user, after=_entrant_data(entrant))
-        _bump(event)
+        event_log(event, action, user, after=_entrant_data(entrant))
+        bump(event)
     return entrant
 
 
@@ -352,8 +305,7 @@ def entrants_import_csv(*, event: Event, text: str, user: Any = None) -> list[En
     problems: list[Problem] = []
     wanted: list[tuple[str, list[str]]] = []
     with transaction.atomic():
-        event = _locked(event)
-        _open(event)
+        event = locked_open(event)
         if _published_count(event):
             raise TournamentError.single(
                 "the event has started: add late entries one by one", field="file"
@@ -372,12 +324,12 @@ def entrants_import_csv(*, event: Event, text: str, user: Any = None) -> list[En
             wanted.append((name, members))
         if not wanted and not problems:
             problems.append(Problem("the file holds no names", field="file"))
-        _check(problems)
+        refuse(problems)
         created = Entrant.objects.bulk_create(
             Entrant(event=event, name=name, members=members) for name, members in wanted
         )
-        _log(event, "entrants_import_csv", user, after={"names": [n for n, _ in wanted]})
-        _bump(event)
+        event_log(event, "entrants_import_csv", user, after={"names": [n for n, _ in wanted]})
+        bump(event)
     return list(event.entrants.filter(name__in=[n for n, _ in wanted])) if created else []
 
 
@@ -393,43 +345,40 @@ def entrant_check_in(
 ) -> Entrant:
     """Mark a player present (or not). Once anyone is checked in, only those are seated."""
     with transaction.atomic():
-        event = _locked(event)
-        _open(event)
+        event = locked_open(event)
         entrant = _entrant_of(event, entrant)
         before = entrant.checked_in
         entrant.checked_in = checked_in
         entrant.save(update_fields=["checked_in"])
-        _log(
+        event_log(
             event,
             "entrant_check_in",
             user,
             before={"id": entrant.pk, "checked_in": before},
             after={"id": entrant.pk, "checked_in": checked_in},
         )
-        _bump(event)
+        bump(event)
     return entrant
 
 
 def entrant_drop(*, event: Event, entrant: Entrant, user: Any = None) -> Entrant:
     """Drop a player from the next round generated on; their results so far stand."""
     with transaction.atomic():
-        event = _locked(event)
-        _open(event)
+        event = locked_open(event)
         entrant = _entrant_of(event, entrant)
         if entrant.dropped:
             raise TournamentError.single(f"{entrant.name} has already dropped", field="entrant")
         entrant.dropped = True
         entrant.save(update_fields=["dropped"])
-        _log(event, "entrant_drop", user, after={"id": entrant.pk, "name": entrant.name})
-        _bump(event)
+        event_log(event, "entrant_drop", user, after={"id": entrant.pk, "name": entrant.name})
+        bump(event)
     return entrant
 
 
 def keep_apart_add(*, event: Event, first: Entrant, second: Entrant, user: Any = None) -> KeepApart:
     """Two players who should never share a table."""
     with transaction.atomic():
-        event = _locked(event)
-        _open(event)
+        event = locked_open(event)
         first, second = _entrant_of(event, first), _entrant_of(event, second)
         if first.pk == second.pk:
             raise TournamentError.single("choose two different players", field="second")
@@ -442,7 +391,7 @@ def keep_apart_add(*, event: Event, first: Entrant, second: Entrant, user: Any =
                 f"{first.name} and {second.name} are already kept apart", field="second"
             )
         kept = KeepApart.objects.create(event=event, first=first, second=second)
-        _log(event, "keep_apart_add", user, after={"first": first.pk, "second": second.pk})
+        event_log(event, "keep_apart_add", user, after={"first": first.pk, "second": second.pk})
     return kept
 
 
@@ -481,7 +430,7 @@ def round_generate(
     report = progress or (lambda step, done, total: None)
     report("loading", 1, 3)
     event = Event.objects.get(pk=event.pk)
-    _open(event)
+    refuse_closed(event)
     number = _published_count(event) + 1
     if number > event.rounds_planned:
         raise TournamentError.single(
@@ -516,8 +465,7 @@ def round_generate(
         raise TournamentError.single(str(error), field=error.field, round_number=number) from None
     report("saving", 3, 3)
     with transaction.atomic():
-        event = _locked(event)
-        _open(event)
+        event = locked_open(event)
         if _published_count(event) + 1 != number:
             raise TournamentError.single(
                 "a round was published meanwhile: generate again", field="round"
@@ -530,7 +478,7 @@ def round_generate(
         if event.status == Event.Status.REGISTRATION:
             event.status = Event.Status.RUNNING
             event.save(update_fields=["status", "updated_at"])
-        _log(
+        event_log(
             event,
             "round_generate",
             user,
@@ -546,16 +494,16 @@ def round_generation_mark(*, event: Event, state: str, user: Any = None, **detai
     queued or running is refused.
     """
     with transaction.atomic():
-        event = _locked(event)
+        event = locked(event)
         if state == "queued":
-            _open(event)
+            refuse_closed(event)
             if event.generation.get("state") in ("queued", "running"):
                 raise TournamentError.single("a round is already being generated", field="round")
         event.generation = {**details, "state": state}
         event.save(update_fields=["generation", "updated_at"])
         if state in ("queued", "done", "failed"):
-            _log(event, f"round_generation_{state}", user, after=event.generation)
-        _bump(event)
+            event_log(event, f"round_generation_{state}", user, after=event.generation)
+        bump(event)
     return event
 
 
@@ -590,8 +538,7 @@ def round_swap(
 ) -> SwapResult:
     """Swap two players' places (seats or byes) in a draft; the report is recomputed."""
     with transaction.atomic():
-        event = _locked(event)
-        _open(event)
+        event = locked_open(event)
         round_ = _round_of(event, round, TournamentRound.Status.DRAFT)
         first, second = _entrant_of(event, first), _entrant_of(event, second)
         if first.pk == second.pk:
@@ -623,7 +570,7 @@ def round_swap(
         report = seating.report_for(inputs.request, tables, bye_slots, "swapped by the director")
         round_.report = report.as_dict()
         round_.save(update_fields=["report"])
-        _log(
+        event_log(
             event,
             "round_swap",
             user,
@@ -642,21 +589,10 @@ def _first_dealer(seated: Sequence[int], dealt: Counter[int]) -> int:
     return min(range(len(seated)), key=lambda s: (dealt[seated[s]], s))
 
 
-def _options_at(game: str, options: Mapping[str, Any], size: int) -> dict[str, Any]:
-    """The event's options that apply at a table of ``size``."""
-    specs = {spec.name: spec for spec in ENGINES[game].option_specs()}
-    return {
-        name: value
-        for name, value in options.items()
-        if specs[name].player_counts is None or size in specs[name].player_counts
-    }
-
-
 def round_publish(*, event: Event, round: TournamentRound, user: Any = None) -> TournamentRound:
     """Publish a draft: every table becomes one scoring game, players in seat order."""
     with transaction.atomic():
-        event = _locked(event)
-        _open(event)
+        event = locked_open(event)
         round_ = _round_of(event, round, TournamentRound.Status.DRAFT)
         dealt: Counter[int] = Counter()
         for seat, entrant_id, first in TableSeat.objects.filter(
@@ -678,7 +614,7 @@ def round_publish(*, event: Event, round: TournamentRound, user: Any = None) -> 
             record = {
                 "game": event.game,
                 "players": names,
-                "options": _options_at(event.game, event.options, len(names)),
+                "options": options_at(event.game, event.options, len(names)),
                 "first_dealer": _first_dealer([s.entrant_id for s in seated], dealt),
                 "rounds": [],
             }
@@ -701,13 +637,13 @@ def round_publish(*, event: Event, round: TournamentRound, user: Any = None) -> 
         round_.status = TournamentRound.Status.PUBLISHED
         round_.published_at = timezone.now()
         round_.save(update_fields=["status", "published_at"])
-        _log(
+        event_log(
             event,
             "round_publish",
             user,
             after={"round": round_.number, "games": [t.game_id for t in tables]},
         )
-        _bump(event)
+        bump(event)
     return round_
 
 
@@ -715,8 +651,7 @@ def round_undo(*, event: Event, round: TournamentRound, user: Any = None) -> Tou
     """Take back the last published round before any result is in: its games go, the
     round is a draft again."""
     with transaction.atomic():
-        event = _locked(event)
-        _open(event)
+        event = locked_open(event)
         round_ = _round_of(event, round, TournamentRound.Status.PUBLISHED)
         last = event.rounds.order_by("-number").values_list("number", flat=True).first()
         if last != round_.number:
@@ -743,8 +678,8 @@ def round_undo(*, event: Event, round: TournamentRound, user: Any = None) -> Tou
         round_.status = TournamentRound.Status.DRAFT
         round_.published_at = None
         round_.save(update_fields=["status", "published_at"])
-        _log(event, "round_undo", user, before={"round": round_.number, "games": game_ids})
-        _bump(event)
+        event_log(event, "round_undo", user, before={"round": round_.number, "games": game_ids})
+        bump(event)
     return round_
 
 
@@ -765,8 +700,7 @@ def result_correct(
     entered the deal, then confirming for a seat of another side) and in the event's log.
     """
     with transaction.atomic():
-        event = _locked(event)
-        _open(event)
+        event = locked_open(event)
         table = (
             Table.objects.select_related("game", "round")
             .filter(pk=table.pk, round__event=event)
@@ -803,29 +737,15 @@ def result_correct(
                     for p in error.problems
                 ]
             ) from None
-        _log(
+        event_log(
             event,
             "result_correct",
             user,
             before={"table": table.pk, "number": number, "entry": before},
             after={"table": table.pk, "number": number, "entry": dict(entry)},
         )
-        _bump(event)
+        bump(event)
     return table
-
-
-def table_game_changed(*, game_id: int) -> None:
-    """The hook scoring calls after a tournament game changes: players' pages refresh.
-
-    Standings are computed on demand, so nothing else needs to be kept up to date.
-    """
-    # The event of the game's table, found through its round alone (one join, no more).
-    events = TournamentRound.objects.filter(tables__game_id=game_id).values("event_id")
-    Event.objects.filter(pk__in=events).update(revision=F("revision") + 1)
-    # A bracket match's game: report its finish, advance the winners, seat the next match.
-    from tournaments.brackets.services import bracket_game_changed
-
-    bracket_game_changed(game_id=game_id)
 
 
 # --------------------------------------------------------------------------- export
@@ -893,7 +813,7 @@ def _import_problems(data: Any) -> list[Problem]:
 
 def event_import(*, data: Any, owner: Any) -> Event:
     """Recreate an exported event (a new event owned by ``owner``), games and all."""
-    _check(_import_problems(data))
+    refuse(_import_problems(data))
     settings = data["event"]
     with transaction.atomic():
         try:
@@ -966,7 +886,7 @@ def event_import(*, data: Any, owner: Any) -> Event:
         Event.objects.filter(pk=event.pk).update(
             status=status if status in Event.Status.values else Event.Status.RUNNING
         )
-        _log(event, "event_import", owner, after={"rounds": len(data["rounds"])})
+        event_log(event, "event_import", owner, after={"rounds": len(data["rounds"])})
         event.refresh_from_db()
     return event
 
@@ -990,5 +910,4 @@ __all__ = [
     "round_publish",
     "round_swap",
     "round_undo",
-    "table_game_changed",
 ]

@@ -9,6 +9,7 @@ from scoring.models import Game
 from scoring.services import Actor, game_end, round_record
 from tests.tournaments.helpers import enter_and_confirm
 from tournaments.brackets import services as brackets
+from tournaments.errors import TournamentError
 from tournaments.events import selectors, services
 from tournaments.models import BracketGame, BracketStage, Event, EventLog
 from tournaments.standings import adapter as results
@@ -72,7 +73,7 @@ def test_swiss_qualifiers_cut_to_8_single_elimination_to_a_champion(
             with django_capture_on_commit_callbacks(execute=True):
                 play_derby(table.game, "A")
     standings = [row.entrant for row in results.event_standings(event).rows]
-    with pytest.raises(brackets.BracketError) as refused:
+    with pytest.raises(TournamentError) as refused:
         brackets.stage_cut(event=event, size=17, kind="single", user=director)
     assert refused.value.problems[0].field == "cut"
 
@@ -270,7 +271,7 @@ def test_override_advances_the_directors_choice_and_is_audited(
     bears, cats = event.entrants.get(name="Bears"), event.entrants.get(name="Cats")
     with django_capture_on_commit_callbacks(execute=True):
         play_derby(row.game, "A")  # Bears win at the table
-    with pytest.raises(brackets.BracketError) as refused:
+    with pytest.raises(TournamentError) as refused:
         brackets.bracket_override(
             event=event, match="R1-2", finish=[cats.pk, bears.pk], reason=" ", user=director
         )
@@ -308,7 +309,7 @@ def test_override_advances_the_directors_choice_and_is_audited(
     assert team_at(final_row, "B") == cats.pk
     with django_capture_on_commit_callbacks(execute=True):
         play_derby(final_row.game, "B")
-    with pytest.raises(brackets.BracketError):
+    with pytest.raises(TournamentError):
         brackets.bracket_override(
             event=event, match="R1-2", finish=[bears.pk, cats.pk], reason="changed mind"
         )
@@ -320,18 +321,18 @@ def test_bad_requests_name_their_field(director):
     event = services.event_create(owner=director, name="Derby", game="roller_derby")
     for name, members in TEAMS[:3]:
         services.entrant_add(event=event, name=name, members=members, user=director)
-    with pytest.raises(brackets.BracketError) as error:
+    with pytest.raises(TournamentError) as error:
         brackets.stage_create(event=event, kind="tables", user=director)
     assert error.value.problems[0].field == "kind"
-    with pytest.raises(brackets.BracketError) as error:
+    with pytest.raises(TournamentError) as error:
         brackets.stage_create(event=event, kind="single", draw_rule="coin", user=director)
     assert error.value.problems[0].field == "draw_rule"
-    with pytest.raises(brackets.BracketError) as error:
+    with pytest.raises(TournamentError) as error:
         brackets.stage_create(
             event=event, kind="single", seeding="manual", order=[1], user=director
         )
     assert error.value.problems[0].field == "order"
-    with pytest.raises(brackets.BracketError) as error:
+    with pytest.raises(TournamentError) as error:
         brackets.stage_cut(event=event, size=2, kind="single", user=director)
     assert error.value.problems[0].field == "cut"
     assert selectors.standings_for(event=event) is not None

@@ -4,16 +4,13 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.urls import include, path
 
-from config.urls import urlpatterns as site
 from printing.models import PrintJob
 from tests.tournaments.brackets.test_flow import TEAMS, current_rows, play_derby
 from tournaments.events import services
 from tournaments.models import BracketStage, EventLog
 
-urlpatterns = [path("", include("tournaments.web.public.urls")), *site]
-pytestmark = [pytest.mark.django_db, pytest.mark.urls(__name__)]
+pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
@@ -30,17 +27,17 @@ def event(director):
 
 
 def test_public_page_before_and_after_the_draw(client, director, event):
-    response = client.get(f"/bracket/{event.public_token}/")
+    response = client.get(f"/e/{event.public_token}/bracket/")
     assert response.status_code == 200
     assert "not drawn yet" in response.content.decode()
     client.force_login(director)
     response = client.post(
-        f"/events/{event.pk}/bracket/",
+        f"/desk/{event.pk}/bracket/",
         {"action": "create", "kind": "single", "seeding": "standings", "draw_rule": "replay"},
     )
     assert response.status_code == 302
     client.logout()
-    page = client.get(f"/bracket/{event.public_token}/").content.decode()
+    page = client.get(f"/e/{event.public_token}/bracket/").content.decode()
     for name in ("Aces", "Hawks", "Quarterfinals", "Semifinals", "Final", "table"):
         assert name.lower() in page.lower()
     stage = BracketStage.objects.get(event=event)
@@ -53,9 +50,9 @@ def test_live_board_answers_204_until_something_changes(
     client, director, event, django_capture_on_commit_callbacks
 ):
     client.force_login(director)
-    client.post(f"/events/{event.pk}/bracket/", {"action": "create", "kind": "single"})
+    client.post(f"/desk/{event.pk}/bracket/", {"action": "create", "kind": "single"})
     event.refresh_from_db()
-    live = f"/bracket/{event.public_token}/live/?rev={event.revision}"
+    live = f"/e/{event.public_token}/bracket/live/?rev={event.revision}"
     assert client.get(live).status_code == 204
     stage = BracketStage.objects.get(event=event)
     with django_capture_on_commit_callbacks(execute=True):
@@ -68,7 +65,7 @@ def test_live_board_answers_204_until_something_changes(
 
 
 def test_desk_is_for_the_owner_only(client, director, event):
-    url = f"/events/{event.pk}/bracket/"
+    url = f"/desk/{event.pk}/bracket/"
     assert client.get(url).status_code == 302  # to the login page
     stranger = get_user_model().objects.create_user("stranger", password="x")
     client.force_login(stranger)
@@ -79,7 +76,7 @@ def test_desk_is_for_the_owner_only(client, director, event):
 
 def test_desk_shows_problems_by_field_and_audits_an_override(client, director, event):
     client.force_login(director)
-    url = f"/events/{event.pk}/bracket/"
+    url = f"/desk/{event.pk}/bracket/"
     response = client.post(url, {"action": "create", "kind": "single", "draw_rule": "coin"})
     assert response.status_code == 400
     assert 'data-field="draw_rule"' in response.content.decode()
@@ -97,7 +94,7 @@ def test_desk_shows_problems_by_field_and_audits_an_override(client, director, e
     assert response.status_code == 302
     log = EventLog.objects.get(event=event, action="bracket_override")
     assert log.after["reason"] == "Aces late" and log.user == director
-    page = client.get(f"/bracket/{event.public_token}/").content.decode()
+    page = client.get(f"/e/{event.public_token}/bracket/").content.decode()
     assert "Decided by the director: Aces late" in page
 
 
@@ -105,12 +102,12 @@ def test_bracket_pdf_and_print_job(
     client, director, event, eager_celery, django_capture_on_commit_callbacks
 ):
     client.force_login(director)
-    client.post(f"/events/{event.pk}/bracket/", {"action": "create", "kind": "single"})
-    response = client.get(f"/bracket/{event.public_token}/bracket.pdf")
+    client.post(f"/desk/{event.pk}/bracket/", {"action": "create", "kind": "single"})
+    response = client.get(f"/e/{event.public_token}/bracket/bracket.pdf")
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
     assert response.content.startswith(b"%PDF")
     with django_capture_on_commit_callbacks(execute=True):
-        response = client.post(f"/events/{event.pk}/bracket/print/")
+        response = client.post(f"/desk/{event.pk}/bracket/print/")
     assert response.status_code == 302 and "/print/jobs/" in response["Location"]
     job = PrintJob.objects.get()
     assert job.status == PrintJob.Status.DONE, job.error

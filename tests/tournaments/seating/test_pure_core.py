@@ -1,4 +1,4 @@
-"""The seating and bracket cores import no Django and no other app: plain data in, plain data out."""
+"""The seating and bracket cores import no Django and no other app: plain data in and out."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Printing an event's sheets from the director's desk: one POST per printout.
 
-``tournament_print:printout`` (``print/events/<event_id>/<kind>/``) takes ``round``
+``tournaments:printout`` (``desk/<event>/print/<kind>/``) takes ``round``
 (a tournament round's number; the latest published when absent) and ``paper``, asks
 for the print job and sends the director to its page, where the PDF appears when it
 is drawn. ``printouts_for`` lists what an event can print, for a page's buttons.
@@ -43,7 +43,7 @@ def printouts_for(*, event: Event) -> list[Printout]:
         Printout(
             kind=kind,
             label=KIND_LABELS[kind],
-            url=reverse("tournament_print:printout", args=[event.pk, kind]),
+            url=reverse("tournaments:printout", args=[event.pk, kind]),
             round_number=latest if kind in ROUND_KINDS else None,
         )
         for kind in KINDS
@@ -63,9 +63,9 @@ def _round_number(value: str | None) -> int | None:
 @login_required
 @require_POST
 @throttled("print_jobs")
-def printout(request: HttpRequest, event_id: int, kind: str) -> HttpResponse:
+def printout(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
     """Print one of the director's event's printouts; the job's page follows its drawing."""
-    event = get_object_or_404(Event, pk=event_id, owner=request.user)
+    event = get_object_or_404(Event, pk=pk, owner=request.user)
     base_url = request.build_absolute_uri("/")
     try:
         job = printout_create(

@@ -1,10 +1,9 @@
-"""The director's desk (/desk/) and the players' pages of an event (/e/<public token>/)."""
+"""The director's pages, all under /desk/ (``tournaments.web.urls`` names them)."""
 
 from django.urls import path
 
-from tournaments.web.desk import views
+from tournaments.web.desk import brackets, printouts, views
 
-app_name = "tournaments"
 urlpatterns = [
     path("desk/", views.desk, name="desk"),
     path("desk/new/", views.event_new, name="event_new"),
@@ -34,9 +33,7 @@ urlpatterns = [
     path("desk/<int:pk>/close/", views.event_close, name="event_close"),
     path("desk/<int:pk>/standings.csv", views.standings_csv, name="standings_csv"),
     path("desk/<int:pk>/event.json", views.event_json, name="event_json"),
-    path("e/<str:token>/", views.draw, name="draw"),
-    path("e/<str:token>/seat/", views.seat_search, name="seat_search"),
-    path("e/<str:token>/standings/", views.standings, name="standings"),
-    path("e/<str:token>/players/<int:entrant_id>/", views.entrant, name="entrant"),
-    path("e/<str:token>/projector/", views.projector, name="projector"),
+    path("desk/<int:pk>/bracket/", brackets.bracket_desk, name="bracket_desk"),
+    path("desk/<int:pk>/bracket/print/", brackets.bracket_print, name="bracket_print"),
+    path("desk/<int:pk>/print/<slug:kind>/", printouts.printout, name="printout"),
 ]

@@ -1,10 +1,9 @@
-"""The director's desk and the players' pages of an event.
+"""The director's desk: an event's entrants, rounds, tables, results and exports.
 
 Thin views: read the form, make one service call, render the page or one of its named
 partials (``request.htmx``). The desk needs a login and shows a director only their
-own events (404 for anyone else's); the players' pages need none: the event's public
-token in the URL is the capability. Players' pages poll their live part with the
-event's revision and get 204 while nothing changed. Bad input answers 200 with the
+own events (404 for anyone else's). Live parts poll with the event's revision and
+get 204 while nothing changed. Bad input answers 200 with the
 form and its messages beside the fields (htmx swaps nothing on a 4xx), never a 500.
 """
 
@@ -37,6 +36,7 @@ from tournaments.events import selectors, services
 from tournaments.models import Entrant, Event, KeepApart, Table, TournamentRound
 from tournaments.web.desk.forms import EventForm, problems_by_field
 from tournaments.web.desk.printouts import Printout, printouts_for
+from tournaments.web.live import live_unchanged
 
 # From this many players in the next round, the round is seated by the background worker
 # and the desk shows its progress.
@@ -54,11 +54,6 @@ def round_printouts(event: Event, round_: TournamentRound) -> list[Printout]:
         replace(p, round_number=round_.number) if p.round_number is not None else p
         for p in printouts_for(event=event)
     ]
-
-
-def live_unchanged(request: HttpRequest, event: Event) -> bool:
-    """A poll whose page already shows this revision: nothing to swap."""
-    return bool(request.htmx) and request.GET.get("rev") == str(event.revision)
 
 
 # =========================================================================== the desk
@@ -594,135 +589,3 @@ def event_json(request: HttpRequest, pk: int) -> HttpResponse:
     name = slugify(event.name) or "event"
     response["Content-Disposition"] = f'attachment; filename="{name}.json"'
     return response
-
-
-# =========================================================================== players' pages
-
-
-def public_event(token: str) -> Event:
-    return get_object_or_404(Event, public_token=token)
-
-
-def public_page(
-    request: HttpRequest, event: Event, template: str, context: dict[str, Any]
-) -> HttpResponse:
-    """A player's page, or its live part for a poll (204 while the revision is the same)."""
-    if request.htmx and "rev" in request.GET:
-        return render(request, f"{template}#live", context)
-    return render(request, template, context)
-
-
-def metric_text(value: float | None) -> str:
-    """A standings value as shown: whole numbers plain, others to two decimals."""
-    if value is None:
-        return "\N{EN DASH}"
-    if float(value).is_integer():
-        return str(int(value))
-    return f"{value:.2f}"
-
-
-def standings_context(event: Event) -> dict[str, Any]:
-    view = selectors.standings_for(event=event)
-    rows = [
-        {
-            "rank": row.rank,
-            "entrant_id": row.entrant_id,
-            "name": row.name,
-            "values": [metric_text(v) for v in row.values],
-            "played": row.played,
-            "byes": row.byes,
-            "dropped": row.dropped,
-        }
-        for row in view.rows
-    ]
-    return {"standings": view, "standings_rows": rows}
-
-
-def public_base(event: Event) -> dict[str, Any]:
-    return {
-        "event": event,
-        "revision": event.revision,
-        "draw_url": reverse("tournaments:draw", args=[event.public_token]),
-        "standings_url": reverse("tournaments:standings", args=[event.public_token]),
-        "projector_url": reverse("tournaments:projector", args=[event.public_token]),
-    }
-
-
-@never_cache
-@require_GET
-def draw(request: HttpRequest, token: str) -> HttpResponse:
-    """The current draw, and "where do I sit" by name."""
-    event = public_event(token)
-    if live_unchanged(request, event):
-        return HttpResponse(status=204)
-    query = request.GET.get("q", "")[:40]
-    context = {
-        **public_base(event),
-        "draw": selectors.draw_for(event=event),
-        "query": query,
-        "found": selectors.seat_find(event=event, query=query) if query.strip() else [],
-    }
-    return public_page(request, event, "tournaments/draw.html", context)
-
-
-@never_cache
-@require_GET
-def seat_search(request: HttpRequest, token: str) -> HttpResponse:
-    """The search's answers, as the name is typed."""
-    event = public_event(token)
-    query = request.GET.get("q", "")[:40]
-    context = {
-        **public_base(event),
-        "query": query,
-        "found": selectors.seat_find(event=event, query=query) if query.strip() else [],
-        "draw": selectors.draw_for(event=event),
-    }
-    if not request.htmx:
-        return render(request, "tournaments/draw.html", context)
-    return render(request, "tournaments/draw.html#found", context)
-
-
-@never_cache
-@require_GET
-def standings(request: HttpRequest, token: str) -> HttpResponse:
-    event = public_event(token)
-    if live_unchanged(request, event):
-        return HttpResponse(status=204)
-    context = {**public_base(event), **standings_context(event)}
-    return public_page(request, event, "tournaments/standings.html", context)
-
-
-@never_cache
-@require_GET
-def entrant(request: HttpRequest, token: str, entrant_id: int) -> HttpResponse:
-    event = public_event(token)
-    person = get_object_or_404(Entrant, event=event, pk=entrant_id)
-    if live_unchanged(request, event):
-        return HttpResponse(status=204)
-    page = selectors.entrant_page(event=event, entrant=person)
-    context = {
-        **public_base(event),
-        "person": person,
-        "page": page,
-        # A rank means something once a result (or a bye) counts.
-        "has_results": bool(page.bye_rounds) or any(t.state == selectors.DONE for t in page.tables),
-    }
-    return public_page(request, event, "tournaments/entrant.html", context)
-
-
-@never_cache
-@require_GET
-def projector(request: HttpRequest, token: str) -> HttpResponse:
-    """Draw and standings in large type, cycling, for a screen on the wall."""
-    event = public_event(token)
-    if live_unchanged(request, event):
-        return HttpResponse(status=204)
-    context = {
-        **public_base(event),
-        "draw": selectors.draw_for(event=event),
-        **standings_context(event),
-        "players_link": request.build_absolute_uri(
-            reverse("tournaments:draw", args=[event.public_token])
-        ),
-    }
-    return public_page(request, event, "tournaments/projector.html", context)

@@ -1,14 +1,16 @@
-"""The bracket's pages: public by the event's public token, the director's behind login."""
+"""The players' pages of an event, all under /e/<public token>/ (the bracket too)."""
 
 from django.urls import path
 
-from tournaments.web.public import brackets as views
+from tournaments.web.public import brackets, views
 
-app_name = "brackets"
 urlpatterns = [
-    path("bracket/<str:token>/", views.bracket_page, name="page"),
-    path("bracket/<str:token>/live/", views.bracket_live, name="live"),
-    path("bracket/<str:token>/bracket.pdf", views.bracket_pdf, name="pdf"),
-    path("events/<int:event_id>/bracket/", views.bracket_desk, name="desk"),
-    path("events/<int:event_id>/bracket/print/", views.bracket_print, name="print"),
+    path("e/<str:token>/", views.draw, name="draw"),
+    path("e/<str:token>/seat/", views.seat_search, name="seat_search"),
+    path("e/<str:token>/standings/", views.standings, name="standings"),
+    path("e/<str:token>/players/<int:entrant_id>/", views.entrant, name="entrant"),
+    path("e/<str:token>/projector/", views.projector, name="projector"),
+    path("e/<str:token>/bracket/", brackets.bracket_page, name="bracket"),
+    path("e/<str:token>/bracket/live/", brackets.bracket_live, name="bracket_live"),
+    path("e/<str:token>/bracket/bracket.pdf", brackets.bracket_pdf, name="bracket_pdf"),
 ]
