@@ -90,7 +90,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    # Turns a request over its rate (config.throttles) into RATELIMIT_VIEW's 429.
+    # Turns a request over its rate (common.throttles) into RATELIMIT_VIEW's 429.
     "django_ratelimit.middleware.RatelimitMiddleware",
     # Last: turns a locked-out login into a 429 answer.
     "axes.middleware.AxesMiddleware",
@@ -121,6 +121,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "printing.context_processors.paper",
             ],
         },
     },
@@ -260,7 +261,7 @@ TABLESCORE_RATES = {
         "print_jobs": os.environ.get("PRINT_JOBS_RATE", "100000/h" if TESTING else "30/m"),
     }.items()
 }
-RATELIMIT_VIEW = "config.throttles.too_many_requests"
+RATELIMIT_VIEW = "common.throttles.too_many_requests"
 
 # Security: strict unless DEBUG; HTTPS details are switchable for a proxy.
 SESSION_COOKIE_SECURE = not DEBUG and env_bool("SECURE_COOKIES", not TESTING)

@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.urls import include, path
 
 from config import views
-from scoring.api import api
+from config.api import api
 
 urlpatterns = [
     path("", views.home, name="home"),

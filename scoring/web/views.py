@@ -23,9 +23,10 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 
-from config.throttles import throttled
-from printing.paper import PAPER_NAMES, default_paper
+from common.throttles import throttled
 from scoring.engines.base import InvalidRecord, Problem, ScoredGame
+from scoring.entry.fields import SeatInfo, parse_int, seats_from_one
+from scoring.entry.forms import EntryForm, NewGameForm
 from scoring.games import kit_for
 from scoring.models import ChangeRequest, Confirmation, Game, Round, RoundEvent
 from scoring.selectors import (
@@ -60,8 +61,6 @@ from scoring.services import (
     round_undo,
 )
 from scoring.web import presenters
-from scoring.web.fields import SeatInfo, parse_int, seats_from_one
-from scoring.web.forms import EntryForm, NewGameForm
 from scoring.web.scores import RecentResults, recent_score
 
 DEVICE_COOKIE = "tablescore_device"
@@ -451,8 +450,6 @@ def my_games(request: HttpRequest) -> HttpResponse:
             "games": games,
             "blank_sheets_url": optional_url("printing:blank_sheets"),
             "print_games_url": optional_url("printing:print_games") if games else "",
-            "papers": PAPER_NAMES.items(),
-            "paper": default_paper(),
         },
     )
 

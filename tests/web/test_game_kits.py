@@ -16,8 +16,8 @@ from django.contrib.staticfiles import finders
 from django.template.loader import get_template
 
 from scoring.engines.registry import ENGINES
+from scoring.entry.fields import KINDS
 from scoring.games import KITS, kit_for
-from scoring.web.fields import KINDS
 from tests.web.test_table_views import make_game, url
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -13,7 +13,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
-from config.throttles import throttled
+from common.throttles import throttled
 from printing.errors import PrintRequestError
 from printing.services import printjob_create
 from tournaments.brackets import services as brackets

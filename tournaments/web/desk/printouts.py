@@ -16,7 +16,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from config.throttles import throttled
+from common.throttles import throttled
 from printing.errors import PrintRequestError
 from printing.paper import paper_from
 from tournaments.models import Event, TournamentRound

@@ -26,10 +26,10 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect
 
 from printing.paper import PAPER_NAMES, default_paper
+from scoring.entry.fields import parse_int
 from scoring.games import kit_for
 from scoring.selectors import game_score
 from scoring.web import presenters
-from scoring.web.fields import parse_int
 from scoring.web.views import correction_form, preview_response
 from tournaments import tasks
 from tournaments.events import selectors, services

@@ -1,4 +1,8 @@
-"""The JSON API of Tablescore, its OpenAPI document generated from the schemas."""
+"""The JSON API of Tablescore, composed from one router per app; mounted at /api/.
+
+Its OpenAPI document is generated from the routers' schemas. An app adds its endpoints
+by adding its router here.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +11,7 @@ from ninja import NinjaAPI
 
 from scoring.api.errors import install_error_handlers
 from scoring.api.parser import JsonBodyParser, refusing_large_bodies
-from scoring.api.router import router
+from scoring.api.router import router as scoring
 
 
 class TablescoreAPI(NinjaAPI):
@@ -33,4 +37,4 @@ api = TablescoreAPI(
     urls_namespace="api",
 )
 install_error_handlers(api)
-api.add_router("", router)
+api.add_router("", scoring)

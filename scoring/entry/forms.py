@@ -3,7 +3,7 @@
 ``EntryForm`` turns the table page's round form into the engine's round entry,
 and an entry back into form values for a correction. It is built from the
 engine's ``FieldSpec`` descriptions through the field kinds of
-``scoring.web.fields``; a game's kit adds only what is odd to that game.
+``scoring.entry.fields``; a game's kit adds only what is odd to that game.
 ``NewGameForm`` turns the start page (game, players in seat order, options from
 the engine's option descriptions, confirmation) into a game record.
 """
@@ -18,8 +18,7 @@ from django.utils.datastructures import MultiValueDict
 
 from scoring.engines.base import MAX_NAME_LENGTH, Engine, FieldSpec, OptionSpec, Problem
 from scoring.engines.registry import ENGINES
-from scoring.models import Confirmation
-from scoring.web.fields import (
+from scoring.entry.fields import (
     KINDS,
     TRUE_WORDS,
     BoundField,
@@ -31,6 +30,7 @@ from scoring.web.fields import (
     parse_int,
     seats_from_one,
 )
+from scoring.models import Confirmation
 
 
 class EntryForm:
