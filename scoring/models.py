@@ -7,6 +7,7 @@ import secrets
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.urls import reverse
 
 from scoring.engines.registry import ENGINES
 
@@ -78,6 +79,10 @@ class Game(models.Model):
     def __str__(self) -> str:
         names = ", ".join(seat.name for seat in self.seats.all())
         return f"{self.get_kind_display()} #{self.pk}: {names}"
+
+    def get_absolute_url(self) -> str:
+        """The table's page: its link holds the table token, the game's only credential."""
+        return reverse("scoring:table", args=[self.table_token])
 
     def get_kind_display(self) -> str:
         return game_title(self.kind)

@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from django.http import HttpRequest
-from django.urls import reverse
 from ninja import Router
 from ninja.params.functions import Header, Path, Query
 from ninja.responses import Status
@@ -69,10 +68,6 @@ def actor_for(request: HttpRequest, seat: int | None) -> Actor:
     return Actor(seat=seat, device=device, user=request.user)
 
 
-def table_url(request: HttpRequest, game: Game) -> str:
-    return request.build_absolute_uri(reverse("scoring:table", args=[game.table_token]))
-
-
 @router.post(
     "/games/",
     auth=may_start_games,
@@ -102,7 +97,7 @@ def games(
         {
             "id": game.pk,
             "token": game.table_token,
-            "table_url": table_url(request, game),
+            "table_url": request.build_absolute_uri(game.get_absolute_url()),
             "score": result.score,
         },
     )

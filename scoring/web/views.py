@@ -139,10 +139,6 @@ def optional_url(name: str, *args: Any) -> str:
         return ""
 
 
-def table_url(request: HttpRequest, game: Game) -> str:
-    return request.build_absolute_uri(reverse("scoring:table", args=[game.table_token]))
-
-
 def qr_svg(url: str) -> str:
     return segno.make(url, error="m").svg_inline(scale=5, dark="#1d2521", light="#ffffff")
 
@@ -356,7 +352,7 @@ def render_parts(
 
 
 def full_page(request: HttpRequest, context: dict[str, Any], status: int = 200) -> HttpResponse:
-    context.setdefault("share_url", table_url(request, context["game"]))
+    context.setdefault("share_url", request.build_absolute_uri(context["game"].get_absolute_url()))
     context.setdefault("qr", qr_svg(context["share_url"]))
     return with_device(request, render(request, TEMPLATE, context, status=status))
 
