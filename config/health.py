@@ -17,7 +17,7 @@ from django.contrib.staticfiles import finders
 from django.contrib.staticfiles.storage import ManifestFilesMixin, staticfiles_storage
 from django.db import connection
 
-from common.health import SWEEP_KEY
+from common.heartbeat import SWEEP_KEY
 
 
 def database_status() -> dict[str, object]:

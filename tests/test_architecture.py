@@ -364,8 +364,8 @@ PART_EDGES: dict[str, dict[str, frozenset[str]]] = {
     "common": {
         "columns": frozenset(),
         "throttles": frozenset(),
-        "tasks": frozenset(),
-        "health": frozenset(),
+        "publish": frozenset(),
+        "heartbeat": frozenset(),
     },
     "scoring": {
         "admin": frozenset({"models"}),

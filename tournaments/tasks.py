@@ -15,7 +15,7 @@ from celery import shared_task
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from common.tasks import publish
+from common.publish import publish
 from tournaments.events import services
 from tournaments.models import Event, TournamentRound
 

@@ -7,7 +7,15 @@ Plain data in, plain data out. A bracket is stored as its inputs; its state
 from __future__ import annotations
 
 from .changes import override_advancement, report_result, report_results
-from .common import (
+from .layout import (
+    BracketLayout,
+    LayoutColumn,
+    LayoutMatch,
+    LayoutSeat,
+    LayoutSection,
+    bracket_layout,
+)
+from .state import (
     BracketFatalError,
     BracketState,
     BracketUserError,
@@ -23,14 +31,6 @@ from .common import (
     Status,
     cut_to_top,
     seed_field,
-)
-from .layout import (
-    BracketLayout,
-    LayoutColumn,
-    LayoutMatch,
-    LayoutSeat,
-    LayoutSection,
-    bracket_layout,
 )
 from .tables import TableBracket, TableRules, round_plan, table_elimination
 from .two_team import (

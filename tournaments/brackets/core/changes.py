@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Protocol, TypeVar
 
-from .common import (
+from .state import (
     BracketState,
     BracketUserError,
     DrawRule,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .common import BracketState, Feed, MatchView, Placement, Status
+from .state import BracketState, Feed, MatchView, Placement, Status
 
 SECTION_TITLES = {
     "main": "Bracket",

@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from .common import (
+from .state import (
     FINISHED,
     BracketFatalError,
     BracketState,

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
-from .common import (
+from .state import (
     FINISHED,
     BracketFatalError,
     BracketState,
