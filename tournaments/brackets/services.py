@@ -55,7 +55,7 @@ from tournaments.brackets.core import (
     single_elimination,
     table_elimination,
 )
-from tournaments.brackets.core.layout import LayoutMatch, LayoutSeat
+from tournaments.brackets.core.layout import LayoutColumn, LayoutMatch, LayoutSeat, LayoutSection
 from tournaments.errors import TournamentError
 from tournaments.models import (
     BracketGame,
@@ -678,20 +678,6 @@ class PageMatch:
 
 
 @dataclass(frozen=True)
-class PageColumn:
-    round: int
-    title: str
-    matches: tuple[PageMatch, ...]
-
-
-@dataclass(frozen=True)
-class PageSection:
-    key: str
-    title: str
-    columns: tuple[PageColumn, ...]
-
-
-@dataclass(frozen=True)
 class PagePlace:
     places: str  # "1", "5-8"
     name: str
@@ -703,7 +689,7 @@ class BracketPage:
     kind: str
     kind_title: str
     draw_rule: str
-    sections: tuple[PageSection, ...]
+    sections: tuple[LayoutSection[PageMatch], ...]  # the core's layout, dressed for a page
     placements: tuple[PagePlace, ...]
     complete: bool
     champion: str
@@ -764,11 +750,11 @@ def bracket_for(*, event: Event) -> BracketPage | None:
     reasons = {item["match"]: item["reason"] for item in stage.overrides}
     two_team = stage.kind != BracketStage.Kind.TABLES
     sections = tuple(
-        PageSection(
+        LayoutSection(
             section.key,
             section.title,
             tuple(
-                PageColumn(
+                LayoutColumn(
                     column.round,
                     column.title,
                     tuple(_page_match(m, names, games, reasons, two_team) for m in column.matches),

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from .state import BracketState, Feed, MatchView, Placement, Status
 
@@ -21,6 +22,10 @@ SECTION_TITLES = {
 }
 SECTION_ORDER = ("main", "winners", "third_place", "losers", "grand_final")
 NAMED_ROUNDS = {1: "Final", 2: "Semifinals", 3: "Quarterfinals"}
+
+# What a column holds: the core's matches here; a page's matches (names, table links) when
+# the adapter dresses them, in the same sections and columns.
+M = TypeVar("M")
 
 
 @dataclass(frozen=True)
@@ -43,22 +48,22 @@ class LayoutMatch:
 
 
 @dataclass(frozen=True)
-class LayoutColumn:
+class LayoutColumn(Generic[M]):
     round: int
     title: str
-    matches: tuple[LayoutMatch, ...]
+    matches: tuple[M, ...]
 
 
 @dataclass(frozen=True)
-class LayoutSection:
+class LayoutSection(Generic[M]):
     key: str
     title: str
-    columns: tuple[LayoutColumn, ...]
+    columns: tuple[LayoutColumn[M], ...]
 
 
 @dataclass(frozen=True)
 class BracketLayout:
-    sections: tuple[LayoutSection, ...]
+    sections: tuple[LayoutSection[LayoutMatch], ...]
     placements: tuple[Placement, ...]
     complete: bool
 
@@ -124,11 +129,11 @@ def bracket_layout(state: BracketState, seeds: Sequence[str]) -> BracketLayout:
             int(key.split()[-1].split("-")[0]) if key.startswith("places") else 0,
         ),
     )
-    sections: list[LayoutSection] = []
+    sections: list[LayoutSection[LayoutMatch]] = []
     for key in keys:
         rounds = by_section[key]
         last = max(rounds)
-        columns = []
+        columns: list[LayoutColumn[LayoutMatch]] = []
         for rnd in sorted(rounds):
             matches = tuple(
                 LayoutMatch(
