@@ -7,13 +7,13 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0002_bracket_stage'),
+        ('scoring', '0007_view_links_and_desk_requests'),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='event',
-            name='game',
+            model_name='game',
+            name='kind',
             field=models.CharField(max_length=32, validators=[scoring.models.validate_game]),
         ),
     ]

@@ -7,13 +7,13 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('scoring', '0006_score_projection_per_round'),
+        ('tournaments', '0003_one_phone'),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='game',
-            name='kind',
+            model_name='event',
+            name='game',
             field=models.CharField(max_length=32, validators=[scoring.models.validate_game]),
         ),
     ]
