@@ -7,7 +7,7 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import Page, expect
 
 from tests.tournaments.brackets.test_flow import TEAMS, current_rows, play_derby
-from tournaments.brackets.services import services as brackets
+from tournaments.brackets import services as brackets
 from tournaments.events import services
 from tournaments.models import BracketStage
 
