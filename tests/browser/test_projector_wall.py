@@ -9,7 +9,7 @@ from playwright.sync_api import Page
 
 from tests.browser.conftest import ARTIFACTS
 from tests.tournaments.helpers import ROOLZ_OPTIONS
-from tournaments import services
+from tournaments.events import services
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -7,7 +7,9 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from tests.tournaments.helpers import ROOLZ_OPTIONS
-from tournaments import brackets, selectors, services
+from tournaments.brackets import services as brackets
+from tournaments.errors import TournamentError
+from tournaments.events import selectors, services
 from tournaments.models import TableSeat
 
 pytestmark = pytest.mark.django_db
@@ -81,7 +83,7 @@ def test_an_override_error_names_players_not_ids(director):
     stage = brackets.stage_create(event=event, kind="single", user=director)
     match = next(g for g in stage.games.all())
     seated = sorted(set(match.seats))
-    with pytest.raises(brackets.BracketError) as refused:
+    with pytest.raises(TournamentError) as refused:
         brackets.bracket_override(
             event=event, match=match.match, finish=seated[:1], reason="forfeit", user=director
         )

@@ -1,1 +1,1 @@
-"""An event's own facts and changes: entrants, rounds, availability, directors, the log."""
+"""An event: entrants, rounds, check-in, the log, import and export."""

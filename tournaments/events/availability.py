@@ -134,24 +134,12 @@ def seated_still_playing(round_: TournamentRound) -> list[tuple[str, StillPlayin
     ]
 
 
-def away_byes(event: Event) -> list[tuple[int, int]]:
-    """(round number, entrant id) of each published absence that scores as a bye."""
-    if event.away_scoring != Event.AwayScoring.BYE:
-        return []
-    return list(
-        Absence.objects.filter(
-            round__event=event, round__status=TournamentRound.Status.PUBLISHED
-        ).values_list("round__number", "entrant_id")
-    )
-
-
 __all__ = [
     "CHECK_IN_RULE",
     "Availability",
     "StillPlaying",
     "absences_save",
     "availability_for",
-    "away_byes",
     "is_checking",
     "seated_still_playing",
     "tables_still_playing",

@@ -15,8 +15,8 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from tournaments.events.services import TournamentError, log_change
 from tournaments.models import Event, TournamentRound
-from tournaments.services import TournamentError, log_change
 
 CLOCK_LONGEST_MINUTES = 240  # a round longer than four hours is a typo
 LAST_DEAL = "Last deal"

@@ -1,51 +1,35 @@
-"""Who runs an event beside its owner: co-directors and scorers.
+"""Who may direct an event: checked on every desk request, not only at login.
 
-The owner adds other staff users to an event. What each role may do is stated here
-once and read by every desk request:
+A director is a signed-in account that is active and staff; a director directs the
+events they own, and those its owner added them to as co-director or scorer (what each
+role may do: ``tournaments.events.staff``). ``may_direct`` is the one answer to "may
+this user do this in this event", and ``directed_events`` the events a user sees on
+the desk.
 
-- the owner: everything, and only the owner adds or removes staff;
-- a co-director: everything but deleting the event or changing its staff;
-- a scorer: looks at the desk and the rounds, enters results and corrections only.
-
-``may(user, event, action)`` is the one answer; ``events_for(user)`` the events a
-user sees on the desk. Every change is logged with the user who made it.
+Director sessions last ``DIRECTOR_SESSION_HOURS`` (a working day by default), not the
+months a player's "my games" session keeps.
 """
 
 from __future__ import annotations
 
-from enum import StrEnum
-from typing import Any
+from collections.abc import Callable
+from functools import wraps
+from typing import Any, TypeVar
 
-from django.contrib.auth import get_user_model
-from django.db import transaction
-from django.db.models import Q, QuerySet
+from django.conf import settings
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.db.models import QuerySet
+from django.http import Http404, HttpRequest, HttpResponse
 
-from tournaments.models import Event, EventStaff
-from tournaments.services import log_change
+from tournaments.events.staff import Action, events_for, may
+from tournaments.models import Event
 
-
-class Action(StrEnum):
-    """What a desk request asks to do, from the least to the most trusted."""
-
-    VIEW = "view"  # the desk and round pages, read only
-    SCORE = "score"  # results and corrections at a table
-    DIRECT = "direct"  # everything that runs the event
-    OWN = "own"  # staff changes, deleting the event
+View = TypeVar("View", bound=Callable[..., HttpResponse])
 
 
-OWNER = "owner"
-ROLE_ACTIONS: dict[str, frozenset[Action]] = {
-    OWNER: frozenset(Action),
-    EventStaff.Role.CO_DIRECTOR: frozenset({Action.VIEW, Action.SCORE, Action.DIRECT}),
-    EventStaff.Role.SCORER: frozenset({Action.VIEW, Action.SCORE}),
-}
-ROLE_HELP = {
-    EventStaff.Role.CO_DIRECTOR: "Everything but deleting the event or changing its staff",
-    EventStaff.Role.SCORER: "Results and corrections only",
-}
-
-
-def is_staff_user(user: Any) -> bool:
+def is_director(user: Any) -> bool:
+    """May this account use the desk at all (its own events, a new event)?"""
     return bool(
         getattr(user, "is_authenticated", False)
         and getattr(user, "is_active", False)
@@ -53,93 +37,51 @@ def is_staff_user(user: Any) -> bool:
     )
 
 
-def role_of(user: Any, event: Event) -> str | None:
-    """The user's role in the event: ``owner``, a staff role, or None."""
-    if not getattr(user, "is_authenticated", False):
-        return None
-    if event.owner_id == user.pk:
-        return OWNER
-    if not is_staff_user(user):
-        return None
-    return EventStaff.objects.filter(event=event, user=user).values_list("role", flat=True).first()
+def may_direct(user: Any, event: Event, action: Action = Action.DIRECT) -> bool:
+    """May this user do ``action`` (by default: direct) in this event? The one place
+    that says so: a director, in a role of the event that allows it."""
+    return is_director(user) and may(user, event, action)
 
 
-def may(user: Any, event: Event, action: Action = Action.DIRECT) -> bool:
-    """May this user do ``action`` in this event? The one place that says so."""
-    role = role_of(user, event)
-    return role is not None and action in ROLE_ACTIONS[role]
-
-
-def events_for(user: Any) -> QuerySet[Event]:
-    """The events the user owns or helps run."""
-    if not getattr(user, "is_authenticated", False):
+def directed_events(user: Any) -> QuerySet[Event]:
+    """The events this user may direct (none for anyone who is not a director)."""
+    if not is_director(user):
         return Event.objects.none()
-    helping = Q(staff__user=user) if is_staff_user(user) else Q(pk__in=[])
-    return Event.objects.filter(Q(owner=user) | helping).distinct()
+    return events_for(user)
 
 
-class StaffError(Exception):
-    """A staff change the owner asked for that cannot be made; names the field."""
-
-    def __init__(self, message: str, field: str):
-        super().__init__(message)
-        self.field = field
-
-
-def event_staff_add(*, event: Event, username: str, role: str, user: Any) -> EventStaff:
-    """The owner adds a staff user as co-director or scorer (or changes their role)."""
-    if role not in EventStaff.Role.values:
-        raise StaffError("choose co-director or scorer", "role")
-    with transaction.atomic():
-        event = Event.objects.select_for_update().get(pk=event.pk)
-        if not may(user, event, Action.OWN):
-            raise StaffError("only the event's owner changes its staff", "username")
-        helper = get_user_model().objects.filter(username=username.strip()).first()
-        if helper is not None and helper.pk == event.owner_id:
-            raise StaffError("the owner already runs the event", "username")
-        if helper is None or not is_staff_user(helper):
-            raise StaffError(f"no staff account is called {username.strip()!r}", "username")
-        found = EventStaff.objects.filter(event=event, user=helper).first()
-        before = found.role if found else None
-        staff, _ = EventStaff.objects.update_or_create(
-            event=event, user=helper, defaults={"role": role}
-        )
-        log_change(
-            event,
-            "event_staff_add",
-            user,
-            before={"user": helper.get_username(), "role": before} if before else None,
-            after={"user": helper.get_username(), "role": role},
-        )
-    return staff
+def directed_event(request: HttpRequest, pk: int, action: Action = Action.DIRECT) -> Event:
+    """The event ``pk`` if the request's user may do ``action`` in it; 404 otherwise (as
+    for an event that does not exist, so that ids are not confirmed to strangers)."""
+    event = Event.objects.filter(pk=pk).first()
+    if event is None or not may_direct(request.user, event, action):
+        raise Http404("no such event")
+    return event
 
 
-def event_staff_remove(*, event: Event, staff: EventStaff, user: Any) -> None:
-    """The owner takes a co-director or scorer off the event."""
-    with transaction.atomic():
-        event = Event.objects.select_for_update().get(pk=event.pk)
-        if not may(user, event, Action.OWN):
-            raise StaffError("only the event's owner changes its staff", "username")
-        found = EventStaff.objects.filter(pk=staff.pk, event=event).select_related("user").first()
-        if found is None:
-            raise StaffError("that account does not help run this event", "username")
-        found.delete()
-        log_change(
-            event,
-            "event_staff_remove",
-            user,
-            before={"user": found.user.get_username(), "role": found.role},
-        )
+def director_required(view: View) -> View:
+    """The desk's door: a login first, then an active staff account at every request.
+
+    Someone not signed in is sent to the login page; a signed-in account that is not
+    (or no longer) an active staff account is refused with 403.
+    """
+
+    @wraps(view)
+    def checked(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path(), settings.LOGIN_URL)
+        if not is_director(request.user):
+            raise PermissionDenied("this account may not use the director's desk")
+        return view(request, *args, **kwargs)
+
+    return checked  # type: ignore[return-value]
 
 
-__all__ = [
-    "ROLE_ACTIONS",
-    "ROLE_HELP",
-    "Action",
-    "StaffError",
-    "event_staff_add",
-    "event_staff_remove",
-    "events_for",
-    "may",
-    "role_of",
-]
+def director_session_seconds() -> int:
+    return int(settings.DIRECTOR_SESSION_HOURS * 3600)
+
+
+def shorten_director_session(sender: Any, request: HttpRequest, user: Any, **kwargs: Any) -> None:
+    """On login (``user_logged_in``): a director's session ends after a working day."""
+    if is_director(user) and hasattr(request, "session"):
+        request.session.set_expiry(director_session_seconds())

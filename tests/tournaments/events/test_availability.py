@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.tournaments.helpers import ROOLZ_OPTIONS, play_table
-from tournaments import selectors, services
+from tournaments.events import selectors, services
 from tournaments.events.availability import availability_for, tables_still_playing
 from tournaments.models import Absence, Entrant, Event, TableSeat, TournamentRound
 

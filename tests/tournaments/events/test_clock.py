@@ -12,8 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.tournaments.helpers import ROOLZ_OPTIONS
-from tournaments import services
-from tournaments.events import clock
+from tournaments.events import clock, services
 from tournaments.models import Event, EventLog, TournamentRound
 
 pytestmark = pytest.mark.django_db

@@ -8,7 +8,7 @@ from django.urls import reverse
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournaments import services
+from tournaments.events import services
 from tournaments.events.player_list import read_player_list
 
 HX = {"HTTP_HX_REQUEST": "true"}

@@ -6,8 +6,8 @@ import pytest
 from django.urls import reverse
 
 from tests.tournaments.helpers import ROOLZ_OPTIONS
-from tournaments import services
-from tournaments.web.views import LIVE_TABLES_SHOWN, PLAYERS_PAGE
+from tournaments.events import services
+from tournaments.web.desk.views import LIVE_TABLES_SHOWN, PLAYERS_PAGE
 
 pytestmark = pytest.mark.django_db
 

@@ -9,8 +9,7 @@ from django.urls import reverse
 from scoring.models import ChangeRequest
 from tests.tournaments.helpers import play_table
 from tests.tournaments.web.conftest import publish_next
-from tournaments import services
-from tournaments.events import eventlog
+from tournaments.events import eventlog, services
 from tournaments.models import TableSeat
 
 pytestmark = pytest.mark.django_db
