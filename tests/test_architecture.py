@@ -23,7 +23,12 @@ PROJECT_PACKAGES = ("config", "scoring", "printing", "tournaments")
 
 # The pure cores: plain Python in, plain Python out. A core may import the standard
 # library and other cores, nothing else. A core that does not exist yet is skipped.
-PURE_CORES = ("scoring.engines", "tournaments.scheduling", "tournaments.standings")
+PURE_CORES = (
+    "scoring.engines",
+    "tournaments.scheduling",
+    "tournaments.standings",
+    "tournaments.seasons.core",
+)
 
 
 # --------------------------------------------------------------------------- reading imports

@@ -270,3 +270,15 @@ class BracketGame(models.Model):
 
     def __str__(self) -> str:
         return f"{self.stage.event}, {self.match}"
+
+
+# Roster, seasons and ratings live with their feature; importing them here registers them.
+from tournaments.seasons.models import (  # noqa: E402, F401
+    ClubNight,
+    EntrantPlayer,
+    Player,
+    RatedGame,
+    RatingStep,
+    Roster,
+    Season,
+)

@@ -36,6 +36,7 @@ from tournaments.models import (
     TournamentRound,
 )
 from tournaments.scheduling import SchedulingError
+from tournaments.seasons.tasks import ratings_game_changed_queue
 from tournaments.selectors import folded
 from tournaments.standings import InvalidResults, metrics_from_names, rules_problems
 
@@ -824,6 +825,8 @@ def table_game_changed(*, game_id: int) -> None:
     from tournaments.brackets import bracket_game_changed
 
     bracket_game_changed(game_id=game_id)
+    # A rated club night's game: its players' ratings follow, in a task of their own.
+    ratings_game_changed_queue(game_id=game_id)
 
 
 # --------------------------------------------------------------------------- export
