@@ -26,6 +26,7 @@ from tournaments.seasons.adapter import (
     game_key,
     game_to_rate,
 )
+from tournaments.seasons.core.names import fold_name as folded
 from tournaments.seasons.core.ratings import GameKey, Replay, Skill, Step, replay, rerate_from
 from tournaments.seasons.core.table import Counting, SeasonRule, Tiebreak
 from tournaments.seasons.models import (
@@ -39,7 +40,6 @@ from tournaments.seasons.models import (
     Season,
 )
 from tournaments.seasons.skill import INITIAL, openskill_rate
-from tournaments.selectors import folded
 
 NAME_LONGEST = 40
 CONTACT_LONGEST = 120

@@ -126,3 +126,13 @@ def test_a_player_below_the_minimum_is_never_ranked(raw, minimum):
     table = season_table(rule, [Night(i, p) for i, p in enumerate(raw, start=1)])
     for row in table.rows:
         assert (row.rank is None) == (row.played < minimum)
+
+
+def test_names_fold_case_accents_and_letters_with_a_stroke():
+    from tournaments.seasons.core.names import fold_name
+
+    assert fold_name("Łukasz") == fold_name("lukasz") == "lukasz"
+    assert fold_name("  Søren   KIERKEGÅRD ") == "soren kierkegard"
+    assert fold_name("Zoë") == fold_name("ZOE")
+    assert fold_name("Straße") == "strasse"
+    assert fold_name("Ann") != fold_name("Anne")
