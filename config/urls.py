@@ -16,4 +16,5 @@ urlpatterns = [
     path("", include("tournaments.bracket_urls")),
     path("", include("scoring.urls")),
     path("", include("tournaments.web.urls")),
+    path("", include("tournaments.seasons.urls")),
 ]
