@@ -74,8 +74,10 @@ def season_view(*, season: Season) -> SeasonView:
     nights = season_nights(season)
     table = season_table(rule, [n.night for n in nights])
     players = {p.pk: p for p in Player.objects.filter(pk__in=[r.player for r in table.rows])}
+    # The latest night, while its event is open, may still change.
     heads = tuple(
-        NightHead(n.number, n.event, n.event.status != Event.Status.CLOSED) for n in nights
+        NightHead(n.number, n.event, n is nights[-1] and n.event.status != Event.Status.CLOSED)
+        for n in nights
     )
     lines = []
     for row in table.rows:
