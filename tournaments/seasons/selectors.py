@@ -208,3 +208,13 @@ def player_page(*, player: Player) -> PlayerPage:
         nights=tuple(nights),
         last_played=nights[0].event.created_at if nights else None,
     )
+
+
+def entrant_ratings(*, event: Event) -> dict[int, str]:
+    """Each entrant's rating as shown (a fixed team: its members' mean), for the desk."""
+    skills: dict[int, list[float]] = {}
+    for entrant_id, mu, sigma in EntrantPlayer.objects.filter(
+        entrant__event=event, player__mu__isnull=False
+    ).values_list("entrant_id", "player__mu", "player__sigma"):
+        skills.setdefault(entrant_id, []).append(Skill(mu, sigma).ordinal)
+    return {e: f"{sum(v) / len(v):.1f}" for e, v in skills.items()}

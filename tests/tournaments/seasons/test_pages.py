@@ -119,3 +119,14 @@ def test_desk_event_night_links_and_only_the_owner_sees_it(client, director):
     other = get_user_model().objects.create_user("other", password="x")
     client.force_login(other)
     assert client.get(url).status_code == 404
+
+
+def test_the_desk_shows_each_rated_players_rating(client, director, season_played):
+    from tournaments.seasons.selectors import player_skill, rating_text
+
+    event = ClubNight.objects.filter(season=season_played).first().event
+    client.force_login(director)
+    text = client.get(reverse("tournaments:desk_event", args=[event.pk])).content.decode()
+    for link in EntrantPlayer.objects.filter(entrant__event=event).select_related("player"):
+        shown = rating_text(player_skill(link.player))
+        assert f'title="rating">{shown}</small>' in text
