@@ -36,6 +36,7 @@ from tournaments.models import (
     TournamentRound,
 )
 from tournaments.scheduling import SchedulingError
+from tournaments.seasons import seating as season_seating
 from tournaments.seasons.tasks import ratings_game_changed_queue
 from tournaments.selectors import folded
 from tournaments.standings import InvalidResults, metrics_from_names, rules_problems
@@ -496,6 +497,8 @@ def round_generate(
                 round_number=number,
             )
     standings = _standings_order(event) if event.format == Event.Format.SWISS else []
+    if number == 1 and standings:
+        standings = season_seating.rating_order(event)  # Swiss round 1: seeded by rating
     winners = _winners(event) if event.format == Event.Format.PROGRESSIVE else {}
     inputs = seating.seating_inputs(
         event, number=number, standings=standings, winners=winners, effort=effort
@@ -513,6 +516,7 @@ def round_generate(
         plan = seating.plan_for(inputs)
     except SchedulingError as error:
         raise TournamentError.single(str(error), field=error.field, round_number=number) from None
+    plan = season_seating.balance_plan(event, inputs, plan)
     report("saving", 3, 3)
     with transaction.atomic():
         event = _locked(event)
@@ -526,6 +530,12 @@ def round_generate(
         replaced.delete()
         round_ = TournamentRound.objects.create(event=event, number=number)
         seating.save_plan(round_, plan)
+        if season_seating.slot_strength(event):
+            round_.report = {
+                **round_.report,
+                "table_means": season_seating.mean_ratings(event, plan),
+            }
+            round_.save(update_fields=["report"])
         if event.status == Event.Status.REGISTRATION:
             event.status = Event.Status.RUNNING
             event.save(update_fields=["status", "updated_at"])

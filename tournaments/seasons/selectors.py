@@ -216,5 +216,7 @@ def entrant_ratings(*, event: Event) -> dict[int, str]:
     for entrant_id, mu, sigma in EntrantPlayer.objects.filter(
         entrant__event=event, player__mu__isnull=False
     ).values_list("entrant_id", "player__mu", "player__sigma"):
-        skills.setdefault(entrant_id, []).append(Skill(mu, sigma).ordinal)
+        skills.setdefault(entrant_id, []).append(
+            Skill(mu or 0.0, sigma or 0.0).ordinal
+        )  # rated: never null
     return {e: f"{sum(v) / len(v):.1f}" for e, v in skills.items()}

@@ -3,7 +3,8 @@
 Balanced tables deal the players out in tiers of strength (as many players a tier as
 there are tables): each table takes one player of each tier, so strong players are
 spread across the tables; within a tier each player goes to the table where they have
-met the fewest of those already seated, so rounds after the first still mix.
+met the fewest of those already seated (so rounds after the first still mix), and of
+those to the weakest table so far.
 """
 
 from __future__ import annotations
@@ -63,10 +64,12 @@ def balanced_tables(
                 t for t in range(count) if len(tables[t]) < sizes[t]
             ]
 
-            def cost(t: int, player: PlayerId = player) -> tuple[int, int, int]:
+            def cost(t: int, player: PlayerId = player) -> tuple[int, float, int, int]:
                 meetings = sum(met.get(frozenset((player, other)), 0) for other in tables[t])
-                # Fewest meetings, then the table with the most room left, then in order.
-                return (meetings, len(tables[t]) - sizes[t], t)
+                weight = sum(strength.get(other, 0.0) for other in tables[t])
+                # Fewest meetings, then the weakest table so far (the strongest of a
+                # tier joins the weakest table: a snake), then the most room left.
+                return (meetings, weight, len(tables[t]) - sizes[t], t)
 
             choice = min(free, key=cost)
             tables[choice].append(player)
