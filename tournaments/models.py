@@ -211,6 +211,7 @@ class BracketStage(models.Model):
 
     class Seeding(models.TextChoices):
         STANDINGS = "standings", "From the standings"
+        RATING = "rating", "By rating"
         RANDOM = "random", "At random"
         MANUAL = "manual", "By hand"
 

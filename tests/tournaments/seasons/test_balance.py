@@ -103,3 +103,22 @@ def test_swiss_round_one_is_seeded_by_rating():
         for t in round_.tables.all()
     }
     assert tables[1] == set(names[-4:])  # the four strongest meet at table 1
+
+
+@pytest.mark.django_db
+@pytest.mark.usefixtures("eager_celery")
+def test_a_bracket_seeded_by_rating_puts_the_strongest_first():
+    from tournaments.brackets import stage_create
+
+    director = get_user_model().objects.create_user("director")
+    roster = seasons.roster_for(owner=director)
+    names = [f"P{i}" for i in range(8)]
+    for i, name in enumerate(names):
+        player = seasons.player_create(roster=roster, name=name)
+        Player.objects.filter(pk=player.pk).update(mu=10.0 + 3 * i, sigma=1.0)
+    event = services.event_create(owner=director, name="Cup", game="roolz", options=ROOLZ_OPTIONS)
+    services.entrants_import_csv(event=event, text="\n".join(names))
+    seasons.club_night_set(event=event)
+    stage = stage_create(event=event, kind="single", seeding="rating")
+    by_id = {str(e.pk): e.name for e in event.entrants.all()}
+    assert [by_id[s] for s in stage.seeds] == names[::-1]
