@@ -37,6 +37,7 @@ from tournaments.models import (
 )
 from tournaments.scheduling import SchedulingError
 from tournaments.seasons import seating as season_seating
+from tournaments.seasons import services as season_services
 from tournaments.seasons.tasks import ratings_game_changed_queue
 from tournaments.selectors import folded
 from tournaments.standings import InvalidResults, metrics_from_names, rules_problems
@@ -889,6 +890,7 @@ def event_export(*, event: Event) -> dict[str, Any]:
         ],
         "keep_apart": apart,
         "rounds": rounds,
+        "club": season_services.club_export(event=event),
     }
 
 
@@ -979,6 +981,11 @@ def event_import(*, data: Any, owner: Any) -> Event:
         )
         _log(event, "event_import", owner, after={"rounds": len(data["rounds"])})
         event.refresh_from_db()
+        if data.get("club"):  # a club night: its season, ratings and who is who
+            try:
+                season_services.club_import(event=event, data=data["club"], user=owner)
+            except season_services.SeasonError as error:
+                raise TournamentError(error.problems) from None
     return event
 
 

@@ -46,6 +46,10 @@ class Player(models.Model):
     mu = models.FloatField(null=True, blank=True)
     sigma = models.FloatField(null=True, blank=True)
     rated_games = models.PositiveIntegerField(default=0)
+    # A rating brought in from elsewhere (a club's export): where this player's ratings
+    # start from instead of the model's default.
+    base_mu = models.FloatField(null=True, blank=True)
+    base_sigma = models.FloatField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

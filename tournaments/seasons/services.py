@@ -488,11 +488,26 @@ def entrant_link(*, entrant: Entrant, player: Player, member: int = 0, user: Any
 
 
 def _skills(players: Iterable[int]) -> dict[int, Skill]:
+    """The players' ratings as they stand (a rating brought in counts as one)."""
+    found: dict[int, Skill] = {}
+    for pk, mu, sigma, base_mu, base_sigma in Player.objects.filter(
+        pk__in=set(players)
+    ).values_list("pk", "mu", "sigma", "base_mu", "base_sigma"):
+        if mu is not None and sigma is not None:
+            found[pk] = Skill(mu, sigma)
+        elif base_mu is not None and base_sigma is not None:
+            found[pk] = Skill(base_mu, base_sigma)
+    return found
+
+
+def _bases(roster: Roster) -> dict[int, Skill]:
+    """Where each player's ratings start: a rating brought in, else the model's default."""
     return {
-        pk: Skill(float(mu or 0.0), float(sigma or 0.0))
+        pk: Skill(mu, sigma)
         for pk, mu, sigma in Player.objects.filter(
-            pk__in=set(players), mu__isnull=False
-        ).values_list("pk", "mu", "sigma")
+            roster=roster, base_mu__isnull=False, base_sigma__isnull=False
+        ).values_list("pk", "base_mu", "base_sigma")
+        if mu is not None and sigma is not None
     }
 
 
@@ -563,7 +578,7 @@ def _store(roster_id: int, result: Replay, touched: Iterable[int]) -> None:
         if n and skill is not None:
             player.mu, player.sigma = skill.mu, skill.sigma
         elif not n:
-            player.mu = player.sigma = None
+            player.mu, player.sigma = player.base_mu, player.base_sigma
         player.rated_games = n
     Player.objects.bulk_update(players, ["mu", "sigma", "rated_games"], batch_size=2000)
 
@@ -672,7 +687,7 @@ def _ratings_rebuild(roster: Roster) -> int:
 def _ratings_replay(roster: Roster) -> int:
     RatingStep.objects.filter(rated_game__roster=roster).delete()
     games = [core_game(r) for r in RatedGame.objects.filter(roster=roster)]
-    result = replay(games, rate=openskill_rate, initial=INITIAL)
+    result = replay(games, rate=openskill_rate, initial=INITIAL, start=_bases(roster))
     everyone = set(Player.objects.filter(roster=roster).values_list("pk", flat=True))
     _store(roster.pk, result, everyone)
     return len(games)
@@ -688,3 +703,206 @@ def ratings_recompute(*, roster: Roster, from_games: bool = True) -> int:
         if from_games:
             return _ratings_rebuild(roster)
         return _ratings_replay(roster)
+
+
+# --------------------------------------------------------------------------- export, import
+
+ROSTER_FORMAT = "tablescore-roster/1"
+SEASON_KEYS = ("counting", "best", "drop", "min_nights", "place_points", "attendance", "tiebreaks")
+
+
+def _season_data(season: Season) -> dict[str, Any]:
+    return {"name": season.name, **{key: getattr(season, key) for key in SEASON_KEYS}}
+
+
+def roster_export(*, roster: Roster) -> dict[str, Any]:
+    """The roster as one JSON document: players (contacts, merges, ratings) and seasons."""
+    players = list(Player.objects.filter(roster=roster).order_by("pk"))
+    index = {p.pk: i for i, p in enumerate(players)}
+    return {
+        "format": ROSTER_FORMAT,
+        "name": roster.name,
+        "players": [
+            {
+                "name": p.name,
+                "contact": p.contact,
+                "merged_into": index.get(p.merged_into_id) if p.merged_into_id else None,
+                "rating": None if p.mu is None else {"mu": p.mu, "sigma": p.sigma},
+                "rated_games": p.rated_games,
+            }
+            for p in players
+        ],
+        "seasons": [_season_data(s) for s in Season.objects.filter(roster=roster).order_by("pk")],
+    }
+
+
+def _roster_problems(data: Any) -> list[Problem]:
+    if not isinstance(data, Mapping) or data.get("format") != ROSTER_FORMAT:
+        return [Problem(f"this is not a {ROSTER_FORMAT} document", field="format")]
+    problems: list[Problem] = []
+    players = data.get("players")
+    if not isinstance(players, list):
+        return [Problem("players is missing or malformed", field="players")]
+    for number, player in enumerate(players, start=1):
+        field = f"player {number}"
+        if not isinstance(player, Mapping) or not isinstance(player.get("name"), str):
+            problems.append(Problem(f"{field}: a name is needed", field=field))
+            continue
+        problems.extend(
+            Problem(f"{field}: {p.message}", field=field)
+            for p in _name_problems(player["name"], field)
+        )
+        rating = player.get("rating")
+        if rating is not None and not (
+            isinstance(rating, Mapping)
+            and all(isinstance(rating.get(k), int | float) for k in ("mu", "sigma"))
+            and 0 < float(rating["sigma"]) < 100
+            and -1000 < float(rating["mu"]) < 1000
+        ):
+            problems.append(Problem(f"{field}: the rating needs mu and sigma", field=field))
+        merged = player.get("merged_into")
+        if merged is not None and not (isinstance(merged, int) and 0 <= merged < len(players)):
+            problems.append(Problem(f"{field}: merged into no such player", field=field))
+    seasons = data.get("seasons", [])
+    if not isinstance(seasons, list):
+        return [*problems, Problem("seasons is malformed", field="seasons")]
+    for number, season in enumerate(seasons, start=1):
+        field = f"season {number}"
+        if not isinstance(season, Mapping) or not isinstance(season.get("name"), str):
+            problems.append(Problem(f"{field}: a name is needed", field=field))
+            continue
+        try:
+            _rule_from(season)
+        except SeasonError as error:
+            problems.extend(Problem(f"{field}: {p.message}", field=field) for p in error.problems)
+    return problems
+
+
+def roster_import_json(*, roster: Roster, data: Any, user: Any = None) -> ImportResult:
+    """Bring a roster document in, all or nothing, checked whole first. A player whose
+    name (folded) is on the roster once is that player; a new name is a new player; a name
+    several players share is a new player too (the director can merge). A rating brought
+    in is where the player's ratings start; seasons are added unless one has the name."""
+    problems = _roster_problems(data)
+    if problems:
+        raise SeasonError(problems)
+    with transaction.atomic():
+        Roster.objects.select_for_update().filter(pk=roster.pk).first()
+        by_fold: dict[str, list[Player]] = {}
+        for player in _live(roster):
+            by_fold.setdefault(player.folded, []).append(player)
+        created: list[Player] = []
+        found: list[Player] = []
+        made: list[Player] = []
+        for item in data["players"]:
+            same = by_fold.get(folded(item["name"]), [])
+            if len(same) == 1 and item.get("merged_into") is None:
+                player = same[0]
+                found.append(player)
+            else:
+                player = Player.objects.create(
+                    roster=roster,
+                    name=item["name"].strip(),
+                    folded=folded(item["name"]),
+                    contact=str(item.get("contact") or "")[:CONTACT_LONGEST],
+                )
+                created.append(player)
+            rating = item.get("rating")
+            if rating is not None and player.rated_games == 0:
+                player.base_mu, player.base_sigma = float(rating["mu"]), float(rating["sigma"])
+                player.mu, player.sigma = player.base_mu, player.base_sigma
+                player.save(update_fields=["base_mu", "base_sigma", "mu", "sigma"])
+            made.append(player)
+        for item, player in zip(data["players"], made, strict=True):
+            if item.get("merged_into") is not None and player in created:
+                player.merged_into = made[item["merged_into"]]
+                player.save(update_fields=["merged_into"])
+        names = {s.name for s in Season.objects.filter(roster=roster)}
+        for item in data.get("seasons", []):
+            if item["name"].strip() not in names:
+                rule = _rule_from(item)
+                Season.objects.create(
+                    roster=roster,
+                    name=item["name"].strip()[:SEASON_NAME_LONGEST],
+                    counting=rule.counting.value,
+                    best=rule.best,
+                    drop=rule.drop,
+                    min_nights=rule.min_nights,
+                    place_points=list(rule.place_points),
+                    attendance=rule.attendance,
+                    tiebreaks=[t.value for t in rule.tiebreaks],
+                )
+        _log(
+            roster,
+            "roster_import_json",
+            user,
+            after={"created": len(created), "found": len(found)},
+        )
+    return ImportResult(created, found, [])
+
+
+def club_export(*, event: Event) -> dict[str, Any] | None:
+    """The event's club night for the event's export: its season, and who is who."""
+    night = ClubNight.objects.filter(event=event).select_related("season").first()
+    if night is None:
+        return None
+    index = {
+        pk: i for i, pk in enumerate(event.entrants.order_by("pk").values_list("pk", flat=True))
+    }
+    links = EntrantPlayer.objects.filter(entrant__event=event).select_related("player")
+    return {
+        "season": _season_data(night.season) if night.season else None,
+        "rated": night.rated,
+        "balanced": night.balanced,
+        "links": sorted([index[link.entrant_id], link.member, link.player.name] for link in links),
+    }
+
+
+def club_import(*, event: Event, data: Any, user: Any = None) -> NightLinks:
+    """Make an imported event a club night of its new owner's roster, as exported: the
+    season found by name (made with its rule when missing), each link to the player of
+    that name (a new player when nobody has it)."""
+    if not isinstance(data, Mapping) or not isinstance(data.get("links", []), list):
+        raise SeasonError.single("the club night is malformed", field="club")
+    roster = roster_for(owner=event.owner)
+    season = None
+    if data.get("season"):
+        wanted = data["season"]
+        if not isinstance(wanted, Mapping) or not isinstance(wanted.get("name"), str):
+            raise SeasonError.single("the club night's season is malformed", field="club")
+        season = Season.objects.filter(roster=roster, name=wanted["name"].strip()).first()
+        if season is None:
+            season = season_create(roster=roster, name=wanted["name"], rule=wanted, user=user)
+    entrants = list(event.entrants.order_by("pk"))
+    with transaction.atomic():
+        for item in data.get("links", []):
+            if not (
+                isinstance(item, list)
+                and len(item) == 3
+                and isinstance(item[0], int)
+                and 0 <= item[0] < len(entrants)
+                and isinstance(item[1], int)
+                and isinstance(item[2], str)
+            ):
+                raise SeasonError.single("a link of the club night is malformed", field="club")
+            same = list(_live(roster).filter(folded=folded(item[2])))
+            if len(same) > 1:
+                continue  # asked about on the club night page
+            player = same[0] if same else None
+            if player is None:
+                _check_name = _name_problems(item[2], "club")
+                if _check_name:
+                    raise SeasonError(_check_name)
+                player = Player.objects.create(
+                    roster=roster, name=item[2].strip(), folded=folded(item[2])
+                )
+            EntrantPlayer.objects.get_or_create(
+                entrant=entrants[item[0]], member=item[1], defaults={"player": player}
+            )
+        return club_night_set(
+            event=event,
+            season=season,
+            rated=bool(data.get("rated", True)),
+            balanced=bool(data.get("balanced", False)),
+            user=user,
+        )

@@ -151,3 +151,43 @@ def test_import_matches_folded_names_and_asks_when_ambiguous(director):
     with pytest.raises(seasons.SeasonError) as error:
         seasons.roster_import(roster=roster, text="\n" + "x" * 50 + "\n")
     assert error.value.problems[0].field == "line 2"
+
+
+def test_export_and_import_carry_the_roster_seasons_and_ratings(
+    director, django_capture_on_commit_callbacks
+):
+    roster = seasons.roster_for(owner=director)
+    season = seasons.season_create(
+        roster=roster, name="Spring", rule={"counting": "drop_worst", "drop": 1}
+    )
+    event = night(director, "Week 1", season=season)
+    play_round(event, director, django_capture_on_commit_callbacks)
+    document = services.event_export(event=event)
+    roster_document = seasons.roster_export(roster=roster)
+    before = {p.name: (p.mu, p.sigma) for p in Player.objects.filter(roster=roster)}
+
+    # Another director's server: the roster first (ratings become starting points) ...
+    other = get_user_model().objects.create_user("other", password="x")
+    theirs = seasons.roster_for(owner=other)
+    seasons.roster_import_json(roster=theirs, data=roster_document)
+    assert {p.name: (p.mu, p.sigma) for p in Player.objects.filter(roster=theirs)} == before
+    spring = theirs.seasons.get(name="Spring")
+    assert (spring.counting, spring.drop) == ("drop_worst", 1)
+    # ... then the event: a night of that season, each entrant the same player.
+    with django_capture_on_commit_callbacks(execute=True):
+        copy = services.event_import(data=document, owner=other)
+    assert copy.club_night.season == spring
+    assert EntrantPlayer.objects.filter(entrant__event=copy).count() == len(NAMES)
+    assert Player.objects.filter(roster=theirs).count() == len(NAMES)
+    # Its games are rated again, on top of the ratings brought in.
+    assert RatedGame.objects.filter(roster=theirs).count() == event.rounds.get().tables.count()
+    built = snapshot(theirs)
+    call_command("ratings", "--recompute")
+    assert snapshot(theirs) == built
+
+    with pytest.raises(seasons.SeasonError) as error:
+        seasons.roster_import_json(
+            roster=theirs,
+            data={**roster_document, "players": [{"name": "X", "rating": {"mu": "a"}}]},
+        )
+    assert error.value.problems[0].field == "player 1"
