@@ -11,6 +11,8 @@ urlpatterns = [
     path("desk/club/players/import/", views.roster_import, name="roster_import"),
     path("desk/club/players/merge/", views.player_merge, name="player_merge"),
     path("desk/club/seasons/new/", views.season_new, name="season_new"),
+    path("desk/club/club.json", views.roster_json, name="roster_json"),
+    path("desk/club/club.json/import/", views.roster_json_import, name="roster_json_import"),
     path("desk/<int:pk>/club/", views.event_night, name="event_night"),
     path("s/<str:token>/", views.season_page, name="season"),
     path(

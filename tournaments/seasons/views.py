@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.text import slugify
@@ -29,6 +30,7 @@ from tournaments.seasons.models import ClubNight, EntrantPlayer, Player, Roster,
 from tournaments.seasons.sheet import season_listing
 
 CSV_LARGEST = 128 * 1024
+JSON_LARGEST = 4 * 1024 * 1024
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
@@ -356,3 +358,43 @@ def player(request: HttpRequest, token: str, player_id: int) -> HttpResponse:
         "leaderboard_url": reverse("seasons:leaderboard", args=[token]),
     }
     return render(request, "tournaments/player.html", context)
+
+
+@never_cache
+@login_required
+@require_GET
+def roster_json(request: HttpRequest) -> HttpResponse:
+    roster = services.roster_for(owner=request.user)
+    response = JsonResponse(
+        services.roster_export(roster=roster),
+        json_dumps_params={"ensure_ascii": False, "indent": 1},
+    )
+    response["Content-Disposition"] = (
+        f'attachment; filename="{slugify(roster.name) or "club"}.json"'
+    )
+    return response
+
+
+@never_cache
+@login_required
+@require_POST
+def roster_json_import(request: HttpRequest) -> HttpResponse:
+    roster = services.roster_for(owner=request.user)
+    upload = request.FILES.get("file")
+    raw = upload.read(JSON_LARGEST + 1) if upload is not None else b""
+    try:
+        if not raw:
+            raise services.SeasonError.single("choose a roster file (.json)", field="file")
+        if len(raw) > JSON_LARGEST:
+            raise services.SeasonError.single(
+                f"the file is larger than {JSON_LARGEST // 1024 // 1024} MB", field="file"
+            )
+        try:
+            data = json.loads(raw.decode("utf-8-sig"))
+        except (UnicodeDecodeError, ValueError):
+            raise services.SeasonError.single("the file is not JSON", field="file") from None
+        result = services.roster_import_json(roster=roster, data=data, user=request.user)
+    except services.SeasonError as error:
+        context = _club_context(roster, json_errors=_problems(error))
+        return render(request, "tournaments/club_desk.html", context)
+    return render(request, "tournaments/club_desk.html", _club_context(roster, imported=result))

@@ -130,3 +130,20 @@ def test_the_desk_shows_each_rated_players_rating(client, director, season_playe
     for link in EntrantPlayer.objects.filter(entrant__event=event).select_related("player"):
         shown = rating_text(player_skill(link.player))
         assert f'title="rating">{shown}</small>' in text
+
+
+def test_roster_json_round_trip_through_the_desk(client, director, season_played):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    client.force_login(director)
+    document = client.get(reverse("seasons:roster_json")).content
+    other = get_user_model().objects.create_user("other", password="x")
+    client.force_login(other)
+    upload = SimpleUploadedFile("club.json", document, content_type="application/json")
+    answer = client.post(reverse("seasons:roster_json_import"), {"file": upload})
+    assert answer.status_code == 200 and "7 new players" in answer.content.decode()
+    theirs = seasons.roster_for(owner=other)
+    assert theirs.seasons.filter(name="Autumn Thursdays").exists()
+    bad = SimpleUploadedFile("club.json", b"{nope", content_type="application/json")
+    answer = client.post(reverse("seasons:roster_json_import"), {"file": bad})
+    assert answer.status_code == 200 and "the file is not JSON" in answer.content.decode()
