@@ -640,6 +640,15 @@ def _moment(key: GameKey) -> datetime:
     return datetime.fromtimestamp(key[0] / 1_000_000, tz=UTC) - timedelta(seconds=1)
 
 
+def ratings_concern(*, game_id: int) -> bool:
+    """Whether a change to this game can move a rating: its event is a rated club night,
+    or it was rated before (most tournament games are neither: no task is sent)."""
+    return (
+        ClubNight.objects.filter(rated=True, event__rounds__tables__game_id=game_id).exists()
+        or RatedGame.objects.filter(game_id=game_id).exists()
+    )
+
+
 def ratings_game_changed(*, game_id: int) -> str:
     """Bring one table game's ratings up to date; safe to run again (then "unchanged")."""
     want = game_to_rate(game_id)

@@ -12,7 +12,7 @@ from celery import shared_task  # type: ignore[import-untyped]
 from django.db import transaction
 
 from config.celery import publish
-from tournaments.seasons.services import ratings_game_changed
+from tournaments.seasons.services import ratings_concern, ratings_game_changed
 
 logger = logging.getLogger(__name__)
 
@@ -24,6 +24,8 @@ def ratings_game_changed_queue(*, game_id: int) -> None:
     away, rate it here and now (one game takes milliseconds)."""
 
     def send() -> None:
+        if not ratings_concern(game_id=game_id):
+            return
         if not publish(RATE_TASK, game_id):
             logger.warning("game %s: rating it in the request", game_id)
             ratings_game_changed(game_id=game_id)
