@@ -544,16 +544,15 @@ def _steps_from(roster_id: int, key: GameKey) -> list[Step]:
 
 
 def _store(roster_id: int, result: Replay, touched: Iterable[int]) -> None:
-    ids = {
-        game_key(r.played_at, r.round_number, r.table_number, r.game_id): r.pk
-        for r in RatedGame.objects.filter(
-            roster_id=roster_id, game_id__in={s.game for s in result.steps}
-        )
-    }
+    games = {s.game for s in result.steps}
+    rows = RatedGame.objects.filter(roster_id=roster_id)
+    if len(games) < 1000:
+        rows = rows.filter(game_id__in=games)
+    ids = dict(rows.values_list("game_id", "pk"))
     RatingStep.objects.bulk_create(
         [
             RatingStep(
-                rated_game_id=ids[s.key],
+                rated_game_id=ids[s.game],
                 player_id=s.player,
                 mu_before=s.before.mu,
                 sigma_before=s.before.sigma,
