@@ -38,7 +38,7 @@ def played_season() -> Season:
             owner=director, name=f"Week {week}", game="roolz", options=ROOLZ_OPTIONS
         )
         services.entrants_import_csv(event=event, text="\n".join(names))
-        seasons.club_night_set(event=event, season=season, rated=True)
+        seasons.club_night_set(event=event, season=season, rated=True, balanced=week == 3)
         for _ in range(2):
             draft = services.round_generate(event=event)
             round_ = services.round_publish(event=event, round=draft)
@@ -89,3 +89,32 @@ def test_the_printed_season_sheet(live_server, client):
     for player in Player.objects.filter(roster=season.roster):
         assert player.name in text
     assert Path(ARTIFACTS / "season-sheet-1.png").exists()
+
+
+def test_the_club_desk_on_a_phone(live_server, page: Page, screenshot):
+    season = played_season()
+    director = season.roster.owner
+    director.set_password("cards-at-eight")
+    director.is_staff = True  # the desk's login is the site's staff login
+    director.save()
+    page.goto(f"{live_server.url}/desk/club/")
+    page.fill("#id_username", "director")
+    page.fill("#id_password", "cards-at-eight")
+    page.locator("button[type=submit], input[type=submit]").first.click()
+    expect(page.get_by_role("heading", name=season.roster.name)).to_be_visible()
+    fits_the_phone(page)
+    # A name two players share is asked about before anything is written.
+    seasons.player_create(roster=season.roster, name="ann", allow_same=True)
+    page.get_by_text("Add many players (CSV: name, contact)").click()
+    page.fill("#import-text", "ANN\nZoë, zoe@example.org")
+    page.get_by_role("button", name="Add the players").click()
+    expect(page.get_by_text("Some names match more than one player")).to_be_visible()
+    fits_the_phone(page)
+    screenshot(page, "club-desk-question")
+    event = season.nights.order_by("event__created_at").last().event
+    page.goto(f"{live_server.url}/desk/{event.pk}/club/")
+    expect(page.get_by_role("heading", name=f"{event.name}: club night")).to_be_visible()
+    fits_the_phone(page)
+    screenshot(page, "club-night")
+    page.goto(f"{live_server.url}/desk/{event.pk}/rounds/2/")
+    screenshot(page, "desk-round-ratings")
