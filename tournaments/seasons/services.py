@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Count, F
 
 from scoring.engines.base import Problem
@@ -549,20 +549,19 @@ def _store(roster_id: int, result: Replay, touched: Iterable[int]) -> None:
     if len(games) < 1000:
         rows = rows.filter(game_id__in=games)
     ids = dict(rows.values_list("game_id", "pk"))
-    RatingStep.objects.bulk_create(
-        [
-            RatingStep(
-                rated_game_id=ids[s.game],
-                player_id=s.player,
-                mu_before=s.before.mu,
-                sigma_before=s.before.sigma,
-                mu=s.after.mu,
-                sigma=s.after.sigma,
-            )
-            for s in result.steps
-        ],
-        batch_size=2000,
-    )
+    # Thousands of rows at a rebuild: written as plain parameter rows (no model objects).
+    steps_table = connection.ops.quote_name(RatingStep._meta.db_table)
+    players_table = connection.ops.quote_name(Player._meta.db_table)
+    with connection.cursor() as cursor:
+        cursor.executemany(
+            f"INSERT INTO {steps_table} "
+            "(rated_game_id, player_id, mu_before, sigma_before, mu, sigma) "
+            "VALUES (%s, %s, %s, %s, %s, %s)",
+            [
+                (ids[s.game], s.player, s.before.mu, s.before.sigma, s.after.mu, s.after.sigma)
+                for s in result.steps
+            ],
+        )
     touched = set(touched) | set(result.ratings)
     counts = dict(
         RatingStep.objects.filter(player_id__in=touched)
@@ -570,16 +569,23 @@ def _store(roster_id: int, result: Replay, touched: Iterable[int]) -> None:
         .annotate(n=Count("pk"))
         .values_list("player_id", "n")
     )
-    players = list(Player.objects.filter(pk__in=touched))
-    for player in players:
-        n = counts.get(player.pk, 0)
-        skill = result.ratings.get(player.pk)
+    updates: list[tuple[float | None, float | None, int, int]] = []
+    for pk, base_mu, base_sigma in Player.objects.filter(pk__in=touched).values_list(
+        "pk", "base_mu", "base_sigma"
+    ):
+        n = counts.get(pk, 0)
+        skill = result.ratings.get(pk)
         if n and skill is not None:
-            player.mu, player.sigma = skill.mu, skill.sigma
-        elif not n:
-            player.mu, player.sigma = player.base_mu, player.base_sigma
-        player.rated_games = n
-    Player.objects.bulk_update(players, ["mu", "sigma", "rated_games"], batch_size=2000)
+            updates.append((skill.mu, skill.sigma, n, pk))
+        elif n:
+            continue  # rated, and not touched by this replay: its rating stands
+        else:
+            updates.append((base_mu, base_sigma, 0, pk))
+    with connection.cursor() as cursor:
+        cursor.executemany(
+            f"UPDATE {players_table} SET mu = %s, sigma = %s, rated_games = %s WHERE id = %s",
+            updates,
+        )
 
 
 def _rate_game(game_id: int) -> str:
