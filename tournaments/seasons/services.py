@@ -868,7 +868,10 @@ def club_export(*, event: Event) -> dict[str, Any] | None:
         "season": _season_data(night.season) if night.season else None,
         "rated": night.rated,
         "balanced": night.balanced,
-        "links": sorted([index[link.entrant_id], link.member, link.player.name] for link in links),
+        "links": [
+            {"entrant": index[link.entrant_id], "member": link.member, "player": link.player.name}
+            for link in sorted(links, key=lambda k: (index[k.entrant_id], k.member))
+        ],
     }
 
 
@@ -891,27 +894,26 @@ def club_import(*, event: Event, data: Any, user: Any = None) -> NightLinks:
     with transaction.atomic():
         for item in data.get("links", []):
             if not (
-                isinstance(item, list)
-                and len(item) == 3
-                and isinstance(item[0], int)
-                and 0 <= item[0] < len(entrants)
-                and isinstance(item[1], int)
-                and isinstance(item[2], str)
+                isinstance(item, Mapping)
+                and isinstance(item.get("entrant"), int)
+                and 0 <= item["entrant"] < len(entrants)
+                and isinstance(item.get("member", 0), int)
+                and isinstance(item.get("player"), str)
             ):
                 raise SeasonError.single("a link of the club night is malformed", field="club")
-            same = list(_live(roster).filter(folded=folded(item[2])))
+            entrant_index, member, name = item["entrant"], item.get("member", 0), item["player"]
+            same = list(_live(roster).filter(folded=folded(name)))
             if len(same) > 1:
                 continue  # asked about on the club night page
             player = same[0] if same else None
             if player is None:
-                _check_name = _name_problems(item[2], "club")
-                if _check_name:
-                    raise SeasonError(_check_name)
+                if problems := _name_problems(name, "club"):
+                    raise SeasonError(problems)
                 player = Player.objects.create(
-                    roster=roster, name=item[2].strip(), folded=folded(item[2])
+                    roster=roster, name=name.strip(), folded=folded(name)
                 )
             EntrantPlayer.objects.get_or_create(
-                entrant=entrants[item[0]], member=item[1], defaults={"player": player}
+                entrant=entrants[entrant_index], member=member, defaults={"player": player}
             )
         return club_night_set(
             event=event,

@@ -1,19 +1,17 @@
 """The roster desk (/desk/club/...) and the public season, leaderboard and player pages.
 
-Thin views: read the form, make one service call, render. The desk needs a login and
-shows a director only their own roster; the public pages need none: the season's or
-roster's public token in the URL is the capability. Live parts poll with a revision and
-get 204 while nothing changed.
+Thin views: read the form, make one service call, render. The desk needs an active
+staff director (``tournaments.directors``) and shows a director only their own roster;
+the public pages need none: the season's or roster's public token in the URL is the
+capability. Live parts poll with a revision and get 204 while nothing changed.
 """
 
 from __future__ import annotations
 
-import csv
 import io
 import json
 from typing import Any
 
-from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -23,6 +21,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from printing.paper import paper_from
 from printing.render.draw import render_one
+from scoring import csvsafe
+from tournaments.directors import directed_event, director_required
 from tournaments.models import Entrant, Event
 from tournaments.seasons import selectors, services
 from tournaments.seasons.core.table import COUNTING_LABELS, TIEBREAK_LABELS, Counting
@@ -31,13 +31,6 @@ from tournaments.seasons.sheet import season_listing
 
 CSV_LARGEST = 128 * 1024
 JSON_LARGEST = 4 * 1024 * 1024
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
-def safe_cell(value: Any) -> str:
-    """A CSV cell a spreadsheet shows as text, never runs as a formula."""
-    text = str(value)
-    return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
 def _int(value: Any) -> int | None:
@@ -73,7 +66,7 @@ def _club_context(roster: Roster, **extra: Any) -> dict[str, Any]:
 
 
 @never_cache
-@login_required
+@director_required
 @require_GET
 def club(request: HttpRequest) -> HttpResponse:
     roster = services.roster_for(owner=request.user)
@@ -81,7 +74,7 @@ def club(request: HttpRequest) -> HttpResponse:
 
 
 @never_cache
-@login_required
+@director_required
 @require_POST
 def player_add(request: HttpRequest) -> HttpResponse:
     roster = services.roster_for(owner=request.user)
@@ -100,7 +93,7 @@ def player_add(request: HttpRequest) -> HttpResponse:
 
 
 @never_cache
-@login_required
+@director_required
 @require_POST
 def roster_import(request: HttpRequest) -> HttpResponse:
     roster = services.roster_for(owner=request.user)
@@ -135,7 +128,7 @@ def roster_import(request: HttpRequest) -> HttpResponse:
 
 
 @never_cache
-@login_required
+@director_required
 @require_POST
 def player_merge(request: HttpRequest) -> HttpResponse:
     roster = services.roster_for(owner=request.user)
@@ -155,7 +148,7 @@ def player_merge(request: HttpRequest) -> HttpResponse:
 
 
 @never_cache
-@login_required
+@director_required
 @require_POST
 def season_new(request: HttpRequest) -> HttpResponse:
     roster = services.roster_for(owner=request.user)
@@ -216,11 +209,11 @@ def _night_context(event: Event, **extra: Any) -> dict[str, Any]:
 
 
 @never_cache
-@login_required
+@director_required
 @require_http_methods(["GET", "POST"])
 def event_night(request: HttpRequest, pk: int) -> HttpResponse:
     """An event as a club night: its season, rated or not, balanced tables; who is who."""
-    event = get_object_or_404(Event, pk=pk, owner=request.user)
+    event = directed_event(request, pk)
     template = "tournaments/club_night.html"
     if request.method == "GET":
         return render(request, template, _night_context(event))
@@ -294,7 +287,7 @@ def season_page(request: HttpRequest, token: str, projector: bool = False) -> Ht
 def season_csv(request: HttpRequest, token: str) -> HttpResponse:
     view = selectors.season_view(season=_season(token))
     out = io.StringIO()
-    writer = csv.writer(out)
+    writer = csvsafe.writer(out)
     writer.writerow(
         ["Rank", "Name", *[f"Night {h.number}" for h in view.nights], "Nights", "Wins", "Total"]
     )
@@ -302,7 +295,7 @@ def season_csv(request: HttpRequest, token: str) -> HttpResponse:
         writer.writerow(
             [
                 line.rank if line.rank is not None else "",
-                safe_cell(line.player.name),
+                line.player.name,
                 *[(c.text + ("" if c.counted else "*")) if c.text else "" for c in line.cells],
                 line.played,
                 line.wins,
@@ -310,7 +303,7 @@ def season_csv(request: HttpRequest, token: str) -> HttpResponse:
             ]
         )
     writer.writerow([])
-    writer.writerow(["", safe_cell(f"{view.rule_text} * a night that does not count.")])
+    writer.writerow(["", f"{view.rule_text} * a night that does not count."])
     response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
     name = slugify(view.season.name) or "season"
     response["Content-Disposition"] = f'attachment; filename="{name}-table.csv"'
@@ -361,7 +354,7 @@ def player(request: HttpRequest, token: str, player_id: int) -> HttpResponse:
 
 
 @never_cache
-@login_required
+@director_required
 @require_GET
 def roster_json(request: HttpRequest) -> HttpResponse:
     roster = services.roster_for(owner=request.user)
@@ -376,7 +369,7 @@ def roster_json(request: HttpRequest) -> HttpResponse:
 
 
 @never_cache
-@login_required
+@director_required
 @require_POST
 def roster_json_import(request: HttpRequest) -> HttpResponse:
     roster = services.roster_for(owner=request.user)

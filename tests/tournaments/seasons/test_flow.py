@@ -108,7 +108,9 @@ def test_ratings_follow_results_corrections_and_undos(director, django_capture_o
     # Undoing the last deal of a finished table: it no longer counts, re-rated again.
     game = Game.objects.get(pk=four.game_id)
     with django_capture_on_commit_callbacks(execute=True):
-        round_undo(game=game, number=None, actor=Actor(seat=0, device="desk", user=director))
+        round_undo(
+            game=game, number=None, actor=Actor(seat=0, device="desk", user=director, desk=True)
+        )
     assert not RatedGame.objects.filter(game=game).exists()
     undone = snapshot(roster)
     call_command("ratings", "--recompute")

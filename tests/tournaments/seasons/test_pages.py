@@ -18,7 +18,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_celery")]
 
 @pytest.fixture
 def director():
-    return get_user_model().objects.create_user("director", password="x")
+    return get_user_model().objects.create_user("director", password="x", is_staff=True)
 
 
 @pytest.fixture
@@ -116,9 +116,12 @@ def test_desk_event_night_links_and_only_the_owner_sees_it(client, director):
     assert answer.status_code == 200
     assert ClubNight.objects.get(event=event).rated
     assert EntrantPlayer.objects.filter(entrant__event=event).count() == len(NAMES)
-    other = get_user_model().objects.create_user("other", password="x")
+    other = get_user_model().objects.create_user("other", password="x", is_staff=True)
     client.force_login(other)
     assert client.get(url).status_code == 404
+    player = get_user_model().objects.create_user("player", password="x")
+    client.force_login(player)
+    assert client.get(reverse("seasons:club")).status_code == 403
 
 
 def test_the_desk_shows_each_rated_players_rating(client, director, season_played):
@@ -137,7 +140,7 @@ def test_roster_json_round_trip_through_the_desk(client, director, season_played
 
     client.force_login(director)
     document = client.get(reverse("seasons:roster_json")).content
-    other = get_user_model().objects.create_user("other", password="x")
+    other = get_user_model().objects.create_user("other", password="x", is_staff=True)
     client.force_login(other)
     upload = SimpleUploadedFile("club.json", document, content_type="application/json")
     answer = client.post(reverse("seasons:roster_json_import"), {"file": upload})
@@ -147,3 +150,11 @@ def test_roster_json_round_trip_through_the_desk(client, director, season_played
     bad = SimpleUploadedFile("club.json", b"{nope", content_type="application/json")
     answer = client.post(reverse("seasons:roster_json_import"), {"file": bad})
     assert answer.status_code == 200 and "the file is not JSON" in answer.content.decode()
+
+
+def test_the_season_csv_is_formula_safe(client, season_played):
+    player = Player.objects.filter(roster=season_played.roster).first()
+    seasons.player_update(player=player, name="=cmd|x", contact="")
+    text = client.get(f"/s/{season_played.public_token}/season.csv").content.decode()
+    assert "'=cmd|x" in text
+    assert "=cmd|x" not in text.replace("'=cmd|x", "")

@@ -10,7 +10,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('scoring', '0006_score_projection_per_round'),
-        ('tournaments', '0002_bracket_stage'),
+        ('tournaments', '0003_one_phone'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
