@@ -287,14 +287,25 @@
     }
   });
 
+  /* After a save: the scoreboard from its top; a round waiting for the other side's
+   * confirmation, with its buttons, in sight (sideways it may sit below the scoreboard). */
+  function savedInSight(entry) {
+    const live = document.getElementById("live");
+    (live || entry).scrollIntoView({ block: "start" });
+    const pending = live && live.querySelector(".pending");
+    if (!pending) return;
+    const box = pending.getBoundingClientRect();
+    const view = window.visualViewport ? window.visualViewport.height : window.innerHeight;
+    if (box.bottom > view) pending.scrollIntoView({ block: box.height < view ? "end" : "start" });
+  }
+
   document.addEventListener("htmx:afterSwap", function (event) {
     /* After a save: the scoreboard and the new round in sight; after a refusal: the message. */
     const entry = event.target;
     const config = event.detail.requestConfig;
     if (entry.id !== "entry" || !config || config.verb !== "post") return;
     if (entry.querySelector(".notice.ok")) {
-      const live = document.getElementById("live");
-      (live || entry).scrollIntoView({ block: "start" });
+      savedInSight(entry);
       return;
     }
     const problem = entry.querySelector("[role=alert]:not([hidden]), .has-error");
@@ -438,7 +449,7 @@
           window.htmx.swap(entry, html, { swapStyle: "outerHTML" });
           setOffline(false);
           const saved = document.querySelector("#entry .notice.ok");
-          if (saved) (document.getElementById("live") || saved).scrollIntoView({ block: "start" });
+          if (saved) savedInSight(document.getElementById("entry"));
         } else {
           document.body.dispatchEvent(new CustomEvent("table-changed", { bubbles: true }));
         }

@@ -7,7 +7,9 @@
  * - typed points: a side being typed in is never refilled; a side left empty (and not
  *   being typed in) is filled with the rest once the others are known; a side typed by
  *   hand is never overwritten;
- * - a side that took every trick gets the whole total.
+ * - a side that took every trick gets the whole total;
+ * - with one called partner, one tap on a grid (the bidder's row, the partner's column)
+ *   chooses both; the chips it stands for are kept (hidden) and are what is sent.
  */
 (function () {
   "use strict";
@@ -68,7 +70,33 @@
     return value;
   }
 
+  function syncSideGrid(form) {
+    const grid = form.querySelector("[data-side-grid]");
+    if (!grid) return;
+    grid.hidden = false;
+    form.querySelectorAll("[data-side-chips]").forEach(function (chips) {
+      chips.hidden = !chips.querySelector(".field-errors");
+    });
+    const bidder = form.querySelector('input[name="bidder"]:checked');
+    const partner = form.querySelector('input[name="partners"]:checked');
+    grid.querySelectorAll("input[name=side-pick]").forEach(function (cell) {
+      cell.checked = Boolean(bidder && partner) && cell.value === bidder.value + ":" + partner.value;
+    });
+  }
+
+  function pickSide(form, cell) {
+    const parts = cell.value.split(":");
+    [["bidder", parts[0]], ["partners", parts[1]]].forEach(function (pair) {
+      const input = form.querySelector('input[name="' + pair[0] + '"][value="' + pair[1] + '"]');
+      if (input && !input.checked) {
+        input.checked = true;
+        fire(input);
+      }
+    });
+  }
+
   function sync(form) {
+    syncSideGrid(form);
     const group = form.querySelector("[data-points]");
     const bidInput = form.querySelector('[name="bid"]');
     const bid = bidInput ? num(bidInput) : null;
@@ -154,6 +182,11 @@
   });
 
   function tookEveryTrick(form, event) {
+    if (event.target.name === "side-pick") {
+      form.dataset.dirty = "1";
+      pickSide(form, event.target);
+      return;
+    }
     if (event.target.name !== "all_tricks") return;
     const slam = form.querySelector("[data-slam]");
     const group = form.querySelector("[data-points]");
