@@ -154,6 +154,25 @@
 
   /* ---------------------------------------------------------------- connection trouble */
   const SENT_BY_ITSELF = "It is kept on this phone and sent by itself when the connection is back.";
+  const TOO_MANY = "Too many requests from this address just now: nothing was changed and what you typed is kept. Try again ";
+  /* "in 40 seconds", "in 3 minutes", "at 21:05", from an answer's Retry-After */
+  function retryAfter(xhr) {
+    return retryAfterText(xhr && xhr.getResponseHeader ? xhr.getResponseHeader("Retry-After") : null);
+  }
+  function retryAfterText(header) {
+    if (!header) return "in a little while";
+    let seconds = Number(header);
+    if (Number.isNaN(seconds)) seconds = Math.max(0, (Date.parse(header) - Date.now()) / 1000);
+    if (Number.isNaN(seconds)) return "in a little while";
+    if (seconds < 90) return "in " + Math.max(1, Math.ceil(seconds)) + " seconds";
+    if (seconds < 3600) return "in " + Math.ceil(seconds / 60) + " minutes";
+    const at = new Date(Date.now() + seconds * 1000);
+    return "at " + at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  }
+  function busy(event) {
+    const xhr = event.detail.xhr;
+    return xhr && xhr.status === 429;
+  }
   function reason(event, kind) {
     if (kind === "timeout") return "the connection timed out";
     if (kind === "response") {
@@ -183,6 +202,24 @@
     if (!elt || !elt.closest) return;
     if (kind !== "response" || elt.matches("[data-live-poll]")) setOffline(true);
     if (elt.matches("[data-live-poll]") || elt.id === "entry") return; /* tried again by itself */
+    if (kind === "response" && busy(event)) {
+      /* too many requests from this address (a venue shares one): nothing typed is lost */
+      const when = retryAfter(event.detail.xhr);
+      if (elt.id === "preview") {
+        elt.innerHTML = '<p class="small muted"></p>';
+        elt.firstChild.textContent = "No preview for now: too many requests. Try again " + when + ".";
+        return;
+      }
+      const form = elt.closest("form[data-entry]");
+      const banner = form && form.querySelector("[data-send-error]");
+      if (banner && elt.matches("form[data-entry], form[data-entry] .misdeal")) {
+        banner.textContent = "Not saved yet: too many requests from this address just now. It is kept on this phone and sent again by itself; or tap Save again " + when + ".";
+        banner.hidden = false;
+        return;
+      }
+      pageNotice(TOO_MANY + when + ".");
+      return;
+    }
     const why = reason(event, kind);
     if (elt.id === "preview") {
       elt.innerHTML = '<p class="small muted"></p>';
@@ -299,6 +336,23 @@
     if (box.bottom > view) pending.scrollIntoView({ block: box.height < view ? "end" : "start" });
   }
 
+  /* A change asked of the other side from below the scoreboard (undo, reopen, end early):
+   * the request, or why it was refused, is shown at the scoreboard and brought into sight. */
+  let asking = false;
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    const asker = event.detail.elt;
+    if (asker && asker.closest && asker.closest("#recent, #entry") && asker.getAttribute("hx-target") === "#live") {
+      asking = true;
+    }
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    if (!asking) return;
+    asking = false;
+    const live = document.getElementById("live");
+    const shown = live && live.querySelector("[data-change-error], [data-change-request]");
+    if (shown) shown.scrollIntoView({ block: "center" });
+  });
+
   document.addEventListener("htmx:afterSwap", function (event) {
     /* After a save: the scoreboard and the new round in sight; after a refusal: the message. */
     const entry = event.target;
@@ -368,13 +422,31 @@
     }).join(" · ");
   }
 
-  /* The preview's changes, as a line for the outbox ("Team A +65 → −135, Team B ..."). */
-  function previewText(preview) {
-    if (!preview || preview.querySelector(".preview-missing")) return "";
-    const chips = Array.prototype.map.call(preview.querySelectorAll(".delta-chip"), function (chip) {
-      return chip.innerText.replace(/\s+/g, " ").trim();
+  function words(el) { return el ? el.textContent.replace(/\s+/g, " ").trim() : ""; }
+
+  /* The round itself, as a line for the outbox: the preview's changes when it came in
+   * ("Team A +65 → −135, Team B ..."), else what was chosen and typed ("Bidder: Ben, Bid: 200,
+   * Team B: 200, Team A: 100"), never the preview's placeholder. */
+  function roundText(form, preview) {
+    const chips = preview && !preview.querySelector(".preview-missing")
+      ? Array.prototype.map.call(preview.querySelectorAll(".delta-chip"), words) : [];
+    if (chips.length) return chips.join(", ");
+    if (!form) return "";
+    const parts = [];
+    form.querySelectorAll("fieldset[data-field]").forEach(function (field) {
+      const chosen = Array.prototype.map.call(field.querySelectorAll("input:checked"), function (input) {
+        const label = input.closest("label");
+        return words(label && label.querySelector(".chip-label")) || words(label);
+      }).filter(Boolean);
+      const legend = field.querySelector("legend");
+      if (chosen.length && legend) parts.push(words(legend).replace(/\s*\(.*\)$/, "") + ": " + chosen.join(" & "));
     });
-    return chips.length ? chips.join(", ") : preview.innerText.replace(/\s+/g, " ").trim();
+    form.querySelectorAll("input[type=number]").forEach(function (input) {
+      if (input.value === "" || input.disabled || input.classList.contains("auto")) return;
+      const label = input.getAttribute("aria-label") || words(input.id && form.querySelector('label[for="' + input.id + '"]'));
+      if (label) parts.push(label + ": " + input.value);
+    });
+    return parts.join(", ");
   }
 
   /* The saves the outbox looks after: a round form's Save or Misdeal, sent with its key. */
@@ -403,7 +475,7 @@
       number: detail.formData.get("number"),
       action: detail.formData.get("action") || "save",
       body: body,
-      what: previewText(preview),
+      what: roundText(detail.elt.closest("form[data-entry]"), preview),
       at: Date.now(),
     });
     sending = true;
@@ -417,7 +489,7 @@
     sending = false;
     inFlight = null;
     const status = event.detail.xhr ? event.detail.xhr.status : 0;
-    if (status && status < 500) {
+    if (status && status < 500 && status !== 429) {
       takeOut(key); /* the server answered: saved, saved before, or refused with a message */
     } else {
       lastFailure = Date.now();
@@ -440,7 +512,7 @@
       credentials: "same-origin",
       headers: { "HX-Request": "true", "HX-Target": "entry", "HX-Current-URL": window.location.href, "X-CSRFToken": csrf },
     }).then(function (response) {
-      if (response.status >= 500) throw new Error("error " + response.status);
+      if (response.status >= 500 || response.status === 429) throw new Error("error " + response.status);
       return response.text().then(function (html) {
         sending = false;
         takeOut(item.key);
@@ -449,7 +521,9 @@
           window.htmx.swap(entry, html, { swapStyle: "outerHTML" });
           setOffline(false);
           const saved = document.querySelector("#entry .notice.ok");
+          const clash = document.querySelector("#entry .conflict");
           if (saved) savedInSight(document.getElementById("entry"));
+          else if (clash) clash.scrollIntoView({ block: "start" });
         } else {
           document.body.dispatchEvent(new CustomEvent("table-changed", { bubbles: true }));
         }
@@ -524,8 +598,53 @@
   });
 
   /* ---------------------------------------------------------------- start a game */
+  /* Start is sent from the page: a game started opens its table; the form with its messages
+   * comes back in place; too many requests from the address (a venue shares one) or no
+   * connection say so, and when to try again, and keep every name and option typed. */
+  document.addEventListener("submit", function (event) {
+    const form = event.target;
+    if (!form.matches || !form.matches("form[data-new-game]") || !window.fetch || !window.DOMParser) return;
+    event.preventDefault();
+    const button = form.querySelector("button.start");
+    if (button) button.disabled = true;
+    const done = function () { if (button) button.disabled = false; };
+    const body = new FormData(form);
+    if (event.submitter && event.submitter.name) body.append(event.submitter.name, event.submitter.value);
+    fetch(form.action, { method: "POST", body: body, credentials: "same-origin" }).then(function (response) {
+      if (response.status === 429) {
+        done();
+        pageNotice(TOO_MANY + retryAfterText(response.headers.get("Retry-After")) + ".");
+        return null;
+      }
+      if (response.redirected && response.ok) {
+        window.location.assign(response.url);
+        return null;
+      }
+      return response.text().then(function (html) {
+        done();
+        const fresh = new DOMParser().parseFromString(html, "text/html").getElementById("setup");
+        const setup = document.getElementById("setup");
+        if (!response.ok || !fresh || !setup) {
+          pageNotice("Not started: the server had a problem (error " + response.status + "). What you typed is kept: tap Start again.");
+          return;
+        }
+        pageNotice("");
+        setup.replaceWith(fresh);
+        if (window.htmx) window.htmx.process(fresh);
+        const problem = fresh.querySelector("[role=alert], .has-error");
+        if (problem) problem.scrollIntoView({ block: "center" });
+      });
+    }).catch(function () {
+      done();
+      pageNotice("Not started: no connection. What you typed is kept: tap Start again when the connection is back.");
+    });
+  });
+
   /* Back to the start page: the browser keeps the game chosen but not the setup below it. */
   window.addEventListener("pageshow", function () {
+    /* filled from a recent game: Start in reach, the names above it */
+    const start = document.querySelector("form[data-new-game] button.start");
+    if (start && window.location.hash === "#ready") start.scrollIntoView({ block: "end" });
     const form = document.querySelector("form[data-new-game]");
     if (!form || form.querySelector("[name=players]")) return;
     const chosen = form.querySelector("input[name=game]:checked");

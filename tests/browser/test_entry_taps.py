@@ -128,9 +128,7 @@ def confirm_on_the_same_phone(page: Page, touches: Touches, who: str) -> None:
     expect(pending).to_have_count(0, timeout=SAVED)
 
 
-def test_a_roolz_round_of_five_with_a_called_partner_is_five_touches(
-    live_server, page: Page, held
-):
+def test_a_roolz_round_of_five_with_a_called_partner_is_five_touches(live_server, page: Page, held):
     players = ["Ann", "Ben", "Cat", "Dan", "Eve"]
     game = game_create(
         record={"game": "roolz", "players": players}, confirmation=Confirmation.OTHER_SIDE
@@ -209,7 +207,8 @@ IN_SIGHT = """block => {
   if (!cell) return true;
   const box = cell.getBoundingClientRect();
   const over = [document.querySelector(block + " .pad"), document.querySelector(".actions")];
-  const apart = (a, b) => a.bottom <= b.top + 1 || b.bottom <= a.top + 1 || a.right <= b.left + 1 || b.right <= a.left + 1;
+  const apart = (a, b) => a.bottom <= b.top + 1 || b.bottom <= a.top + 1
+    || a.right <= b.left + 1 || b.right <= a.left + 1;
   return box.top >= 0 && box.bottom <= window.innerHeight
     && over.every(el => !el || apart(box, el.getBoundingClientRect()));
 }"""

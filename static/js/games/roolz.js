@@ -147,9 +147,37 @@
     fire(target);
   }
 
+  /* Once the bidder and the bid are known the points are next: the pad is brought above the
+   * Save bar (it sits under it after a bid low on the screen). */
+  function pointsInSight(form) {
+    const pad = form.querySelector(".points-pad");
+    const bar = form.querySelector(".actions");
+    if (!pad || !bar || !biddingSide(form) || num(form.querySelector('[name="bid"]')) === null) return;
+    const view = window.visualViewport ? window.visualViewport.height : window.innerHeight;
+    const bottom = Math.min(view, bar.getBoundingClientRect().top) - 6;
+    const topbar = document.querySelector(".topbar");
+    const sticky = topbar && getComputedStyle(topbar).position === "sticky";
+    const top = (sticky ? topbar.getBoundingClientRect().bottom : 0) + 6;
+    const box = pad.getBoundingClientRect();
+    if (box.bottom > bottom) window.scrollBy(0, Math.min(box.bottom - bottom, box.top - top));
+  }
+
+  /* the Save bar grew (the preview came in) while the points are still to be tapped */
+  document.addEventListener("tablescore:save-bar", function () {
+    const form = document.querySelector("form[data-entry]");
+    const group = form && form.querySelector("[data-points]");
+    if (!group || group.querySelector("[data-points-input][data-typed]")) return;
+    const box = group.getBoundingClientRect();
+    if (box.top < (window.visualViewport ? window.visualViewport.height : window.innerHeight)) pointsInSight(form);
+  });
+
   document.addEventListener("click", function (event) {
     const form = event.target.closest ? event.target.closest("form[data-entry]") : null;
     if (!form) return;
+    if (event.target.closest("[data-set=bid]")) {
+      window.setTimeout(function () { pointsInSight(form); }, 0);
+      return;
+    }
     const pad = event.target.closest("[data-points-offset]");
     if (pad) {
       tapPoints(form, pad);
@@ -185,8 +213,10 @@
     if (event.target.name === "side-pick") {
       form.dataset.dirty = "1";
       pickSide(form, event.target);
+      pointsInSight(form);
       return;
     }
+    if (event.target.name === "bidder" && event.isTrusted) pointsInSight(form);
     if (event.target.name !== "all_tricks") return;
     const slam = form.querySelector("[data-slam]");
     const group = form.querySelector("[data-points]");

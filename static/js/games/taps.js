@@ -218,6 +218,7 @@
     entries.forEach(function (entry) {
       document.documentElement.style.setProperty("--save-bar", Math.ceil(entry.target.getBoundingClientRect().height) + "px");
     });
+    document.dispatchEvent(new CustomEvent("tablescore:save-bar"));
     /* the bar grew (the preview came in): the box in hand, if on screen, stays above the pad */
     const view = window.visualViewport ? window.visualViewport.height : window.innerHeight;
     document.querySelectorAll("form[data-entry] [data-pad]").forEach(function (pad) {
