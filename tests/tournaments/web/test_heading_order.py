@@ -4,6 +4,7 @@ screen readers and Lighthouse expect."""
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 import pytest
 from django.urls import reverse
@@ -19,7 +20,7 @@ def levels(html: str) -> list[int]:
 
 
 def skipped(found: list[int]) -> list[tuple[int, int]]:
-    return [(a, b) for a, b in zip(found, found[1:], strict=False) if b > a + 1]
+    return [(a, b) for a, b in pairwise(found) if b > a + 1]
 
 
 @pytest.mark.parametrize("name", ["draw", "standings"])
