@@ -11,7 +11,8 @@
  * - the outbox: a round whose save got no answer is kept on the phone (localStorage) with its
  *   idempotency key and sent again by itself when the connection returns; the server answers
  *   a key it has seen with the round it stored, so nothing is stored twice
- * - the service worker keeps the table page (and its last scoreboard) for a reload offline
+ * - the service worker keeps the table page (and its last scoreboard) for a reload offline,
+ *   and sends a waiting round in the background (Background Sync) where the browser allows
  * - back on the start page, the setup of the game chosen comes back
  */
 (function () {
@@ -405,6 +406,30 @@
   }
   function takeOut(key) {
     writeOutbox(readOutbox().filter(function (item) { return item.key !== key; }));
+    toWorker({ type: "done", key: key });
+  }
+
+  /* Background Sync: a round waiting is handed to the service worker too, which sends it when
+   * the connection returns even with this page closed (the same key: stored once). */
+  function backgroundSync() {
+    return Boolean(navigator.serviceWorker && navigator.serviceWorker.controller && "SyncManager" in window);
+  }
+  function toWorker(message) {
+    if (navigator.serviceWorker && navigator.serviceWorker.controller) {
+      navigator.serviceWorker.controller.postMessage(message);
+    }
+  }
+  function queueInBackground(key) {
+    const item = readOutbox().find(function (one) { return one.key === key; });
+    if (item && backgroundSync()) toWorker({ type: "queue", item: item });
+  }
+  if (navigator.serviceWorker) {
+    navigator.serviceWorker.addEventListener("message", function (event) {
+      const data = event.data || {};
+      if (data.type !== "sent" || !data.key) return;
+      writeOutbox(readOutbox().filter(function (item) { return item.key !== data.key; }));
+      if (data.token === pageToken()) answered(data.html || "");
+    });
   }
 
   function showOutbox() {
@@ -416,10 +441,14 @@
     if (!items.length) return;
     const words = items.length === 1 ? page.dataset.word : page.dataset.words;
     bar.querySelector("[data-outbox-count]").textContent = items.length + " " + words + " waiting to send";
+    const word = page.dataset.word.charAt(0).toUpperCase() + page.dataset.word.slice(1);
     bar.querySelector("[data-outbox-what]").textContent = items.map(function (item) {
-      const word = page.dataset.word.charAt(0).toUpperCase() + page.dataset.word.slice(1);
       return word + " " + item.number + (item.what ? ": " + item.what : "");
     }).join(" · ");
+    const first = word + " " + items[0].number;
+    bar.querySelector("[data-outbox-why]").textContent = backgroundSync()
+      ? first + " is sent in the background as soon as the connection returns, even with this page closed."
+      : first + " is sent when the connection returns, while this table is open on this phone.";
   }
 
   function words(el) { return el ? el.textContent.replace(/\s+/g, " ").trim() : ""; }
@@ -493,9 +522,27 @@
       takeOut(key); /* the server answered: saved, saved before, or refused with a message */
     } else {
       lastFailure = Date.now();
+      queueInBackground(key);
       showOutbox();
     }
   });
+
+  /* The server's answer to a round sent from the outbox (by the page or by the service
+   * worker): the round form as it now stands, with "saved" or the clash in sight. */
+  function answered(html) {
+    const entry = document.getElementById("entry");
+    if (entry && window.htmx && html.indexOf('id="entry"') >= 0) {
+      window.htmx.swap(entry, html, { swapStyle: "outerHTML" });
+      setOffline(false);
+      const saved = document.querySelector("#entry .notice.ok");
+      const clash = document.querySelector("#entry .conflict");
+      if (saved) savedInSight(document.getElementById("entry"));
+      else if (clash) clash.scrollIntoView({ block: "start" });
+    } else {
+      document.body.dispatchEvent(new CustomEvent("table-changed", { bubbles: true }));
+    }
+    keepPage();
+  }
 
   /* Send what waits for this table again, one at a time, in the order saved. */
   function flush() {
@@ -516,23 +563,13 @@
       return response.text().then(function (html) {
         sending = false;
         takeOut(item.key);
-        const entry = document.getElementById("entry");
-        if (entry && window.htmx) {
-          window.htmx.swap(entry, html, { swapStyle: "outerHTML" });
-          setOffline(false);
-          const saved = document.querySelector("#entry .notice.ok");
-          const clash = document.querySelector("#entry .conflict");
-          if (saved) savedInSight(document.getElementById("entry"));
-          else if (clash) clash.scrollIntoView({ block: "start" });
-        } else {
-          document.body.dispatchEvent(new CustomEvent("table-changed", { bubbles: true }));
-        }
-        keepPage();
+        answered(html);
         window.setTimeout(flush, 0);
       });
     }).catch(function () {
       sending = false;
       lastFailure = Date.now();
+      queueInBackground(item.key);
       showOutbox();
     });
   }
