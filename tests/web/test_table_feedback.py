@@ -25,7 +25,9 @@ def test_a_saved_correction_is_announced_on_the_history_page(client):
         actor=Actor(seat=0),
     )
     url = reverse("scoring:round_correct", args=[game.table_token, 1])
+    game.refresh_from_db()
     form = {"number": "1", "bidder": "0", "bid": "200", "won-A": "210", "won-B": "90"}
+    form["revision"] = str(game.revision)  # the revision the page showed
     answer = client.post(url, {**form, "action": "save"})
     assert answer.status_code == 302
     assert answer["Location"].endswith("?corrected=1#corrected")
