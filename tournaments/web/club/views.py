@@ -19,9 +19,9 @@ from django.utils.text import slugify
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from common import csvsafe
 from printing.paper import paper_from
 from printing.render.document import render_one
-from common import csvsafe
 from tournaments.events.directors import directed_event, director_required
 from tournaments.models import ClubNight, Entrant, EntrantPlayer, Event, Player, Roster, Season
 from tournaments.seasons import selectors, services
