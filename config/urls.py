@@ -14,4 +14,5 @@ urlpatterns = [
     path("", include("printing.urls")),
     path("", include("scoring.urls")),
     path("", include("tournaments.web.urls")),
+    path("", include("tournaments.web.club.urls")),
 ]

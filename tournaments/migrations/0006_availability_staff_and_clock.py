@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0004_game_kind_from_registry'),
+        ('tournaments', '0005_seasons_ratings'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
