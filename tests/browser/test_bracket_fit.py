@@ -8,8 +8,9 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
 from tests.browser.conftest import ARTIFACTS
-from tests.tournaments.test_brackets_flow import TEAMS
-from tournaments import brackets, services
+from tests.tournaments.brackets.test_flow import TEAMS
+from tournaments.brackets import services as brackets
+from tournaments.events import services
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
