@@ -7,7 +7,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
-from tournaments.scheduling import constructions
+from tournaments.scheduling import constructions, designs
 from tournaments.scheduling.ledger import Ledger, pair
 from tournaments.scheduling.report import (
     bye_spread,
@@ -140,30 +140,78 @@ def _construction(
     policy: TablePolicy,
     round_index: int,
     rounds_planned: int | None = None,
+    everyone: int | None = None,
 ) -> tuple[str, Callable[[int], Tables], int] | None:
     """The exact construction for this field, if one exists: (name, round maker, rounds).
 
-    At partnership tables of 4 a whist rotation (partners once, opponents twice) is
+    ``count`` players are seated out of ``everyone`` (default: all of them). At
+    partnership tables of 4 a whist rotation (partners once, opponents twice) is
     chosen unless the event is known to be short enough for a construction in which
-    no two players meet twice, which is better on both counts for those rounds.
+    no two players meet twice, which is better on both counts for those rounds. With
+    4m + 1 players the whist tournament seats 4m of them a round, one sitting out.
     """
+    everyone = count if everyone is None else everyone
     if not sizes or len(set(sizes)) != 1:
         return None
     k = sizes[0]
     sides = policy.sides_at(k)
     m = count // k
     capacity = constructions.cyclic_capacity(k, m) if count % k == 0 else 0
-    whist = k == 4 and sides == ((0, 2), (1, 3)) and count in constructions.WHIST_FIRST_ROUNDS
+    partnership = k == 4 and sides == ((0, 2), (1, 3))
+    if partnership and everyone % 4 == 1 and count == everyone - 1:
+        stored = everyone in constructions.whist_sizes() and round_index < everyone
+        if stored and (rounds_planned is None or rounds_planned > capacity):
+            return ("whist", lambda r: constructions.whist_round(everyone, r), everyone)
+        return None
+    if everyone != count:
+        return None
+    whist = partnership and count % 4 == 0 and count in constructions.whist_sizes()
     if whist and (rounds_planned is None or rounds_planned > capacity):
         return ("whist", lambda r: constructions.whist_round(count, r), count - 1)
     if count % k:
         return None
+    if not sides and k == 3 and count in designs.kirkman_sizes():
+        stored = designs.kirkman_rounds(count)
+        if round_index < len(stored):
+            return ("Kirkman triple system", lambda r: list(stored[r]), len(stored))
     if round_index >= capacity:
         return None
     name = "affine plane" if k == m and constructions.prime_power(m) else "cyclic"
     if name == "cyclic" and constructions.prime_power(m):
         name = f"cyclic GF({m})"
     return (name, lambda r: constructions.cyclic_round(k, m, r), capacity)
+
+
+def construction_bye(
+    request: RoundRequest, sizes: Sequence[int], bye_count: int, ledger: Ledger
+) -> EntrantId | None:
+    """Who sits out this round when a whist tournament for 4m + 1 seats the others:
+    the construction's own sitter, when the history has followed it and the sitter
+    has had no more byes than anyone (so byes still go to those with fewest)."""
+    entrants = list(request.entrants)
+    count = len(entrants)
+    if (
+        request.format != "mixer"
+        or bye_count != 1
+        or not request.constructions
+        or request.constraints.fixed_teams
+        or count % 4 != 1
+    ):
+        return None
+    index = len(request.history)
+    found = _construction(count - 1, sizes, request.policy, index, request.rounds_planned, count)
+    if found is None:
+        return None
+    _, maker, _ = found
+    points = _point_map(entrants, request.seed)
+    if not _follows([p.tables for p in request.history], maker, points):
+        return None
+    sitter = constructions.whist_sitting_out(count, index)
+    if sitter is None:
+        return None
+    chosen = points[sitter]
+    fewest = min(ledger.byes.get(e, 0) for e in entrants)
+    return chosen if ledger.byes.get(chosen, 0) == fewest else None
 
 
 def _follows(
@@ -214,14 +262,17 @@ def _mixer(
     index = len(request.history)
 
     candidates: list[tuple[int, int, list[list[EntrantId]], str, list[Split | None]]] = []
-    found = _construction(len(seated), sizes, policy, index, request.rounds_planned)
+    everyone = len(request.entrants)
+    found = _construction(len(seated), sizes, policy, index, request.rounds_planned, everyone)
     exact = found and request.constructions and not constraints.fixed_teams
-    if found and exact and len(seated) == len(request.entrants):
+    if found and exact:
         name, maker, rounds = found
         if index < rounds:
-            points = _point_map(seated, request.seed)
+            points = _point_map(sorted(request.entrants), request.seed)
             raw = [tuple(points[p] for p in table) for table in maker(index)]
             ordered = _order_for_fixed(raw, constraints.fixed_table)
+            if {e for t in raw for e in t} != set(seated):
+                ordered = None  # the construction's sitter is not this round's bye
             if ordered is not None:
                 follows = not keep_apart_broken(ordered, constraints.keep_apart) and _follows(
                     [p.tables for p in request.history], maker, points
@@ -433,7 +484,11 @@ def plan_round(request: RoundRequest) -> RoundPlan:
             preference: Callable[[EntrantId], object] = lambda e: -ranks[e]  # noqa: E731
         else:
             preference = draw.__getitem__
-        byes = choose_byes(entrants, bye_count, ledger, request.constraints, preference)
+        sitter = construction_bye(request, sizes, bye_count, ledger)
+        if sitter is not None:
+            byes = [sitter]
+        else:
+            byes = choose_byes(entrants, bye_count, ledger, request.constraints, preference)
         bye_set = set(byes)
         seated = [e for e in sorted(entrants) if e not in bye_set]
         if request.format == "mixer":
