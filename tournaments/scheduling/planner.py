@@ -159,8 +159,8 @@ def _construction(
     capacity = constructions.cyclic_capacity(k, m) if count % k == 0 else 0
     partnership = k == 4 and sides == ((0, 2), (1, 3))
     if partnership and everyone % 4 == 1 and count == everyone - 1:
-        stored = everyone in constructions.whist_sizes() and round_index < everyone
-        if stored and (rounds_planned is None or rounds_planned > capacity):
+        known = everyone in constructions.whist_sizes() and round_index < everyone
+        if known and (rounds_planned is None or rounds_planned > capacity):
             return ("whist", lambda r: constructions.whist_round(everyone, r), everyone)
         return None
     if everyone != count:
