@@ -6,6 +6,9 @@ import random
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from contextvars import ContextVar
+from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from tournaments.scheduling import constructions, designs
 from tournaments.scheduling.ledger import Ledger, pair
@@ -21,10 +24,12 @@ from tournaments.scheduling.types import (
     FORMATS,
     Constraints,
     EntrantId,
+    PlayedRound,
     RoundPlan,
     RoundReport,
     RoundRequest,
     SchedulingError,
+    Sides,
     Table,
     TablePolicy,
     Weights,
@@ -141,14 +146,16 @@ def _construction(
     round_index: int,
     rounds_planned: int | None = None,
     everyone: int | None = None,
+    short: bool = False,
 ) -> tuple[str, Callable[[int], Tables], int] | None:
     """The exact construction for this field, if one exists: (name, round maker, rounds).
 
     ``count`` players are seated out of ``everyone`` (default: all of them). At
     partnership tables of 4 a whist rotation (partners once, opponents twice) is
     chosen unless the event is known to be short enough for a construction in which
-    no two players meet twice, which is better on both counts for those rounds. With
-    4m + 1 players the whist tournament seats 4m of them a round, one sitting out.
+    no two players meet twice, which is better on both counts for those rounds, or
+    ``short`` (``partnership_choice`` found the mixer better for the planned rounds).
+    With 4m + 1 players the whist tournament seats 4m of them a round, one sitting out.
     """
     everyone = count if everyone is None else everyone
     if not sizes or len(set(sizes)) != 1:
@@ -160,13 +167,13 @@ def _construction(
     partnership = k == 4 and sides == ((0, 2), (1, 3))
     if partnership and everyone % 4 == 1 and count == everyone - 1:
         known = everyone in constructions.whist_sizes() and round_index < everyone
-        if known and (rounds_planned is None or rounds_planned > capacity):
+        if known and (rounds_planned is None or rounds_planned > capacity) and not short:
             return ("whist", lambda r: constructions.whist_round(everyone, r), everyone)
         return None
     if everyone != count:
         return None
     whist = partnership and count % 4 == 0 and count in constructions.whist_sizes()
-    if whist and (rounds_planned is None or rounds_planned > capacity):
+    if whist and (rounds_planned is None or rounds_planned > capacity) and not short:
         return ("whist", lambda r: constructions.whist_round(count, r), count - 1)
     if count % k:
         return None
@@ -199,7 +206,15 @@ def construction_bye(
     ):
         return None
     index = len(request.history)
-    found = _construction(count - 1, sizes, request.policy, index, request.rounds_planned, count)
+    found = _construction(
+        count - 1,
+        sizes,
+        request.policy,
+        index,
+        request.rounds_planned,
+        count,
+        prefers_mixer(request),
+    )
     if found is None:
         return None
     _, maker, _ = found
@@ -212,6 +227,132 @@ def construction_bye(
     chosen = points[sitter]
     fewest = min(ledger.byes.get(e, 0) for e in entrants)
     return chosen if ledger.byes.get(chosen, 0) == fewest else None
+
+
+# A partnership event longer than this is long: the whist rotation is kept without
+# planning the mixer's whole event beside it.
+SHORT_EVENT_ROUNDS = 12
+
+
+@dataclass(frozen=True)
+class PartnershipChoice:
+    """Both ways to seat a partnership event of ``rounds`` rounds, as counted in a dry run:
+    the individual mixer (then partners split to avoid repeats) and the whist rotation.
+    The mixer is chosen when it costs less: repeated pairs plus ``Weights.partner`` per
+    repeated partner (a whist rotation repeats table-mates on purpose and never a partner,
+    which wins for long events)."""
+
+    rounds: int
+    mixer_pairs: int
+    mixer_partners: int
+    whist_pairs: int
+    whist_partners: int
+    partner_weight: int
+
+    @property
+    def mixer_cost(self) -> int:
+        return self.mixer_pairs + self.partner_weight * self.mixer_partners
+
+    @property
+    def whist_cost(self) -> int:
+        return self.whist_pairs + self.partner_weight * self.whist_partners
+
+    @property
+    def chosen(self) -> str:
+        return "mixer" if self.mixer_cost < self.whist_cost else "whist"
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "rounds": self.rounds,
+            "mixer": {"repeated_pairs": self.mixer_pairs, "repeated_partners": self.mixer_partners},
+            "whist": {"repeated_pairs": self.whist_pairs, "repeated_partners": self.whist_partners},
+            "chosen": self.chosen,
+        }
+
+
+# Set while one way of seating is planned ahead, so that the dry run seats as the
+# event would once that way is chosen.
+_PLANNING_AHEAD: ContextVar[str | None] = ContextVar("planning_ahead", default=None)
+
+
+def _dry_run(request: RoundRequest, *, way: str) -> tuple[int, int]:
+    """Repeated pairs and partners over the planned rounds, seated ``way``."""
+    assert request.rounds_planned is not None
+    history: list[PlayedRound] = []
+    pairs = partners = 0
+    token = _PLANNING_AHEAD.set(way)
+    try:
+        for _ in range(request.rounds_planned):
+            plan = plan_round(replace(request, history=tuple(history)))
+            pairs += plan.report.repeated_pairs
+            partners += plan.report.repeated_partners
+            history.append(plan.as_played(frozenset()))
+    finally:
+        _PLANNING_AHEAD.reset(token)
+    return pairs, partners
+
+
+@lru_cache(maxsize=256)
+def _choice(
+    entrants: tuple[EntrantId, ...],
+    policy_key: tuple[tuple[int, ...], int, tuple[tuple[int, Sides], ...]],
+    weights: Weights,
+    seed: int,
+    effort: int,
+    planned: int,
+) -> PartnershipChoice:
+    legal, preferred, sides = policy_key
+    request = RoundRequest(
+        entrants=entrants,
+        policy=TablePolicy(legal_sizes=legal, preferred=preferred, sides=dict(sides)),
+        weights=weights,
+        seed=seed,
+        effort=effort,
+        rounds_planned=planned,
+    )
+    mixer = _dry_run(request, way="mixer")
+    whist = _dry_run(request, way="whist")
+    return PartnershipChoice(
+        rounds=request.rounds_planned or 0,
+        mixer_pairs=mixer[0],
+        mixer_partners=mixer[1],
+        whist_pairs=whist[0],
+        whist_partners=whist[1],
+        partner_weight=max(request.weights.partner, 1),
+    )
+
+
+def partnership_choice(request: RoundRequest) -> PartnershipChoice | None:
+    """The mixer and the whist rotation compared for this event (the director's report),
+    or None when the event is not a fresh partnership field of known, short length."""
+    policy = request.policy
+    planned = request.rounds_planned
+    if (
+        request.format != "mixer"
+        or not request.constructions
+        or planned is None
+        or planned > SHORT_EVENT_ROUNDS
+        or policy.sides_at(4) != ((0, 2), (1, 3))
+        or request.constraints != Constraints()
+    ):
+        return None
+    count = len(request.entrants)
+    if count not in constructions.whist_sizes():
+        return None
+    sizes, _ = table_sizes(count, policy)
+    if set(sizes) != {4}:
+        return None
+    policy_key = (tuple(policy.legal_sizes), policy.preferred, tuple(sorted(policy.sides.items())))
+    entrants = tuple(sorted(request.entrants))
+    return _choice(entrants, policy_key, request.weights, request.seed, request.effort, planned)
+
+
+def prefers_mixer(request: RoundRequest) -> bool:
+    ahead = _PLANNING_AHEAD.get()
+    if ahead is not None:
+        return ahead == "mixer"
+    choice = partnership_choice(request)
+    return choice is not None and choice.chosen == "mixer"
 
 
 def _follows(
@@ -263,7 +404,10 @@ def _mixer(
 
     candidates: list[tuple[int, int, list[list[EntrantId]], str, list[Split | None]]] = []
     everyone = len(request.entrants)
-    found = _construction(len(seated), sizes, policy, index, request.rounds_planned, everyone)
+    short = prefers_mixer(request)
+    found = _construction(
+        len(seated), sizes, policy, index, request.rounds_planned, everyone, short
+    )
     exact = found and request.constructions and not constraints.fixed_teams
     if found and exact:
         name, maker, rounds = found
