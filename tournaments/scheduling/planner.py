@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from itertools import groupby
 
 from tournaments.scheduling import constructions, designs
 from tournaments.scheduling.ledger import Ledger, pair
@@ -469,6 +470,58 @@ def ranks_of(request: RoundRequest) -> dict[EntrantId, int]:
     return ranks
 
 
+def wins_of(history: Sequence[PlayedRound]) -> Counter[EntrantId]:
+    """Each entrant's score for swiss pairing: tables won so far."""
+    return Counter(e for played in history for e in played.winners)
+
+
+def order_sizes_by_groups(groups: Sequence[int], sizes: Sequence[int]) -> list[int]:
+    """The order of the table sizes (top table first) that, sliced from the top of the
+    standings, moves the fewest players out of their score group (``groups``: the
+    group sizes, best first). A player is moved when a table seats them with a larger
+    group than their own."""
+    total = sum(groups)
+    group_of: list[int] = [g for g, size in enumerate(groups) for _ in range(size)]
+    kinds = sorted(set(sizes), reverse=True)
+    counts = tuple(sizes.count(k) for k in kinds)
+    states = 1
+    for count in counts:
+        states *= count + 1
+    if len(kinds) == 1 or states > 200_000 or len(sizes) > 400 or total != sum(sizes):
+        return sorted(sizes, reverse=True)
+
+    def moved(start: int, size: int) -> int:
+        seen = Counter(group_of[start : start + size])
+        return size - max(seen.values())
+
+    best: dict[tuple[int, ...], tuple[int, int]] = {}
+
+    def solve(left: tuple[int, ...]) -> int:
+        if not any(left):
+            return 0
+        if left in best:
+            return best[left][0]
+        start = total - sum(c * k for c, k in zip(left, kinds, strict=True))
+        choice = (-1, -1)
+        for index, kind in enumerate(kinds):
+            if left[index]:
+                rest = (*left[:index], left[index] - 1, *left[index + 1 :])
+                cost = moved(start, kind) + solve(rest)
+                if choice[0] < 0 or cost < choice[0]:
+                    choice = (cost, index)
+        best[left] = choice
+        return choice[0]
+
+    solve(counts)
+    order: list[int] = []
+    left = counts
+    while any(left):
+        index = best[left][1]
+        order.append(kinds[index])
+        left = (*left[:index], left[index] - 1, *left[index + 1 :])
+    return order
+
+
 def _swiss(
     request: RoundRequest,
     seated: list[EntrantId],
@@ -477,29 +530,42 @@ def _swiss(
     rng: random.Random,
     ranks: Mapping[EntrantId, int],
 ) -> tuple[list[Table], str]:
+    """Score groups (tables won so far), best first, each in standings order; tables
+    sliced from the top with the table sizes ordered to move the fewest players out of
+    their group; then swaps only within a score group to avoid repeats."""
     policy, constraints = request.policy, request.constraints
     w = request.weights
-    weights = Weights(
-        meet=max(w.meet, 1) * 4 * max(sizes, default=2),
-        partner=w.partner,
-        seat=w.seat,
-        gap=max(w.gap, 1),
-        keep_apart=w.keep_apart,
-    )
+    weights = Weights(meet=max(w.meet, 1), partner=w.partner, seat=w.seat, keep_apart=w.keep_apart)
     blocks = blocks_of(constraints)
-    coster = Coster(ledger, policy, weights, apart_pairs(constraints), ranks=ranks, blocks=blocks)
+    coster = Coster(ledger, policy, weights, apart_pairs(constraints), blocks=blocks)
+    wins = wins_of(request.history)
     units = make_units(seated, constraints)
-    units.sort(key=lambda u: min(ranks[m] for m in u))
+
+    def score(unit: Unit) -> int:
+        return max(wins.get(m, 0) for m in unit)
+
+    units.sort(key=lambda u: (-score(u), min(ranks[m] for m in u)))
+    groups = [
+        len(list(members)) for _, members in groupby(m for u in units for m in [score(u)] * len(u))
+    ]
+    order = order_sizes_by_groups(groups, sizes)
     fixed = fixed_units(units, constraints)
-    filled = greedy_fill(units, sizes, coster, fixed, window=1)
+    filled = greedy_fill(units, order, coster, fixed, window=1)
     fixed_set = {units[i] for i in fixed}
     steps = request.effort * (2000 + 20 * len(seated))
-    filled = swap_search(filled, coster, lambda u: u not in fixed_set, rng, steps=steps, reach=3)
+    filled = swap_search(
+        filled,
+        coster,
+        lambda u: u not in fixed_set,
+        rng,
+        steps=steps,
+        compatible=lambda a, b: score(a) == score(b),
+    )
     tables = [
         seat_order([m for u in t for m in u], policy.sides_at(sum(map(len, t))), ledger, blocks)
         for t in filled
     ]
-    return tables, "swiss: top down + swaps"
+    return tables, "swiss: score groups top down + swaps within groups"
 
 
 # --------------------------------------------------------------------------- round robin

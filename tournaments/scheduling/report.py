@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from math import comb
 
@@ -134,3 +134,14 @@ class ScheduleReport:
                 "seconds": round(self.seconds, 4),
             },
         }
+
+
+def points_gap(tables: Iterable[Table], points: Mapping[EntrantId, float]) -> float:
+    """The mean over tables of the spread in points (most less fewest) at the table: how
+    evenly a swiss round matches players of equal score."""
+    gaps = [
+        max(points.get(e, 0) for e in table) - min(points.get(e, 0) for e in table)
+        for table in tables
+        if table
+    ]
+    return sum(gaps) / len(gaps) if gaps else 0.0
