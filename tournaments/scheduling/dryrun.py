@@ -78,6 +78,7 @@ def plan_schedule(
     weights: Weights | None = None,
     effort: int = 1,
     constructions: bool = True,
+    search_steps: int = 0,
 ) -> Schedule:
     """Plan ``rounds`` rounds for a fixed field, with results drawn from ``seed``."""
     if not 1 <= rounds <= MAX_ROUNDS:
@@ -107,6 +108,7 @@ def plan_schedule(
                 effort=effort,
                 constructions=constructions,
                 rounds_planned=rounds,
+                search_steps=search_steps,
             )
         )
         winners: set[EntrantId] = set()

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import groupby
 
-from tournaments.scheduling import constructions, designs
+from tournaments.scheduling import anneal, constructions, designs
 from tournaments.scheduling.ledger import Ledger, pair
 from tournaments.scheduling.report import (
     bye_spread,
@@ -356,6 +356,73 @@ def prefers_mixer(request: RoundRequest) -> bool:
     return choice is not None and choice.chosen == "mixer"
 
 
+# The annealing stops early past this many seconds a million steps (a slow machine):
+# the schedule then depends on the machine, and the event follows it only where it can.
+SECONDS_PER_MILLION_STEPS = 30.0
+
+
+@lru_cache(maxsize=64)
+def _annealed(
+    entrants: tuple[EntrantId, ...],
+    size: int,
+    seed: int,
+    effort: int,
+    planned: int,
+    steps: int,
+) -> tuple[tuple[tuple[EntrantId, ...], ...], ...] | None:
+    """The planner's own schedule for the whole event, annealed; None when annealing
+    found nothing better."""
+    policy = TablePolicy(legal_sizes=(size,), preferred=size)
+    history: list[PlayedRound] = []
+    for _ in range(planned):
+        plan = plan_round(
+            RoundRequest(
+                entrants=entrants,
+                policy=policy,
+                history=tuple(history),
+                seed=seed,
+                effort=effort,
+                rounds_planned=planned,
+            )
+        )
+        history.append(plan.as_played(frozenset()))
+    index = {e: i for i, e in enumerate(entrants)}
+    rounds = [[tuple(index[e] for e in table) for table in played.tables] for played in history]
+    before = anneal.repeated_pairs(rounds, len(entrants))
+    best = anneal.anneal_schedule(
+        rounds,
+        len(entrants),
+        seconds=SECONDS_PER_MILLION_STEPS * steps / 1_000_000,
+        seed=seed,
+        steps=steps,
+    )
+    if anneal.repeated_pairs(best, len(entrants)) >= before:
+        return None
+    return tuple(tuple(tuple(entrants[p] for p in table) for table in tables) for tables in best)
+
+
+def searched_schedule(
+    request: RoundRequest, sizes: Sequence[int], seated: Sequence[EntrantId]
+) -> tuple[tuple[tuple[EntrantId, ...], ...], ...] | None:
+    """The annealed schedule for this event when the request asks to search harder."""
+    planned = request.rounds_planned
+    if (
+        request.search_steps <= 0
+        or request.format != "mixer"
+        or planned is None
+        or len(request.history) >= planned
+        or len(set(sizes)) != 1
+        or len(seated) != len(request.entrants)
+        or request.constraints != Constraints()
+        or request.policy.sides_at(sizes[0])
+    ):
+        return None
+    entrants = tuple(sorted(request.entrants))
+    return _annealed(
+        entrants, sizes[0], request.seed, request.effort, planned, request.search_steps
+    )
+
+
 def _follows(
     history_tables: Sequence[Sequence[Table]],
     maker: Callable[[int], Tables],
@@ -429,6 +496,20 @@ def _mixer(
                 cost = sum(coster.table(t) for t in ordered)
                 tables = [list(t) for t in ordered]
                 candidates.append((0 if follows else 1, cost, tables, name, splits))
+
+    # A construction that covers the whole event is exact; otherwise the annealed whole
+    # schedule (which began as this planner's own) replaces it.
+    searched = searched_schedule(request, sizes, seated)
+    covered = found and exact and request.rounds_planned and found[2] >= request.rounds_planned
+    if searched is not None and not covered:
+        candidates = []
+        follows = all(
+            {frozenset(t) for t in played.tables} == {frozenset(t) for t in searched[i]}
+            for i, played in enumerate(request.history)
+        )
+        tables = [list(t) for t in searched[index]]
+        cost = sum(coster.table(t) for t in tables)
+        candidates.append((0 if follows else 1, cost, tables, "annealed", [None] * len(tables)))
 
     # A construction the history has followed so far is kept to its end (a whist
     # tournament repeats table-mates by design, and pays it back in partners).
