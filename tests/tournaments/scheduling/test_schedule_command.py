@@ -114,5 +114,6 @@ def test_searching_harder_from_the_command_line():
     args = ("--game", "rummoli", "--players", "18", "--rounds", "3", "--table-size", "6")
     plain = schedule(*args, "--seed", "2")
     searched = schedule(*args, "--seed", "2", "--search-steps", "100000")
-    assert searched["report"]["total"]["repeated_pairs"] < plain["report"]["total"]["repeated_pairs"]
+    total = searched["report"]["total"]
+    assert total["repeated_pairs"] < plain["report"]["total"]["repeated_pairs"]
     assert {r["method"] for r in searched["report"]["rounds"]} == {"annealed"}

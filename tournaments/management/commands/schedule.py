@@ -1,9 +1,10 @@
 """``manage.py schedule``: a dry run of the table scheduler, as game-record.md says.
 
 ``schedule --game GAME --players N --rounds R [--format mixer|swiss|round_robin|progressive]
-[--table-size K] [--seed S] [--search-steps N]`` prints ``{"rounds": [{"tables": [...], "byes": [...]}],
-"report": {...}}`` with entrants numbered 0..N-1. The game's table facts (legal sizes,
-sides) are read from its scoring engine and handed to the pure scheduler as plain data.
+[--table-size K] [--seed S] [--search-steps N]`` prints
+``{"rounds": [{"tables": [...], "byes": [...]}], "report": {...}}`` with entrants
+numbered 0..N-1. The game's table facts (legal sizes, sides) are read from its
+scoring engine and handed to the pure scheduler as plain data.
 """
 
 from __future__ import annotations
