@@ -15,17 +15,35 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import transaction
+from django.db import models, transaction
 from django.db.models import F
 from django.utils import timezone
 
 from scoring.engines.base import Problem
 from scoring.engines.registry import ENGINES
-from scoring.models import Confirmation, Game, RoundEvent
+from scoring.models import ChangeRequest, Confirmation, Game, RoundEvent
 from scoring.selectors import game_record_dict, game_score, side_in_round
-from scoring.services import Actor, GameChangeError, game_create, round_confirm, round_correct
+from scoring.services import (
+    Actor,
+    GameChangeError,
+    StaleRevision,
+    desk_request_answer,
+    game_create,
+    round_confirm,
+    round_correct,
+)
 from tournaments import results, seating
+from tournaments.document import (
+    EVENT_NAME_LONGEST,
+    EXPORT_FORMAT,
+    MOST_MEMBERS,
+    MOST_ROUNDS,
+    NAME_LONGEST,
+    EventDocument,
+    document_problems,
+)
 from tournaments.models import (
+    BracketGame,
     Bye,
     Entrant,
     Event,
@@ -38,12 +56,6 @@ from tournaments.models import (
 from tournaments.scheduling import SchedulingError
 from tournaments.selectors import folded
 from tournaments.standings import InvalidResults, metrics_from_names, rules_problems
-
-NAME_LONGEST = 40
-EVENT_NAME_LONGEST = 80
-MOST_ROUNDS = 30
-MOST_MEMBERS = 10
-EXPORT_FORMAT = "tablescore-event/1"
 
 
 class TournamentError(Exception):
@@ -184,6 +196,7 @@ def event_create(
     bye_scoring: str = Event.ByeScoring.AVERAGE,
     bye_value: int = 0,
     confirmation: str = Confirmation.OTHER_SIDE,
+    one_phone: bool = False,
     seed: int = 0,
 ) -> Event:
     """A new event in registration, owned by its director."""
@@ -214,6 +227,7 @@ def event_create(
             bye_scoring=bye_scoring,
             bye_value=bye_value,
             confirmation=confirmation,
+            one_phone=bool(one_phone),
             seed=seed,
         )
         _log(event, "event_create", owner, after=_event_settings(event))
@@ -232,6 +246,7 @@ def _event_settings(event: Event) -> dict[str, Any]:
         "bye_scoring": event.bye_scoring,
         "bye_value": event.bye_value,
         "confirmation": event.confirmation,
+        "one_phone": event.one_phone,
         "seed": event.seed,
     }
 
@@ -686,6 +701,7 @@ def round_publish(*, event: Event, round: TournamentRound, user: Any = None) -> 
                     actor=actor,
                     confirmation=event.confirmation,
                     is_tournament_game=True,
+                    one_phone=event.one_phone,
                 )
             except GameChangeError as error:
                 raise TournamentError(
@@ -756,8 +772,12 @@ def result_correct(
     number: int,
     entry: Mapping[str, Any],
     user: Any,
+    revision: int | None = None,
 ) -> Table:
     """The director replaces deal ``number`` of a table's game; the correction stands.
+
+    ``revision`` is the game's revision the desk page showed: a table that changed since
+    is refused (``StaleRevision``, shown with what is there now), never overwritten.
 
     Recorded in the game's own audit trail (as the director, entering for the seat that
     entered the deal, then confirming for a seat of another side) and in the event's log.
@@ -779,10 +799,12 @@ def result_correct(
                 f"table {table.number} has no deal {number}", field="number"
             )
         entering = existing.entered_by_seat if existing.entered_by_seat is not None else 0
-        director = Actor(seat=entering, user=user, device="director's desk")
+        director = Actor(seat=entering, user=user, device="director's desk", desk=True)
         before = dict(existing.entry)
         try:
-            changed = round_correct(game=game, number=number, entry=entry, actor=director)
+            changed = round_correct(
+                game=game, number=number, entry=entry, actor=director, revision=revision
+            )
             if game.confirmation != Confirmation.OFF:
                 score = game_score(changed.game)
                 everyone = range(len(score.players))
@@ -792,8 +814,10 @@ def result_correct(
                 round_confirm(
                     game=changed.game,
                     number=number,
-                    actor=Actor(seat=others[0], user=user, device="director's desk"),
+                    actor=Actor(seat=others[0], user=user, device="director's desk", desk=True),
                 )
+        except StaleRevision:
+            raise
         except GameChangeError as error:
             raise TournamentError(
                 [
@@ -810,6 +834,60 @@ def result_correct(
         )
         _bump(event)
     return table
+
+
+def table_request_answer(
+    *,
+    event: Event,
+    request_id: int,
+    accept: bool,
+    reason: str,
+    revision: int | None,
+    user: Any,
+) -> ChangeRequest:
+    """A director's answer to a change a closed table asked of the desk (the caller checked
+    that ``user`` directs ``event``): made or declined, with the reason, in the table's
+    audit trail and the event's log. ``revision`` is the table's as the desk page showed
+    it: a table that changed since is refused (``StaleRevision``)."""
+    request = (
+        ChangeRequest.objects.select_related("game")
+        .filter(pk=request_id, to_desk=True, game__in=_event_games(event))
+        .first()
+    )
+    if request is None:
+        raise TournamentError.single("there is no such request at this event", field="request")
+    with transaction.atomic():
+        event = _locked(event)
+        try:
+            desk_request_answer(
+                game=request.game,
+                request_id=request.pk,
+                accept=accept,
+                reason=reason,
+                actor=Actor(user=user, device="director's desk", desk=True),
+                revision=revision,
+            )
+        except StaleRevision:
+            raise
+        except GameChangeError as error:
+            raise TournamentError(error.problems) from None
+        request.refresh_from_db()
+        _log(
+            event,
+            "table_request_answer",
+            user,
+            before={"game": request.game_id, "kind": request.kind, "number": request.round_number},
+            after={"status": request.status, "reason": request.reason},
+        )
+        _bump(event)
+    return request
+
+
+def _event_games(event: Event) -> Any:
+    """The ids of every game played at the event: its tables' and its bracket's."""
+    tables = Table.objects.filter(round__event=event, game__isnull=False).values("game_id")
+    bracket = BracketGame.objects.filter(stage__event=event).values("game_id")
+    return Game.objects.filter(models.Q(pk__in=tables) | models.Q(pk__in=bracket)).values("pk")
 
 
 def table_game_changed(*, game_id: int) -> None:
@@ -879,92 +957,108 @@ def event_export(*, event: Event) -> dict[str, Any]:
     }
 
 
-def _import_problems(data: Any) -> list[Problem]:
-    if not isinstance(data, Mapping) or data.get("format") != EXPORT_FORMAT:
-        return [Problem(f"this is not a {EXPORT_FORMAT} document", field="format")]
-    problems: list[Problem] = []
-    for key, kind in (("event", Mapping), ("entrants", list), ("rounds", list)):
-        if not isinstance(data.get(key), kind):
-            problems.append(Problem(f"{key} is missing or malformed", field=key))
-    return problems
+def event_import_check(*, data: Any) -> EventDocument:
+    """Validate a whole event document, writing nothing: the document as declared, or
+    ``TournamentError`` naming every problem by its path (``rounds[0].tables[1]...``).
+
+    The schemas and cross references are ``tournaments.document``'s; the event's settings
+    are checked as a new event's are. ``event_import`` calls this first; a page that
+    previews an upload can call it alone.
+    """
+    document, problems = document_problems(data)
+    if document is not None:
+        settings = document.event
+        problems = [
+            Problem(p.message, None, f"event.{p.field}" if p.field else "event")
+            for p in event_check(
+                name=settings.name,
+                game=settings.game,
+                options=settings.options,
+                format=settings.format,
+                rounds_planned=settings.rounds_planned,
+                table_size=settings.table_size,
+                standings_metrics=settings.standings_metrics,
+                bye_scoring=settings.bye_scoring,
+                confirmation=settings.confirmation,
+            )
+        ]
+    _check(problems)
+    assert document is not None
+    return document
 
 
 def event_import(*, data: Any, owner: Any) -> Event:
-    """Recreate an exported event (a new event owned by ``owner``), games and all."""
-    _check(_import_problems(data))
-    settings = data["event"]
+    """Recreate an exported event (a new event owned by ``owner``), games and all.
+
+    The whole document is validated first (``event_import_check``): nothing is written
+    unless all of it is right.
+    """
+    document = event_import_check(data=data)
+    settings = document.event
     with transaction.atomic():
         try:
             event = event_create(
                 owner=owner,
-                name=str(settings.get("name", "")),
-                game=str(settings.get("game", "")),
-                options=settings.get("options") or {},
-                format=settings.get("format", Event.Format.MIXER),
-                rounds_planned=settings.get("rounds_planned", 3),
-                table_size=settings.get("table_size"),
-                standings_metrics=settings.get("standings_metrics") or (),
-                bye_scoring=settings.get("bye_scoring", Event.ByeScoring.AVERAGE),
-                bye_value=int(settings.get("bye_value", 0)),
-                confirmation=settings.get("confirmation", Confirmation.OTHER_SIDE),
-                seed=int(settings.get("seed", 0)),
+                name=settings.name,
+                game=settings.game,
+                options=settings.options,
+                format=settings.format,
+                rounds_planned=settings.rounds_planned,
+                table_size=settings.table_size,
+                standings_metrics=settings.standings_metrics,
+                bye_scoring=settings.bye_scoring,
+                bye_value=settings.bye_value,
+                confirmation=settings.confirmation,
+                one_phone=settings.one_phone,
+                seed=settings.seed,
             )
             entrants = Entrant.objects.bulk_create(
                 Entrant(
                     event=event,
-                    name=str(e["name"]),
-                    members=list(e.get("members") or []),
-                    checked_in=bool(e.get("checked_in")),
-                    dropped=bool(e.get("dropped")),
-                    joined_round=int(e.get("joined_round", 1)),
-                    fixed_table=e.get("fixed_table"),
+                    name=e.name,
+                    members=list(e.members),
+                    checked_in=e.checked_in,
+                    dropped=e.dropped,
+                    joined_round=e.joined_round,
+                    fixed_table=e.fixed_table,
                 )
-                for e in data["entrants"]
+                for e in document.entrants
             )
-            for a, b in data.get("keep_apart") or []:
-                KeepApart.objects.create(event=event, first=entrants[a], second=entrants[b])
-            for rnd in data["rounds"]:
+            KeepApart.objects.bulk_create(
+                KeepApart(event=event, first=entrants[a], second=entrants[b])
+                for a, b in document.keep_apart
+            )
+            for rnd in document.rounds:
+                published = rnd.status == TournamentRound.Status.PUBLISHED
                 round_ = TournamentRound.objects.create(
                     event=event,
-                    number=int(rnd["number"]),
-                    status=rnd.get("status", TournamentRound.Status.PUBLISHED),
-                    report=rnd.get("report") or {},
-                    published_at=timezone.now()
-                    if rnd.get("status") == TournamentRound.Status.PUBLISHED
-                    else None,
+                    number=rnd.number,
+                    status=rnd.status,
+                    report=dict(rnd.report),
+                    published_at=timezone.now() if published else None,
                 )
-                for t in rnd["tables"]:
+                for t in rnd.tables:
                     game = None
-                    if t.get("game"):
+                    if t.game is not None:
                         game = game_create(
-                            record=t["game"],
+                            record=t.game,
                             actor=Actor(user=owner, device="import"),
                             confirmation=event.confirmation,
                             is_tournament_game=True,
                             action=RoundEvent.Action.IMPORT,
                         ).game
-                    table = Table.objects.create(round=round_, number=int(t["number"]), game=game)
+                    table = Table.objects.create(round=round_, number=t.number, game=game)
                     TableSeat.objects.bulk_create(
                         TableSeat(
-                            table=table,
-                            seat=seat,
-                            entrant=entrants[s["entrant"]],
-                            member=int(s.get("member", 0)),
+                            table=table, seat=seat, entrant=entrants[s.entrant], member=s.member
                         )
-                        for seat, s in enumerate(t["seats"])
+                        for seat, s in enumerate(t.seats)
                     )
-                Bye.objects.bulk_create(Bye(round=round_, entrant=entrants[i]) for i in rnd["byes"])
+                Bye.objects.bulk_create(Bye(round=round_, entrant=entrants[i]) for i in rnd.byes)
         except GameChangeError as error:
             raise TournamentError(error.problems) from None
-        except (KeyError, IndexError, TypeError, ValueError) as error:
-            raise TournamentError.single(
-                f"the document is malformed ({type(error).__name__}: {error})", field="rounds"
-            ) from None
-        status = settings.get("status", Event.Status.RUNNING)
-        Event.objects.filter(pk=event.pk).update(
-            status=status if status in Event.Status.values else Event.Status.RUNNING
-        )
-        _log(event, "event_import", owner, after={"rounds": len(data["rounds"])})
+        Event.objects.filter(pk=event.pk).update(status=settings.status)
+        _log(event, "event_import", owner, after={"rounds": len(document.rounds)})
         event.refresh_from_db()
     return event
 
@@ -981,6 +1075,7 @@ __all__ = [
     "event_create",
     "event_export",
     "event_import",
+    "event_import_check",
     "keep_apart_add",
     "result_correct",
     "round_generate",
