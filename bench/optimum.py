@@ -13,7 +13,9 @@ from collections import Counter
 from itertools import combinations
 
 from bench.figures import Row
-from tournaments.scheduling import (
+from tournaments.brackets.core import double_elimination
+from tournaments.brackets.core.playout import play_bracket
+from tournaments.seating.core import (
     PlayedRound,
     RoundRequest,
     TablePolicy,
@@ -22,9 +24,7 @@ from tournaments.scheduling import (
     plan_round,
     plan_schedule,
 )
-from tournaments.scheduling.brackets import double_elimination
-from tournaments.scheduling.brackets.playout import play_bracket
-from tournaments.scheduling.report import points_gap
+from tournaments.seating.core.report import points_gap
 
 LIMIT_SECONDS = 60.0
 PARTNERS = TablePolicy(legal_sizes=(4,), preferred=4, sides={4: ((0, 2), (1, 3))})

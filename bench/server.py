@@ -375,7 +375,7 @@ def tournament_round_ending(port: int) -> tuple[float, float, int]:
     from django.contrib.auth import get_user_model
 
     from scoring.services import Actor, round_confirm, round_record
-    from tournaments import services
+    from tournaments.events import services
 
     owner = get_user_model().objects.create_user(f"bench-{os.getpid()}")
     event = services.event_create(

@@ -28,7 +28,7 @@ from tests.tournaments.standings.event import (
     SMALL_EVENT,
     table,
 )
-from tournaments.standings import (
+from tournaments.standings.core import (
     ByeMethod,
     ByeOpponents,
     ByeRule,

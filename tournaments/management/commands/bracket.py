@@ -19,7 +19,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from tournaments.scheduling.brackets import (
+from tournaments.brackets.core import (
     BracketUserError,
     GrandFinal,
     TableRules,
@@ -27,8 +27,8 @@ from tournaments.scheduling.brackets import (
     single_elimination,
     table_elimination,
 )
-from tournaments.scheduling.brackets.playout import RESULTS_RULES, PlayedMatch, play_bracket
-from tournaments.scheduling.brackets.two_team import MAX_FIELD
+from tournaments.brackets.core.playout import RESULTS_RULES, PlayedMatch, play_bracket
+from tournaments.brackets.core.two_team import MAX_FIELD
 
 BAD_ARGUMENTS_STATUS = 2
 KINDS = ("single", "double", "tables")
