@@ -7,6 +7,8 @@ from scoring.api import api
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
+    path("healthz/live", views.healthz_live, name="healthz_live"),
+    path("healthz/monitor", views.healthz_monitor, name="healthz_monitor"),
     path("manifest.webmanifest", views.manifest, name="manifest"),
     path("sw.js", views.service_worker, name="service_worker"),
     path("admin/", admin.site.urls),
