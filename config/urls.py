@@ -19,3 +19,5 @@ urlpatterns = [
     path("", include("scoring.urls")),
     path("", include("tournaments.web.urls")),
 ]
+
+handler500 = "config.unavailable.server_error_or_unavailable"
