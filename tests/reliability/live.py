@@ -126,11 +126,14 @@ class Server:
     ) -> Answer:
         conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
         try:
-            if chunked and body is not None:
-                pieces = [body[i : i + 8192] for i in range(0, len(body), 8192)]
-                conn.request(method, path, iter(pieces), headers or {}, encode_chunked=True)
-            else:
-                conn.request(method, path, body, headers or {})
+            try:
+                if chunked and body is not None:
+                    pieces = [body[i : i + 8192] for i in range(0, len(body), 8192)]
+                    conn.request(method, path, iter(pieces), headers or {}, encode_chunked=True)
+                else:
+                    conn.request(method, path, body, headers or {})
+            except (BrokenPipeError, ConnectionResetError):
+                pass  # answered before the whole body was sent (a 413): read that answer
             answer = conn.getresponse()
             return Answer(
                 answer.status,
