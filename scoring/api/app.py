@@ -2,19 +2,28 @@
 
 from __future__ import annotations
 
-from django.urls import URLPattern, URLResolver
+from django.http import HttpRequest, HttpResponse
+from django.urls import URLPattern, URLResolver, re_path
+from django.views.decorators.csrf import csrf_exempt
 from ninja import NinjaAPI
 
-from scoring.api.errors import install_error_handlers
+from scoring.api.errors import errors_response, install_error_handlers
 from scoring.api.parser import JsonBodyParser, refusing_large_bodies
 from scoring.api.router import router
 
 
+@csrf_exempt
+def no_such_path(request: HttpRequest, rest: str = "") -> HttpResponse:
+    """Any other path under /api/ (a round number that is not a number, say): the JSON 404."""
+    return errors_response(404, [{"round": None, "field": None, "message": "not found"}])
+
+
 class TablescoreAPI(NinjaAPI):
-    """ninja's API with the body limit in front of every path (the OpenAPI document too)."""
+    """ninja's API with the body limit in front of every path (the OpenAPI document too),
+    and the errors envelope for every path it does not know."""
 
     def _get_urls(self) -> list[URLPattern | URLResolver]:
-        urls = super()._get_urls()
+        urls = [*super()._get_urls(), re_path(r"^(?P<rest>.*)$", no_such_path)]
         for pattern in urls:
             if isinstance(pattern, URLPattern):
                 pattern.callback = refusing_large_bodies(pattern.callback)
