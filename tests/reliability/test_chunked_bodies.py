@@ -19,7 +19,9 @@ pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
 LIMIT = settings.TABLESCORE_MAX_BODY_BYTES
 TOO_LARGE = {
-    "errors": [{"round": None, "field": "body", "message": f"the body is larger than {LIMIT} bytes"}]
+    "errors": [
+        {"round": None, "field": "body", "message": f"the body is larger than {LIMIT} bytes"}
+    ]
 }
 ROOLZ = {"format": 1, "game": "roolz", "players": ["Ann", "Ben", "Cat", "Dan"]}
 
