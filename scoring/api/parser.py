@@ -9,7 +9,6 @@ from io import BytesIO
 from typing import Any, cast
 
 from django.conf import settings
-from django.core.handlers.wsgi import LimitedStream
 from django.http import HttpRequest, HttpResponse
 from ninja.parser import Parser
 from ninja.types import DictStrAny
@@ -65,7 +64,7 @@ def read_chunked_body(request: HttpRequest, limit: int) -> bool:
     if len(body) > limit:
         return False
     request.META["CONTENT_LENGTH"] = str(len(body))
-    request._stream = LimitedStream(BytesIO(bytes(body)), len(body))  # type: ignore[attr-defined]
+    request._stream = BytesIO(bytes(body))
     return True
 
 
