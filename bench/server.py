@@ -494,7 +494,13 @@ def child() -> None:
     finally:
         server.terminate()
         server.wait(timeout=30)
-    where = f"gunicorn, {WORKERS} workers, PostgreSQL, {CLIENTS} phones"
+    # The machine's load while the bench ran: a busy machine slows every figure, so the
+    # table says how busy it was rather than leave a slow run to look like a slow server.
+    load = os.getloadavg()[1]
+    where = (
+        f"gunicorn, {WORKERS} workers, PostgreSQL, {CLIENTS} phones; "
+        f"load {load:.1f} on {os.cpu_count()} cores"
+    )
     rows: list[dict[str, Any]] = []
     goals = {
         # The API's round: at most API_ROUND_CPU_MS of server CPU.
@@ -557,7 +563,8 @@ def child() -> None:
             {
                 "area": "tournament",
                 "figure": f"{EVENT_TABLES} tables end a round within "
-                f"{EVENT_WINDOW_SECONDS:.0f} s (API): {label}; median of {ENDING_RUNS} runs",
+                f"{EVENT_WINDOW_SECONDS:.0f} s (API): {label}; median of {ENDING_RUNS} runs "
+                f"({where})",
                 "measured": f"p95 {p95:.0f} ms",
                 "beside": f"p50 {p50:.0f} ms; runs' p95 "
                 + ", ".join(f"{ending.p(kind, 0.95):.0f}" for ending in endings),
