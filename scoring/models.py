@@ -16,6 +16,11 @@ def new_table_token() -> str:
     return secrets.token_urlsafe(32)  # 256 bits
 
 
+def new_view_token() -> str:
+    """The read-only link's key: as long as the entry link's, and never the same."""
+    return secrets.token_urlsafe(32)
+
+
 class Confirmation(models.TextChoices):
     OFF = "off", "Off: a round counts as soon as it is entered"
     ANY_OTHER_SEAT = "any_other_seat", "Another player confirms"
@@ -37,9 +42,21 @@ class Game(models.Model):
         max_length=16, choices=Confirmation.choices, default=Confirmation.OFF
     )
     is_tournament_game = models.BooleanField(default=False)
+    # The entry link's key (/t/<table_token>/): whoever holds it plays at the table.
     table_token = models.CharField(
         max_length=64, unique=True, default=new_table_token, editable=False
     )
+    # The view link's key (/v/<view_token>/): the same scoreboard, read-only; what every
+    # public page links.
+    view_token = models.CharField(
+        max_length=64, unique=True, default=new_view_token, editable=False
+    )
+    # At an event table, "one phone, handed over": the other side confirms on the phone
+    # that entered the deal (the audit says so). Otherwise another phone confirms.
+    one_phone = models.BooleanField(default=False)
+    # An event table the desk closed (its bracket match decided by the director): only the
+    # desk changes it, as after the game's end.
+    closed_by_desk = models.BooleanField(default=False)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -169,12 +186,15 @@ class ChangeRequest(models.Model):
 
     With confirmation on, undoing a confirmed round, ending a game early and
     reopening it wait here for a player who may confirm; at most one is open per game.
+    At a closed event table (its game over) every change asked for goes to the event's
+    desk instead (``to_desk``), where a director of the event answers it with a reason.
     """
 
     class Kind(models.TextChoices):
         UNDO = "undo", "Undo the last round"
         END = "end", "End the game"
         REOPEN = "reopen", "Reopen the game"
+        CORRECT = "correct", "Correct a round"
 
     class Status(models.TextChoices):
         OPEN = "open", "Waiting for the other side"
@@ -196,6 +216,17 @@ class ChangeRequest(models.Model):
     answered_by_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     answered_at = models.DateTimeField(null=True, blank=True)
+    # Asked of the event's desk (a closed table), not of the other side.
+    to_desk = models.BooleanField(default=False)
+    # A correction asked for: the round as the table wants it.
+    entry = models.JSONField(null=True, blank=True)
+    # The game's revision the request was made against (the desk's answer is checked too).
+    revision = models.PositiveIntegerField(null=True, blank=True)
+    answered_by_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    # The director's reason, with the answer.
+    reason = models.CharField(max_length=500, blank=True)
 
     class Meta:
         ordering = ["game", "created_at", "pk"]

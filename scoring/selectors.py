@@ -197,6 +197,20 @@ def seats_that_may_accept(game: Game, request: ChangeRequest, score: ScoredGame)
     return everyone - {asker}
 
 
+def table_closed(game: Game) -> bool:
+    """An event table whose game is over (its last deal confirmed) or that the desk closed
+    (its bracket match decided by a director): only the event's desk changes it now.
+    A casual game is never closed: its players agree between sides."""
+    if not game.is_tournament_game:
+        return False
+    if game.closed_by_desk:
+        return True
+    return (
+        game.status == Game.Status.FINISHED
+        and not game.rounds.filter(status=Round.Status.PENDING).exists()
+    )
+
+
 def open_change_request(game: Game) -> ChangeRequest | None:
     return game.change_requests.filter(status=ChangeRequest.Status.OPEN).first()
 

@@ -38,6 +38,7 @@ from scoring.selectors import (
     seat_count,
     seats_that_may_accept,
     seats_that_may_confirm,
+    table_closed,
 )
 
 
@@ -48,6 +49,9 @@ class Actor:
     seat: int | None = None
     device: str = ""
     user: Any = None
+    # A director of the game's event, at the event's desk: the caller checked who may
+    # direct the event. Only the desk changes a closed event table.
+    desk: bool = False
 
     @property
     def user_or_none(self) -> Any:
@@ -80,6 +84,40 @@ class RoundConflict(GameChangeError):
 
 class IdempotencyKeyReused(GameChangeError):
     pass
+
+
+STALE_MESSAGE = "changed since you opened it: here is what is there now; make your change again"
+
+
+class StaleRevision(GameChangeError):
+    """A change made against a revision the game has moved past: nothing was done.
+
+    ``current`` is the revision there now; the page (or the API's 409) shows the game as
+    it stands, and the change can be made again from there.
+    """
+
+    def __init__(self, game: Game, *, made_against: int | None, round_number: int | None = None):
+        self.current = game.revision
+        self.made_against = made_against
+        super().__init__([Problem(STALE_MESSAGE, round_number, "revision")])
+
+
+class TableClosed(GameChangeError):
+    """An event table whose game is over: only the event's desk changes it now.
+
+    The table asks the desk instead (``desk_request_open``).
+    """
+
+    def __init__(self, round_number: int | None = None):
+        super().__init__(
+            [
+                Problem(
+                    "this event table's game is over: a change now goes to the event's desk",
+                    round_number,
+                    "table",
+                )
+            ]
+        )
 
 
 @dataclass(frozen=True)
@@ -217,6 +255,33 @@ def _check_entering_seat(game: Game, actor: Actor, number: int) -> None:
         )
 
 
+def _check_revision(game: Game, revision: int | None, number: int | None = None) -> None:
+    """Refuse a change made against another revision than the game's (None: not checked,
+    for a caller that checked it itself)."""
+    if revision is not None and revision != game.revision:
+        raise StaleRevision(game, made_against=revision, round_number=number)
+
+
+def _check_open(game: Game, actor: Actor, number: int | None = None) -> None:
+    """A closed event table is changed by its event's desk alone."""
+    if not actor.desk and table_closed(game):
+        raise TableClosed(number)
+
+
+def _same_phone(game: Game, actor: Actor, device: str, number: int | None) -> bool:
+    """At an event table another phone confirms (or agrees) than the one that entered (or
+    asked), unless the event hands one phone over: then True, for the audit to say so."""
+    if actor.desk or not game.is_tournament_game or not device or actor.device != device:
+        return False
+    if game.one_phone:
+        return True
+    raise GameChangeError.single(
+        "confirm on a phone of the other side, not the phone that entered it",
+        round_number=number,
+        field="seat",
+    )
+
+
 def _fingerprint(data: Any) -> str:
     canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(canonical.encode()).hexdigest()
@@ -299,6 +364,7 @@ def game_create(
     actor: Actor | None = None,
     confirmation: str | None = None,
     is_tournament_game: bool = False,
+    one_phone: bool = False,
     action: str = RoundEvent.Action.CREATE,
 ) -> ChangeResult:
     """Create a game from a game record (rounds optional: an import carries them)."""
@@ -322,6 +388,7 @@ def game_create(
             ending={key: value for key, value in parsed.extras.items() if value},
             confirmation=confirmation,
             is_tournament_game=is_tournament_game,
+            one_phone=one_phone and is_tournament_game,
             created_by=actor.user_or_none,
         )
         teams = scored.teams
@@ -373,11 +440,16 @@ def _apply_end(game: Game, ending: Mapping[str, Any], actor: Actor) -> dict[str,
     return _save_projection(game, scored)
 
 
-def game_end(*, game: Game, ending: Mapping[str, Any], actor: Actor) -> ChangeResult:
-    """End a game by a record-level ending its engine allows (an early finish, leftovers)."""
+def game_end(
+    *, game: Game, ending: Mapping[str, Any], actor: Actor, revision: int | None = None
+) -> ChangeResult:
+    """End a game by a record-level ending its engine allows (an early finish, leftovers);
+    ``revision``, when given, is the one the phone saw."""
     with transaction.atomic():
         game = _locked(game.pk)
         _check_actor_seat(game, actor)
+        _check_revision(game, revision)
+        _check_open(game, actor)
         score = _apply_end(game, ending, actor)
     return ChangeResult(game=game, score=score)
 
@@ -396,11 +468,15 @@ def _apply_reopen(game: Game, actor: Actor) -> dict[str, Any]:
     return _save_projection(game, scored)
 
 
-def game_reopen(*, game: Game, actor: Actor) -> ChangeResult:
-    """Take back an ending (an early finish, leftovers given out): the game goes on."""
+def game_reopen(*, game: Game, actor: Actor, revision: int | None = None) -> ChangeResult:
+    """Take back an ending (an early finish, leftovers given out): the game goes on.
+
+    ``revision`` is the one the phone saw (None: not checked)."""
     with transaction.atomic():
         game = _locked(game.pk)
         _check_actor_seat(game, actor)
+        _check_revision(game, revision)
+        _check_open(game, actor)
         score = _apply_reopen(game, actor)
     return ChangeResult(game=game, score=score)
 
@@ -567,76 +643,99 @@ def round_confirm(
                 else "a player of another side confirms this round"
             )
             raise GameChangeError.single(message, round_number=number, field="seat")
+        one_device = _same_phone(game, actor, round_.entered_by_device, number)
         round_.status = Round.Status.CONFIRMED
         round_.confirmed_by_seat = actor.seat
         round_.confirmed_at = timezone.now()
         round_.save(update_fields=["status", "confirmed_by_seat", "confirmed_at", "updated_at"])
-        _audit(game, RoundEvent.Action.CONFIRM, actor, number=number, after={"status": "confirmed"})
+        after: dict[str, Any] = {"status": "confirmed"}
+        if one_device:
+            after["one_device"] = True  # entered and confirmed on one phone, handed over
+        _audit(game, RoundEvent.Action.CONFIRM, actor, number=number, after=after)
         game.revision += 1
         game.save(update_fields=["revision", "updated_at"])
     return ChangeResult(game=game, score=game.score_cache, round_number=number)
 
 
 def round_correct(
-    *, game: Game, number: int, entry: Mapping[str, Any], actor: Actor
+    *,
+    game: Game,
+    number: int,
+    entry: Mapping[str, Any],
+    actor: Actor,
+    revision: int | None = None,
 ) -> ChangeResult:
-    """Replace round ``number``; the whole game from there on must still stand."""
+    """Replace round ``number``; the whole game from there on must still stand.
+
+    ``revision`` is the game's revision the correction was made against: another one is
+    refused (StaleRevision), never silently applied. None: not checked (the caller did).
+    """
     with transaction.atomic():
         game = _locked(game.pk)
-        _check_entering_seat(game, actor, number)
-        rounds = list(game.rounds.order_by("number"))
-        round_ = next((r for r in rounds if r.number == number), None)
-        if round_ is None:
-            raise GameChangeError.single(
-                "there is no such round", round_number=number, field="number"
-            )
-        record = game_record(game, rounds)
-        entries = list(record.rounds)
-        entries[number - 1] = entry
-        try:
-            scored = game.engine.score(record.with_rounds(entries))
-        except InvalidRecord as invalid:
-            later = [p for p in invalid.problems if p.round and p.round > number]
-            if later:
-                first = later[0]
-                raise GameChangeError(
-                    [
-                        Problem(
-                            f"this correction would make round {first.round} invalid "
-                            f"({first.message}); correct or undo the later rounds first",
-                            number,
-                            first.field,
-                        )
-                    ]
-                ) from None
-            if not record.extras:
-                raise GameChangeError(invalid.problems) from None
+        if not actor.desk:
+            _check_entering_seat(game, actor, number)
+        _check_revision(game, revision, number)
+        _check_open(game, actor, number)
+        score = _apply_correct(game, number, entry, actor)
+    return ChangeResult(game=game, score=score, round_number=number)
+
+
+def _check_correct(game: Game, number: int, entry: Mapping[str, Any]) -> tuple[Round, ScoredGame]:
+    """The round a correction replaces and the game scored with it, or the reason it cannot
+    be (the game locked)."""
+    rounds = list(game.rounds.order_by("number"))
+    round_ = next((r for r in rounds if r.number == number), None)
+    if round_ is None:
+        raise GameChangeError.single("there is no such round", round_number=number, field="number")
+    record = game_record(game, rounds)
+    entries = list(record.rounds)
+    entries[number - 1] = entry
+    try:
+        scored = game.engine.score(record.with_rounds(entries))
+    except InvalidRecord as invalid:
+        later = [p for p in invalid.problems if p.round and p.round > number]
+        if later:
+            first = later[0]
             raise GameChangeError(
                 [
                     Problem(
-                        f"this correction no longer fits how the game ended: {p.message}",
+                        f"this correction would make round {first.round} invalid "
+                        f"({first.message}); correct or undo the later rounds first",
                         number,
-                        p.field,
+                        first.field,
                     )
-                    for p in invalid.problems
                 ]
             ) from None
-        before = round_.entry
-        round_.entry = dict(entry)
-        round_.corrected = True
-        if game.confirmation != Confirmation.OFF:
-            round_.status = Round.Status.PENDING
-            round_.confirmed_by_seat = None
-            round_.confirmed_at = None
-        round_.entered_by_seat = actor.seat
-        round_.entered_by_device = actor.device[:64]
-        round_.entered_by_user = actor.user_or_none
-        round_.save()
-        _audit(
-            game, RoundEvent.Action.CORRECT, actor, number=number, before=before, after=dict(entry)
-        )
-        score = _save_projection(game, scored)
-    return ChangeResult(game=game, score=score, round_number=number)
+        if not record.extras:
+            raise GameChangeError(invalid.problems) from None
+        raise GameChangeError(
+            [
+                Problem(
+                    f"this correction no longer fits how the game ended: {p.message}",
+                    number,
+                    p.field,
+                )
+                for p in invalid.problems
+            ]
+        ) from None
+    return round_, scored
+
+
+def _apply_correct(game: Game, number: int, entry: Mapping[str, Any], actor: Actor) -> dict:
+    round_, scored = _check_correct(game, number, entry)
+    before = round_.entry
+    round_.entry = dict(entry)
+    round_.corrected = True
+    if game.confirmation != Confirmation.OFF:
+        round_.status = Round.Status.PENDING
+        round_.confirmed_by_seat = None
+        round_.confirmed_at = None
+    round_.entered_by_seat = actor.seat
+    round_.entered_by_device = actor.device[:64]
+    round_.entered_by_user = actor.user_or_none
+    round_.save()
+    _audit(game, RoundEvent.Action.CORRECT, actor, number=number, before=before, after=dict(entry))
+    return _save_projection(game, scored)
 
 
 def _undo_target(game: Game, number: int | None) -> Round:
@@ -667,11 +766,16 @@ def _apply_undo(game: Game, number: int | None, actor: Actor) -> dict[str, Any]:
     return _save_projection(game, scored)
 
 
-def round_undo(*, game: Game, number: int | None, actor: Actor) -> ChangeResult:
-    """Remove the last round (``number``, when given, must be the last one)."""
+def round_undo(
+    *, game: Game, number: int | None, actor: Actor, revision: int | None = None
+) -> ChangeResult:
+    """Remove the last round (``number``, when given, must be the last one); ``revision``
+    is the one the phone saw (None: not checked)."""
     with transaction.atomic():
         game = _locked(game.pk)
         _check_actor_seat(game, actor)
+        _check_revision(game, revision, number)
+        _check_open(game, actor, number)
         removed = _undo_target(game, number).number
         score = _apply_undo(game, number, actor)
     return ChangeResult(game=game, score=score, round_number=removed)
@@ -713,6 +817,7 @@ def change_request_open(
     ending = dict(ending or {})
     with transaction.atomic():
         game = _locked(game.pk)
+        _check_open(game, actor, number)
         if game.confirmation == Confirmation.OFF:
             raise GameChangeError.single(
                 "this table does not ask for confirmation: make the change directly", field="kind"
@@ -787,6 +892,8 @@ def change_request_accept(*, game: Game, request_id: int, actor: Actor) -> Chang
             raise GameChangeError.single("say which seat agrees", field="seat")
         _check_actor_seat(game, actor)
         request = _open_request(game, request_id)
+        if request.to_desk:
+            raise GameChangeError.single("the event's desk answers this request", field="request")
         if actor.seat not in seats_that_may_accept(game, request, game_score(game)):
             message = (
                 "another player agrees to it, not the one who asked"
@@ -794,6 +901,7 @@ def change_request_accept(*, game: Game, request_id: int, actor: Actor) -> Chang
                 else "a player of another side agrees to it"
             )
             raise GameChangeError.single(message, field="seat")
+        _same_phone(game, actor, request.asked_by_device, request.round_number)
         try:
             _check_request(game, request.kind, request.round_number, request.ending)
         except GameChangeError as gone:
@@ -839,6 +947,8 @@ def change_request_decline(*, game: Game, request_id: int, actor: Actor) -> Requ
             raise GameChangeError.single("say which seat answers", field="seat")
         _check_actor_seat(game, actor)
         request = _open_request(game, request_id)
+        if request.to_desk and actor.seat != request.asked_by_seat:
+            raise GameChangeError.single("the event's desk answers this request", field="request")
         status = (
             ChangeRequest.Status.WITHDRAWN
             if actor.seat == request.asked_by_seat
@@ -855,3 +965,166 @@ def change_request_decline(*, game: Game, request_id: int, actor: Actor) -> Requ
         game.revision += 1
         game.save(update_fields=["revision", "updated_at"])
     return RequestResult(request=request)
+
+
+# --------------------------------------------------------------------------- the desk's word
+
+
+REASON_LONGEST = 500
+
+
+def _check_desk_request(
+    game: Game,
+    kind: str,
+    number: int | None,
+    entry: Mapping[str, Any] | None,
+    ending: Mapping[str, Any],
+) -> None:
+    """Refuse a change asked of the desk that could not be made now (the game locked)."""
+    if kind == ChangeRequest.Kind.CORRECT:
+        if number is None or not isinstance(entry, Mapping):
+            raise GameChangeError.single("say which round and how it should read", field="round")
+        _check_correct(game, number, entry)
+    else:
+        _check_request(game, kind, number, ending)
+
+
+def desk_request_open(
+    *,
+    game: Game,
+    kind: str,
+    actor: Actor,
+    revision: int | None,
+    number: int | None = None,
+    entry: Mapping[str, Any] | None = None,
+    ending: Mapping[str, Any] | None = None,
+) -> RequestResult:
+    """At a closed event table, ask the event's desk to correct a round, undo the last one,
+    end or reopen the game. Nothing changes until a director answers; the same request
+    asked again is the same one. ``revision`` is the one the phone saw."""
+    ending = dict(ending or {})
+    entry = dict(entry) if isinstance(entry, Mapping) else None
+    with transaction.atomic():
+        game = _locked(game.pk)
+        if not table_closed(game):
+            raise GameChangeError.single(
+                "this table is still playing: make the change at the table", field="kind"
+            )
+        _check_actor_seat(game, actor)
+        _check_revision(game, revision, number)
+        if kind == ChangeRequest.Kind.UNDO and number is None:
+            number = _undo_target(game, None).number
+        _check_desk_request(game, kind, number, entry, ending)
+        waiting = game.change_requests.filter(status=ChangeRequest.Status.OPEN).first()
+        if waiting is not None:
+            if (waiting.kind, waiting.round_number, waiting.ending, waiting.entry) == (
+                kind,
+                number,
+                ending,
+                entry,
+            ):
+                return RequestResult(request=waiting, replayed=True)
+            raise GameChangeError.single(
+                f"the desk is already asked to {waiting.get_kind_display().lower()}: "
+                "it answers that first",
+                field="kind",
+            )
+        request = ChangeRequest.objects.create(
+            game=game,
+            kind=kind,
+            round_number=number,
+            ending=ending,
+            entry=entry,
+            to_desk=True,
+            revision=game.revision,
+            asked_by_seat=actor.seat if actor.seat is not None else 0,
+            asked_by_device=actor.device[:64],
+            asked_by_user=actor.user_or_none,
+        )
+        after: dict[str, Any] = {"kind": kind, "to": "desk"}
+        if ending:
+            after["ending"] = ending
+        if entry is not None:
+            after["round"] = entry
+        _audit(game, RoundEvent.Action.REQUEST, actor, number=number, after=after)
+        game.revision += 1
+        game.save(update_fields=["revision", "updated_at"])
+    return RequestResult(request=request)
+
+
+def desk_request_answer(
+    *,
+    game: Game,
+    request_id: int,
+    accept: bool,
+    reason: str,
+    actor: Actor,
+    revision: int | None,
+) -> ChangeResult:
+    """A director's answer to a change a closed table asked of the desk: made (in the
+    director's name, the correction standing confirmed) or declined, with a reason.
+
+    ``revision`` is the one the desk page showed: a table that moved on since is refused
+    (StaleRevision). A request the game has moved past lapses, and the reason is given.
+    """
+    reason = " ".join(reason.split())
+    if not actor.desk:
+        raise GameChangeError.single("only a director of the event answers", field="request")
+    if not reason:
+        raise GameChangeError.single("say why (the audit keeps it)", field="reason")
+    if len(reason) > REASON_LONGEST:
+        raise GameChangeError.single(
+            f"the reason must be at most {REASON_LONGEST} characters", field="reason"
+        )
+    lapsed: GameChangeError | None = None
+    with transaction.atomic():
+        game = _locked(game.pk)
+        request = _open_request(game, request_id)
+        if not request.to_desk:
+            raise GameChangeError.single("the table answers this request", field="request")
+        _check_revision(game, revision, request.round_number)
+        score = game.score_cache
+        status = ChangeRequest.Status.ACCEPTED if accept else ChangeRequest.Status.DECLINED
+        if accept:
+            try:
+                _check_desk_request(
+                    game, request.kind, request.round_number, request.entry, request.ending
+                )
+            except GameChangeError as gone:
+                lapsed = gone
+                status = ChangeRequest.Status.LAPSED
+        request.status = status
+        request.answered_by_user = actor.user_or_none
+        request.answered_at = timezone.now()
+        request.reason = reason
+        request.save(update_fields=["status", "answered_by_user", "answered_at", "reason"])
+        _audit(
+            game,
+            RoundEvent.Action.ACCEPT
+            if status == ChangeRequest.Status.ACCEPTED
+            else RoundEvent.Action.DECLINE,
+            actor,
+            number=request.round_number,
+            after={"kind": request.kind, "status": status, "reason": reason, "by": "desk"},
+        )
+        if status != ChangeRequest.Status.ACCEPTED:
+            game.revision += 1
+            game.save(update_fields=["revision", "updated_at"])
+        elif request.kind == ChangeRequest.Kind.CORRECT:
+            assert request.round_number is not None and request.entry is not None
+            score = _apply_correct(game, request.round_number, request.entry, actor)
+            game.rounds.filter(number=request.round_number).update(
+                status=Round.Status.CONFIRMED, confirmed_at=timezone.now()
+            )
+        elif request.kind == ChangeRequest.Kind.UNDO:
+            score = _apply_undo(game, request.round_number, actor)
+        elif request.kind == ChangeRequest.Kind.END:
+            score = _apply_end(game, request.ending, actor)
+        else:
+            score = _apply_reopen(game, actor)
+    if lapsed is not None:
+        raise GameChangeError.single(
+            f"the game changed since this was asked, so nothing was done ({lapsed})",
+            field="request",
+        )
+    return ChangeResult(game=game, score=score, round_number=request.round_number)

@@ -672,6 +672,10 @@ def bracket_override(
         except BracketUserError as error:
             raise BracketError.from_core(error) from None
         _store(stage, changed)
+        # The match's games are the desk's now: the table can no longer change them itself.
+        Game.objects.filter(bracket_game__stage=stage, bracket_game__match=match).update(
+            closed_by_desk=True
+        )
         _log(
             event,
             "bracket_override",
@@ -711,7 +715,8 @@ class PageMatch:
     title: str  # "Table 3" / "Match 2"
     status: str
     seats: tuple[PageSeat, ...]
-    table_token: str  # the game's table link, empty while the match has no game
+    table_token: str  # the game's entry link (the desk's alone), empty while no game
+    view_token: str  # the game's view link (the public bracket page), empty while no game
     game_id: int | None
     overridden: bool
     reason: str  # the director's reason, when overridden
@@ -781,6 +786,7 @@ def _page_match(
         status=match.status.value,
         seats=tuple(_page_seat(seat, names) for seat in match.seats),
         table_token=row.game.table_token if row is not None else "",
+        view_token=row.game.view_token if row is not None else "",
         game_id=row.game_id if row is not None else None,
         overridden=match.overridden,
         reason=reasons.get(match.id, ""),

@@ -53,6 +53,11 @@ class Event(models.Model):
     confirmation = models.CharField(
         max_length=16, choices=Confirmation.choices, default=Confirmation.OTHER_SIDE
     )
+    # "One phone, handed over": a table's deal is confirmed on the phone that entered it,
+    # handed to the other side. Off: another phone, holding a seat of that side, confirms.
+    one_phone = models.BooleanField(
+        default=False, verbose_name="One phone per table, handed over to confirm"
+    )
     seed = models.PositiveIntegerField(default=0)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.REGISTRATION)
     public_token = models.CharField(

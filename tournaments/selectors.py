@@ -25,9 +25,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.models import Round
+from scoring.models import ChangeRequest, Round
 from tournaments import results
-from tournaments.models import Bye, Entrant, Event, Table, TableSeat, TournamentRound
+from tournaments.models import (
+    BracketGame,
+    Bye,
+    Entrant,
+    Event,
+    Table,
+    TableSeat,
+    TournamentRound,
+)
 from tournaments.standings import METRIC_LABELS
 
 
@@ -55,8 +63,9 @@ class DrawTable:
     seats: tuple[DrawSeat, ...]
     first_dealer: int  # 1-based seat
     first_dealer_name: str
-    table_token: str  # the table's link (scoring's table token); empty in a draft
+    table_token: str  # the table's entry link (the desk's alone); empty in a draft
     game_id: int | None
+    view_token: str = ""  # the table's view link (public pages); empty in a draft
 
 
 @dataclass(frozen=True)
@@ -117,6 +126,7 @@ def draw_for(*, event: Event, round: TournamentRound | None = None) -> Draw | No
                 first_dealer_name=draw_seats[first].name if draw_seats else "",
                 table_token=game.table_token if game else "",
                 game_id=table.game_id,
+                view_token=game.view_token if game else "",
             )
         )
     byes = tuple(
@@ -143,7 +153,7 @@ class SeatFound:
     seat: int | None  # 1-based
     team: str
     deals_first: bool
-    table_token: str
+    view_token: str  # the table's view link
 
 
 def seat_find(*, event: Event, query: str) -> list[SeatFound]:
@@ -161,7 +171,7 @@ def seat_find(*, event: Event, query: str) -> list[SeatFound]:
             seat=seat.seat,
             team=seat.team,
             deals_first=seat.seat == table.first_dealer,
-            table_token=table.table_token,
+            view_token=table.view_token,
         )
         for table in draw.tables
         for seat in table.seats
@@ -179,7 +189,7 @@ def seat_find(*, event: Event, query: str) -> list[SeatFound]:
                     seat=None,
                     team="",
                     deals_first=False,
-                    table_token="",
+                    view_token="",
                 )
             )
     return sorted(found, key=lambda f: (folded(f.name), f.table or 0))
@@ -202,7 +212,8 @@ class TableState:
     deals_in: int
     names: tuple[str, ...]
     game_id: int | None
-    table_token: str
+    table_token: str  # the entry link: the desk's alone
+    view_token: str = ""
 
 
 def _state(finished: bool, pending: bool) -> str:
@@ -222,11 +233,13 @@ def tables_live(*, event: Event, round_number: int | None = None) -> list[TableS
     ):
         deals[game_id] = deals.get(game_id, 0) + 1
     names: dict[int, list[tuple[int, str]]] = {}
-    tokens = dict(
-        Table.objects.filter(pk__in=[r.table_id for r in rows]).values_list(
-            "pk", "game__table_token"
+    links = {
+        pk: (entry, view)
+        for pk, entry, view in Table.objects.filter(pk__in=[r.table_id for r in rows]).values_list(
+            "pk", "game__table_token", "game__view_token"
         )
-    )
+    }
+    tokens = {pk: entry for pk, (entry, _) in links.items()}
     for seat in TableSeat.objects.filter(table_id__in=tokens).select_related("entrant"):
         names.setdefault(seat.table_id, []).append((seat.seat, _seat_name(seat)))
     return [
@@ -239,6 +252,7 @@ def tables_live(*, event: Event, round_number: int | None = None) -> list[TableS
             names=tuple(name for _, name in sorted(names.get(r.table_id, []))),
             game_id=r.game_id,
             table_token=tokens.get(r.table_id) or "",
+            view_token=links.get(r.table_id, ("", ""))[1] or "",
         )
         for r in sorted(rows, key=lambda r: (r.round_number, r.table_number))
     ]
@@ -302,7 +316,7 @@ class EntrantTable:
     state_label: str
     total: int | None  # the entrant's game total so far
     place: int | None  # once the table is done
-    table_token: str
+    view_token: str  # the table's view link (a public page shows no entry link)
 
 
 @dataclass(frozen=True)
@@ -364,7 +378,7 @@ def entrant_page(*, event: Event, entrant: Entrant) -> EntrantPage:
                 state_label=STATE_LABELS[state],
                 total=row.totals[seat.seat] if seat.seat < len(row.totals) else None,
                 place=places,
-                table_token=seat.table.game.table_token if seat.table.game else "",
+                view_token=seat.table.game.view_token if seat.table.game else "",
             )
         )
     latest = _latest_published(event)
@@ -422,3 +436,49 @@ def generation_for(*, event: Event) -> Generation:
         step=str(g.get("step", "")),
         message=str(g.get("message", "")),
     )
+
+
+# --------------------------------------------------------------------------- the desk's requests
+
+
+@dataclass(frozen=True)
+class TableRequest:
+    """A change a closed table asked of the desk, with where it comes from."""
+
+    request: ChangeRequest
+    where: str  # "Round 2, table 3" or "Bracket, match R1-1"
+    table_id: int | None  # the event table, for the desk's table page (None: a bracket match)
+
+
+def table_requests(*, event: Event) -> list[TableRequest]:
+    """The requests waiting for the desk at this event, oldest first."""
+    tables = {
+        t.game_id: t
+        for t in Table.objects.filter(round__event=event, game__isnull=False).select_related(
+            "round"
+        )
+    }
+    matches = {
+        b.game_id: b.match
+        for b in BracketGame.objects.filter(stage__event=event).only("game_id", "match")
+    }
+    waiting = (
+        ChangeRequest.objects.filter(
+            to_desk=True,
+            status=ChangeRequest.Status.OPEN,
+            game_id__in=[*tables, *matches],
+        )
+        .select_related("game")
+        .order_by("created_at", "pk")
+    )
+    found = []
+    for request in waiting:
+        table = tables.get(request.game_id)
+        if table is not None:
+            where = f"Round {table.round.number}, table {table.number}"
+        else:
+            where = f"Bracket, match {matches.get(request.game_id, '?')}"
+        found.append(
+            TableRequest(request=request, where=where, table_id=table.pk if table else None)
+        )
+    return found

@@ -15,17 +15,26 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import transaction
+from django.db import models, transaction
 from django.db.models import F
 from django.utils import timezone
 
 from scoring.engines.base import Problem
 from scoring.engines.registry import ENGINES
-from scoring.models import Confirmation, Game, RoundEvent
+from scoring.models import ChangeRequest, Confirmation, Game, RoundEvent
 from scoring.selectors import game_record_dict, game_score, side_in_round
-from scoring.services import Actor, GameChangeError, game_create, round_confirm, round_correct
+from scoring.services import (
+    Actor,
+    GameChangeError,
+    StaleRevision,
+    desk_request_answer,
+    game_create,
+    round_confirm,
+    round_correct,
+)
 from tournaments import results, seating
 from tournaments.models import (
+    BracketGame,
     Bye,
     Entrant,
     Event,
@@ -184,6 +193,7 @@ def event_create(
     bye_scoring: str = Event.ByeScoring.AVERAGE,
     bye_value: int = 0,
     confirmation: str = Confirmation.OTHER_SIDE,
+    one_phone: bool = False,
     seed: int = 0,
 ) -> Event:
     """A new event in registration, owned by its director."""
@@ -214,6 +224,7 @@ def event_create(
             bye_scoring=bye_scoring,
             bye_value=bye_value,
             confirmation=confirmation,
+            one_phone=bool(one_phone),
             seed=seed,
         )
         _log(event, "event_create", owner, after=_event_settings(event))
@@ -232,6 +243,7 @@ def _event_settings(event: Event) -> dict[str, Any]:
         "bye_scoring": event.bye_scoring,
         "bye_value": event.bye_value,
         "confirmation": event.confirmation,
+        "one_phone": event.one_phone,
         "seed": event.seed,
     }
 
@@ -686,6 +698,7 @@ def round_publish(*, event: Event, round: TournamentRound, user: Any = None) -> 
                     actor=actor,
                     confirmation=event.confirmation,
                     is_tournament_game=True,
+                    one_phone=event.one_phone,
                 )
             except GameChangeError as error:
                 raise TournamentError(
@@ -756,8 +769,12 @@ def result_correct(
     number: int,
     entry: Mapping[str, Any],
     user: Any,
+    revision: int | None = None,
 ) -> Table:
     """The director replaces deal ``number`` of a table's game; the correction stands.
+
+    ``revision`` is the game's revision the desk page showed: a table that changed since
+    is refused (``StaleRevision``, shown with what is there now), never overwritten.
 
     Recorded in the game's own audit trail (as the director, entering for the seat that
     entered the deal, then confirming for a seat of another side) and in the event's log.
@@ -779,10 +796,12 @@ def result_correct(
                 f"table {table.number} has no deal {number}", field="number"
             )
         entering = existing.entered_by_seat if existing.entered_by_seat is not None else 0
-        director = Actor(seat=entering, user=user, device="director's desk")
+        director = Actor(seat=entering, user=user, device="director's desk", desk=True)
         before = dict(existing.entry)
         try:
-            changed = round_correct(game=game, number=number, entry=entry, actor=director)
+            changed = round_correct(
+                game=game, number=number, entry=entry, actor=director, revision=revision
+            )
             if game.confirmation != Confirmation.OFF:
                 score = game_score(changed.game)
                 everyone = range(len(score.players))
@@ -792,8 +811,10 @@ def result_correct(
                 round_confirm(
                     game=changed.game,
                     number=number,
-                    actor=Actor(seat=others[0], user=user, device="director's desk"),
+                    actor=Actor(seat=others[0], user=user, device="director's desk", desk=True),
                 )
+        except StaleRevision:
+            raise
         except GameChangeError as error:
             raise TournamentError(
                 [
@@ -810,6 +831,60 @@ def result_correct(
         )
         _bump(event)
     return table
+
+
+def table_request_answer(
+    *,
+    event: Event,
+    request_id: int,
+    accept: bool,
+    reason: str,
+    revision: int | None,
+    user: Any,
+) -> ChangeRequest:
+    """A director's answer to a change a closed table asked of the desk (the caller checked
+    that ``user`` directs ``event``): made or declined, with the reason, in the table's
+    audit trail and the event's log. ``revision`` is the table's as the desk page showed
+    it: a table that changed since is refused (``StaleRevision``)."""
+    request = (
+        ChangeRequest.objects.select_related("game")
+        .filter(pk=request_id, to_desk=True, game__in=_event_games(event))
+        .first()
+    )
+    if request is None:
+        raise TournamentError.single("there is no such request at this event", field="request")
+    with transaction.atomic():
+        event = _locked(event)
+        try:
+            desk_request_answer(
+                game=request.game,
+                request_id=request.pk,
+                accept=accept,
+                reason=reason,
+                actor=Actor(user=user, device="director's desk", desk=True),
+                revision=revision,
+            )
+        except StaleRevision:
+            raise
+        except GameChangeError as error:
+            raise TournamentError(error.problems) from None
+        request.refresh_from_db()
+        _log(
+            event,
+            "table_request_answer",
+            user,
+            before={"game": request.game_id, "kind": request.kind, "number": request.round_number},
+            after={"status": request.status, "reason": request.reason},
+        )
+        _bump(event)
+    return request
+
+
+def _event_games(event: Event) -> Any:
+    """The ids of every game played at the event: its tables' and its bracket's."""
+    tables = Table.objects.filter(round__event=event, game__isnull=False).values("game_id")
+    bracket = BracketGame.objects.filter(stage__event=event).values("game_id")
+    return Game.objects.filter(models.Q(pk__in=tables) | models.Q(pk__in=bracket)).values("pk")
 
 
 def table_game_changed(*, game_id: int) -> None:
@@ -907,6 +982,7 @@ def event_import(*, data: Any, owner: Any) -> Event:
                 bye_scoring=settings.get("bye_scoring", Event.ByeScoring.AVERAGE),
                 bye_value=int(settings.get("bye_value", 0)),
                 confirmation=settings.get("confirmation", Confirmation.OTHER_SIDE),
+                one_phone=settings.get("one_phone") is True,
                 seed=int(settings.get("seed", 0)),
             )
             entrants = Entrant.objects.bulk_create(

@@ -18,7 +18,7 @@ from ninja.errors import AuthenticationError, HttpError, Throttled, ValidationEr
 
 from scoring.api.schemas import MAX_ROUND_NUMBER
 from scoring.engines.base import Problem
-from scoring.services import GameChangeError, IdempotencyKeyReused, RoundConflict
+from scoring.services import GameChangeError, IdempotencyKeyReused, RoundConflict, StaleRevision
 
 NO_SUCH_GAME = "no such game for this token"
 E = TypeVar("E", bound=Exception)
@@ -173,6 +173,21 @@ def on_round_conflict(request: HttpRequest, exc: RoundConflict) -> HttpResponse:
     )
 
 
+def on_stale_revision(request: HttpRequest, exc: StaleRevision) -> HttpResponse:
+    """409: the game changed since the client's revision; what is there now comes along."""
+    current: dict[str, Any] = {"revision": exc.current}
+    number = exc.problems[0].round if exc.problems else None
+    if number is not None:
+        game = getattr(request, "auth", None)
+        found = game.rounds.filter(number=number).first() if game is not None else None
+        current["round"] = (
+            {"number": found.number, "round": found.entry, "status": found.status}
+            if found is not None
+            else None
+        )
+    return errors_response(409, problem_dicts(exc.problems), current=current)
+
+
 def on_idempotency_key_reused(request: HttpRequest, exc: IdempotencyKeyReused) -> HttpResponse:
     return errors_response(422, problem_dicts(exc.problems))
 
@@ -204,6 +219,7 @@ def install_error_handlers(api: NinjaAPI) -> None:
     api.add_exception_handler(Http404, _handler(Http404, on_not_found))
     api.add_exception_handler(RequestDataTooBig, _handler(RequestDataTooBig, on_data_too_big))
     api.add_exception_handler(RoundConflict, _handler(RoundConflict, on_round_conflict))
+    api.add_exception_handler(StaleRevision, _handler(StaleRevision, on_stale_revision))
     api.add_exception_handler(
         IdempotencyKeyReused, _handler(IdempotencyKeyReused, on_idempotency_key_reused)
     )

@@ -23,6 +23,7 @@ from scoring.api.schemas import (
     ConfirmedOut,
     ConflictOut,
     CorrectionIn,
+    DeskRequestOut,
     EndedOut,
     EndingIn,
     Errors,
@@ -31,6 +32,7 @@ from scoring.api.schemas import (
     GameRecordIn,
     RoundIn,
     RoundRecorded,
+    StaleOut,
     UndoIn,
 )
 from scoring.api.throttles import game_creation_throttle
@@ -38,6 +40,8 @@ from scoring.models import Confirmation, Game
 from scoring.selectors import game_record_dict, game_score_data, round_rows
 from scoring.services import (
     Actor,
+    TableClosed,
+    desk_request_open,
     game_create,
     game_end,
     round_confirm,
@@ -52,6 +56,9 @@ MAX_IDEMPOTENCY_KEY = 128
 # Every path answers a body over the limit with 413 (see ``parser.refusing_large_bodies``).
 REFUSED: dict[int, Any] = {400: Errors, 404: Errors, 413: Errors, 429: Errors}
 REFUSED_BODY: dict[int, Any] = REFUSED
+# A change that names its revision: 409 when the game moved on; 202 at a closed event
+# table, where it is asked of the event's desk instead.
+REVISED: dict[int, Any] = {202: DeskRequestOut, 409: StaleOut, **REFUSED_BODY}
 
 
 def round_in_path() -> Any:
@@ -67,6 +74,38 @@ def the_game(request: HttpRequest) -> Game:
 def actor_for(request: HttpRequest, seat: int | None) -> Actor:
     device = request.headers.get("X-Device", "")[:64] or "api"
     return Actor(seat=seat, device=device, user=request.user)
+
+
+def asked_of_the_desk(
+    request: HttpRequest,
+    kind: str,
+    *,
+    seat: int | None,
+    revision: int | None,
+    number: int | None = None,
+    entry: dict[str, Any] | None = None,
+) -> Status[dict[str, Any]]:
+    """202: at a closed event table the change becomes a request to the event's desk."""
+    asked = desk_request_open(
+        game=the_game(request),
+        kind=kind,
+        actor=actor_for(request, seat),
+        revision=revision,
+        number=number,
+        entry=entry,
+    ).request
+    return Status(
+        202,
+        {
+            "request": {
+                "id": asked.pk,
+                "kind": asked.kind,
+                "number": asked.round_number,
+                "status": asked.status,
+                "to": "desk",
+            }
+        },
+    )
 
 
 def table_url(request: HttpRequest, game: Game) -> str:
@@ -169,38 +208,68 @@ def game_rounds(
 @router.put(
     "/games/{int:game_id}/rounds/{int:number}/",
     auth=table_token,
-    response={200: ChangeOut, **REFUSED_BODY},
+    response={200: ChangeOut, **REVISED},
     summary="Correct a round; the rest of the game is rescored",
+    description="Made against `revision`: if the game changed since, 409 with what is there "
+    "now. At an event table whose game is over, 202: asked of the event's desk.",
 )
 def game_round_correct(
     request: HttpRequest, game_id: int, correction: CorrectionIn, number: int = round_in_path()
-) -> dict[str, Any]:
+) -> Any:
     if correction.number is not None and correction.number != number:
         raise ApiError(
             f"the body names round {correction.number} but the path round {number}",
             field="number",
             round_number=number,
         )
-    result = round_correct(
-        game=the_game(request),
-        number=number,
-        entry=correction.round,
-        actor=actor_for(request, correction.seat),
-    )
+    try:
+        result = round_correct(
+            game=the_game(request),
+            number=number,
+            entry=correction.round,
+            actor=actor_for(request, correction.seat),
+            revision=correction.revision,
+        )
+    except TableClosed:
+        return asked_of_the_desk(
+            request,
+            "correct",
+            seat=correction.seat,
+            revision=correction.revision,
+            number=number,
+            entry=correction.round,
+        )
     return {"number": result.round_number, "score": result.score}
 
 
 @router.delete(
     "/games/{int:game_id}/rounds/{int:number}/",
     auth=table_token,
-    response={200: ChangeOut, **REFUSED_BODY},
-    summary="Undo the last round (the body, with the seat undoing it, is optional)",
+    response={200: ChangeOut, **REVISED},
+    summary="Undo the last round, made against the revision in the body",
+    description="If the game changed since `revision`, 409 with what is there now. At an "
+    "event table whose game is over, 202: asked of the event's desk.",
 )
 def game_round_undo(
     request: HttpRequest, game_id: int, undo: UndoIn | None = None, number: int = round_in_path()
-) -> dict[str, Any]:
-    seat = undo.seat if undo else None
-    result = round_undo(game=the_game(request), number=number, actor=actor_for(request, seat))
+) -> Any:
+    if undo is None:
+        raise ApiError(
+            "revision is required: the game's revision the undo was made against (GET gives it)",
+            field="revision",
+            round_number=number,
+        )
+    try:
+        result = round_undo(
+            game=the_game(request),
+            number=number,
+            actor=actor_for(request, undo.seat),
+            revision=undo.revision,
+        )
+    except TableClosed:
+        return asked_of_the_desk(
+            request, "undo", seat=undo.seat, revision=undo.revision, number=number
+        )
     return {"number": result.round_number, "score": result.score}
 
 
@@ -226,11 +295,14 @@ def game_round_confirm(
 @router.post(
     "/games/{int:game_id}/end/",
     auth=table_token,
-    response={200: EndedOut, **REFUSED_BODY},
+    response={200: EndedOut, 409: StaleOut, **REFUSED_BODY},
     summary="End the game by one of its own endings (an early finish, leftovers given out)",
 )
 def game_ending(request: HttpRequest, game_id: int, ending: EndingIn) -> dict[str, Any]:
     result = game_end(
-        game=the_game(request), ending=ending.ending(), actor=actor_for(request, ending.seat)
+        game=the_game(request),
+        ending=ending.ending(),
+        actor=actor_for(request, ending.seat),
+        revision=ending.revision,
     )
     return {"score": result.score}

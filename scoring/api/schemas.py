@@ -25,6 +25,15 @@ RoundNumber = Annotated[
 SeatNumber = Annotated[
     int, Field(strict=True, ge=0, description="a seat at the table, 0-based, in player order")
 ]
+Revision = Annotated[
+    int,
+    Field(
+        strict=True,
+        ge=0,
+        description="the game's revision the change was made against (GET gives it): "
+        "if the game changed since, the change is refused with 409 and what is there now",
+    ),
+]
 ROUND_DESCRIPTION = (
     "the round's input for the path's game, as in rules.md: one of the shapes below, "
     "the one of the game the path's game plays; the game's engine checks it"
@@ -96,6 +105,7 @@ class RoundIn(Body):
 
 class CorrectionIn(Body):
     round: RoundInput
+    revision: Revision
     seat: SeatNumber | None = Field(
         None, description="the seat correcting it (required when the game needs confirmation)"
     )
@@ -115,6 +125,7 @@ class ConfirmationIn(BaseModel):
 
 class UndoIn(BaseModel):
     seat: SeatNumber | None = Field(None, description="the seat undoing it")
+    revision: Revision
 
 
 def _add_endings(schema: dict[str, Any]) -> None:
@@ -128,6 +139,7 @@ class EndingIn(BaseModel):
     model_config = ConfigDict(extra="allow", json_schema_extra=_add_endings)
 
     seat: SeatNumber | None = Field(None, description="the seat ending the game")
+    revision: Revision | None = None
 
     def ending(self) -> dict[str, Any]:
         return dict(self.model_extra or {})
@@ -154,6 +166,21 @@ class RecordedRound(Schema):
 
 class ConflictOut(Errors):
     recorded: RecordedRound = Field(description="what another phone recorded under that number")
+
+
+class StaleOut(Errors):
+    current: dict[str, Any] = Field(
+        description="what is there now: the game's revision and, for a round, that round "
+        "(number, round, status), or null when it is gone; the change can be made again "
+        "against this revision"
+    )
+
+
+class DeskRequestOut(Schema):
+    request: dict[str, Any] = Field(
+        description="the game at this event table is over: the change was asked of the "
+        "event's desk instead (id, kind, number, status, to), where a director decides"
+    )
 
 
 class GameCreated(Schema):

@@ -3,7 +3,7 @@
 from django.urls import path, register_converter
 
 from scoring.converters import TableTokenConverter
-from scoring.web import views
+from scoring.web import view_link, views
 
 register_converter(TableTokenConverter, "table_token")
 
@@ -31,6 +31,8 @@ urlpatterns = [
         views.round_correct_view,
         name="round_correct",
     ),
+    path("v/<table_token:token>/", view_link.table_view, name="table_view"),
+    path("v/<table_token:token>/live/", view_link.table_view_live, name="table_view_live"),
     path("games/new/", views.game_new, name="game_new"),
     path("games/", views.my_games, name="my_games"),
 ]

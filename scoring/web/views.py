@@ -21,7 +21,7 @@ from django.template.loader import render_to_string
 from django.urls import NoReverseMatch, reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
+from django_htmx.http import HttpResponseClientRedirect, reswap, retarget, trigger_client_event
 
 from config.throttles import throttled
 from printing.paper import PAPER_NAMES, default_paper
@@ -39,6 +39,7 @@ from scoring.selectors import (
     scored_from_data,
     seats_that_may_accept,
     seats_that_may_confirm,
+    table_closed,
 )
 from scoring.services import (
     Actor,
@@ -46,9 +47,11 @@ from scoring.services import (
     GameChangeError,
     IdempotencyKeyReused,
     RoundConflict,
+    StaleRevision,
     change_request_accept,
     change_request_decline,
     change_request_open,
+    desk_request_open,
     game_create,
     game_end,
     game_rematch,
@@ -132,6 +135,19 @@ def game_for(token: str) -> Game:
     return get_object_or_404(Game, table_token=token)
 
 
+def posted_revision(request: HttpRequest) -> int:
+    """The game's revision the page showed when the change was made. A form without one
+    (a page from before revisions were sent) counts as stale: it is shown again."""
+    revision = parse_int(request.POST.get("revision", ""))
+    return revision if revision is not None else -1
+
+
+def hands_over(game: Game) -> bool:
+    """Whether one phone is handed to the other side to confirm (casual games, and events
+    set to "one phone, handed over"); otherwise the other side confirms on its own phone."""
+    return not game.is_tournament_game or game.one_phone
+
+
 def optional_url(name: str, *args: Any) -> str:
     """The URL of a page that may not exist in this installation ("" then)."""
     try:
@@ -186,6 +202,8 @@ def asked_text(request: ChangeRequest, word: str, name: dict[int, str]) -> str:
         return f"{who} asks to undo {word.lower()} {request.round_number}"
     if request.kind == ChangeRequest.Kind.REOPEN:
         return f"{who} asks to reopen the game"
+    if request.kind == ChangeRequest.Kind.CORRECT:
+        return f"{who} asks to correct {word.lower()} {request.round_number}"
     return f"{who} asks to end the game now, before the final {word.lower()}"
 
 
@@ -195,8 +213,19 @@ def request_card(
     request = open_change_request(game)
     if request is None:
         return None
-    allowed = seats_that_may_accept(game, request, score)
     name = presenters.names_of(seats)
+    if request.to_desk:
+        return {
+            "request": request,
+            "text": asked_text(request, word, name),
+            "desk": True,
+            "mine": False,
+            "asker": me is not None and me == request.asked_by_seat,
+            "others": [],
+        }
+    allowed = seats_that_may_accept(game, request, score)
+    if not hands_over(game):
+        allowed = allowed & ({me} if me is not None else set())
     return {
         "request": request,
         "text": asked_text(request, word, name),
@@ -285,6 +314,8 @@ def table_context(
         presenters.round_rows(game, score, seats, waiting, table=table), waiting, strict=True
     ):
         allowed = confirmers(game, round_, seats, score)
+        if not hands_over(game):
+            allowed = [seat for seat in allowed if seat.number == me]
         pending.append(
             {
                 "row": row,
@@ -324,6 +355,8 @@ def table_context(
         "blank_sheets_url": optional_url("printing:blank_sheets"),
         "can_undo": bool(round_count) and not game.ending,
         "can_reopen": bool(game.ending),
+        "closed": table_closed(game),
+        "hands_over": hands_over(game),
         "undo_asks": bool(round_count) and change_needs_agreement(game, ChangeRequest.Kind.UNDO),
         "end_asks": change_needs_agreement(game, ChangeRequest.Kind.END),
         "change_request": request_card(game, seats, score, me, kit.word),
@@ -646,8 +679,17 @@ def seen_entry(text: str | None) -> dict[str, Any] | None:
 def round_confirm_view(request: HttpRequest, token: str, number: int) -> HttpResponse:
     game = game_for(token)
     seat = parse_int(request.POST.get("seat", ""))
+    if not hands_over(game):
+        seat = my_seat(request, game)  # at an event, the seat this phone holds, no other
     error = ""
     try:
+        if seat is None:
+            raise GameChangeError.single(
+                "say who is holding this phone (at the top) first: a phone of the other side "
+                "confirms",
+                round_number=number,
+                field="seat",
+            )
         round_confirm(
             game=game,
             number=number,
@@ -713,21 +755,75 @@ def ask_the_table(
     return answer(request, reverse("scoring:table", args=[game.table_token]) + "#live")
 
 
+def ask_the_desk(
+    request: HttpRequest,
+    game: Game,
+    kind: str,
+    *,
+    number: int | None = None,
+    entry: dict[str, Any] | None = None,
+) -> str:
+    """At a closed event table a change is asked of the event's desk: "" once asked, or the
+    reason it could not be."""
+    if my_seat(request, game) is None:
+        return "Say who is holding this phone (at the top) first: the desk sees who asks."
+    try:
+        desk_request_open(
+            game=game,
+            kind=kind,
+            actor=actor_for(request, game),
+            revision=posted_revision(request),
+            number=number,
+            entry=entry,
+        )
+    except GameChangeError as invalid:
+        return joined(invalid.problems)
+    return ""
+
+
+def desk_asked(request: HttpRequest, game: Game, kind: str, **what: Any) -> HttpResponse:
+    error = ask_the_desk(request, game, kind, **what)
+    if request.htmx and request.POST.get("next", "") != "history":
+        return table_parts(request, game, change_error=error)
+    if error:
+        return after_change(request, game, error)
+    return answer(request, reverse("scoring:table", args=[game.table_token]) + "#live")
+
+
 @never_cache
 @require_POST
 def round_undo_view(request: HttpRequest, token: str) -> HttpResponse:
     game = game_for(token)
     number = parse_int(request.POST.get("number", ""))
+    if table_closed(game):
+        return desk_asked(request, game, ChangeRequest.Kind.UNDO, number=number)
     if change_needs_agreement(game, ChangeRequest.Kind.UNDO):
         return ask_the_table(request, game, ChangeRequest.Kind.UNDO, number=number)
     try:
-        round_undo(game=game, number=number, actor=actor_for(request, game))
+        round_undo(
+            game=game,
+            number=number,
+            actor=actor_for(request, game),
+            revision=posted_revision(request),
+        )
     except GameChangeError as invalid:
-        message = joined(invalid.problems)
-        return history_page(request, game, error=message)
+        return change_refused(request, game, joined(invalid.problems))
     if request.POST.get("next", "") == "history":
         return answer(request, reverse("scoring:history", args=[game.table_token]))
     return back_to_table(request, game)
+
+
+def change_refused(request: HttpRequest, game: Game, message: str) -> HttpResponse:
+    """An undo or a reopening refused (made against an old revision, say): the page it was
+    asked from shows the game as it is now, with the reason."""
+    if request.htmx and request.POST.get("next", "") != "history":
+        return reswap(
+            retarget(table_parts(request, game, change_error=message), "#live"), "outerHTML"
+        )
+    response = history_page(request, game, error=message)
+    if request.htmx:
+        return reswap(retarget(response, "body"), "innerHTML")
+    return response
 
 
 @never_cache
@@ -736,6 +832,8 @@ def table_end(request: HttpRequest, token: str) -> HttpResponse:
     """End the game (an offered early finish, the leftovers to one seat) or reopen it."""
     game = game_for(token)
     how = request.POST.get("how", "")
+    if how == "reopen" and table_closed(game):
+        return desk_asked(request, game, ChangeRequest.Kind.REOPEN)
     if how == "reopen":
         if change_needs_agreement(game, ChangeRequest.Kind.REOPEN) and game.ending:
             return ask_the_table(request, game, ChangeRequest.Kind.REOPEN)
@@ -754,7 +852,12 @@ def table_end(request: HttpRequest, token: str) -> HttpResponse:
         error = "Choose who takes the chips left on the board."
     else:
         try:
-            game_end(game=game, ending=ending, actor=actor_for(request, game))
+            game_end(
+                game=game,
+                ending=ending,
+                actor=actor_for(request, game),
+                revision=parse_int(request.POST.get("revision", "")),
+            )
         except GameChangeError as invalid:
             error = joined(invalid.problems)
     game.refresh_from_db()
@@ -767,11 +870,14 @@ def table_end(request: HttpRequest, token: str) -> HttpResponse:
 def table_reopen(request: HttpRequest, game: Game) -> HttpResponse:
     """Take back the ending: the game goes on from its last round.
 
-    Refused only when the game is no longer ended (another phone reopened it): with htmx
-    the page then simply shows the game as it is.
+    Refused when the game is no longer ended (another phone reopened it): with htmx the
+    page then simply shows the game as it is. Made against an old revision: refused, and
+    the page says so beside the game as it is now.
     """
     try:
-        game_reopen(game=game, actor=actor_for(request, game))
+        game_reopen(game=game, actor=actor_for(request, game), revision=posted_revision(request))
+    except StaleRevision as stale:
+        return change_refused(request, game, joined(stale.problems))
     except GameChangeError as invalid:
         if not request.htmx:
             message = joined(invalid.problems)
@@ -787,6 +893,8 @@ def change_request_answer(request: HttpRequest, token: str, request_id: int) -> 
     """Agree to a change the other side asked for, or decline it (or take one's own back)."""
     game = game_for(token)
     seat = parse_int(request.POST.get("seat", ""))
+    if not hands_over(game):
+        seat = my_seat(request, game)
     actor = actor_for(request, game, seat)
     error = ""
     try:
@@ -825,6 +933,20 @@ def game_rematch_view(request: HttpRequest, token: str) -> HttpResponse:
 # --------------------------------------------------------------------------- history and fixes
 
 
+def stale_context(game: Game, number: int, stale: StaleRevision) -> dict[str, Any]:
+    """A change refused as stale: what is there now, and the revision to make it again
+    against (the form keeps what was entered, so one tap redoes it)."""
+    game.refresh_from_db()
+    round_ = game.rounds.filter(number=number).first()
+    score = game_score(game)
+    seats = presenters.seat_infos(game)
+    return {
+        "stale": joined(stale.problems),
+        "now": presenters.round_rows(game, score, seats, [round_])[0] if round_ else None,
+        "revision": stale.current,
+    }
+
+
 def history_page(request: HttpRequest, game: Game, **extra: Any) -> HttpResponse:
     score = game_score(game)
     seats = presenters.seat_infos(game)
@@ -840,6 +962,7 @@ def history_page(request: HttpRequest, game: Game, **extra: Any) -> HttpResponse
         "word": kit_for(game.kind).word,
         "can_undo": bool(rounds) and not game.ending,
         "can_reopen": bool(game.ending),
+        "closed": table_closed(game),
         "end_row": presenters.end_row(game, score, seats),
         "last_number": rounds[-1].number if rounds else None,
         "undo_asks": bool(rounds) and change_needs_agreement(game, ChangeRequest.Kind.UNDO),
@@ -895,6 +1018,9 @@ def round_correct_view(request: HttpRequest, token: str, number: int) -> HttpRes
         # With confirmation on, a correction is confirmed again: the phone must say who it is.
         "ask_who": game.confirmation != Confirmation.OFF and my_seat(request, game) is None,
         "ask_who_chosen": request.POST.get("seat", ""),
+        # The revision this form was opened at: a change made since refuses it, shown.
+        "revision": game.revision if request.method == "GET" else posted_revision(request),
+        "closed": table_closed(game),
     }
     template = "scoring/correct.html"
     if request.method == "GET":
@@ -902,12 +1028,24 @@ def round_correct_view(request: HttpRequest, token: str, number: int) -> HttpRes
     if action == "preview":
         return preview_response(request, game, form, number, correcting=True)
     entry = {"misdeal": True} if action == "misdeal" else form.clean()
+    if entry is not None and context["closed"]:
+        error = ask_the_desk(request, game, ChangeRequest.Kind.CORRECT, number=number, entry=entry)
+        if not error:
+            return answer(request, reverse("scoring:table", args=[game.table_token]) + "#live")
+        form.errors.append(error)
+        entry = None
     if entry is not None:
         try:
             seat = parse_int(request.POST.get("seat", "")) if context["ask_who"] else None
             round_correct(
-                game=game, number=number, entry=entry, actor=actor_for(request, game, seat)
+                game=game,
+                number=number,
+                entry=entry,
+                actor=actor_for(request, game, seat),
+                revision=posted_revision(request),
             )
+        except StaleRevision as stale:
+            context.update(stale_context(game, number, stale))
         except GameChangeError as invalid:
             form.add_problems(invalid.problems)
         else:

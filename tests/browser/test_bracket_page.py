@@ -47,11 +47,11 @@ def test_bracket_page_on_a_phone(page: Page, live_server, event, screenshot):
     expect(final).to_be_in_viewport(timeout=5_000)
     screenshot(page, "bracket-phone-final", full_page=False)
 
-    # A table's link leads to its game.
+    # A table's link leads to its game's scoreboard, read-only.
     stage = BracketStage.objects.get(event=event)
     row = current_rows(stage)["R1-1"]
     link = page.locator('[data-match="R1-1"] .bracket-link')
-    expect(link).to_have_attribute("href", f"/t/{row.game.table_token}/")
+    expect(link).to_have_attribute("href", f"/v/{row.game.view_token}/")
     box = link.bounding_box()
     assert box is not None and box["height"] >= 44  # a thumb's target
 

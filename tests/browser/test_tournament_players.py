@@ -59,8 +59,12 @@ def test_a_player_finds_their_seat_on_a_phone(live_server, page: Page, screensho
     expect(page.locator(".next-seat")).to_contain_text(f"Table {seat.table.number}")
     fits_the_phone(page)
     screenshot(page, "players-own-page")
-    page.get_by_role("link", name="Open the table").click()
-    expect(page).to_have_url(f"{live_server.url}/t/{seat.table.game.table_token}/")
+    # The table's view link (read-only): its entry link is on the table's card alone.
+    page.get_by_role("link", name="See the table's scoreboard").click()
+    expect(page).to_have_url(f"{live_server.url}/v/{seat.table.game.view_token}/")
+    expect(page.locator(".scoreboard")).to_be_visible()
+    fits_the_phone(page)
+    screenshot(page, "players-table-view-link")
 
 
 def test_a_tables_result_reaches_the_standings_by_itself(live_server, page: Page, screenshot):

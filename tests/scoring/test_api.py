@@ -108,6 +108,12 @@ def test_record_retry_conflict_and_invalid(client):
     assert [r["number"] for r in detail["rounds"]] == [1]
 
 
+def revision(client, game) -> int:
+    """The game's revision as a client reads it before a change (GET)."""
+    auth = {"HTTP_AUTHORIZATION": f"Bearer {game['token']}"}
+    return client.get(f"/api/games/{game['id']}/", **auth).json()["revision"]
+
+
 def test_correct_undo_and_confirm(client):
     game = create(client)
     token, base = game["token"], f"/api/games/{game['id']}/rounds/"
@@ -116,14 +122,16 @@ def test_correct_undo_and_confirm(client):
     auth = {"HTTP_AUTHORIZATION": f"Bearer {token}"}
     corrected = client.put(
         f"{base}1/",
-        json.dumps({"round": roolz_round(a=200), "seat": 1}),
+        json.dumps({"round": roolz_round(a=200), "seat": 1, "revision": revision(client, game)}),
         content_type="application/json",
         **auth,
     )
     assert corrected.status_code == 200
     assert corrected.json()["score"]["rounds"][0]["deltas"] == [200, 100, 200, 100]
-    assert client.delete(f"{base}1/", **auth).status_code == 400  # not the last round
-    undone = client.delete(f"{base}2/", **auth)
+    seen = json.dumps({"revision": revision(client, game)})
+    not_last = client.delete(f"{base}1/", seen, content_type="application/json", **auth)
+    assert not_last.status_code == 400
+    undone = client.delete(f"{base}2/", seen, content_type="application/json", **auth)
     assert undone.status_code == 200 and len(undone.json()["score"]["rounds"]) == 1
     confirmed = post(client, f"{base}1/confirm/", {"seat": 1}, token)
     assert (
@@ -269,7 +277,11 @@ def test_a_retry_after_an_undo_records_the_round_again(client):
     url, token = f"/api/games/{game['id']}/rounds/", game["token"]
     body = {"number": 1, "round": roolz_round()}
     assert post(client, url, body, token, HTTP_IDEMPOTENCY_KEY="K").status_code == 201
-    assert client.delete(f"{url}1/", HTTP_AUTHORIZATION=f"Bearer {token}").status_code == 200
+    seen = json.dumps({"revision": revision(client, game)})
+    undone = client.delete(
+        f"{url}1/", seen, content_type="application/json", HTTP_AUTHORIZATION=f"Bearer {token}"
+    )
+    assert undone.status_code == 200
     assert post(client, url, body, token, HTTP_IDEMPOTENCY_KEY="K").status_code == 201
     detail = client.get(f"/api/games/{game['id']}/", HTTP_AUTHORIZATION=f"Bearer {token}").json()
     assert [r["number"] for r in detail["rounds"]] == [1]
@@ -282,7 +294,7 @@ def test_confirming_what_was_since_corrected_is_refused(client):
     auth = {"HTTP_AUTHORIZATION": f"Bearer {token}"}
     client.put(
         f"{base}1/",
-        json.dumps({"round": roolz_round(a=250), "seat": 0}),
+        json.dumps({"round": roolz_round(a=250), "seat": 0, "revision": revision(client, game)}),
         content_type="application/json",
         **auth,
     )
@@ -301,7 +313,7 @@ def test_with_confirmation_on_the_entering_seat_must_be_named(client):
     auth = {"HTTP_AUTHORIZATION": f"Bearer {token}"}
     seatless = client.put(
         f"{base}1/",
-        json.dumps({"round": roolz_round(a=300)}),
+        json.dumps({"round": roolz_round(a=300), "revision": revision(client, game)}),
         content_type="application/json",
         **auth,
     )
@@ -341,11 +353,11 @@ def test_a_correction_may_repeat_the_round_number_but_not_another_one(client):
     def put(body):
         return client.put(f"{base}1/", json.dumps(body), content_type="application/json", **auth)
 
-    other = put({"number": 2, "round": roolz_round(a=200)})
+    other = put({"number": 2, "round": roolz_round(a=200), "revision": revision(client, game)})
     assert other.status_code == 400
     assert other.json()["errors"] == [
         {"round": 1, "field": "number", "message": "the body names round 2 but the path round 1"}
     ]
-    same = put({"number": 1, "round": roolz_round(a=200)})
+    same = put({"number": 1, "round": roolz_round(a=200), "revision": revision(client, game)})
     assert same.status_code == 200
     assert same.json()["score"]["rounds"][0]["deltas"] == [200, 100, 200, 100]

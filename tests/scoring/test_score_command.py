@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from django.core.management import call_command
 
 from tests.vectors import assert_matches, vector_cases
 
@@ -15,15 +18,28 @@ ROOT = Path(__file__).resolve().parents[2]
 CASES = vector_cases()
 
 
-def run_score(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "manage.py", "score", *args, "--settings=config.test_settings"],
-        cwd=ROOT,
-        input=stdin,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+@dataclass(frozen=True)
+class Done:
+    """What one run of the command left: its exit status and both streams."""
+
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+def run_score(*args: str, stdin: str | None = None) -> Done:
+    """Run `manage.py score` inside this process, exactly as its entry point would."""
+    out, err = io.StringIO(), io.StringIO()
+    saved_stdin = sys.stdin
+    sys.stdin = io.StringIO(stdin or "")
+    try:
+        call_command("score", *args, stdout=out, stderr=err)
+        status = 0
+    except SystemExit as leaving:
+        status = int(leaving.code or 0)
+    finally:
+        sys.stdin = saved_stdin
+    return Done(status, out.getvalue(), err.getvalue())
 
 
 def write_record(tmp_path: Path, record: dict) -> str:
@@ -34,7 +50,7 @@ def write_record(tmp_path: Path, record: dict) -> str:
 
 @pytest.fixture(scope="module")
 def all_vectors_scored(tmp_path_factory):
-    """Score every vector through the command in one child process per case, once."""
+    """Score every vector through the command, once, in this process."""
     folder = tmp_path_factory.mktemp("vectors")
     results = {}
     for case_id, case in CASES:
@@ -55,6 +71,32 @@ def test_score_command_agrees_with_the_vector(case_id, case, all_vectors_scored)
         assert done.returncode == 0, done.stderr
         assert done.stderr == ""
         assert_matches(case["output"], json.loads(done.stdout))
+
+
+def test_the_command_runs_as_its_own_process(tmp_path):
+    """The entry point itself: a child process, its exit status and its streams."""
+    record = {"game": "roolz", "players": ["A", "B"], "rounds": []}
+    done = subprocess.run(
+        [sys.executable, "manage.py", "score", "-", "--settings=config.test_settings"],
+        cwd=ROOT,
+        input=json.dumps(record),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["totals"] == [0, 0]
+    broken = subprocess.run(
+        [sys.executable, "manage.py", "score", "-", "--settings=config.test_settings"],
+        cwd=ROOT,
+        input="{not json",
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert broken.returncode == 2
+    assert broken.stdout == ""
+    assert "not valid JSON" in broken.stderr
 
 
 def test_problems_name_the_round_and_field(tmp_path):

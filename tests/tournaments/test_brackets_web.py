@@ -44,8 +44,8 @@ def test_public_page_before_and_after_the_draw(client, director, event):
     for name in ("Aces", "Hawks", "Quarterfinals", "Semifinals", "Final", "table"):
         assert name.lower() in page.lower()
     stage = BracketStage.objects.get(event=event)
-    token = current_rows(stage)["R1-1"].game.table_token
-    assert f"/t/{token}/" in page
+    game = current_rows(stage)["R1-1"].game
+    assert f"/v/{game.view_token}/" in page and game.table_token not in page
     assert "the table plays again" in page
 
 

@@ -13,7 +13,7 @@ from scoring.models import Confirmation, Game, RoundEvent
 from scoring.services import Actor, game_end, round_confirm, round_record
 from scoring.web.fields import and_list
 from scoring.web.presenters import seat_infos
-from tests.web.test_table_views import HX, ROUND_1, make_game, url
+from tests.web.test_table_views import HX, ROUND_1, make_game, seen, url
 
 pytestmark = pytest.mark.django_db
 
@@ -108,7 +108,9 @@ def test_an_early_finish_can_be_taken_back(client):
     html = client.get(url("table", game)).content.decode()
     assert "Reopen the game" in html
     assert "Undo deal" not in html
-    response = client.post(url("table_end", game), {"how": "reopen"}, headers=HX)
+    response = client.post(
+        url("table_end", game), {"how": "reopen", "revision": seen(game)}, headers=HX
+    )
     assert response.headers["HX-Redirect"] == url("table", game)
     game.refresh_from_db()
     assert game.ending == {}
@@ -124,7 +126,9 @@ def test_leftovers_can_be_taken_back_from_the_history(client):
     game = ended_rummoli()
     html = client.get(url("history", game)).content.decode()
     assert "Reopen the game" in html
-    response = client.post(url("table_end", game), {"how": "reopen", "next": "history"})
+    response = client.post(
+        url("table_end", game), {"how": "reopen", "next": "history", "revision": seen(game)}
+    )
     assert response.status_code == 302
     assert response.url == url("history", game)
     game.refresh_from_db()
@@ -136,9 +140,11 @@ def test_leftovers_can_be_taken_back_from_the_history(client):
 
 def test_reopening_a_game_that_goes_on_shows_it_as_it_is(client):
     game = make_game("roller_derby", rounds=DERBY_ROUNDS)
-    response = client.post(url("table_end", game), {"how": "reopen"}, headers=HX)
+    response = client.post(
+        url("table_end", game), {"how": "reopen", "revision": seen(game)}, headers=HX
+    )
     assert response.headers["HX-Redirect"] == url("table", game)
-    response = client.post(url("table_end", game), {"how": "reopen"})
+    response = client.post(url("table_end", game), {"how": "reopen", "revision": seen(game)})
     assert "this game was not ended early" in response.content.decode()
 
 
@@ -240,6 +246,7 @@ def test_a_correction_without_a_known_seat_asks_who_makes_it(client):
     page = client.get(url).content.decode()
     assert "Who is making this correction?" in page
     fields = {"bidder": "0", "bid": "200", "won-A": "250", "won-B": "50", "action": "save"}
+    fields["revision"] = seen(game)
     refused = client.post(url, fields)
     assert "say which player" in refused.content.decode().lower()
     assert game.rounds.get().entry == roolz_round(a=190)

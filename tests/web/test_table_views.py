@@ -282,13 +282,18 @@ def test_history_shows_every_round_and_the_audit_trail(client):
     assert html.count(">Undo<") == 1
 
 
+def seen(game) -> str:
+    """The game's revision as the page shows it (its forms send it back)."""
+    return str(Game.objects.get(pk=game.pk).revision)
+
+
 def test_correction_form_is_prefilled_and_saves(client):
     game = make_game(rounds=[ROUND_1])
     html = client.get(url("round_correct", game, 1)).content.decode()
     assert 'name="won-A" value="190"' in html
     assert 'name="bidder" value="0" checked' in html
 
-    data = {"number": "1", "bidder": "0", "bid": "200", "won-A": "210"}
+    data = {"number": "1", "bidder": "0", "bid": "200", "won-A": "210", "revision": seen(game)}
     preview = client.post(url("round_correct", game, 1), {**data, "action": "preview"}, headers=HX)
     assert "Team A +210" in preview.content.decode()
     response = client.post(url("round_correct", game, 1), data, headers=HX)
@@ -303,6 +308,7 @@ def test_a_correction_that_breaks_a_later_round_is_refused(client):
     # Team B rolls in deals 1 and 3; all or nothing is once per team.
     game = make_game("roller_derby", rounds=[normal, normal, team_b_all_or_nothing])
     data = {"number": "1", "dice-0": "3", "dice-1": "4", "all_or_nothing": "yes", "made": "yes"}
+    data["revision"] = seen(game)
     response = client.post(url("round_correct", game, 1), data, headers=HX)
     assert response.status_code == 200
     assert "would make round 3 invalid" in response.content.decode()
@@ -312,7 +318,8 @@ def test_a_correction_that_breaks_a_later_round_is_refused(client):
 def test_correction_without_htmx(client):
     game = make_game(rounds=[ROUND_1])
     response = client.post(
-        url("round_correct", game, 1), {"number": "1", "bidder": "1", "bid": "170", "won-B": "200"}
+        url("round_correct", game, 1),
+        {"number": "1", "bidder": "1", "bid": "170", "won-B": "200", "revision": seen(game)},
     )
     assert response.status_code == 302
     assert Round.objects.get(game=game).entry["bidder"] == 1
@@ -320,10 +327,14 @@ def test_correction_without_htmx(client):
 
 def test_undo_the_last_round(client):
     game = make_game(rounds=[ROUND_1, ROUND_1])
-    response = client.post(url("round_undo", game), {"number": "2"}, headers=HX)
+    response = client.post(
+        url("round_undo", game), {"number": "2", "revision": seen(game)}, headers=HX
+    )
     assert response.headers["HX-Redirect"] == url("table", game)
     assert Round.objects.filter(game=game).count() == 1
-    response = client.post(url("round_undo", game), {"number": "1", "next": "history"})
+    response = client.post(
+        url("round_undo", game), {"number": "1", "next": "history", "revision": seen(game)}
+    )
     assert response.url == url("history", game)
     assert not Round.objects.filter(game=game).exists()
 

@@ -190,6 +190,7 @@ class EventForm:
             "bye_scoring": as_text(self.data, "bye_scoring") or Event.ByeScoring.AVERAGE,
             "bye_value": bye_value,
             "confirmation": as_text(self.data, "confirmation") or Confirmation.OTHER_SIDE,
+            "one_phone": as_text(self.data, "one_phone") == "on",
         }
 
     def add_problems(self, problems: Iterable[Problem]) -> None:

@@ -31,6 +31,11 @@ urlpatterns = [
         views.result_correct,
         name="result_correct",
     ),
+    path(
+        "desk/<int:pk>/requests/<int:request_id>/",
+        views.table_request_answer,
+        name="table_request_answer",
+    ),
     path("desk/<int:pk>/close/", views.event_close, name="event_close"),
     path("desk/<int:pk>/standings.csv", views.standings_csv, name="standings_csv"),
     path("desk/<int:pk>/event.json", views.event_json, name="event_json"),

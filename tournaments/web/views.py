@@ -28,10 +28,11 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from printing.paper import PAPER_NAMES, default_paper
 from scoring.games import kit_for
-from scoring.selectors import game_score
+from scoring.selectors import game_score, table_closed
+from scoring.services import StaleRevision
 from scoring.web import presenters
 from scoring.web.fields import parse_int
-from scoring.web.views import correction_form, preview_response
+from scoring.web.views import correction_form, posted_revision, preview_response, stale_context
 from tournaments import selectors, services, tasks
 from tournaments.models import Entrant, Event, KeepApart, Table, TournamentRound
 from tournaments.print_views import Printout, printouts_for
@@ -141,9 +142,49 @@ def desk_context(event: Event, **extra: Any) -> dict[str, Any]:
         "players_url": reverse("tournaments:draw", args=[event.public_token]),
         "word": kit_for(event.game).word.lower(),
         "errors": {},
+        **requests_context(event),
     }
     context.update(extra)
     return context
+
+
+def requests_context(event: Event) -> dict[str, Any]:
+    """The changes closed tables asked of the desk, as the director reads them: who asks
+    what, the round as it is now and as asked, and the revision the answer is made at."""
+    items = []
+    for found in selectors.table_requests(event=event):
+        request = found.request
+        game = request.game
+        word = kit_for(game.kind).word
+        seats = presenters.seat_infos(game)
+        name = presenters.names_of(seats).get(request.asked_by_seat, "A player")
+        now = game.rounds.filter(number=request.round_number).first()
+        items.append(
+            {
+                "request": request,
+                "where": found.where,
+                "table_id": found.table_id,
+                "game": game,
+                "text": request_words(request, word, name),
+                "now": presenters.entry_text(game, now.entry) if now else "",
+                "asked": presenters.entry_text(game, request.entry) if request.entry else "",
+                "word": word,
+            }
+        )
+    return {
+        "requests": items,
+        "requests_key": "-".join(f"{item['request'].pk}.{item['game'].revision}" for item in items),
+    }
+
+
+def request_words(request: Any, word: str, name: str) -> str:
+    if request.kind == "correct":
+        return f"{name} asks to correct {word.lower()} {request.round_number}"
+    if request.kind == "undo":
+        return f"{name} asks to undo {word.lower()} {request.round_number}"
+    if request.kind == "reopen":
+        return f"{name} asks to reopen the game"
+    return f"{name} asks to end the game"
 
 
 def desk_page(
@@ -180,9 +221,47 @@ def desk_live(request: HttpRequest, pk: int) -> HttpResponse:
     event = own_event(request, pk)
     if not request.htmx:
         return redirect("tournaments:desk_event", pk=event.pk)
+    if request.GET.get("part") == "requests":
+        context = requests_context(event)
+        if request.GET.get("key") == context["requests_key"]:
+            return HttpResponse(status=204)
+        return desk_page(request, event, "requests")
     if live_unchanged(request, event):
         return HttpResponse(status=204)
     return desk_page(request, event, "live")
+
+
+@never_cache
+@login_required
+@require_POST
+def table_request_answer(request: HttpRequest, pk: int, request_id: int) -> HttpResponse:
+    """A director's answer to a closed table's request: made or declined, with a reason."""
+    event = own_event(request, pk)
+    error = ""
+    try:
+        services.table_request_answer(
+            event=event,
+            request_id=request_id,
+            accept=request.POST.get("answer", "") == "accept",
+            reason=request.POST.get("reason", ""),
+            revision=posted_revision(request),
+            user=request.user,
+        )
+    except StaleRevision as stale:
+        message = "; ".join(p.message for p in stale.problems)
+        error = f"Nothing done: the table {message}."
+    except services.TournamentError as refused:
+        error = " ".join(problems_by_field(refused.problems).values())
+    if error:
+        return desk_page(
+            request,
+            event,
+            "requests",
+            request_error_id=request_id,
+            request_error=error,
+            kept_reason=request.POST.get("reason", "")[:500],
+        )
+    return desk_done(request, event, "requests")
 
 
 # --------------------------------------------------------------------------- entrants
@@ -505,6 +584,7 @@ def desk_table(request: HttpRequest, pk: int, table_id: int) -> HttpResponse:
             "board": presenters.scoreboard(game, score, seats),
             "rows": presenters.round_rows(game, score, seats, rounds),
             "word": kit_for(game.kind).word,
+            "closed": table_closed(game),
         },
     )
 
@@ -537,6 +617,7 @@ def result_correct(request: HttpRequest, pk: int, table_id: int, number: int) ->
         "heading": presenters.entry_heading(kit, form.context, seats),
         "post_url": post_url,
         "key": "",
+        "revision": game.revision if request.method == "GET" else posted_revision(request),
     }
     template = "tournaments/desk_correct.html"
     if request.method == "POST":
@@ -546,8 +627,15 @@ def result_correct(request: HttpRequest, pk: int, table_id: int, number: int) ->
         if entry is not None:
             try:
                 services.result_correct(
-                    event=event, table=table, number=number, entry=entry, user=request.user
+                    event=event,
+                    table=table,
+                    number=number,
+                    entry=entry,
+                    user=request.user,
+                    revision=posted_revision(request),
                 )
+            except StaleRevision as stale:
+                context.update(stale_context(game, number, stale))
             except services.TournamentError as error:
                 form.add_problems(error.problems)
             else:

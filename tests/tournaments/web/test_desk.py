@@ -10,7 +10,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from scoring.models import Round
+from scoring.models import Game, Round
 from tests.tournaments.helpers import DEALS, enter_and_confirm, play_table
 from tests.tournaments.web.conftest import NAMES, publish_next
 from tournaments import services
@@ -424,7 +424,7 @@ def test_publishing_and_undoing(desk, event, client):
     assert round_.status == TournamentRound.Status.PUBLISHED
     page = desk.get(url("desk_round", event.pk, 1)).content.decode()
     assert "Undo round 1" in page
-    assert "Table page" in page
+    assert "Entry link" in page and "View link" in page
     assert "data-print-links" in page
     desk.post(url("round_undo", event.pk, 1))
     round_.refresh_from_db()
@@ -533,8 +533,10 @@ def test_correcting_a_result(desk, event, director):
         form = {"bidder": "1", "bid": "170", "won-A": "100", "won-B": "200"}
     else:
         form = {"bidder": "1", "bid": "170", "won-bidder": "200", "won-opponents": "100"}
+    form["revision"] = str(Game.objects.get(pk=table.game_id).revision)
     response = desk.post(url("result_correct", event.pk, table.pk, 1), {"number": "1", **form})
     assert response.status_code == 302, response.content.decode()[:2000]
+    form["revision"] = str(Game.objects.get(pk=table.game_id).revision)
     deal = Round.objects.get(game=table.game, number=1)
     assert deal.entry["bidder"] == 1
     assert deal.status == Round.Status.CONFIRMED

@@ -140,7 +140,9 @@ def test_a_players_own_page(client, event, director):
     page = client.get(url("entrant", event.public_token, ann.pk)).content.decode()
     assert f"Table <strong>{seat.table.number}</strong>" in page
     assert url("draw", event.public_token) in page
-    assert reverse("scoring:table", args=[seat.table.game.table_token]) in page
+    # The table's view link, never its entry link (which only the table card holds).
+    assert reverse("scoring:table_view", args=[seat.table.game.view_token]) in page
+    assert seat.table.game.table_token not in page
     play_table(seat.table)
     page = client.get(url("entrant", event.public_token, ann.pk)).content.decode()
     assert "Done" in page
