@@ -90,8 +90,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    # Turns a request over its rate (config.throttles) into RATELIMIT_VIEW's 429.
-    "django_ratelimit.middleware.RatelimitMiddleware",
+    # Wrong table tokens on the table pages: counted, and answered 429 past their rate.
+    "config.table_guard.WrongTableTokens",
     # Last: turns a locked-out login into a 429 answer.
     "axes.middleware.AxesMiddleware",
 ]
@@ -176,19 +176,36 @@ STORAGES = {
 LOGIN_URL = "admin:login"
 # "My games" and "I am Ann" live in the session: keep them for a season of club nights.
 SESSION_COOKIE_AGE = int(os.environ.get("SESSION_COOKIE_AGE", str(180 * 24 * 3600)))
+# A director's (staff) session ends after a working day, set at login.
+DIRECTOR_SESSION_HOURS = float(os.environ.get("DIRECTOR_SESSION_HOURS", "12"))
 
-# The cache holds throttle counts. Per process unless CACHE_URL names a shared Redis;
-# it stays opt-in so that score entry never depends on Redis being up.
-CACHE_URL = os.environ.get("CACHE_URL", "")
+REDIS_URL = os.environ.get("REDIS_URL", "")
+
+
+def cache_url_for(redis_url: str) -> str:
+    """The cache's Redis: REDIS_URL's server, the database after the broker's."""
+    base, _, db = redis_url.rstrip("/").rpartition("/")
+    if base.startswith(("redis://", "rediss://")) and db.isdigit() and base.count("/") >= 2:
+        return f"{base}/{(int(db) + 1) % 16}"
+    return redis_url.rstrip("/") + "/1"
+
+
+# The cache holds throttle counts: CACHE_URL if set, else REDIS_URL's server (so that
+# every server process shares one count), else per process (the embedded default).
+CACHE_URL = os.environ.get("CACHE_URL", "") or (cache_url_for(REDIS_URL) if REDIS_URL else "")
 CACHES = {
     "default": (
-        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
+        {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": CACHE_URL,
+            "KEY_PREFIX": "tablescore",
+            # A cache that cannot answer at once is passed over (config.throttles).
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+        }
         if CACHE_URL
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     )
 }
-
-REDIS_URL = os.environ.get("REDIS_URL", "")
 # Celery: without REDIS_URL tasks run in the calling process, at once.
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = REDIS_URL or "cache+memory://"
@@ -239,28 +256,36 @@ TABLESCORE_MAX_BODY_BYTES = 64 * 1024
 TABLESCORE_GAME_CHANGED_HOOK = "tournaments.services.table_game_changed"
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
 
-# The JSON API (django-ninja): limits per address (per user for signed-in game starts).
-# "None" switches a limit off. Behind a proxy, NUM_PROXIES=1 reads the client's address
-# from X-Forwarded-For; with 0 the connecting address counts.
-NINJA_NUM_PROXIES = int(os.environ.get("NUM_PROXIES", "0"))
-NINJA_DEFAULT_THROTTLE_RATES = {
-    "games": os.environ.get("API_GAMES_RATE", "100000/hour" if TESTING else "60/hour"),
-    "wrong_tokens": os.environ.get("API_WRONG_TOKENS_RATE", "100000/hour" if TESTING else "30/min"),
-}
-NINJA_DEFAULT_THROTTLE_RATES = {
-    scope: None if rate.strip().lower() == "none" else rate.strip()
-    for scope, rate in NINJA_DEFAULT_THROTTLE_RATES.items()
-}
+# Limits (config.throttles), sized for a club behind one address: games started (web and
+# API together, per address or per signed-in user), print jobs asked for, and wrong table
+# tokens (table pages and API), per address. "none" switches one off. Behind a proxy,
+# NUM_PROXIES=1 reads the client's address from X-Forwarded-For.
+NUM_PROXIES = int(os.environ.get("NUM_PROXIES", "0"))
+NINJA_NUM_PROXIES = NUM_PROXIES
 
-# The web pages that create work, per address (django-ratelimit; "none" turns one off).
+
+def env_rate(names: tuple[str, ...], default: str) -> str | None:
+    """The first of ``names`` set in the environment (older names after the current one)."""
+    value = next((os.environ[n] for n in names if os.environ.get(n, "").strip()), default)
+    return None if value.strip().lower() == "none" else value.strip()
+
+
+# The defaults, sized for a club behind one address (a busy night starts a few hundred
+# games an hour; tables made by publishing an event's round are never counted).
+VENUE_RATES = {"games": "600/h", "print_jobs": "120/h", "wrong_tokens": "30/min"}
 TABLESCORE_RATES = {
-    group: None if rate.strip().lower() == "none" else rate.strip()
-    for group, rate in {
-        "games": os.environ.get("WEB_GAMES_RATE", "100000/h" if TESTING else "60/h"),
-        "print_jobs": os.environ.get("PRINT_JOBS_RATE", "100000/h" if TESTING else "30/m"),
-    }.items()
+    "games": env_rate(
+        ("GAMES_RATE", "WEB_GAMES_RATE", "API_GAMES_RATE"),
+        "100000/h" if TESTING else VENUE_RATES["games"],
+    ),
+    "print_jobs": env_rate(
+        ("PRINT_JOBS_RATE",), "100000/h" if TESTING else VENUE_RATES["print_jobs"]
+    ),
+    "wrong_tokens": env_rate(
+        ("WRONG_TOKENS_RATE", "API_WRONG_TOKENS_RATE"),
+        "100000/h" if TESTING else VENUE_RATES["wrong_tokens"],
+    ),
 }
-RATELIMIT_VIEW = "config.throttles.too_many_requests"
 
 # Security: strict unless DEBUG; HTTPS details are switchable for a proxy.
 SESSION_COOKIE_SECURE = not DEBUG and env_bool("SECURE_COOKIES", not TESTING)

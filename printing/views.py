@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from config.throttles import throttled
+from config import throttles
 from printing.errors import PrintRequestError
 from printing.forms import BlankSheetsForm
 from printing.models import PrintJob
@@ -65,11 +65,12 @@ def first_sheet() -> str:
 
 
 @require_http_methods(["GET", "POST"])
-@throttled("print_jobs")
 def blank_sheets(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         form = BlankSheetsForm(request.POST)
         if form.is_valid():
+            if (refusal := throttles.refused(request, "print_jobs")) is not None:
+                return refusal
             job = printjob_create(what=form.cleaned_data["what"], paper=form.cleaned_data["paper"])
             return _job_answer(request, job)
         # htmx swaps only 2xx answers: the form comes back with its errors
@@ -80,7 +81,6 @@ def blank_sheets(request: HttpRequest) -> HttpResponse:
 
 
 @require_POST
-@throttled("print_jobs")
 def print_games(request: HttpRequest) -> HttpResponse:
     """Print the sheets of several games at once; the games are named by their table tokens."""
     tokens = list(dict.fromkeys(request.POST.getlist("token")))[: MAX_GAMES + 1]
@@ -91,6 +91,8 @@ def print_games(request: HttpRequest) -> HttpResponse:
     try:
         if len(ids) != len(tokens):
             raise PrintRequestError("some of these games do not exist")
+        if (refusal := throttles.refused(request, "print_jobs")) is not None:
+            return refusal
         job = printjob_create(what=games_request(ids), paper=paper)
     except PrintRequestError as error:
         return render(request, JOB_PAGE, {"job": None, "problem": str(error)}, status=400)

@@ -542,7 +542,7 @@ def round_record(
                 return replay
             _check_entering_seat(game, actor, number)
             last = game.rounds.order_by("-number").values_list("number", flat=True).first() or 0
-            if number <= last:
+            if 1 <= number <= last:
                 raise RoundConflict(game.rounds.get(number=number))
             expected = last + 1
             if number != expected:

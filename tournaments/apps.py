@@ -6,9 +6,14 @@ class TournamentsConfig(AppConfig):
     verbose_name = "Tournaments"
 
     def ready(self) -> None:
+        from django.contrib.auth.signals import user_logged_in
+
         from printing.registry import SOURCES
         from tournaments.bracket_sheet import BRACKET_SHEETS
+        from tournaments.directors import shorten_director_session
         from tournaments.printouts import SOURCES as PRINTOUTS
 
         for source in (*PRINTOUTS, BRACKET_SHEETS):
             SOURCES.register(source)
+
+        user_logged_in.connect(shorten_director_session, dispatch_uid="director_session")

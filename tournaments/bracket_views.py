@@ -1,26 +1,27 @@
 """Thin views of the bracket: parse, make one service call, render.
 
 The public page is found by the event's public token; the director's page by the event's
-id, behind login, for the event's owner only (anyone else gets a 404).
+id, for a director of the event only (checked at every request; anyone else gets a 404).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from config.throttles import throttled
+from config import throttles
 from printing.errors import PrintRequestError
 from printing.render.diagram import render_diagrams
 from printing.services import printjob_create
 from tournaments import brackets
 from tournaments.bracket_sheet import BRACKET_SHEETS, bracket_diagram
+from tournaments.directors import directed_event, director_required
 from tournaments.models import BracketStage, Event
+from tournaments.scheduling.brackets.changes import REASON_LONGEST
 
 PAGE = "tournaments/bracket.html"
 BOARD = "tournaments/bracket.html#board"
@@ -32,10 +33,7 @@ def _public(token: str) -> Event:
 
 
 def _owned(request: HttpRequest, event_id: int) -> Event:
-    event = get_object_or_404(Event, pk=event_id)
-    if event.owner_id != request.user.pk:
-        raise Http404("no such event")
-    return event
+    return directed_event(request, event_id)
 
 
 @never_cache
@@ -111,7 +109,7 @@ def _settings(post: Any, event: Event) -> dict[str, Any]:
     return settings
 
 
-@login_required
+@director_required
 @never_cache
 @require_http_methods(["GET", "POST"])
 def bracket_desk(request: HttpRequest, event_id: int) -> HttpResponse:
@@ -162,13 +160,13 @@ def bracket_desk(request: HttpRequest, event_id: int) -> HttpResponse:
         "entrants": list(event.entrants.filter(dropped=False).order_by("name")),
         "has_rounds": event.rounds.exists(),
         "form": request.POST if problems else {},
+        "reason_longest": REASON_LONGEST,
     }
     return render(request, DESK, context, status=400 if problems else 200)
 
 
-@login_required
+@director_required
 @require_POST
-@throttled("print_jobs")
 def bracket_print(request: HttpRequest, event_id: int) -> HttpResponse:
     """The bracket as a print job (the printing app draws it and keeps the file)."""
     event = _owned(request, event_id)
@@ -176,5 +174,7 @@ def bracket_print(request: HttpRequest, event_id: int) -> HttpResponse:
         what = BRACKET_SHEETS.request(event=event)
     except PrintRequestError:
         return redirect("brackets:desk", event_id=event.pk)
+    if (refusal := throttles.refused(request, "print_jobs")) is not None:
+        return refusal
     job = printjob_create(what=what, paper=request.POST.get("paper") or None)
     return redirect("printing:print_job", token=job.token)

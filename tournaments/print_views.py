@@ -10,15 +10,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from config.throttles import throttled
+from config import throttles
 from printing.errors import PrintRequestError
 from printing.paper import paper_from
+from tournaments.directors import directed_event, director_required
 from tournaments.models import Event, TournamentRound
 from tournaments.printouts import KIND_LABELS, KINDS, ROUND_KINDS, printout_create
 
@@ -60,13 +60,14 @@ def _round_number(value: str | None) -> int | None:
         raise PrintRequestError("the tournament round is named by its number") from None
 
 
-@login_required
+@director_required
 @require_POST
-@throttled("print_jobs")
 def printout(request: HttpRequest, event_id: int, kind: str) -> HttpResponse:
     """Print one of the director's event's printouts; the job's page follows its drawing."""
-    event = get_object_or_404(Event, pk=event_id, owner=request.user)
+    event = directed_event(request, event_id)
     base_url = request.build_absolute_uri("/")
+    if (refusal := throttles.refused(request, "print_jobs")) is not None:
+        return refusal
     try:
         job = printout_create(
             event=event,
@@ -76,6 +77,7 @@ def printout(request: HttpRequest, event_id: int, kind: str) -> HttpResponse:
             base_url=base_url,
         )
     except PrintRequestError as error:
+        throttles.give_back(request, "print_jobs")
         return render(
             request, "printing/job.html", {"job": None, "problem": str(error)}, status=400
         )

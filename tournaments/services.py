@@ -33,6 +33,15 @@ from scoring.services import (
     round_correct,
 )
 from tournaments import results, seating
+from tournaments.document import (
+    EVENT_NAME_LONGEST,
+    EXPORT_FORMAT,
+    MOST_MEMBERS,
+    MOST_ROUNDS,
+    NAME_LONGEST,
+    EventDocument,
+    document_problems,
+)
 from tournaments.models import (
     BracketGame,
     Bye,
@@ -47,12 +56,6 @@ from tournaments.models import (
 from tournaments.scheduling import SchedulingError
 from tournaments.selectors import folded
 from tournaments.standings import InvalidResults, metrics_from_names, rules_problems
-
-NAME_LONGEST = 40
-EVENT_NAME_LONGEST = 80
-MOST_ROUNDS = 30
-MOST_MEMBERS = 10
-EXPORT_FORMAT = "tablescore-event/1"
 
 
 class TournamentError(Exception):
@@ -954,93 +957,108 @@ def event_export(*, event: Event) -> dict[str, Any]:
     }
 
 
-def _import_problems(data: Any) -> list[Problem]:
-    if not isinstance(data, Mapping) or data.get("format") != EXPORT_FORMAT:
-        return [Problem(f"this is not a {EXPORT_FORMAT} document", field="format")]
-    problems: list[Problem] = []
-    for key, kind in (("event", Mapping), ("entrants", list), ("rounds", list)):
-        if not isinstance(data.get(key), kind):
-            problems.append(Problem(f"{key} is missing or malformed", field=key))
-    return problems
+def event_import_check(*, data: Any) -> EventDocument:
+    """Validate a whole event document, writing nothing: the document as declared, or
+    ``TournamentError`` naming every problem by its path (``rounds[0].tables[1]...``).
+
+    The schemas and cross references are ``tournaments.document``'s; the event's settings
+    are checked as a new event's are. ``event_import`` calls this first; a page that
+    previews an upload can call it alone.
+    """
+    document, problems = document_problems(data)
+    if document is not None:
+        settings = document.event
+        problems = [
+            Problem(p.message, None, f"event.{p.field}" if p.field else "event")
+            for p in event_check(
+                name=settings.name,
+                game=settings.game,
+                options=settings.options,
+                format=settings.format,
+                rounds_planned=settings.rounds_planned,
+                table_size=settings.table_size,
+                standings_metrics=settings.standings_metrics,
+                bye_scoring=settings.bye_scoring,
+                confirmation=settings.confirmation,
+            )
+        ]
+    _check(problems)
+    assert document is not None
+    return document
 
 
 def event_import(*, data: Any, owner: Any) -> Event:
-    """Recreate an exported event (a new event owned by ``owner``), games and all."""
-    _check(_import_problems(data))
-    settings = data["event"]
+    """Recreate an exported event (a new event owned by ``owner``), games and all.
+
+    The whole document is validated first (``event_import_check``): nothing is written
+    unless all of it is right.
+    """
+    document = event_import_check(data=data)
+    settings = document.event
     with transaction.atomic():
         try:
             event = event_create(
                 owner=owner,
-                name=str(settings.get("name", "")),
-                game=str(settings.get("game", "")),
-                options=settings.get("options") or {},
-                format=settings.get("format", Event.Format.MIXER),
-                rounds_planned=settings.get("rounds_planned", 3),
-                table_size=settings.get("table_size"),
-                standings_metrics=settings.get("standings_metrics") or (),
-                bye_scoring=settings.get("bye_scoring", Event.ByeScoring.AVERAGE),
-                bye_value=int(settings.get("bye_value", 0)),
-                confirmation=settings.get("confirmation", Confirmation.OTHER_SIDE),
-                one_phone=settings.get("one_phone") is True,
-                seed=int(settings.get("seed", 0)),
+                name=settings.name,
+                game=settings.game,
+                options=settings.options,
+                format=settings.format,
+                rounds_planned=settings.rounds_planned,
+                table_size=settings.table_size,
+                standings_metrics=settings.standings_metrics,
+                bye_scoring=settings.bye_scoring,
+                bye_value=settings.bye_value,
+                confirmation=settings.confirmation,
+                one_phone=settings.one_phone,
+                seed=settings.seed,
             )
             entrants = Entrant.objects.bulk_create(
                 Entrant(
                     event=event,
-                    name=str(e["name"]),
-                    members=list(e.get("members") or []),
-                    checked_in=bool(e.get("checked_in")),
-                    dropped=bool(e.get("dropped")),
-                    joined_round=int(e.get("joined_round", 1)),
-                    fixed_table=e.get("fixed_table"),
+                    name=e.name,
+                    members=list(e.members),
+                    checked_in=e.checked_in,
+                    dropped=e.dropped,
+                    joined_round=e.joined_round,
+                    fixed_table=e.fixed_table,
                 )
-                for e in data["entrants"]
+                for e in document.entrants
             )
-            for a, b in data.get("keep_apart") or []:
-                KeepApart.objects.create(event=event, first=entrants[a], second=entrants[b])
-            for rnd in data["rounds"]:
+            KeepApart.objects.bulk_create(
+                KeepApart(event=event, first=entrants[a], second=entrants[b])
+                for a, b in document.keep_apart
+            )
+            for rnd in document.rounds:
+                published = rnd.status == TournamentRound.Status.PUBLISHED
                 round_ = TournamentRound.objects.create(
                     event=event,
-                    number=int(rnd["number"]),
-                    status=rnd.get("status", TournamentRound.Status.PUBLISHED),
-                    report=rnd.get("report") or {},
-                    published_at=timezone.now()
-                    if rnd.get("status") == TournamentRound.Status.PUBLISHED
-                    else None,
+                    number=rnd.number,
+                    status=rnd.status,
+                    report=dict(rnd.report),
+                    published_at=timezone.now() if published else None,
                 )
-                for t in rnd["tables"]:
+                for t in rnd.tables:
                     game = None
-                    if t.get("game"):
+                    if t.game is not None:
                         game = game_create(
-                            record=t["game"],
+                            record=t.game,
                             actor=Actor(user=owner, device="import"),
                             confirmation=event.confirmation,
                             is_tournament_game=True,
                             action=RoundEvent.Action.IMPORT,
                         ).game
-                    table = Table.objects.create(round=round_, number=int(t["number"]), game=game)
+                    table = Table.objects.create(round=round_, number=t.number, game=game)
                     TableSeat.objects.bulk_create(
                         TableSeat(
-                            table=table,
-                            seat=seat,
-                            entrant=entrants[s["entrant"]],
-                            member=int(s.get("member", 0)),
+                            table=table, seat=seat, entrant=entrants[s.entrant], member=s.member
                         )
-                        for seat, s in enumerate(t["seats"])
+                        for seat, s in enumerate(t.seats)
                     )
-                Bye.objects.bulk_create(Bye(round=round_, entrant=entrants[i]) for i in rnd["byes"])
+                Bye.objects.bulk_create(Bye(round=round_, entrant=entrants[i]) for i in rnd.byes)
         except GameChangeError as error:
             raise TournamentError(error.problems) from None
-        except (KeyError, IndexError, TypeError, ValueError) as error:
-            raise TournamentError.single(
-                f"the document is malformed ({type(error).__name__}: {error})", field="rounds"
-            ) from None
-        status = settings.get("status", Event.Status.RUNNING)
-        Event.objects.filter(pk=event.pk).update(
-            status=status if status in Event.Status.values else Event.Status.RUNNING
-        )
-        _log(event, "event_import", owner, after={"rounds": len(data["rounds"])})
+        Event.objects.filter(pk=event.pk).update(status=settings.status)
+        _log(event, "event_import", owner, after={"rounds": len(document.rounds)})
         event.refresh_from_db()
     return event
 
@@ -1057,6 +1075,7 @@ __all__ = [
     "event_create",
     "event_export",
     "event_import",
+    "event_import_check",
     "keep_apart_add",
     "result_correct",
     "round_generate",

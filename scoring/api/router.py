@@ -35,7 +35,7 @@ from scoring.api.schemas import (
     StaleOut,
     UndoIn,
 )
-from scoring.api.throttles import game_creation_throttle
+from scoring.api.throttles import creation
 from scoring.models import Confirmation, Game
 from scoring.selectors import game_record_dict, game_score_data, round_rows
 from scoring.services import (
@@ -115,7 +115,6 @@ def table_url(request: HttpRequest, game: Game) -> str:
 @router.post(
     "/games/",
     auth=may_start_games,
-    throttle=game_creation_throttle,
     response={201: GameCreated, 401: Errors, **REFUSED_BODY},
     summary="Start a game from a game record (rounds optional)",
 )
@@ -130,11 +129,12 @@ def games(
         "any other seat, or a seat of the other side",
     ),
 ) -> Status[dict[str, Any]]:
-    result = game_create(
-        record=record.model_dump(exclude_unset=True),
-        actor=actor_for(request, None),
-        confirmation=confirmation,
-    )
+    with creation(request, "games"):
+        result = game_create(
+            record=record.model_dump(exclude_unset=True),
+            actor=actor_for(request, None),
+            confirmation=confirmation,
+        )
     game = result.game
     return Status(
         201,

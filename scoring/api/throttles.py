@@ -1,85 +1,43 @@
-"""Limits on starting games and on guessing tokens, at rates read from the settings.
+"""The API's limits: games started and wrong table tokens, counted by config.throttles.
 
-The rates live in ``NINJA_DEFAULT_THROTTLE_RATES`` under the scopes ``games`` and
-``wrong_tokens`` (``"30/min"``, ``"100/hour"``...; ``None`` switches a limit off) and
-are read at each request, so a changed setting takes effect at once.
+Both are counted in the same place and at the same rates as the web pages'
+(``TABLESCORE_RATES``); here they are raised as django-ninja's ``Throttled``, which the
+error handlers answer with the envelope and ``Retry-After``.
 """
 
 from __future__ import annotations
 
-import math
-import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 
-from django.core.exceptions import ImproperlyConfigured
 from django.http import HttpRequest
-from ninja.conf import settings as ninja_settings
 from ninja.errors import Throttled
-from ninja.throttling import SimpleRateThrottle, UserRateThrottle
+
+from config import throttles
 
 
-def rate_for(scope: str) -> str | None:
-    rates = ninja_settings.DEFAULT_THROTTLE_RATES
-    if scope not in rates:
-        raise ImproperlyConfigured(f"NINJA_DEFAULT_THROTTLE_RATES has no rate for {scope!r}")
-    return rates[scope]
+def take_or_raise(request: HttpRequest, group: str) -> None:
+    """Count one of ``group``; past the rate, ``Throttled`` with the wait."""
+    try:
+        throttles.take(request, group)
+    except throttles.TooMany as error:
+        raise Throttled(wait=error.wait) from None
 
 
-class GameCreationThrottle(UserRateThrottle):
-    """New games per signed-in user, or per address for everyone else."""
-
-    scope = "games"
-
-    def get_rate(self) -> str | None:
-        return rate_for(self.scope)
-
-    def allow_request(self, request: HttpRequest) -> bool:
-        self.rate = self.get_rate()
-        self.num_requests, self.duration = self.parse_rate(self.rate)
-        if self.num_requests is None:
-            return True
-        return super().allow_request(request)
+@contextmanager
+def creation(request: HttpRequest, group: str) -> Iterator[None]:
+    """Count one creation of ``group`` for what runs inside; given back if it fails."""
+    take_or_raise(request, group)
+    try:
+        yield
+    except BaseException:
+        throttles.give_back(request, group)
+        raise
 
 
-class WrongTokenThrottle(SimpleRateThrottle):
-    """Wrong table tokens per address: past the limit, no token is even looked at.
-
-    Only failures count, so a phone with the right token is never slowed down by its
-    own traffic. Keeps no state on the instance: one instance serves every thread.
-    """
-
-    scope = "wrong_tokens"
-
-    def get_rate(self) -> str | None:
-        return rate_for(self.scope)
-
-    def get_cache_key(self, request: HttpRequest) -> str:
-        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
-
-    def _recent(self, request: HttpRequest) -> tuple[list[float], int, int] | None:
-        count, duration = self.parse_rate(self.get_rate())
-        if count is None or duration is None:
-            return None
-        now = time.time()
-        history = [t for t in self.cache.get(self.get_cache_key(request), []) if t > now - duration]
-        return history, count, duration
-
-    def check(self, request: HttpRequest) -> None:
-        """Raise Throttled when this address has guessed too often lately."""
-        recent = self._recent(request)
-        if recent is None:
-            return
-        history, count, duration = recent
-        if len(history) >= count:
-            oldest = min(history)
-            raise Throttled(wait=max(1, math.ceil(oldest + duration - time.time())))
-
-    def record_failure(self, request: HttpRequest) -> None:
-        recent = self._recent(request)
-        if recent is None:
-            return
-        history, _count, duration = recent
-        self.cache.set(self.get_cache_key(request), [time.time(), *history], duration)
+def wrong_token(request: HttpRequest) -> None:
+    """A wrong token from this request's address: counted; past the rate, Throttled."""
+    take_or_raise(request, "wrong_tokens")
 
 
-game_creation_throttle = GameCreationThrottle()
-wrong_token_throttle = WrongTokenThrottle()
+__all__: list[str] = ["creation", "take_or_raise", "wrong_token"]

@@ -23,7 +23,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect, reswap, retarget, trigger_client_event
 
-from config.throttles import throttled
+from config import throttles
 from printing.paper import PAPER_NAMES, default_paper
 from scoring.engines.base import InvalidRecord, Problem, ScoredGame
 from scoring.games import kit_for
@@ -270,6 +270,11 @@ def new_entry_form(
     )
 
 
+def printable(text: str) -> str:
+    """A form's text without the characters nobody types (NUL and other controls)."""
+    return "".join(ch for ch in text if ch.isprintable()).strip()
+
+
 def joined(problems: list[Problem]) -> str:
     """The engine's problems as one line for a notice, seats counted from 1."""
     return "; ".join(seats_from_one(p.message) for p in problems)
@@ -404,7 +409,6 @@ def back_to_table(request: HttpRequest, game: Game) -> HttpResponse:
 
 @never_cache
 @require_http_methods(["GET", "POST"])
-@throttled("games")
 def game_new(request: HttpRequest) -> HttpResponse:
     template = "scoring/game_new.html"
     if request.method == "GET":
@@ -425,6 +429,9 @@ def game_new(request: HttpRequest) -> HttpResponse:
         return render(request, template, {"form": form})
     record = form.clean()
     if record is not None:
+        # Only a game about to be created counts, never the form's refreshes.
+        if (refusal := throttles.refused(request, "games")) is not None:
+            return refusal
         try:
             result = game_create(
                 record=record,
@@ -432,6 +439,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
                 confirmation=form.confirmation,
             )
         except GameChangeError as invalid:
+            throttles.give_back(request, "games")
             form.add_problems(invalid.problems)
         else:
             game = result.game
@@ -530,8 +538,8 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
             return redirect("scoring:table", token=token)
         return render_parts(request, ["entry"], table_context(request, game))
     action = request.POST.get("action", "save")
-    key = (request.POST.get("key") or "").strip()[:128] or None
-    number = parse_int(request.POST.get("number", "")) or 0
+    key = printable(request.POST.get("key") or "")[:128] or None
+    number = parse_int(printable(request.POST.get("number", ""))) or 0
     score = recent_score(game)
     revision = game.revision
     seats = presenters.seat_infos(game)
@@ -541,6 +549,13 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
 
     if action == "preview":
         return preview_response(request, game, form, form_number)
+
+    if number != form_number:
+        # Not the next round nor one already recorded (0, empty, negative, not a number,
+        # past the next): the form says which round comes next and keeps what was typed.
+        word = kit_for(game.kind).word
+        form.errors.append(f"The next {word.lower()} is {word.lower()} {recorded + 1}.")
+        return entry_error(request, game, form, key)
 
     if game.confirmation != Confirmation.OFF and my_seat(request, game) is None:
         form.errors.append(
@@ -911,13 +926,15 @@ def change_request_answer(request: HttpRequest, token: str, request_id: int) -> 
 
 @never_cache
 @require_POST
-@throttled("games")
 def game_rematch_view(request: HttpRequest, token: str) -> HttpResponse:
     """The same table again, the first deal passing on: every phone lands in the same game."""
     game = game_for(token)
+    if (refusal := throttles.refused(request, "games")) is not None:
+        return refusal
     try:
         result = game_rematch(game=game, actor=actor_for(request, game))
     except GameChangeError as invalid:
+        throttles.give_back(request, "games")
         game.refresh_from_db()
         if not request.htmx:
             return history_page(request, game, error=joined(invalid.problems))

@@ -24,7 +24,7 @@ LIVE = 15_000  # the board asks every five seconds; the machine is shared
 
 @pytest.fixture
 def event():
-    director = get_user_model().objects.create_user("director", password="x")
+    director = get_user_model().objects.create_user("director", password="x", is_staff=True)
     event = services.event_create(owner=director, name="Derby Cup", game="roller_derby")
     for name, members in TEAMS[:8]:
         services.entrant_add(event=event, name=name, members=members, user=director)

@@ -18,7 +18,7 @@ LIVE = 10_000  # pages poll every two seconds; "within a few seconds" on a loade
 
 
 def running_event() -> Event:
-    director = get_user_model().objects.create_user("director", password="x")
+    director = get_user_model().objects.create_user("director", password="x", is_staff=True)
     event = services.event_create(
         owner=director, name="Friday Roolz", game="roolz", options=ROOLZ_OPTIONS
     )

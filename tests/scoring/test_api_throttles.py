@@ -27,7 +27,7 @@ def fresh_counts():
 
 
 def limit(settings, **rates: str | None) -> None:
-    settings.NINJA_DEFAULT_THROTTLE_RATES = {"games": None, "wrong_tokens": None, **rates}
+    settings.TABLESCORE_RATES = {"games": None, "print_jobs": None, "wrong_tokens": None, **rates}
 
 
 def start(client, **extra):
@@ -62,7 +62,7 @@ def test_each_address_has_its_own_limit_on_starting_games(client, settings):
     assert start(client, REMOTE_ADDR="10.0.0.2").status_code == 201
 
 
-def test_wrong_tokens_are_limited_and_then_even_the_right_token_waits(client, settings):
+def test_wrong_tokens_are_limited_but_the_right_token_always_passes(client, settings):
     limit(settings, wrong_tokens=WINDOW)
     game = new_game()
     url = f"/api/games/{game.pk}/"
@@ -70,11 +70,23 @@ def test_wrong_tokens_are_limited_and_then_even_the_right_token_waits(client, se
         404,
         404,
     ]
-    assert_throttled(client.get(url, HTTP_AUTHORIZATION="Bearer guess"))
-    wait = assert_throttled(client.get(url, HTTP_AUTHORIZATION=f"Bearer {game.table_token}"))
+    wait = assert_throttled(client.get(url, HTTP_AUTHORIZATION="Bearer guess"))
+    # During the lockout, a phone at the same address with the right token is served.
+    assert client.get(url, HTTP_AUTHORIZATION=f"Bearer {game.table_token}").status_code == 200
     assert client.get(url, HTTP_AUTHORIZATION="Bearer x", REMOTE_ADDR="10.9.9.9").status_code == 404
     time.sleep(wait + 0.1)
-    assert client.get(url, HTTP_AUTHORIZATION=f"Bearer {game.table_token}").status_code == 200
+    assert client.get(url, HTTP_AUTHORIZATION="Bearer guess").status_code == 404
+
+
+def test_a_refused_record_does_not_count_as_a_game(client, settings):
+    limit(settings, games=WINDOW)
+    # Past the schema, refused by the game's rules: no game is created, none counted.
+    bad = {**ROOLZ_FOUR, "rounds": [{"bidder": 0, "bid": 172, "won": {"A": 190, "B": 110}}]}
+    for _ in range(4):
+        answer = client.post("/api/games/", json.dumps(bad), content_type="application/json")
+        assert 400 <= answer.status_code < 429
+    assert [start(client).status_code for _ in range(2)] == [201, 201]
+    assert_throttled(start(client))
 
 
 def test_the_right_token_never_counts_against_the_limit(client, settings):

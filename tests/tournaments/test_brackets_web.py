@@ -18,7 +18,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.urls(__name__)]
 
 @pytest.fixture
 def director():
-    return get_user_model().objects.create_user("director", password="x")
+    return get_user_model().objects.create_user("director", password="x", is_staff=True)
 
 
 @pytest.fixture
@@ -70,7 +70,7 @@ def test_live_board_answers_204_until_something_changes(
 def test_desk_is_for_the_owner_only(client, director, event):
     url = f"/events/{event.pk}/bracket/"
     assert client.get(url).status_code == 302  # to the login page
-    stranger = get_user_model().objects.create_user("stranger", password="x")
+    stranger = get_user_model().objects.create_user("stranger", password="x", is_staff=True)
     client.force_login(stranger)
     assert client.get(url).status_code == 404
     assert client.post(url, {"action": "create", "kind": "single"}).status_code == 404
@@ -115,3 +115,42 @@ def test_bracket_pdf_and_print_job(
     job = PrintJob.objects.get()
     assert job.status == PrintJob.Status.DONE, job.error
     assert bytes(job.pdf).startswith(b"%PDF")
+
+
+@pytest.mark.parametrize(
+    ("reason", "message"),
+    [
+        ("", "an override needs a reason"),
+        ("   \t\n ", "an override needs a reason"),
+        ("\u200b\u200c\u200d\ufeff", "an override needs a reason"),
+        (" \u2060\u00a0\u3000 ", "an override needs a reason"),
+        ("x" * 501, "the reason is at most 500 characters"),
+        ("late\x00", "the reason holds characters that cannot be shown"),
+    ],
+)
+def test_an_override_reason_must_hold_visible_text_and_fit(
+    client, director, event, reason, message
+):
+    client.force_login(director)
+    url = f"/events/{event.pk}/bracket/"
+    client.post(url, {"action": "create", "kind": "single"})
+    response = client.post(
+        url, {"action": "override", "match": "R1-1", "finish": "Hawks\nAces", "reason": reason}
+    )
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert 'data-field="reason"' in html
+    assert message in html
+    assert not EventLog.objects.filter(event=event, action="bracket_override").exists()
+
+
+def test_a_reason_of_500_characters_is_kept_whole(client, director, event):
+    client.force_login(director)
+    url = f"/events/{event.pk}/bracket/"
+    client.post(url, {"action": "create", "kind": "single"})
+    reason = "é" * 500
+    response = client.post(
+        url, {"action": "override", "match": "R1-1", "finish": "Hawks\nAces", "reason": reason}
+    )
+    assert response.status_code == 302
+    assert EventLog.objects.get(event=event, action="bracket_override").after["reason"] == reason

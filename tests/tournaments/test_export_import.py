@@ -85,7 +85,7 @@ def test_the_commands_round_trip(tmp_path):
                 "entrants": [{"name": "Ann"}],
                 "rounds": [{"number": 1, "tables": [{"number": 1, "seats": [{"entrant": 5}]}]}],
             },
-            "rounds",
+            "rounds[0].tables[0].seats[0].entrant",
         ),
     ],
 )
@@ -93,5 +93,5 @@ def test_a_bad_document_is_named_not_a_crash(document, field):
     director = get_user_model().objects.create_user("director")
     with pytest.raises(services.TournamentError) as refused:
         services.event_import(data=document, owner=director)
-    assert refused.value.problems[0].field == field
+    assert field in [p.field for p in refused.value.problems]
     assert not Event.objects.exists()

@@ -36,7 +36,7 @@ PAPERS = ("A4", "LETTER")
 
 @pytest.fixture
 def director():
-    return get_user_model().objects.create_user("director", password="x")
+    return get_user_model().objects.create_user("director", password="x", is_staff=True)
 
 
 def publish_next(event: Event, director) -> TournamentRound:
@@ -375,7 +375,7 @@ def test_the_director_prints_the_round_cards_from_one_post(
 def test_only_the_events_director_prints_it(client, event):
     url = reverse("tournament_print:printout", args=[event.pk, printouts.STANDINGS])
     assert client.post(url).status_code == 302  # to the login page
-    stranger = get_user_model().objects.create_user("stranger", password="x")
+    stranger = get_user_model().objects.create_user("stranger", password="x", is_staff=True)
     client.force_login(stranger)
     assert client.post(url).status_code == 404
     assert not PrintJob.objects.exists()

@@ -176,7 +176,7 @@ def test_the_crawler_finds_no_entry_link_and_its_tokens_change_nothing(demo_even
 
 
 def test_a_bracket_page_carries_view_links_only(client):
-    director = get_user_model().objects.create_user("cup", password="x")
+    director = get_user_model().objects.create_user("cup", password="x", is_staff=True)
     event = services.event_create(owner=director, name="Derby Cup", game="roller_derby")
     for name, members in TEAMS[:8]:
         services.entrant_add(event=event, name=name, members=members, user=director)

@@ -10,14 +10,12 @@ form and its messages beside the fields (htmx swaps nothing on a 4xx), never a 5
 
 from __future__ import annotations
 
-import csv
 import io
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 from typing import Any
 
-from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -27,6 +25,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect
 
 from printing.paper import PAPER_NAMES, default_paper
+from scoring import csvsafe
 from scoring.games import kit_for
 from scoring.selectors import game_score, table_closed
 from scoring.services import StaleRevision
@@ -34,6 +33,7 @@ from scoring.web import presenters
 from scoring.web.fields import parse_int
 from scoring.web.views import correction_form, posted_revision, preview_response, stale_context
 from tournaments import selectors, services, tasks
+from tournaments.directors import directed_event, directed_events, director_required
 from tournaments.models import Entrant, Event, KeepApart, Table, TournamentRound
 from tournaments.print_views import Printout, printouts_for
 from tournaments.web.forms import EventForm, problems_by_field
@@ -65,7 +65,7 @@ def live_unchanged(request: HttpRequest, event: Event) -> bool:
 
 
 def own_event(request: HttpRequest, pk: int) -> Event:
-    return get_object_or_404(Event, pk=pk, owner=request.user)
+    return directed_event(request, pk)
 
 
 def own_entrant(event: Event, value: Any) -> Entrant | None:
@@ -80,15 +80,15 @@ def own_round(event: Event, number: int) -> TournamentRound:
 
 
 @never_cache
-@login_required
+@director_required
 @require_GET
 def desk(request: HttpRequest) -> HttpResponse:
-    events = Event.objects.filter(owner=request.user).order_by("-created_at")
+    events = directed_events(request.user).order_by("-created_at")
     return render(request, "tournaments/desk.html", {"events": events})
 
 
 @never_cache
-@login_required
+@director_required
 @require_http_methods(["GET", "POST"])
 def event_new(request: HttpRequest) -> HttpResponse:
     template = "tournaments/event_new.html"
@@ -206,7 +206,7 @@ def desk_done(request: HttpRequest, event: Event, part: str, **extra: Any) -> Ht
 
 
 @never_cache
-@login_required
+@director_required
 @require_GET
 def desk_event(request: HttpRequest, pk: int) -> HttpResponse:
     event = own_event(request, pk)
@@ -214,7 +214,7 @@ def desk_event(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @never_cache
-@login_required
+@director_required
 @require_GET
 def desk_live(request: HttpRequest, pk: int) -> HttpResponse:
     """Every table's state, for the desk's polling (204 while nothing changed)."""
@@ -232,7 +232,7 @@ def desk_live(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @never_cache
-@login_required
+@director_required
 @require_POST
 def table_request_answer(request: HttpRequest, pk: int, request_id: int) -> HttpResponse:
     """A director's answer to a closed table's request: made or declined, with a reason."""
@@ -268,7 +268,7 @@ def table_request_answer(request: HttpRequest, pk: int, request_id: int) -> Http
 
 
 @never_cache
-@login_required
+@director_required
 @require_POST
 def entrant_add(request: HttpRequest, pk: int) -> HttpResponse:
     """A player (or a team: members after the name). Once the event runs, a late entry."""
@@ -291,7 +291,7 @@ def entrant_add(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @never_cache
-@login_required
+@director_required
 @require_POST
 def entrants_csv(request: HttpRequest, pk: int) -> HttpResponse:
     """Names from an uploaded CSV file (or pasted text), one entrant a line."""
@@ -323,7 +323,7 @@ def entrants_csv(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @never_cache
-@login_required
+@director_required
 @require_POST
 def entrant_check_in(request: HttpRequest, pk: int, entrant_id: int) -> HttpResponse:
     wanted = request.POST.get("checked_in", "") in {"on", "1", "true"}
@@ -333,7 +333,7 @@ def entrant_check_in(request: HttpRequest, pk: int, entrant_id: int) -> HttpResp
 
 
 @never_cache
-@login_required
+@director_required
 @require_POST
 def entrant_drop(request: HttpRequest, pk: int, entrant_id: int) -> HttpResponse:
     return entrant_change(request, pk, entrant_id, services.entrant_drop)
@@ -353,7 +353,7 @@ def entrant_change(
 
 
 @never_cache
-@login_required
+@director_required
 @require_POST
 def keep_apart_add(request: HttpRequest, pk: int) -> HttpResponse:
     event = own_event(request, pk)
@@ -378,7 +378,7 @@ def keep_apart_add(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @never_cache
-@login_required
+@director_required
 @require_POST
 def round_generate(request: HttpRequest, pk: int) -> HttpResponse:
     """Seat the next round as a draft: at once, or by the worker for a large event."""
@@ -396,7 +396,7 @@ def round_generate(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @never_cache
-@login_required
+@director_required
 @require_GET
 def generation(request: HttpRequest, pk: int) -> HttpResponse:
     """The background generation's progress, polled while it runs."""
@@ -460,7 +460,7 @@ def round_page(
 
 
 @never_cache
-@login_required
+@director_required
 @require_GET
 def desk_round(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     event = own_event(request, pk)
@@ -473,7 +473,7 @@ def desk_round(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 
 @never_cache
-@login_required
+@director_required
 @require_POST
 def round_swap(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Swap two players of a draft; the page shows the seating cost before and after."""
@@ -512,14 +512,14 @@ def round_swap(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 
 @never_cache
-@login_required
+@director_required
 @require_POST
 def round_publish(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     return round_change(request, pk, number, services.round_publish)
 
 
 @never_cache
-@login_required
+@director_required
 @require_POST
 def round_undo(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     return round_change(request, pk, number, services.round_undo)
@@ -539,7 +539,7 @@ def round_change(
 
 
 @never_cache
-@login_required
+@director_required
 @require_POST
 def event_close(request: HttpRequest, pk: int) -> HttpResponse:
     event = own_event(request, pk)
@@ -563,7 +563,7 @@ def own_table(event: Event, table_id: int) -> Table:
 
 
 @never_cache
-@login_required
+@director_required
 @require_GET
 def desk_table(request: HttpRequest, pk: int, table_id: int) -> HttpResponse:
     """One table's deals, each with a way to correct it."""
@@ -590,7 +590,7 @@ def desk_table(request: HttpRequest, pk: int, table_id: int) -> HttpResponse:
 
 
 @never_cache
-@login_required
+@director_required
 @require_http_methods(["GET", "POST"])
 def result_correct(request: HttpRequest, pk: int, table_id: int, number: int) -> HttpResponse:
     """The director replaces one deal of a table's game (audited by the service)."""
@@ -652,16 +652,16 @@ def result_correct(request: HttpRequest, pk: int, table_id: int, number: int) ->
 
 
 @never_cache
-@login_required
+@director_required
 @require_GET
 def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     event = own_event(request, pk)
     view = selectors.standings_for(event=event)
     out = io.StringIO()
-    writer = csv.writer(out)
+    writer = csvsafe.writer(out)
     writer.writerow(["Rank", "Name", *view.labels, "Tables played", "Byes", "Dropped"])
     for row in view.rows:
-        values = ["" if v is None else f"{v:g}" for v in row.values]
+        values = ["" if v is None else (int(v) if float(v).is_integer() else v) for v in row.values]
         dropped = "yes" if row.dropped else ""
         writer.writerow([row.rank, row.name, *values, row.played, row.byes, dropped])
     response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
@@ -671,7 +671,7 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @never_cache
-@login_required
+@director_required
 @require_GET
 def event_json(request: HttpRequest, pk: int) -> HttpResponse:
     event = own_event(request, pk)

@@ -14,12 +14,12 @@ NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "K
 
 @pytest.fixture
 def director():
-    return get_user_model().objects.create_user("director", password="pw")
+    return get_user_model().objects.create_user("director", password="pw", is_staff=True)
 
 
 @pytest.fixture
 def other_director():
-    return get_user_model().objects.create_user("other", password="pw")
+    return get_user_model().objects.create_user("other", password="pw", is_staff=True)
 
 
 @pytest.fixture

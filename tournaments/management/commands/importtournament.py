@@ -1,4 +1,8 @@
-"""``manage.py importtournament FILE --owner USERNAME``: recreate an exported event."""
+"""``manage.py importtournament FILE --owner USERNAME``: recreate an exported event.
+
+The whole document is validated first (``event_import_check``); every problem is printed
+with its path (``rounds[0].tables[1].seats[0].entrant: ...``) and nothing is written.
+"""
 
 from __future__ import annotations
 
@@ -31,8 +35,15 @@ class Command(BaseCommand):
                     data = json.load(handle)
         except (OSError, ValueError) as error:
             raise CommandError(f"cannot read {options['file']}: {error}") from None
+        except RecursionError:
+            raise CommandError(f"cannot read {options['file']}: it nests too deeply") from None
         try:
             event = event_import(data=data, owner=owner)
         except TournamentError as error:
-            raise CommandError("\n".join(str(p) for p in error.problems)) from None
+            raise CommandError(
+                "the document was not imported (nothing was written):\n"
+                + "\n".join(
+                    f"{p.field}: {p.message}" if p.field else p.message for p in error.problems
+                )
+            ) from None
         self.stdout.write(f"imported event {event.pk}: {event.name}")

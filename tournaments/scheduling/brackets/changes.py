@@ -6,6 +6,7 @@ and, for an override, writes the returned record to its audit trail.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Protocol, TypeVar
@@ -21,6 +22,24 @@ from .common import (
     check_changeable,
     check_finish,
 )
+
+# An override's reason: at most this many characters, and some of them visible.
+REASON_LONGEST = 500
+# Characters that show nothing: spaces and separators, controls, and format characters
+# such as the zero-width space and joiners.
+_INVISIBLE = frozenset({"Zs", "Zl", "Zp", "Cc", "Cf", "Mn", "Me", "Co", "Cn", "Cs"})
+
+
+def reason_problem(reason: str) -> str | None:
+    """What is wrong with an override's reason, or None when it will do."""
+    text = reason.strip()
+    if not any(unicodedata.category(ch) not in _INVISIBLE for ch in text):
+        return "an override needs a reason"
+    if len(text) > REASON_LONGEST:
+        return f"the reason is at most {REASON_LONGEST} characters"
+    if any(unicodedata.category(ch) == "Cc" and ch not in "\n\t" for ch in text):
+        return "the reason holds characters that cannot be shown"
+    return None
 
 
 class StoredBracket(Protocol):
@@ -85,8 +104,8 @@ def override_advancement(bracket: B, override: Override) -> B:
     the reported result (kept for the record) and can be replaced by another
     override while no later match has been played.
     """
-    if not override.reason.strip():
-        raise BracketUserError("an override needs a reason", field="reason", match=override.match)
+    if (problem := reason_problem(override.reason)) is not None:
+        raise BracketUserError(problem, field="reason", match=override.match)
     state = bracket.state()
     view = check_changeable(state, override.match, what="an override")
     finish = check_finish(override.match, _as_finish(override.finish), view.entrants)

@@ -1,0 +1,318 @@
+"""The event document (``tablescore-event/1``): declared schemas, and every check that
+needs no database, so that a document is validated whole before anything is written.
+
+``document_problems`` answers the document and every problem in it, each named by its
+path (``rounds[0].tables[1].seats[0].entrant``): the shape (pydantic, strict: no
+string where a number belongs, no unknown key), the limits, then what refers to what
+(entrants seated once a round, seats pointing at entrants, numbers used once, games
+that fit their tables). The event's own settings (game options, metrics, table size)
+are checked by the service that imports, with the same rules as a new event.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Annotated, Any, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from scoring.engines.base import InvalidRecord, Problem, parse_record, text_problem
+from scoring.engines.registry import ENGINES, engine_for
+
+EXPORT_FORMAT = "tablescore-event/1"
+NAME_LONGEST = 40
+EVENT_NAME_LONGEST = 80
+MOST_ROUNDS = 30
+MOST_MEMBERS = 10
+# A document holds at most this many entrants, tables a round and seats a table; nothing
+# in it nests deeper than DEEPEST (a game's deal is about ten levels down) and no text
+# is longer than LONGEST_TEXT.
+MOST_ENTRANTS = 2000
+MOST_TABLES = 500
+MOST_SEATS = 12
+DEEPEST = 16
+LONGEST_TEXT = 1000
+LARGEST_INT = 2**31 - 1
+
+PositiveSmall = Annotated[int, Field(ge=1, le=32767)]
+Index = Annotated[int, Field(ge=0, le=MOST_ENTRANTS - 1)]
+ReportValue = int | float | bool | None | Annotated[str, Field(max_length=200)]
+
+
+def _text(longest: int) -> Any:
+    """A name: stripped, not empty, at most ``longest`` characters, all of them shown."""
+
+    def check(value: str) -> str:
+        value = value.strip()
+        if not value:
+            raise ValueError("is empty")
+        if problem := text_problem(value, longest):
+            raise ValueError(problem)
+        return value
+
+    return check
+
+
+Name = Annotated[str, AfterValidator(_text(NAME_LONGEST))]
+EventName = Annotated[str, AfterValidator(_text(EVENT_NAME_LONGEST))]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class EventSettings(Strict):
+    name: EventName
+    game: str
+    options: dict[Annotated[str, Field(max_length=40)], Any] = Field(default_factory=dict)
+    format: str = "mixer"
+    rounds_planned: Annotated[int, Field(ge=1, le=MOST_ROUNDS)] = 3
+    table_size: Annotated[int, Field(ge=2, le=MOST_SEATS)] | None = None
+    standings_metrics: Annotated[
+        list[Annotated[str, Field(max_length=40)]], Field(max_length=12)
+    ] = Field(default_factory=list)
+    bye_scoring: str = "average"
+    bye_value: Annotated[int, Field(ge=-(10**6), le=10**6)] = 0
+    confirmation: str = "other_side"
+    one_phone: bool = False
+    seed: Annotated[int, Field(ge=0, le=LARGEST_INT)] = 0
+    status: Literal["registration", "running", "closed"] = "running"
+
+    @field_validator("game")
+    @classmethod
+    def _known_game(cls, value: str) -> str:
+        if value not in ENGINES:
+            raise ValueError(f"must be one of {', '.join(ENGINES)}")
+        return value
+
+
+class EntrantDoc(Strict):
+    name: Name
+    members: Annotated[list[Name], Field(max_length=MOST_MEMBERS)] = Field(default_factory=list)
+    checked_in: bool = False
+    dropped: bool = False
+    joined_round: Annotated[int, Field(ge=1, le=MOST_ROUNDS + 1)] = 1
+    fixed_table: PositiveSmall | None = None
+
+    @field_validator("members")
+    @classmethod
+    def _members(cls, value: list[str]) -> list[str]:
+        if len(value) == 1:
+            raise ValueError("a team has at least two members")
+        return value
+
+
+class SeatDoc(Strict):
+    entrant: Index
+    member: Annotated[int, Field(ge=0, le=MOST_MEMBERS - 1)] = 0
+
+
+class TableDoc(Strict):
+    number: PositiveSmall
+    seats: Annotated[list[SeatDoc], Field(min_length=1, max_length=MOST_SEATS)]
+    game: dict[str, Any] | None = None
+
+
+class RoundDoc(Strict):
+    number: Annotated[int, Field(ge=1, le=MOST_ROUNDS)]
+    status: Literal["draft", "published"] = "published"
+    report: Annotated[
+        dict[Annotated[str, Field(max_length=40)], ReportValue], Field(max_length=40)
+    ] = Field(default_factory=dict)
+    tables: Annotated[list[TableDoc], Field(max_length=MOST_TABLES)]
+    byes: Annotated[list[Index], Field(max_length=MOST_ENTRANTS)] = Field(default_factory=list)
+
+
+class EventDocument(Strict):
+    format: Literal["tablescore-event/1"]
+    event: EventSettings
+    entrants: Annotated[list[EntrantDoc], Field(max_length=MOST_ENTRANTS)]
+    keep_apart: Annotated[
+        list[Annotated[list[Index], Field(min_length=2, max_length=2)]],
+        Field(max_length=MOST_ENTRANTS),
+    ] = Field(default_factory=list)
+    rounds: Annotated[list[RoundDoc], Field(max_length=MOST_ROUNDS)]
+
+
+# --------------------------------------------------------------------------- paths
+
+
+def path_of(location: tuple[int | str, ...] | list[int | str]) -> str:
+    """``("rounds", 0, "tables", 1)`` -> ``rounds[0].tables[1]``."""
+    out = ""
+    for part in location:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += f".{part}" if out else str(part)
+    return out or "document"
+
+
+def _problem(location: tuple[int | str, ...] | list[int | str], message: str) -> Problem:
+    parts = list(location)
+    round_number = (
+        parts[1] + 1
+        if len(parts) > 1 and parts[0] == "rounds" and isinstance(parts[1], int)
+        else None
+    )
+    return Problem(message, round_number, path_of(parts))
+
+
+# --------------------------------------------------------------------------- raw walk
+
+
+def _raw_problems(data: Any) -> list[Problem]:
+    """What no schema should meet: nesting past DEEPEST, NUL and other controls in keys,
+    over-long texts. Iterative, so that no nesting can exhaust the stack."""
+    problems: list[Problem] = []
+    stack: list[tuple[Any, tuple[int | str, ...]]] = [(data, ())]
+    while stack and len(problems) < 50:
+        value, where = stack.pop()
+        if len(where) > DEEPEST:
+            problems.append(_problem(where, f"nests deeper than {DEEPEST} levels"))
+            continue
+        if isinstance(value, str):
+            if "\x00" in value:
+                problems.append(_problem(where, "holds a NUL character"))
+            elif len(value) > LONGEST_TEXT:
+                problems.append(_problem(where, f"is longer than {LONGEST_TEXT} characters"))
+        elif isinstance(value, Mapping):
+            for key, item in value.items():
+                if not isinstance(key, str) or text_problem(key, 40):
+                    problems.append(
+                        _problem(where, f"has a key that is not a plain name: {key!r:.50}")
+                    )
+                    continue
+                stack.append((item, (*where, key)))
+        elif isinstance(value, list):
+            for index, item in enumerate(value):
+                stack.append((item, (*where, index)))
+        elif isinstance(value, int) and not isinstance(value, bool) and abs(value) > 2**53:
+            problems.append(_problem(where, "is too large a number"))
+    return sorted(problems, key=lambda p: p.field or "")
+
+
+# --------------------------------------------------------------------------- references
+
+
+def _folded(name: str) -> str:
+    return " ".join(name.casefold().split())
+
+
+def _reference_problems(doc: EventDocument) -> Iterator[Problem]:
+    count = len(doc.entrants)
+    seen_names: dict[str, int] = {}
+    for i, entrant in enumerate(doc.entrants):
+        key = _folded(entrant.name)
+        if key in seen_names:
+            yield _problem(
+                ("entrants", i, "name"),
+                f"{entrant.name} is already registered (entrants[{seen_names[key]}])",
+            )
+        else:
+            seen_names[key] = i
+    pairs: set[frozenset[int]] = set()
+    for i, (a, b) in enumerate(doc.keep_apart):
+        for j, index in enumerate((a, b)):
+            if index >= count:
+                yield _problem(("keep_apart", i, j), f"there is no entrant {index}")
+        if a == b:
+            yield _problem(("keep_apart", i), "an entrant cannot be kept apart from themselves")
+        elif frozenset((a, b)) in pairs:
+            yield _problem(("keep_apart", i), "this pair is listed twice")
+        pairs.add(frozenset((a, b)))
+    numbers = [r.number for r in doc.rounds]
+    for i, round_ in enumerate(doc.rounds):
+        where: tuple[int | str, ...] = ("rounds", i)
+        if round_.number != i + 1:
+            yield _problem((*where, "number"), f"round numbers go 1, 2, 3...: expected {i + 1}")
+        if round_.status == "draft" and i != len(numbers) - 1:
+            yield _problem((*where, "status"), "only the last round may be a draft")
+        placed: dict[int, str] = {}
+        table_numbers: set[int] = set()
+        for t, table in enumerate(round_.tables):
+            here = (*where, "tables", t)
+            if table.number in table_numbers:
+                yield _problem((*here, "number"), f"table {table.number} is listed twice")
+            table_numbers.add(table.number)
+            for s, seat in enumerate(table.seats):
+                at = (*here, "seats", s)
+                if seat.entrant >= count:
+                    yield _problem((*at, "entrant"), f"there is no entrant {seat.entrant}")
+                    continue
+                members = doc.entrants[seat.entrant].members
+                if seat.member >= max(1, len(members)):
+                    yield _problem(
+                        (*at, "member"), f"entrant {seat.entrant} has no member {seat.member}"
+                    )
+                if seat.entrant in placed:
+                    yield _problem(
+                        (*at, "entrant"),
+                        f"{doc.entrants[seat.entrant].name} is already seated in this round"
+                        f" ({placed[seat.entrant]})",
+                    )
+                else:
+                    placed[seat.entrant] = path_of(at)
+            yield from _game_problems(doc, round_, table, here)
+        for b, index in enumerate(round_.byes):
+            at = (*where, "byes", b)
+            if index >= count:
+                yield _problem(at, f"there is no entrant {index}")
+            elif index in placed:
+                yield _problem(
+                    at,
+                    f"{doc.entrants[index].name} is already seated in this round ({placed[index]})",
+                )
+            else:
+                placed[index] = path_of(at)
+
+
+def _game_problems(
+    doc: EventDocument, round_: RoundDoc, table: TableDoc, here: tuple[int | str, ...]
+) -> Iterator[Problem]:
+    if round_.status == "draft":
+        if table.game is not None:
+            yield _problem((*here, "game"), "a draft round's table has no game yet")
+        return
+    if table.game is None:
+        yield _problem((*here, "game"), "a published round's table needs its game")
+        return
+    record = table.game
+    if record.get("game") != doc.event.game:
+        yield _problem((*here, "game", "game"), f"every table plays {doc.event.game}")
+        return
+    players = record.get("players")
+    if isinstance(players, list) and len(players) != len(table.seats):
+        yield _problem(
+            (*here, "game", "players"),
+            f"the game has {len(players)} players for {len(table.seats)} seats",
+        )
+        return
+    try:
+        engine_for(record["game"]).score(parse_record(record, ENGINES))
+    except InvalidRecord as invalid:
+        for p in invalid.problems:
+            deal = f"deal {p.round}: " if p.round else ""
+            field = ("game", *(p.field.split(".") if p.field else ()))
+            yield _problem((*here, *field), deal + p.message)
+
+
+# --------------------------------------------------------------------------- the check
+
+
+def document_problems(data: Any) -> tuple[EventDocument | None, list[Problem]]:
+    """The document as declared, or None with every problem found (each with its path)."""
+    if not isinstance(data, Mapping):
+        return None, [Problem(f"this is not a {EXPORT_FORMAT} document", field="document")]
+    raw = _raw_problems(data)
+    if raw:
+        return None, raw
+    try:
+        doc = EventDocument.model_validate(dict(data))
+    except ValidationError as error:
+        return None, [
+            _problem(tuple(e["loc"]), e["msg"].replace("Value error, ", ""))
+            for e in error.errors(include_url=False)
+        ]
+    problems = list(_reference_problems(doc))
+    return (None, problems) if problems else (doc, [])
