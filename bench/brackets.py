@@ -10,7 +10,7 @@ import random
 import time
 
 from bench.figures import Row
-from tournaments.scheduling.brackets import (
+from tournaments.brackets.core import (
     Bracket,
     Result,
     TableRules,

@@ -15,9 +15,9 @@ from collections.abc import Callable
 from itertools import combinations
 
 from bench.figures import Row
-from tournaments.scheduling import TablePolicy, plan_schedule
-from tournaments.scheduling.sizes import table_sizes
-from tournaments.seating import table_policy
+from tournaments.seating.adapter import table_policy
+from tournaments.seating.core import TablePolicy, plan_schedule
+from tournaments.seating.core.sizes import table_sizes
 
 Round = list[tuple[int, ...]]
 Baseline = Callable[[int, TablePolicy, int, int], list[Round]]

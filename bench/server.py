@@ -401,7 +401,7 @@ def tournament_round_ending(port: int, run: int) -> Ending:
 
     from scoring.models import Game
     from scoring.services import Actor, round_confirm, round_record
-    from tournaments import services
+    from tournaments.events import services
 
     owner = get_user_model().objects.create_user(f"bench-{os.getpid()}-{run}")
     event = services.event_create(

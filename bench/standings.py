@@ -12,7 +12,7 @@ import random
 import time
 
 from bench.figures import Row
-from tournaments.standings import (
+from tournaments.standings.core import (
     Entrant,
     EventResults,
     RoundResults,

@@ -36,7 +36,7 @@ def _best(action: Callable[[], object], repeat: int = 3) -> float:
 
 
 def generate_and_publish(owner) -> list[Row]:
-    from tournaments import services
+    from tournaments.events import services
 
     event = services.event_create(owner=owner, name="Big night", game="roolz", rounds_planned=2)
     services.entrants_import_csv(
@@ -133,8 +133,8 @@ def big_event(owner):
 
 def standings_against_plain_read(owner) -> Row:
     from scoring.models import Round
-    from tournaments import results
     from tournaments.models import Bye, TableSeat
+    from tournaments.standings import adapter as results
 
     event = big_event(owner)
 

@@ -24,6 +24,8 @@ from django.contrib.staticfiles import finders
 from django.contrib.staticfiles.storage import ManifestFilesMixin, staticfiles_storage
 from django.db import connection
 
+from common.heartbeat import SWEEP_KEY
+
 
 def database_status() -> dict[str, object]:
     try:
@@ -35,7 +37,6 @@ def database_status() -> dict[str, object]:
     return {"ok": True, "vendor": connection.vendor}
 
 
-SWEEP_KEY = "tablescore:print-sweep"  # when the print sweep last ran (seconds since the epoch)
 PAGES_NEED = ("database", "static")  # what pages and score entry cannot work without
 
 
@@ -95,21 +96,6 @@ def _sweep_status(last: bytes | None) -> dict[str, object]:
             "error": f"the print sweep has not run for {round(ago)} s: {start}",
         }
     return {"ok": True, "last_sweep_seconds_ago": round(ago)}
-
-
-def record_sweep() -> None:
-    """Called by the print sweep (in a worker): a worker and beat are alive just now."""
-    if not settings.REDIS_URL:
-        return
-    import redis
-
-    client = redis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=2, socket_timeout=2)
-    try:
-        client.set(SWEEP_KEY, str(time.time()), ex=24 * 3600)
-    except redis.RedisError:
-        pass  # the sweep itself came through this broker; a failure here is reported by health
-    finally:
-        client.close()
 
 
 def static_status() -> dict[str, object]:

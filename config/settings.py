@@ -121,6 +121,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "printing.context_processors.paper",
             ],
         },
     },
@@ -199,7 +200,7 @@ CACHES = {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": CACHE_URL,
             "KEY_PREFIX": "tablescore",
-            # A cache that cannot answer at once is passed over (config.throttles).
+            # A cache that cannot answer at once is passed over (common.throttles).
             "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
         }
         if CACHE_URL
@@ -253,10 +254,10 @@ TABLESCORE_BASE_URL = os.environ.get("TABLESCORE_BASE_URL", "")
 TABLESCORE_MAX_BODY_BYTES = 64 * 1024
 # Called after commit with game_id= whenever a tournament game changes (scoring imports
 # no tournaments code: this dotted path is the one link from a table to its event).
-TABLESCORE_GAME_CHANGED_HOOK = "tournaments.services.table_game_changed"
+TABLESCORE_GAME_CHANGED_HOOK = "tournaments.hooks.table_game_changed"
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
 
-# Limits (config.throttles), sized for a club behind one address: games started (web and
+# Limits (common.throttles), sized for a club behind one address: games started (web and
 # API together, per address or per signed-in user), print jobs asked for, and wrong table
 # tokens (table pages and API), per address. "none" switches one off. Behind a proxy,
 # NUM_PROXIES=1 reads the client's address from X-Forwarded-For.

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
 
-from config import throttles
+from common import throttles
 from scoring.models import Game
 
 GROUP = "wrong_tokens"

@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.urls import include, path
 
 from config import views
-from scoring.api import api
+from config.api import api
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -14,8 +14,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/", api.urls),
     path("", include("printing.urls")),
-    path("", include("tournaments.print_urls")),
-    path("", include("tournaments.bracket_urls")),
     path("", include("scoring.urls")),
     path("", include("tournaments.web.urls")),
 ]

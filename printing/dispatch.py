@@ -7,7 +7,7 @@ a second here (one quick retry, a short connect timeout), never a failed request
 
 from __future__ import annotations
 
-from config.celery import publish
+from common.publish import publish
 
 # The name the task had in the scoring app: messages queued before an upgrade still run.
 RENDER_TASK = "scoring.render_print_job"

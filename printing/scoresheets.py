@@ -27,7 +27,6 @@ from scoring.engines.base import (
 from scoring.engines.registry import ENGINES
 from scoring.games.printed import printed_for
 from scoring.games.printed_base import (
-    ColumnSpec,
     PrintedColumn,
     PrintedGame,
     RoundMarks,
@@ -84,17 +83,6 @@ def _shape_words(engine: Engine, options: Mapping[str, Any]) -> str:
     return ", ".join(words)
 
 
-def _column(spec: ColumnSpec) -> Column:
-    return Column(
-        spec.heading,
-        spec.width,
-        align=spec.align,
-        total=spec.total,
-        number=spec.number,
-        guide=spec.guide,
-    )
-
-
 def _groups(cols: Sequence[PrintedColumn]) -> tuple[ColumnGroup, ...]:
     groups: list[ColumnGroup] = []
     current: list[Column] = []
@@ -104,7 +92,7 @@ def _groups(cols: Sequence[PrintedColumn]) -> tuple[ColumnGroup, ...]:
         if key is not None and (this != key or not col.group):
             groups.append(ColumnGroup(tuple(current), key[0], key[1]))
             current = []
-        current.append(_column(col.spec))
+        current.append(col.spec)
         key = this
     if current and key is not None:
         groups.append(ColumnGroup(tuple(current), key[0], key[1]))

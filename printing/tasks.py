@@ -15,7 +15,7 @@ from celery import shared_task
 from django.conf import settings
 from django.db import InterfaceError, OperationalError
 
-from config.health import record_sweep
+from common.heartbeat import record_sweep
 from printing import services, worker
 from printing.dispatch import RENDER_TASK, SWEEP_TASK
 from printing.models import PrintJob

@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from config import throttles
+from common import throttles
 from printing.errors import PrintRequestError
 from printing.forms import BlankSheetsForm
 from printing.models import PrintJob

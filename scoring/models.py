@@ -5,11 +5,28 @@ from __future__ import annotations
 import secrets
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
+from django.urls import reverse
 
 from scoring.engines.registry import ENGINES
 
-GAME_CHOICES = [(key, engine.title) for key, engine in ENGINES.items()]
+
+def validate_game(value: str) -> None:
+    """A game key the registry knows. The list is read here, never written into a migration,
+    so a new game needs no migration."""
+    if value not in ENGINES:
+        raise ValidationError(
+            "%(value)s is not a game Tablescore knows (one of: %(known)s)",
+            code="unknown_game",
+            params={"value": value, "known": ", ".join(ENGINES)},
+        )
+
+
+def game_title(key: str) -> str:
+    """A game's name as people read it; the key itself for a game no longer registered."""
+    engine = ENGINES.get(key)
+    return engine.title if engine is not None else key
 
 
 def new_table_token() -> str:
@@ -32,7 +49,7 @@ class Game(models.Model):
         IN_PROGRESS = "in_progress", "In progress"
         FINISHED = "finished", "Finished"
 
-    kind = models.CharField(max_length=32, choices=GAME_CHOICES)
+    kind = models.CharField(max_length=32, validators=[validate_game])
     options = models.JSONField(default=dict, blank=True)
     first_dealer = models.PositiveSmallIntegerField(default=0)
     # Record-level endings as the record spells them: {"ended_early": true}, {"end": {...}}.
@@ -79,6 +96,13 @@ class Game(models.Model):
     def __str__(self) -> str:
         names = ", ".join(seat.name for seat in self.seats.all())
         return f"{self.get_kind_display()} #{self.pk}: {names}"
+
+    def get_absolute_url(self) -> str:
+        """The table's page: its link holds the table token, the game's only credential."""
+        return reverse("scoring:table", args=[self.table_token])
+
+    def get_kind_display(self) -> str:
+        return game_title(self.kind)
 
     @property
     def engine(self):

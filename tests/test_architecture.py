@@ -1,4 +1,4 @@
-"""The shape of the code: pure cores import no framework, and no module imports itself back.
+"""The shape of the code: packages on their floors, pure cores, and no module importing itself back.
 
 Both checks read the source with ``ast``, so an import written inside a function
 (a lazy import) counts like any other: a lazy import hides a cycle, it does not
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import ast
 import sys
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from itertools import pairwise
 from pathlib import Path
@@ -19,11 +19,16 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 # Every package of the product (tests and benchmarks are not part of it).
-PROJECT_PACKAGES = ("config", "scoring", "printing", "tournaments")
+PROJECT_PACKAGES = ("config", "common", "scoring", "printing", "tournaments")
 
 # The pure cores: plain Python in, plain Python out. A core may import the standard
 # library and other cores, nothing else. A core that does not exist yet is skipped.
-PURE_CORES = ("scoring.engines", "tournaments.scheduling", "tournaments.standings")
+PURE_CORES = (
+    "scoring.engines",
+    "tournaments.seating.core",
+    "tournaments.standings.core",
+    "tournaments.brackets.core",
+)
 
 
 # --------------------------------------------------------------------------- reading imports
@@ -326,3 +331,300 @@ def test_purity_check_sees_a_django_import_even_inside_a_function(tmp_path):
     assert not allowed_in_a_core("scoring.models")
     assert allowed_in_a_core("collections.abc")
     assert allowed_in_a_core("scoring.engines.base")
+
+
+# --------------------------------------------------------------------------- floors
+
+# The apps, top floor first. An app may import only the apps listed beside it: config
+# composes everything; tournaments build on scoring and printing; printing draws
+# scoring's games; scoring stands on the ground floor alone.
+APP_EDGES: dict[str, frozenset[str]] = {
+    "config": frozenset({"common", "scoring", "printing", "tournaments"}),
+    "tournaments": frozenset({"common", "scoring", "printing"}),
+    "printing": frozenset({"common", "scoring"}),
+    "scoring": frozenset({"common"}),
+    "common": frozenset(),
+}
+
+# Inside each app: every part (a module or subpackage right under the app) and the parts
+# of the same app it may import. Web, API and commands sit on services and selectors,
+# which sit on models, which sit on the pure cores.
+PART_EDGES: dict[str, dict[str, frozenset[str]]] = {
+    "config": {
+        "settings": frozenset(),
+        "test_settings": frozenset({"settings"}),
+        "celery": frozenset(),
+        "health": frozenset(),
+        "api": frozenset(),
+        "views": frozenset({"health"}),
+        "urls": frozenset({"api", "views"}),
+        "table_guard": frozenset(),
+        "asgi": frozenset(),
+        "wsgi": frozenset(),
+    },
+    "common": {
+        "columns": frozenset(),
+        "throttles": frozenset(),
+        "publish": frozenset(),
+        "heartbeat": frozenset(),
+        "csvsafe": frozenset(),
+    },
+    "scoring": {
+        "admin": frozenset({"models"}),
+        "api": frozenset({"engines", "models", "selectors", "services"}),
+        "apps": frozenset(),
+        "converters": frozenset(),
+        "engines": frozenset(),
+        "entry": frozenset({"engines", "models"}),
+        "games": frozenset({"engines", "entry"}),
+        "management": frozenset({"engines", "games", "models", "selectors", "services"}),
+        "migrations": frozenset({"models"}),
+        "models": frozenset({"engines"}),
+        "selectors": frozenset({"engines", "models"}),
+        "services": frozenset({"engines", "models", "selectors"}),
+        "templatetags": frozenset({"entry"}),
+        "urls": frozenset({"web"}),
+        "web": frozenset(
+            {"converters", "engines", "entry", "games", "models", "selectors", "services"}
+        ),
+    },
+    "printing": {
+        "admin": frozenset({"models", "services", "sources"}),
+        "apps": frozenset({"registry", "sources", "tasks"}),
+        "context_processors": frozenset({"paper"}),
+        "dispatch": frozenset(),
+        "errors": frozenset(),
+        "forms": frozenset({"errors", "paper", "scoresheets", "sources"}),
+        "management": frozenset({"errors", "paper", "render", "scoresheets"}),
+        "migrations": frozenset({"models"}),
+        "models": frozenset({"registry"}),
+        "paper": frozenset({"render"}),
+        "registry": frozenset({"errors", "render"}),
+        "render": frozenset(),
+        "scoresheets": frozenset({"errors", "render"}),
+        "services": frozenset({"dispatch", "models", "paper", "registry"}),
+        "sources": frozenset({"errors", "render", "scoresheets"}),
+        "tasks": frozenset({"dispatch", "models", "services", "worker"}),
+        "urls": frozenset({"views"}),
+        "views": frozenset(
+            {"errors", "forms", "models", "paper", "registry", "scoresheets", "services", "sources"}
+        ),
+        "worker": frozenset({"errors", "models", "registry", "render"}),
+    },
+    "tournaments": {
+        "admin": frozenset({"models"}),
+        "apps": frozenset({"brackets", "events", "printouts"}),
+        "brackets": frozenset({"errors", "models", "plumbing", "seating", "standings"}),
+        "errors": frozenset(),
+        "events": frozenset({"errors", "models", "plumbing", "seating", "standings"}),
+        "hooks": frozenset({"brackets", "models"}),
+        "management": frozenset({"events", "models", "seating"}),
+        "migrations": frozenset({"models"}),
+        "models": frozenset(),
+        "plumbing": frozenset({"errors", "models"}),
+        "printouts": frozenset({"events", "models"}),
+        "seating": frozenset({"models"}),
+        "standings": frozenset({"models"}),
+        "tasks": frozenset({"events", "models"}),
+        "web": frozenset(
+            {"brackets", "errors", "events", "models", "printouts", "standings", "tasks"}
+        ),
+    },
+}
+
+# A setting holding a dotted path (a hook, a view, a middleware) is an arrow no import
+# shows: the settings module counts as importing what it names.
+SETTINGS_MODULE = "config.settings"
+
+
+def setting_targets(path: Path, modules: Mapping[str, Path]) -> dict[str, int]:
+    """Project modules named by dotted strings in a settings file: {module: line}."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    found: dict[str, int] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            text = node.value
+            if "." in text and " " not in text and "/" not in text:
+                target = resolve((text,), modules)
+                if target is not None:
+                    found.setdefault(target, node.lineno)
+    return found
+
+
+def full_graph(root: Path, packages: Iterable[str]) -> dict[str, dict[str, int]]:
+    """Every import between project modules, and the settings' dotted paths as imports."""
+    modules = project_modules(root, packages)
+    graph = import_graph(modules)
+    if SETTINGS_MODULE in modules:
+        for target, line in setting_targets(modules[SETTINGS_MODULE], modules).items():
+            if target.split(".")[0] != "config":
+                graph[SETTINGS_MODULE].setdefault(target, line)
+    return graph
+
+
+def app_of(module: str) -> str:
+    return module.split(".")[0]
+
+
+def part_of(module: str) -> str | None:
+    """The part of its app a module belongs to; None for the app's own ``__init__``."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else None
+
+
+def unit_graph(
+    graph: Mapping[str, Mapping[str, int]], unit: Callable[[str], str | None]
+) -> dict[str, dict[str, str]]:
+    """The graph between units (apps, or parts of an app): {unit: {unit: "a (line n) -> b"}}."""
+    units: dict[str, dict[str, str]] = {}
+    for source, targets in graph.items():
+        a = unit(source)
+        if a is None:
+            continue
+        units.setdefault(a, {})
+        for target, line in targets.items():
+            b = unit(target)
+            if b is not None and b != a:
+                units[a].setdefault(b, f"{source} (line {line}) -> {target}")
+    return units
+
+
+def forbidden_edges(
+    graph: Mapping[str, Mapping[str, int]],
+    apps: Mapping[str, frozenset[str]],
+    parts: Mapping[str, Mapping[str, frozenset[str]]],
+) -> list[str]:
+    """Every import the tables do not allow, with the line that makes it."""
+    found: list[str] = []
+    for a, targets in unit_graph(graph, app_of).items():
+        for b, where in targets.items():
+            if b not in apps.get(a, frozenset()):
+                found.append(f"app {a} -> {b}: {where}")
+    for app in sorted({app_of(m) for m in graph}):
+        inside = {m: {t: n for t, n in ts.items() if app_of(t) == app} for m, ts in graph.items()}
+        inside = {m: ts for m, ts in inside.items() if app_of(m) == app}
+        table = parts.get(app, {})
+        for a, targets in unit_graph(inside, part_of).items():
+            if a not in table:
+                found.append(f"{app}.{a} is not in the table of parts")
+                continue
+            for b, where in targets.items():
+                if b not in table[a]:
+                    found.append(f"{app}: {a} -> {b}: {where}")
+    return sorted(found)
+
+
+def two_way_ties(graph: Mapping[str, Mapping[str, int]]) -> list[str]:
+    """Knots between apps, and between the parts of each app (any ring, not only pairs)."""
+    found: list[str] = []
+    levels: list[tuple[str, dict[str, dict[str, str]]]] = [("apps", unit_graph(graph, app_of))]
+    for app in sorted({app_of(m) for m in graph}):
+        inside = {
+            m: {t: n for t, n in ts.items() if app_of(t) == app}
+            for m, ts in graph.items()
+            if app_of(m) == app
+        }
+        levels.append((app, unit_graph(inside, part_of)))
+    for level, units in levels:
+        as_lines = {a: {b: 0 for b in targets} for a, targets in units.items()}
+        for group in strongly_connected(as_lines):
+            ring = one_cycle(group, as_lines)
+            steps = "; ".join(units[a][b] for a, b in pairwise(ring))
+            found.append(f"{level}: {' -> '.join(ring)} ({steps})")
+    return found
+
+
+def test_every_package_imports_only_the_floors_below_it():
+    graph = full_graph(ROOT, PROJECT_PACKAGES)
+    found = forbidden_edges(graph, APP_EDGES, PART_EDGES)
+    assert not found, "imports the table of floors does not allow:\n" + "\n".join(found)
+
+
+def test_no_two_apps_and_no_two_parts_of_an_app_import_each_other():
+    found = two_way_ties(full_graph(ROOT, PROJECT_PACKAGES))
+    assert not found, "packages tied both ways:\n" + "\n".join(found)
+
+
+def test_the_tables_of_floors_have_no_ring_themselves():
+    apps = {a: dict.fromkeys(targets, 0) for a, targets in APP_EDGES.items()}
+    assert not strongly_connected(apps)
+    for app, table in PART_EDGES.items():
+        parts = {a: dict.fromkeys(targets, 0) for a, targets in table.items()}
+        assert not strongly_connected(parts), app
+
+
+def test_the_settings_hook_is_an_edge(tmp_path):
+    write(
+        tmp_path,
+        {
+            "config/__init__.py": "",
+            "config/settings.py": 'HOOK = "shop.hooks.changed"\nNAME = "not a.path"\n',
+            "shop/__init__.py": "",
+            "shop/hooks.py": "from shop import models\n",
+            "shop/models.py": "",
+        },
+    )
+    graph = full_graph(tmp_path, ["config", "shop"])
+    assert graph["config.settings"] == {"shop.hooks": 1}
+
+
+def test_an_import_against_the_floors_is_named_with_its_line(tmp_path):
+    write(
+        tmp_path,
+        {
+            "low/__init__.py": "",
+            "low/models.py": "",
+            "low/web.py": "from low import models\n\n\ndef late():\n    from high import views\n",
+            "high/__init__.py": "",
+            "high/views.py": "from low.models import Thing\n",
+        },
+    )
+    graph = full_graph(tmp_path, ["low", "high"])
+    apps = {"high": frozenset({"low"}), "low": frozenset()}
+    parts = {"low": {"web": frozenset({"models"}), "models": frozenset()}, "high": {}}
+    found = forbidden_edges(graph, apps, parts)
+    assert found == [
+        "app low -> high: low.web (line 5) -> high.views",
+        "high.views is not in the table of parts",
+    ]
+    ties = two_way_ties(graph)
+    assert ties == [
+        "apps: high -> low -> high (high.views (line 1) -> low.models; "
+        "low.web (line 5) -> high.views)"
+    ]
+
+
+# --------------------------------------------------------------------------- the renderer
+
+# printing/render/ draws plain data with reportlab (and segno for QR codes): no Django,
+# no other part of the project.
+RENDER = "printing.render"
+RENDER_LIBRARIES = ("reportlab", "segno")
+# The one project module below the renderer: the printed column, plain data shared with the
+# games' sheets.
+RENDER_SHARED = ("common.columns",)
+
+
+def allowed_in_the_renderer(name: str) -> bool:
+    top = name.split(".")[0]
+    if top == "__future__" or top in sys.stdlib_module_names or top in RENDER_LIBRARIES:
+        return True
+    return name == RENDER or name.startswith(f"{RENDER}.") or name in RENDER_SHARED
+
+
+def test_the_renderer_imports_only_the_standard_library_reportlab_and_itself():
+    offenders = {
+        str(path.relative_to(ROOT)): names
+        for path in sorted((ROOT / "printing" / "render").rglob("*.py"))
+        if (names := sorted(n for n in imported_modules(path) if not allowed_in_the_renderer(n)))
+    }
+    assert not offenders, f"the renderer imports more than it may: {offenders}"
+
+
+def test_the_renderer_check_refuses_django_and_the_apps():
+    assert allowed_in_the_renderer("reportlab.pdfgen.canvas")
+    assert allowed_in_the_renderer("printing.render.layout")
+    assert not allowed_in_the_renderer("django.conf")
+    assert not allowed_in_the_renderer("printing.models")
+    assert not allowed_in_the_renderer("scoring.engines.base")
+    assert not allowed_in_the_renderer("common.throttles")

@@ -18,7 +18,7 @@ from tests.scoring.factories import ROOLZ_FOUR
 from tests.scoring.factories import new_game as stored_game
 from tests.test_web_throttles import NEW_GAME
 from tests.tournaments.helpers import ROOLZ_OPTIONS
-from tournaments import services
+from tournaments.events import services
 
 pytestmark = pytest.mark.django_db
 

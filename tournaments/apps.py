@@ -9,9 +9,9 @@ class TournamentsConfig(AppConfig):
         from django.contrib.auth.signals import user_logged_in
 
         from printing.registry import SOURCES
-        from tournaments.bracket_sheet import BRACKET_SHEETS
-        from tournaments.directors import shorten_director_session
-        from tournaments.printouts import SOURCES as PRINTOUTS
+        from tournaments.brackets.sheet import BRACKET_SHEETS
+        from tournaments.events.directors import shorten_director_session
+        from tournaments.printouts.sources import SOURCES as PRINTOUTS
 
         for source in (*PRINTOUTS, BRACKET_SHEETS):
             SOURCES.register(source)

@@ -10,7 +10,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 
-from scoring.models import GAME_CHOICES, Confirmation, Game
+from scoring.models import Confirmation, Game, game_title, validate_game
 
 
 def new_public_token() -> str:
@@ -38,7 +38,7 @@ class Event(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="events"
     )
     name = models.CharField(max_length=80)
-    game = models.CharField(max_length=32, choices=GAME_CHOICES)
+    game = models.CharField(max_length=32, validators=[validate_game])
     options = models.JSONField(default=dict, blank=True)
     format = models.CharField(max_length=16, choices=Format.choices, default=Format.MIXER)
     rounds_planned = models.PositiveSmallIntegerField(default=3)
@@ -77,6 +77,9 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def get_game_display(self) -> str:
+        return game_title(self.game)
 
 
 class Entrant(models.Model):
@@ -203,7 +206,7 @@ class EventLog(models.Model):
 
 # =========================================================================== bracket stage
 # An event's elimination stage, after its qualifying rounds or on its own. The bracket is
-# stored as the pure core's inputs (tournaments.scheduling.brackets): the field in seed
+# stored as the pure core's inputs (tournaments.brackets.core): the field in seed
 # order, the options, the results reported and the director's overrides; who sits where,
 # what is ready and who placed where are derived from these every time.
 

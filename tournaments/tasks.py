@@ -15,8 +15,8 @@ from celery import shared_task
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from config.celery import publish
-from tournaments import services
+from common.publish import publish
+from tournaments.events import services
 from tournaments.models import Event, TournamentRound
 
 logger = logging.getLogger(__name__)

@@ -9,7 +9,7 @@ scoresheet lay themselves out the same way, one plan drawing and checking them:
 """
 
 from printing.render.cards import Card, CardLine
-from printing.render.draw import SelfLaidOut, fit_problems, plain_pages, render, render_one
+from printing.render.document import SelfLaidOut, fit_problems, plain_pages, render, render_one
 from printing.render.fonts import FontMissing, font_paths
 from printing.render.layout import plan
 from printing.render.lists import ListColumn, Listing

@@ -13,10 +13,10 @@ from functools import cached_property
 
 import segno
 
-from printing.render.draw import GREEN, HAIRLINE, HEAD_FILL, INK, MUTED, Pen
 from printing.render.fonts import BOLD, REGULAR, register_fonts, text_width
 from printing.render.layout import MIN_NAME_SIZE, Box, fit_text, wrap
 from printing.render.paper import MARGIN, PAPER_SIZES, normalise_paper
+from printing.render.pen import GREEN, HAIRLINE, HEAD_FILL, INK, MUTED, Pen
 
 TITLE = 14.0
 KICKER = 11.0

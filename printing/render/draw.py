@@ -1,19 +1,13 @@
-"""Drawing a laid-out sheet with reportlab, and the document of many sheets."""
+"""Drawing a laid-out scoresheet: header, round table, rules, tail and footer, page by page."""
 
 from __future__ import annotations
 
-import io
 import math
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
-from typing import Protocol
+from collections.abc import Sequence
 
-from reportlab import rl_config
-from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
-from printing.render.diagram import Diagram, draw_diagram
-from printing.render.fonts import BOLD, REGULAR, register_fonts, text_width
+from printing.render.fonts import BOLD, REGULAR
 from printing.render.layout import (
     BODY_LEADING,
     BODY_SIZE,
@@ -31,190 +25,40 @@ from printing.render.layout import (
     SUBTITLE_SIZE,
     TITLE_SIZE,
     Box,
-    Fitted,
     PagePlan,
     Plan,
     fit_cell,
     fit_text,
-    plan,
 )
-from printing.render.paper import PAPER_NAMES, PAPER_SIZES, normalise_paper
-from printing.render.sheet import Row, Sheet
-
-# Compressed page streams stay binary: ASCII85 on top makes files larger and slower to write.
-rl_config.useA85 = 0
-
-INK = HexColor("#1d2521")
-MUTED = HexColor("#5b6660")
-GREEN = HexColor("#1f4d3a")
-RULE = HexColor("#8f8b80")
-HAIRLINE = HexColor("#c9c5b9")
-HEAD_FILL = HexColor("#e3efe8")
-TOTAL_FILL = HexColor("#f2f0ea")
-CORRECTED_FILL = HexColor("#fdf0cf")
-GUIDE = HexColor("#b7b3a8")
-
-
-@dataclass(frozen=True)
-class DrawnText:
-    text: str
-    box: Box
-    limit: Box | None
+from printing.render.paper import PAPER_NAMES
+from printing.render.pen import (
+    CORRECTED_FILL,
+    GREEN,
+    GUIDE,
+    HAIRLINE,
+    HEAD_FILL,
+    INK,
+    MUTED,
+    RULE,
+    TOTAL_FILL,
+    DrawRecord,
+    Pen,
+)
+from printing.render.sheet import Row
 
 
-class DrawRecord:
-    """What a sheet drew where: the fit check reads it back."""
-
-    def __init__(self) -> None:
-        self.items: list[DrawnText] = []
-
-    def add(self, text: str, box: Box, limit: Box | None) -> None:
-        self.items.append(DrawnText(text, box, limit))
-
-
-class _Pen:
-    """Draws text through one door, so that every string's box can be recorded.
-
-    The text of a page goes into one text object, written out by ``end_page`` after
-    the page's rules and shading: text always sits on top, and one text block per
-    page is much cheaper than one per string.
-    """
-
-    def __init__(self, canvas: Canvas, record: DrawRecord | None):
-        self.canvas = canvas
-        self.record = record
-        self.fill_color: Color | None = None
-        self.words = canvas.beginText()
-        self.font: tuple[str, float] | None = None
-        self.color: Color | None = None
-        self.scale = 1.0
-
-    def new_page(self) -> None:
-        """A new page starts from reportlab's defaults: forget the font and colours set."""
-        self.fill_color = None
-        self.words = self.canvas.beginText()
-        self.font = None
-        self.color = None
-        self.scale = 1.0
-
-    def end_page(self) -> None:
-        self.canvas.drawText(self.words)
-
-    def fill(self, color: Color) -> None:
-        if self.fill_color is not color:
-            self.canvas.setFillColor(color)
-            self.fill_color = color
-
-    def text(
-        self,
-        x: float,
-        y: float,
-        text: str,
-        font: str = REGULAR,
-        size: float = BODY_SIZE,
-        *,
-        color: Color = INK,
-        align: str = "left",
-        scale: float = 1.0,
-        limit: Box | None = None,
-    ) -> float:
-        if not text:
-            return 0.0
-        width = text_width(text, font, size) * scale
-        if align == "right":
-            left = x - width
-        elif align == "center":
-            left = x - width / 2
-        else:
-            left = x
-        words = self.words
-        if self.color is not color:
-            words.setFillColor(color)
-            self.color = color
-        if self.font != (font, size):
-            words.setFont(font, size)
-            self.font = (font, size)
-        if abs(self.scale - scale) > 1e-4:
-            words.setHorizScale(scale * 100.0)
-            self.scale = scale
-        words.setTextOrigin(left, y)
-        words.textOut(text)
-        if self.record is not None:
-            ascent = size * 0.76
-            descent = size * 0.24
-            self.record.add(text, Box(left, y - descent, width, ascent + descent), limit)
-        return width
-
-    def fitted(
-        self,
-        x: float,
-        y: float,
-        fitted: Fitted,
-        *,
-        color: Color = INK,
-        align: str = "left",
-        limit: Box | None = None,
-    ) -> None:
-        self.text(
-            x,
-            y,
-            fitted.text,
-            fitted.font,
-            fitted.size,
-            color=color,
-            align=align,
-            scale=fitted.scale,
-            limit=limit,
-        )
-
-
-Pen = _Pen
-
-
-class OwnPlan(Protocol):
-    """The layout plan of pages that lay themselves out: it draws them and is checked."""
-
-    page_width: float
-    page_height: float
-    frame: Box
-    problems: list[str]
-
-    @property
-    def page_count(self) -> int: ...
-
-    def draw_page(self, pen: _Pen, index: int) -> None: ...
-
-
-class SelfLaidOut(Protocol):
-    """Pages other than a scoresheet (a card, a list: ``cards``, ``lists``) that plan themselves."""
-
-    title: str
-
-    def layout(self, paper: str) -> OwnPlan: ...
-
-
-def _draw_own(canvas: Canvas, laid_out: OwnPlan, record: DrawRecord | None = None) -> None:
-    pen = _Pen(canvas, record)
-    for index in range(laid_out.page_count):
-        canvas.setPageSize((laid_out.page_width, laid_out.page_height))
-        pen.new_page()
-        laid_out.draw_page(pen, index)
-        pen.end_page()
-        canvas.showPage()
-
-
-def _draw_sheet(canvas: Canvas, plan_: Plan, record: DrawRecord | None = None) -> None:
-    pen = _Pen(canvas, record)
+def draw_sheet(canvas: Canvas, plan_: Plan, record: DrawRecord | None = None) -> None:
+    pen = Pen(canvas, record)
     count = len(plan_.pages)
     for page in plan_.pages:
         canvas.setPageSize((plan_.page_width, plan_.page_height))
         pen.new_page()
-        _draw_page(pen, plan_, page, count)
+        draw_page(pen, plan_, page, count)
         pen.end_page()
         canvas.showPage()
 
 
-def _draw_page(pen: _Pen, plan_: Plan, page: PagePlan, page_count: int) -> None:
+def draw_page(pen: Pen, plan_: Plan, page: PagePlan, page_count: int) -> None:
     frame = plan_.frame
     top = frame.top
     if page.first:
@@ -228,7 +72,7 @@ def _draw_page(pen: _Pen, plan_: Plan, page: PagePlan, page_count: int) -> None:
     _draw_footer(pen, plan_, page, page_count)
 
 
-def _draw_header(pen: _Pen, plan_: Plan, top: float) -> float:
+def _draw_header(pen: Pen, plan_: Plan, top: float) -> float:
     sheet = plan_.sheet
     frame = plan_.frame
     c = pen.canvas
@@ -274,7 +118,7 @@ def _draw_header(pen: _Pen, plan_: Plan, top: float) -> float:
     return top - plan_.header_height
 
 
-def _draw_lead_line(pen: _Pen, x: float, y: float, line: str, lead: str, width: float) -> None:
+def _draw_lead_line(pen: Pen, x: float, y: float, line: str, lead: str, width: float) -> None:
     """A header line whose lead word ("Players:") is bold."""
     if line.startswith(lead):
         used = pen.text(x, y, lead, BOLD, BODY_SIZE)
@@ -285,7 +129,7 @@ def _draw_lead_line(pen: _Pen, x: float, y: float, line: str, lead: str, width: 
         pen.fitted(x, y, fit_text(line, REGULAR, BODY_SIZE, width))
 
 
-def _draw_meta(pen: _Pen, plan_: Plan, left: float, baseline: float) -> None:
+def _draw_meta(pen: Pen, plan_: Plan, left: float, baseline: float) -> None:
     """Right of the title: "Date ____  Table ____" on a blank sheet, game facts on a filled one."""
     sheet = plan_.sheet
     if not sheet.meta:
@@ -310,7 +154,7 @@ def _draw_meta(pen: _Pen, plan_: Plan, left: float, baseline: float) -> None:
         pen.fitted(frame.right, baseline, fitted, color=MUTED, align="right")
 
 
-def _draw_continued_header(pen: _Pen, plan_: Plan, top: float, page: PagePlan) -> float:
+def _draw_continued_header(pen: Pen, plan_: Plan, top: float, page: PagePlan) -> float:
     frame = plan_.frame
     baseline = top - 12.0
     pen.text(frame.x, baseline, plan_.sheet.title, BOLD, 11.0, color=GREEN)
@@ -318,7 +162,7 @@ def _draw_continued_header(pen: _Pen, plan_: Plan, top: float, page: PagePlan) -
     return top - plan_.continued_header_height
 
 
-def _draw_table(pen: _Pen, plan_: Plan, page: PagePlan, top: float) -> float:
+def _draw_table(pen: Pen, plan_: Plan, page: PagePlan, top: float) -> float:
     c = pen.canvas
     frame = plan_.frame
     left = frame.x
@@ -387,7 +231,7 @@ def _draw_table(pen: _Pen, plan_: Plan, page: PagePlan, top: float) -> float:
     return y
 
 
-def _heading(pen: _Pen, mid: float, top: float, heading: str, box: Box, lines: int) -> None:
+def _heading(pen: Pen, mid: float, top: float, heading: str, box: Box, lines: int) -> None:
     parts = heading.split("\n")
     inner = Box(box.x + CELL_PAD, box.y, box.width - 2 * CELL_PAD, box.height)
     # Bottom-align the heading lines so one-line headings sit by the rows.
@@ -398,7 +242,7 @@ def _heading(pen: _Pen, mid: float, top: float, heading: str, box: Box, lines: i
 
 
 def _draw_row(
-    pen: _Pen, plan_: Plan, row: Row, top: float, height: float, *, is_total: bool
+    pen: Pen, plan_: Plan, row: Row, top: float, height: float, *, is_total: bool
 ) -> None:
     c = pen.canvas
     frame = plan_.frame
@@ -455,7 +299,7 @@ def _draw_row(
 
 
 def _draw_rules(
-    pen: _Pen,
+    pen: Pen,
     plan_: Plan,
     table_top: float,
     body_top: float,
@@ -505,7 +349,7 @@ def _draw_rules(
         c.line(left, bottom + plan_.row_height, right, bottom + plan_.row_height)
 
 
-def _draw_tail(pen: _Pen, plan_: Plan, top: float) -> None:
+def _draw_tail(pen: Pen, plan_: Plan, top: float) -> None:
     # Plain lines under the table: (font, size, leading, colour) by block kind.
     TAIL_LINE_STYLES = {
         "notes": (REGULAR, BODY_SIZE, BODY_LEADING, MUTED),
@@ -559,128 +403,10 @@ def _draw_tail(pen: _Pen, plan_: Plan, top: float) -> None:
             y -= height - 12.0
 
 
-def _draw_footer(pen: _Pen, plan_: Plan, page: PagePlan, count: int) -> None:
+def _draw_footer(pen: Pen, plan_: Plan, page: PagePlan, count: int) -> None:
     frame = plan_.frame
     y = frame.y + 2.0
     sheet = plan_.sheet
     pen.text(frame.x, y, sheet.footer, REGULAR, 6.5, color=MUTED)
     where = f"{PAPER_NAMES[plan_.paper]} · page {page.number} of {count}"
     pen.text(frame.right, y, where, REGULAR, 6.5, color=MUTED, align="right")
-
-
-# --------------------------------------------------------------------------- the document
-
-
-def render(
-    sheets: Iterable[Sheet | SelfLaidOut | Diagram],
-    paper: str = "A4",
-    *,
-    title: str = "Scoresheets",
-    total: int | None = None,
-    on_progress: Callable[[int, int], None] | None = None,
-) -> bytes:
-    """One PDF holding every sheet in order; copies of one sheet are drawn only once.
-
-    ``sheets`` may be a generator (built while the document is drawn); consecutive
-    copies of the same ``Sheet`` object are placed as one shared drawing.
-    ``on_progress(done, total)`` is called after each sheet.
-    """
-    register_fonts()
-    paper = normalise_paper(paper)
-    if total is None:
-        total = len(sheets) if isinstance(sheets, Sequence) else 0
-    buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=PAPER_SIZES[paper], invariant=1, pageCompression=1)
-    canvas.setTitle(title)
-    canvas.setAuthor("Tablescore")
-    canvas.setCreator("Tablescore")
-    forms: dict[int, tuple[Plan, list[str]]] = {}
-    iterator = iter(sheets)
-    previous: Sheet | SelfLaidOut | Diagram | None = None
-    upcoming = next(iterator, None)
-    done = 0
-    while upcoming is not None:
-        sheet = upcoming
-        upcoming = next(iterator, None)
-        if isinstance(sheet, Diagram):  # a drawing of its own: a bracket for the wall
-            draw_diagram(canvas, sheet, paper)
-        elif not isinstance(sheet, Sheet):
-            _draw_own(canvas, sheet.layout(paper))
-        elif sheet is previous or sheet is upcoming:
-            _draw_as_form(canvas, sheet, paper, forms)
-        else:
-            _draw_sheet(canvas, plan(sheet, paper))
-        previous = sheet
-        done += 1
-        if on_progress is not None:
-            on_progress(done, max(total, done))
-    canvas.save()
-    return buffer.getvalue()
-
-
-def _draw_as_form(canvas: Canvas, sheet: Sheet, paper: str, forms: dict) -> None:
-    """Copies of one sheet: each page is drawn once as a form and placed on every copy."""
-    key = id(sheet)
-    if key not in forms:
-        laid_out = plan(sheet, paper)
-        names = []
-        for page in laid_out.pages:
-            name = f"sheet{len(forms)}p{page.number}"
-            canvas.beginForm(name, 0, 0, laid_out.page_width, laid_out.page_height)
-            pen = _Pen(canvas, None)
-            _draw_page(pen, laid_out, page, len(laid_out.pages))
-            pen.end_page()
-            canvas.endForm()
-            names.append(name)
-        forms[key] = (laid_out, names)
-    laid_out, names = forms[key]
-    for name in names:
-        canvas.setPageSize((laid_out.page_width, laid_out.page_height))
-        canvas.doForm(name)
-        canvas.showPage()
-
-
-def render_one(sheet: Sheet | SelfLaidOut, paper: str = "A4") -> bytes:
-    return render([sheet], paper, title=sheet.title)
-
-
-def plain_pages(count: int, paper: str = "A4") -> bytes:
-    """Bare reportlab: ``count`` pages of one line each, the benchmark's yardstick."""
-    register_fonts()
-    buffer = io.BytesIO()
-    canvas = Canvas(
-        buffer, pagesize=PAPER_SIZES[normalise_paper(paper)], invariant=1, pageCompression=1
-    )
-    for number in range(1, count + 1):
-        canvas.setFont(REGULAR, 12)
-        canvas.drawString(72, 720, f"Page {number}")
-        canvas.showPage()
-    canvas.save()
-    return buffer.getvalue()
-
-
-def fit_problems(sheet: Sheet | SelfLaidOut, paper: str = "A4") -> list[str]:
-    """Everything that would not fit the printable area on this paper; [] when all fits."""
-    recorder = DrawRecord()
-    frame: Box
-    if isinstance(sheet, Sheet):
-        laid_out = plan(sheet, paper)
-        problems = list(laid_out.problems)
-        _draw_sheet(Canvas(io.BytesIO()), laid_out, recorder)
-        frame = laid_out.frame
-    else:
-        own = sheet.layout(normalise_paper(paper))
-        problems = list(own.problems)
-        _draw_own(Canvas(io.BytesIO()), own, recorder)
-        frame = own.frame
-    for item in recorder.items:
-        if not (
-            item.box.x >= frame.x - 0.01
-            and item.box.right <= frame.right + 0.01
-            and item.box.y >= frame.y - 0.01
-            and item.box.top <= frame.top + 0.01
-        ):
-            problems.append(f"{sheet.title}: {item.text!r} is drawn outside the printable area")
-        if item.limit is not None and item.box.width > item.limit.width + 0.01:
-            problems.append(f"{sheet.title}: {item.text!r} is wider than its box")
-    return problems

@@ -1,7 +1,7 @@
 """The layout plan of a sheet: where every column, row and line of text goes.
 
 The plan is computed once (``plan``) and used both to draw the page and to check
-that nothing falls outside the printable area (``printing.render.draw.fit_problems``),
+that nothing falls outside the printable area (``printing.render.document.fit_problems``),
 so the check and the page never disagree. Text that is too wide for its box is
 first condensed, then set smaller, and only names are ever shortened with an
 ellipsis; a number that cannot fit is a layout problem, never silently cut.

@@ -12,10 +12,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from printing.render.draw import GREEN, HAIRLINE, HEAD_FILL, INK, MUTED, RULE, TOTAL_FILL, Pen
 from printing.render.fonts import BOLD, REGULAR, register_fonts
 from printing.render.layout import MIN_NAME_SIZE, Box, fit_text, wrap
 from printing.render.paper import MARGIN, PAPER_NAMES, PAPER_SIZES, normalise_paper
+from printing.render.pen import GREEN, HAIRLINE, HEAD_FILL, INK, MUTED, RULE, TOTAL_FILL, Pen
 
 TITLE = 16.0
 SUBTITLE = 9.0

@@ -8,17 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-
-@dataclass(frozen=True)
-class Column:
-    """One printed column of the round table."""
-
-    heading: str  # short; a newline splits it over two lines
-    width: float = 30.0  # the least width in points; wider when the page has room
-    align: str = "center"  # "left", "center" or "right"
-    total: bool = False  # a running total: bold on a shaded ground
-    number: bool = True  # numbers are never shortened; names may be
-    guide: str = ""  # faint text in empty rows, a hint for the pen ("+" between two dice)
+from common.columns import Column
 
 
 @dataclass(frozen=True)

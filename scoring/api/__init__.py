@@ -1,5 +1,4 @@
-"""The JSON API on django-ninja: ``api`` is mounted at ``/api/`` by config.urls."""
+"""Scoring's part of the JSON API: its router, schemas, table-token auth and error answers.
 
-from scoring.api.app import api
-
-__all__ = ["api"]
+The ``NinjaAPI`` itself is composed in ``config.api`` from one router per app.
+"""

@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from django.http import HttpRequest
-from django.urls import reverse
 from ninja import Router
 from ninja.params.functions import Header, Path, Query
 from ninja.responses import Status
@@ -108,10 +107,6 @@ def asked_of_the_desk(
     )
 
 
-def table_url(request: HttpRequest, game: Game) -> str:
-    return request.build_absolute_uri(reverse("scoring:table", args=[game.table_token]))
-
-
 @router.post(
     "/games/",
     auth=may_start_games,
@@ -141,7 +136,7 @@ def games(
         {
             "id": game.pk,
             "token": game.table_token,
-            "table_url": table_url(request, game),
+            "table_url": request.build_absolute_uri(game.get_absolute_url()),
             "score": result.score,
         },
     )

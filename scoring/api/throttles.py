@@ -1,4 +1,4 @@
-"""The API's limits: games started and wrong table tokens, counted by config.throttles.
+"""The API's limits: games started and wrong table tokens, counted by common.throttles.
 
 Both are counted in the same place and at the same rates as the web pages'
 (``TABLESCORE_RATES``); here they are raised as django-ninja's ``Throttled``, which the
@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from django.http import HttpRequest
 from ninja.errors import Throttled
 
-from config import throttles
+from common import throttles
 
 
 def take_or_raise(request: HttpRequest, group: str) -> None:

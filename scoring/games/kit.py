@@ -17,8 +17,8 @@ from typing import Any, ClassVar
 
 from scoring.engines.base import RoundResult, ScoredGame
 from scoring.engines.registry import ENGINES
+from scoring.entry.forms import EntryForm
 from scoring.games.printed_base import PrintedGame
-from scoring.web.forms import EntryForm
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from common.columns import Column
 from scoring.engines.base import Engine, FieldSpec, OptionSpec, RoundResult, is_int
 
 # A cell's text from the round as entered and as the engine scored it.
@@ -28,22 +29,10 @@ class RoundMarks:
 
 
 @dataclass(frozen=True)
-class ColumnSpec:
-    """How one printed column looks."""
-
-    heading: str  # short; a newline splits it over two lines
-    width: float = 30.0  # the least width in points; wider when the page has room
-    align: str = "center"  # "left", "center" or "right"
-    total: bool = False  # a running total: bold on a shaded ground
-    number: bool = True  # numbers are never shortened; names may be
-    guide: str = ""  # faint text in empty rows, a hint for the pen ("+" between two dice)
-
-
-@dataclass(frozen=True)
 class PrintedColumn:
     """A printed column and how to read its cell from a round."""
 
-    spec: ColumnSpec
+    spec: Column
     value: CellValue
     group: str = ""  # columns side by side with the same group and note share a heading
     note: str = ""
@@ -144,7 +133,7 @@ def tick(value: Any) -> str:
 
 def dealer_column(ctx: SheetContext, width: float = 44.0) -> PrintedColumn:
     return PrintedColumn(
-        ColumnSpec("Dealer", width, align="left", number=False),
+        Column("Dealer", width, align="left", number=False),
         lambda entry, result: ctx.name(result.dealer),
     )
 
@@ -170,7 +159,7 @@ def score_columns(ctx: SheetContext) -> list[PrintedColumn]:
     for title, note, seat in sides:
         cols.append(
             PrintedColumn(
-                ColumnSpec("+/-", 28.0, align="right"),
+                Column("+/-", 28.0, align="right"),
                 delta_of(seat),
                 title,
                 note,
@@ -178,7 +167,7 @@ def score_columns(ctx: SheetContext) -> list[PrintedColumn]:
         )
         cols.append(
             PrintedColumn(
-                ColumnSpec("Total", 34.0, align="right", total=True),
+                Column("Total", 34.0, align="right", total=True),
                 total_of(seat),
                 title,
                 note,
@@ -196,13 +185,11 @@ def initials_column(ctx: SheetContext, width: float = 34.0) -> PrintedColumn:
             return ctx.name(marks.confirmed_by)
         return ""
 
-    return PrintedColumn(ColumnSpec("Initials", width, align="left", number=False), value)
+    return PrintedColumn(Column("Initials", width, align="left", number=False), value)
 
 
 def penalty_columns(ctx: SheetContext, width: float = 26.0) -> list[PrintedColumn]:
     spec = ctx.field("penalties")
     if spec is None or not spec.column:
         return []
-    return [
-        PrintedColumn(ColumnSpec(spec.column, width, align="right"), lambda e, r: penalty_total(e))
-    ]
+    return [PrintedColumn(Column(spec.column, width, align="right"), lambda e, r: penalty_total(e))]

@@ -2,7 +2,7 @@
 
 from django import template
 
-from scoring.web.forms import GameChoice, game_choices
+from scoring.entry.forms import GameChoice, game_choices
 
 register = template.Library()
 

@@ -24,11 +24,7 @@ from scoring.engines.base import (
     Table,
     is_int,
 )
-from scoring.games import kit_for
-from scoring.games.kit import Board, Kit
-from scoring.models import Game, Round, RoundEvent
-from scoring.selectors import game_record, game_score
-from scoring.web.fields import (
+from scoring.entry.fields import (
     KINDS,
     SeatInfo,
     and_list,
@@ -36,6 +32,10 @@ from scoring.web.fields import (
     input_text,
     seats_from_one,
 )
+from scoring.games import kit_for
+from scoring.games.kit import Board, Kit
+from scoring.models import Game, Round, RoundEvent
+from scoring.selectors import game_record, game_score
 
 
 def seat_infos(game: Game) -> list[SeatInfo]:

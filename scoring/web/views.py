@@ -23,9 +23,10 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect, reswap, retarget, trigger_client_event
 
-from config import throttles
-from printing.paper import PAPER_NAMES, default_paper
+from common import throttles
 from scoring.engines.base import InvalidRecord, Problem, ScoredGame
+from scoring.entry.fields import SeatInfo, parse_int, seats_from_one
+from scoring.entry.forms import EntryForm, NewGameForm
 from scoring.games import kit_for
 from scoring.models import ChangeRequest, Confirmation, Game, Round, RoundEvent
 from scoring.selectors import (
@@ -63,8 +64,6 @@ from scoring.services import (
     round_undo,
 )
 from scoring.web import presenters
-from scoring.web.fields import SeatInfo, parse_int, seats_from_one
-from scoring.web.forms import EntryForm, NewGameForm
 from scoring.web.scores import RecentResults, recent_score
 
 DEVICE_COOKIE = "tablescore_device"
@@ -154,10 +153,6 @@ def optional_url(name: str, *args: Any) -> str:
         return reverse(name, args=args)
     except NoReverseMatch:
         return ""
-
-
-def table_url(request: HttpRequest, game: Game) -> str:
-    return request.build_absolute_uri(reverse("scoring:table", args=[game.table_token]))
 
 
 def qr_svg(url: str) -> str:
@@ -395,7 +390,7 @@ def render_parts(
 
 
 def full_page(request: HttpRequest, context: dict[str, Any], status: int = 200) -> HttpResponse:
-    context.setdefault("share_url", table_url(request, context["game"]))
+    context.setdefault("share_url", request.build_absolute_uri(context["game"].get_absolute_url()))
     context.setdefault("qr", qr_svg(context["share_url"]))
     return with_device(request, render(request, TEMPLATE, context, status=status))
 
@@ -492,8 +487,6 @@ def my_games(request: HttpRequest) -> HttpResponse:
             "games": games,
             "blank_sheets_url": optional_url("printing:blank_sheets"),
             "print_games_url": optional_url("printing:print_games") if games else "",
-            "papers": PAPER_NAMES.items(),
-            "paper": default_paper(),
         },
     )
 

@@ -4,19 +4,16 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.urls import include, path
 from playwright.sync_api import Page, expect
 
-from config.urls import urlpatterns as site
-from tests.tournaments.test_brackets_flow import TEAMS, current_rows, play_derby
-from tournaments import brackets, services
+from tests.tournaments.brackets.test_flow import TEAMS, current_rows, play_derby
+from tournaments.brackets import services as brackets
+from tournaments.events import services
 from tournaments.models import BracketStage
 
-urlpatterns = [path("", include("tournaments.bracket_urls")), *site]
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.django_db(transaction=True),
-    pytest.mark.urls(__name__),
 ]
 
 LIVE = 15_000  # the board asks every five seconds; the machine is shared
@@ -33,7 +30,7 @@ def event():
 
 
 def test_bracket_page_on_a_phone(page: Page, live_server, event, screenshot):
-    page.goto(f"{live_server.url}/bracket/{event.public_token}/")
+    page.goto(f"{live_server.url}/e/{event.public_token}/bracket/")
     expect(page.get_by_role("heading", name="Derby Cup")).to_be_visible()
     first = page.locator("#col-main-1")
     expect(first.get_by_text("Quarterfinals")).to_be_visible()
@@ -62,5 +59,5 @@ def test_bracket_page_on_a_phone(page: Page, live_server, event, screenshot):
     expect(page.locator('[data-match="R2-1"] .bracket-name').first).to_have_text(
         "Hawks", timeout=LIVE
     )
-    page.goto(f"{live_server.url}/bracket/{event.public_token}/")
+    page.goto(f"{live_server.url}/e/{event.public_token}/bracket/")
     screenshot(page, "bracket-phone")

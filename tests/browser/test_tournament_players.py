@@ -7,7 +7,7 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import Page, expect
 
 from tests.tournaments.helpers import ROOLZ_OPTIONS, play_table
-from tournaments import services
+from tournaments.events import services
 from tournaments.models import Event, TableSeat
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

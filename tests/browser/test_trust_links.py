@@ -15,7 +15,7 @@ from playwright.sync_api import Page, expect
 
 from scoring.models import ChangeRequest, Game
 from tests.tournaments.helpers import ROOLZ_OPTIONS, play_table
-from tournaments import services
+from tournaments.events import services
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

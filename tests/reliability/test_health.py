@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from config import health
+from common import heartbeat
 
 pytestmark = pytest.mark.django_db
 
@@ -53,7 +53,7 @@ def test_the_print_service_is_named_when_its_sweep_stops_without_a_503(client, s
     settings.REDIS_URL = redis_url
     settings.PRINT_SWEEP_SECONDS = 15
     store = redis.Redis.from_url(redis_url)
-    store.delete(health.SWEEP_KEY)
+    store.delete(heartbeat.SWEEP_KEY)
     response = client.get("/healthz")
     assert response.status_code == 200  # pages and score entry work without it
     body = response.json()
@@ -61,14 +61,14 @@ def test_the_print_service_is_named_when_its_sweep_stops_without_a_503(client, s
     assert client.get("/healthz/monitor").status_code == 503
     assert "celery -A config worker -B" in body["print_service"]["error"]
 
-    health.record_sweep()  # what the sweep does, in a worker, each time beat sends it
+    heartbeat.record_sweep()  # what the sweep does, in a worker, each time beat sends it
     body = client.get("/healthz").json()
     assert (body["failing"], body["print_service"]["ok"]) == ([], True)
     assert client.get("/healthz/monitor").status_code == 200
 
-    store.set(health.SWEEP_KEY, str(time.time() - 120))
+    store.set(heartbeat.SWEEP_KEY, str(time.time() - 120))
     body = client.get("/healthz").json()
     assert body["failing"] == ["print_service"]
     assert body["print_service"]["last_sweep_seconds_ago"] >= 120
-    store.delete(health.SWEEP_KEY)
+    store.delete(heartbeat.SWEEP_KEY)
     store.close()

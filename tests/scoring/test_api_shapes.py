@@ -19,7 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring.api import api
+from config.api import api
 from scoring.engines.base import InvalidRecord
 from scoring.engines.registry import ENGINES, score_data
 from tests.vectors import VECTOR_DIR

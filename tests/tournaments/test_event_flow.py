@@ -9,7 +9,8 @@ from django.contrib.auth import get_user_model
 
 from scoring.models import Game, RoundEvent
 from tests.tournaments.helpers import ROOLZ_OPTIONS, enter_and_confirm, play_table
-from tournaments import selectors, services
+from tournaments import hooks
+from tournaments.events import selectors, services
 from tournaments.models import Event, EventLog, TableSeat, TournamentRound
 
 pytestmark = pytest.mark.django_db
@@ -335,8 +336,8 @@ def test_a_table_game_changing_refreshes_its_own_event_and_no_other(director):
         services.entrants_import_csv(event=event, text="\n".join(NAMES[:8]), user=director)
         games.append(publish_next(event, director).tables.order_by("number").first().game)
     before = {e.pk: Event.objects.get(pk=e.pk).revision for e in events}
-    services.table_game_changed(game_id=games[0].pk)
-    services.table_game_changed(game_id=games[0].pk)
+    hooks.table_game_changed(game_id=games[0].pk)
+    hooks.table_game_changed(game_id=games[0].pk)
     after = {e.pk: Event.objects.get(pk=e.pk).revision for e in events}
     assert after[events[0].pk] == before[events[0].pk] + 2
     assert after[events[1].pk] == before[events[1].pk]

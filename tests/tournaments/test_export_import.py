@@ -10,7 +10,7 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
 from tests.tournaments.helpers import ROOLZ_OPTIONS, play_table
-from tournaments import selectors, services
+from tournaments.events import selectors, services
 from tournaments.models import Event
 
 pytestmark = pytest.mark.django_db

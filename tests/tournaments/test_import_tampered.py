@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from scoring.models import Game
 from tests.tournaments.test_export_import import played_event
-from tournaments import services
+from tournaments.events import services
 from tournaments.models import Entrant, Event, EventLog, Table
 
 pytestmark = pytest.mark.django_db

@@ -8,23 +8,20 @@ from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.urls import include, path, reverse
+from django.urls import reverse
 
-from config.urls import urlpatterns as site_urlpatterns
 from printing.errors import PrintRequestError
 from printing.models import PrintJob
 from printing.registry import SOURCES
 from printing.render import fit_problems
 from tests.tournaments.helpers import ROOLZ_OPTIONS, play_table
-from tournaments import printouts, selectors, services
+from tournaments.events import selectors, services
 from tournaments.models import Event, TableSeat, TournamentRound
-from tournaments.print_views import printouts_for
+from tournaments.printouts import sources as printouts
+from tournaments.web.desk.printouts import printouts_for
 
 pytestmark = pytest.mark.django_db
 
-# The site's URLs with the printouts' own, as config/urls.py includes them.
-urlpatterns = [*site_urlpatterns, path("", include("tournaments.print_urls"))]
-WITH_PRINT_URLS = pytest.mark.urls(__name__)
 
 NAMES = [
     "Ann", "Benedikt Oberhollenzer-Wittgenstein", "Cat", "Dan", "Eve", "Fay", "Gus",
@@ -353,12 +350,11 @@ def test_a_change_players_can_see_prints_afresh(
 # --------------------------------------------------------------------------- print views
 
 
-@WITH_PRINT_URLS
 def test_the_director_prints_the_round_cards_from_one_post(
     client, event, director, eager_celery, django_capture_on_commit_callbacks
 ):
     client.force_login(director)
-    url = reverse("tournament_print:printout", args=[event.pk, printouts.TABLE_CARDS])
+    url = reverse("tournaments:printout", args=[event.pk, printouts.TABLE_CARDS])
     with django_capture_on_commit_callbacks(execute=True):
         answer = client.post(url, {"round": "1", "paper": "letter"})
     job = PrintJob.objects.get()
@@ -371,9 +367,8 @@ def test_the_director_prints_the_round_cards_from_one_post(
     assert set(listed) == set(printouts.KINDS) and listed[printouts.TABLE_CARDS].url == url
 
 
-@WITH_PRINT_URLS
 def test_only_the_events_director_prints_it(client, event):
-    url = reverse("tournament_print:printout", args=[event.pk, printouts.STANDINGS])
+    url = reverse("tournaments:printout", args=[event.pk, printouts.STANDINGS])
     assert client.post(url).status_code == 302  # to the login page
     stranger = get_user_model().objects.create_user("stranger", password="x", is_staff=True)
     client.force_login(stranger)
@@ -381,11 +376,10 @@ def test_only_the_events_director_prints_it(client, event):
     assert not PrintJob.objects.exists()
 
 
-@WITH_PRINT_URLS
 def test_a_printout_that_cannot_be_made_says_why(client, director):
     event = services.event_create(owner=director, name="Not yet", game="roolz")
     client.force_login(director)
-    url = reverse("tournament_print:printout", args=[event.pk, printouts.SEATING_LIST])
+    url = reverse("tournaments:printout", args=[event.pk, printouts.SEATING_LIST])
     answer = client.post(url, {"round": "x"})
     assert answer.status_code == 400
     assert b"the tournament round is named by its number" in answer.content

@@ -19,8 +19,8 @@ from django.core.management import call_command
 from django.test import Client
 
 from scoring.models import ChangeRequest, Game, Round, RoundEvent
-from tests.tournaments.test_brackets_flow import TEAMS
-from tournaments import services
+from tests.tournaments.brackets.test_flow import TEAMS
+from tournaments.events import services
 from tournaments.models import Event
 
 pytestmark = pytest.mark.django_db
@@ -182,12 +182,12 @@ def test_a_bracket_page_carries_view_links_only(client):
         services.entrant_add(event=event, name=name, members=members, user=director)
     client.force_login(director)
     created = client.post(
-        f"/events/{event.pk}/bracket/",
+        f"/desk/{event.pk}/bracket/",
         {"action": "create", "kind": "single", "seeding": "standings", "draw_rule": "replay"},
     )
     assert created.status_code == 302
     stranger = Client()
-    pages, tokens = crawl(stranger, [f"/bracket/{event.public_token}/", *public_start(event)])
+    pages, tokens = crawl(stranger, [f"/e/{event.public_token}/bracket/", *public_start(event)])
     games = Game.objects.filter(bracket_game__stage__event=event)
     assert games.exists()
     assert set(games.values_list("view_token", flat=True)) <= tokens

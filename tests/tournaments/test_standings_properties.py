@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring.engines.registry import score_data
-from tournaments import selectors, services
+from tournaments.events import selectors, services
 
 pytestmark = pytest.mark.django_db
 

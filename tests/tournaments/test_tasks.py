@@ -7,7 +7,8 @@ import time
 import pytest
 from django.contrib.auth import get_user_model
 
-from tournaments import selectors, services, tasks
+from tournaments import tasks
+from tournaments.events import selectors, services
 from tournaments.models import EventLog, TournamentRound
 
 pytestmark = pytest.mark.django_db

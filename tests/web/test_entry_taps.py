@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 
 from scoring.engines.base import parse_record
 from scoring.engines.registry import ENGINES
+from scoring.entry.fields import SeatInfo, seats_from_one
 from scoring.games import KITS, kit_for
 from scoring.games.roolz import POINT_OFFSETS, quick_bids
-from scoring.web.fields import SeatInfo, seats_from_one
 from tests.web.test_table_views import HX, make_game, url
 
 NAMES4 = ["Ann", "Ben", "Cat", "Dan"]

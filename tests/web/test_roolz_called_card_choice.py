@@ -6,8 +6,8 @@ from django.utils.datastructures import MultiValueDict
 
 from scoring.engines.base import GameRecord
 from scoring.engines.registry import ENGINES
+from scoring.entry.fields import NO_SEAT, SeatInfo
 from scoring.games import kit_for
-from scoring.web.fields import NO_SEAT, SeatInfo
 
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
 

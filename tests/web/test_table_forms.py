@@ -10,9 +10,9 @@ from django.template.loader import render_to_string
 from scoring.engines.base import GameRecord, parse_record
 from scoring.engines.registry import ENGINES
 from scoring.engines.samples import roller_derby, rook_sluff, roolz, rummoli
+from scoring.entry.fields import NO_SEAT, SeatInfo
+from scoring.entry.forms import EntryForm, NewGameForm
 from scoring.games import kit_for
-from scoring.web.fields import NO_SEAT, SeatInfo
-from scoring.web.forms import EntryForm, NewGameForm
 
 SAMPLES = {
     "roolz": roolz.sample_record,

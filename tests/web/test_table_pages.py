@@ -8,10 +8,10 @@ import re
 import pytest
 from django.urls import reverse
 
+from scoring.entry.fields import and_list
 from scoring.games import kit_for
 from scoring.models import Confirmation, Game, RoundEvent
 from scoring.services import Actor, game_end, round_confirm, round_record
-from scoring.web.fields import and_list
 from scoring.web.presenters import seat_infos
 from tests.web.test_table_views import HX, ROUND_1, make_game, seen, url
 

@@ -1,47 +1,9 @@
-"""The director's desk (/desk/) and the players' pages of an event (/e/<public token>/)."""
+"""Every address of the tournaments app, in one namespace: the director's under /desk/,
+the players' under /e/<public token>/, and the old addresses redirecting to them."""
 
-from django.urls import path
-
-from tournaments.web import views
+from tournaments.web import moved
+from tournaments.web.desk import urls as desk
+from tournaments.web.public import urls as public
 
 app_name = "tournaments"
-urlpatterns = [
-    path("desk/", views.desk, name="desk"),
-    path("desk/new/", views.event_new, name="event_new"),
-    path("desk/<int:pk>/", views.desk_event, name="desk_event"),
-    path("desk/<int:pk>/live/", views.desk_live, name="desk_live"),
-    path("desk/<int:pk>/entrants/add/", views.entrant_add, name="entrant_add"),
-    path("desk/<int:pk>/entrants/csv/", views.entrants_csv, name="entrants_csv"),
-    path(
-        "desk/<int:pk>/entrants/<int:entrant_id>/check-in/",
-        views.entrant_check_in,
-        name="entrant_check_in",
-    ),
-    path("desk/<int:pk>/entrants/<int:entrant_id>/drop/", views.entrant_drop, name="entrant_drop"),
-    path("desk/<int:pk>/keep-apart/", views.keep_apart_add, name="keep_apart_add"),
-    path("desk/<int:pk>/rounds/generate/", views.round_generate, name="round_generate"),
-    path("desk/<int:pk>/rounds/generation/", views.generation, name="generation"),
-    path("desk/<int:pk>/rounds/<int:number>/", views.desk_round, name="desk_round"),
-    path("desk/<int:pk>/rounds/<int:number>/swap/", views.round_swap, name="round_swap"),
-    path("desk/<int:pk>/rounds/<int:number>/publish/", views.round_publish, name="round_publish"),
-    path("desk/<int:pk>/rounds/<int:number>/undo/", views.round_undo, name="round_undo"),
-    path("desk/<int:pk>/tables/<int:table_id>/", views.desk_table, name="desk_table"),
-    path(
-        "desk/<int:pk>/tables/<int:table_id>/deals/<int:number>/correct/",
-        views.result_correct,
-        name="result_correct",
-    ),
-    path(
-        "desk/<int:pk>/requests/<int:request_id>/",
-        views.table_request_answer,
-        name="table_request_answer",
-    ),
-    path("desk/<int:pk>/close/", views.event_close, name="event_close"),
-    path("desk/<int:pk>/standings.csv", views.standings_csv, name="standings_csv"),
-    path("desk/<int:pk>/event.json", views.event_json, name="event_json"),
-    path("e/<str:token>/", views.draw, name="draw"),
-    path("e/<str:token>/seat/", views.seat_search, name="seat_search"),
-    path("e/<str:token>/standings/", views.standings, name="standings"),
-    path("e/<str:token>/players/<int:entrant_id>/", views.entrant, name="entrant"),
-    path("e/<str:token>/projector/", views.projector, name="projector"),
-]
+urlpatterns = [*desk.urlpatterns, *public.urlpatterns, *moved.urlpatterns]

@@ -7,11 +7,11 @@ from typing import Any
 
 from scoring.engines import roller_derby
 from scoring.engines.base import RoundResult, ScoredGame
+from scoring.entry.fields import Choice, FieldKind, NumberChips
+from scoring.entry.forms import EntryForm
 from scoring.games.kit import Kit, plural
 from scoring.games.roller_derby.printed import PRINTED
 from scoring.games.roller_derby.rules import RULES
-from scoring.web.fields import Choice, FieldKind, NumberChips
-from scoring.web.forms import EntryForm
 
 
 class RollerDerbyForm(EntryForm):

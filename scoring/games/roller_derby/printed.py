@@ -8,7 +8,7 @@ from typing import Any
 from scoring.engines.base import RoundResult, is_int
 from scoring.engines.roller_derby import ALL_OR_NOTHING_SCORE, trick_score
 from scoring.games.printed_base import (
-    ColumnSpec,
+    Column,
     PrintedColumn,
     PrintedGame,
     SheetContext,
@@ -35,7 +35,7 @@ def _derby_columns(ctx: SheetContext) -> list[PrintedColumn]:
     cols = [
         dealer_column(ctx, 42.0),
         PrintedColumn(
-            ColumnSpec("Roller", 42.0, align="left", number=False),
+            Column("Roller", 42.0, align="left", number=False),
             lambda e, r: ctx.name(r.details.get("roller")),
         ),
     ]
@@ -46,34 +46,32 @@ def _derby_columns(ctx: SheetContext) -> list[PrintedColumn]:
             two = (spec.count or 1) > 1
             cols.append(
                 PrintedColumn(
-                    ColumnSpec(spec.column, 34.0 if two else 24.0, guide="+" if two else ""),
+                    Column(spec.column, 34.0 if two else 24.0, guide="+" if two else ""),
                     lambda e, r: "+".join(str(d) for d in e.get("dice") or []),
                 )
             )
             cols.append(
-                PrintedColumn(ColumnSpec("Target", 28.0), lambda e, r: str(r.details.get("target")))
+                PrintedColumn(Column("Target", 28.0), lambda e, r: str(r.details.get("target")))
             )
         elif spec.name == "tricks":
             cols.append(
-                PrintedColumn(ColumnSpec(spec.column, 28.0), lambda e, r: str(e.get("tricks", "")))
+                PrintedColumn(Column(spec.column, 28.0), lambda e, r: str(e.get("tricks", "")))
             )
         elif spec.name == "jokers":
             cols.append(
-                PrintedColumn(
-                    ColumnSpec(spec.column, 28.0), lambda e, r: str(e.get("jokers") or "")
-                )
+                PrintedColumn(Column(spec.column, 28.0), lambda e, r: str(e.get("jokers") or ""))
             )
         elif spec.name == "all_or_nothing":
             cols.append(
                 PrintedColumn(
-                    ColumnSpec(spec.column, 22.0, number=False),
+                    Column(spec.column, 22.0, number=False),
                     lambda e, r: tick(e.get("all_or_nothing")),
                 )
             )
         elif spec.name == "made":
             cols.append(
                 PrintedColumn(
-                    ColumnSpec(spec.column, 24.0, number=False),
+                    Column(spec.column, 24.0, number=False),
                     lambda e, r: (
                         ("✓" if e.get("made") is True else "✗")
                         if e.get("all_or_nothing") is True
@@ -83,7 +81,7 @@ def _derby_columns(ctx: SheetContext) -> list[PrintedColumn]:
             )
         elif spec.name == "penalties":
             cols += penalty_columns(ctx)
-    cols.append(PrintedColumn(ColumnSpec("Score", 30.0), lambda e, r: _derby_score(ctx, e, r)))
+    cols.append(PrintedColumn(Column("Score", 30.0), lambda e, r: _derby_score(ctx, e, r)))
     cols += score_columns(ctx)
     cols.append(initials_column(ctx))
     return cols

@@ -8,11 +8,11 @@ from typing import Any
 
 from scoring.engines import rook_sluff
 from scoring.engines.base import ScoredGame
+from scoring.entry.fields import BoundField, CountsThatSum, FieldKind, SeatInfo
+from scoring.entry.forms import EntryForm
 from scoring.games.kit import Kit, plural
 from scoring.games.rook_sluff.printed import PRINTED
 from scoring.games.rook_sluff.rules import RULES
-from scoring.web.fields import BoundField, CountsThatSum, FieldKind, SeatInfo
-from scoring.web.forms import EntryForm
 
 
 @dataclass

@@ -7,7 +7,7 @@ from typing import Any
 from scoring.engines.base import OptionSpec
 from scoring.engines.rook_sluff import deals_in_game, tricks_per_deal
 from scoring.games.printed_base import (
-    ColumnSpec,
+    Column,
     PrintedColumn,
     PrintedGame,
     SheetContext,
@@ -27,7 +27,7 @@ def _sluff_columns(ctx: SheetContext) -> list[PrintedColumn]:
             for spec in per_seat:
                 cols.append(
                     PrintedColumn(
-                        ColumnSpec(spec.column, 19.0),
+                        Column(spec.column, 19.0),
                         lambda e, r, seat=seat, name=spec.name: str((e.get(name) or [""])[seat]),
                         title,
                         f"Team {label}",
@@ -37,7 +37,7 @@ def _sluff_columns(ctx: SheetContext) -> list[PrintedColumn]:
         note = "team score"
         cols.append(
             PrintedColumn(
-                ColumnSpec("Bid", 20.0),
+                Column("Bid", 20.0),
                 lambda e, r, label=label: str(r.details.get("team_bids", {}).get(label, "")),
                 team,
                 note,
@@ -45,7 +45,7 @@ def _sluff_columns(ctx: SheetContext) -> list[PrintedColumn]:
         )
         cols.append(
             PrintedColumn(
-                ColumnSpec("Took", 21.0),
+                Column("Took", 21.0),
                 lambda e, r, label=label: str(r.details.get("team_tricks", {}).get(label, "")),
                 team,
                 note,
@@ -53,7 +53,7 @@ def _sluff_columns(ctx: SheetContext) -> list[PrintedColumn]:
         )
         cols.append(
             PrintedColumn(
-                ColumnSpec("+/-", 28.0, align="right"),
+                Column("+/-", 28.0, align="right"),
                 lambda e, r, seat=seats[0]: signed(r.deltas[seat]),
                 team,
                 note,
@@ -61,7 +61,7 @@ def _sluff_columns(ctx: SheetContext) -> list[PrintedColumn]:
         )
         cols.append(
             PrintedColumn(
-                ColumnSpec("Total", 32.0, align="right", total=True),
+                Column("Total", 32.0, align="right", total=True),
                 lambda e, r, seat=seats[0]: str(r.totals[seat]),
                 team,
                 note,

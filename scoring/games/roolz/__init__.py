@@ -7,11 +7,19 @@ from typing import Any
 
 from scoring.engines import roolz
 from scoring.engines.base import FieldSpec, ScoredGame
+from scoring.entry.fields import (
+    NO_SEAT,
+    BoundField,
+    Choice,
+    FieldKind,
+    Number,
+    RestOfTotal,
+    and_list,
+)
+from scoring.entry.forms import EntryForm
 from scoring.games.kit import Kit
 from scoring.games.roolz.printed import PRINTED
 from scoring.games.roolz.rules import RULES
-from scoring.web.fields import NO_SEAT, BoundField, Choice, FieldKind, Number, RestOfTotal, and_list
-from scoring.web.forms import EntryForm
 
 # Points the bidding side commonly takes, said against its bid: a little short, made
 # exactly (0), a little over. Each button shows the points themselves; the other side

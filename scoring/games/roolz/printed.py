@@ -8,7 +8,7 @@ from typing import Any
 from scoring.engines.base import RoundResult
 from scoring.engines.roolz import setup_for
 from scoring.games.printed_base import (
-    ColumnSpec,
+    Column,
     PrintedColumn,
     PrintedGame,
     SheetContext,
@@ -32,18 +32,18 @@ def _roolz_columns(ctx: SheetContext) -> list[PrintedColumn]:
         if spec.name == "bidder":
             cols.append(
                 PrintedColumn(
-                    ColumnSpec(spec.column, 44.0, align="left", number=False),
+                    Column(spec.column, 44.0, align="left", number=False),
                     lambda e, r: "Misdeal" if misdeal(e) else ctx.name(e.get("bidder")),
                 )
             )
         elif spec.name == "bid":
             cols.append(
-                PrintedColumn(ColumnSpec(spec.column, 24.0), lambda e, r: str(e.get("bid", "")))
+                PrintedColumn(Column(spec.column, 24.0), lambda e, r: str(e.get("bid", "")))
             )
         elif spec.name == "partners":
             cols.append(
                 PrintedColumn(
-                    ColumnSpec(
+                    Column(
                         spec.column,
                         60.0 if spec.column == "Partners" else 46.0,
                         align="left",
@@ -56,7 +56,7 @@ def _roolz_columns(ctx: SheetContext) -> list[PrintedColumn]:
             for key in spec.keys:
                 cols.append(
                     PrintedColumn(
-                        ColumnSpec(side_names.get(key, key), 26.0 if len(key) < 3 else 30.0),
+                        Column(side_names.get(key, key), 26.0 if len(key) < 3 else 30.0),
                         lambda e, r, key=key: str((e.get("won") or {}).get(key, "")),
                         spec.column,
                     )
@@ -64,7 +64,7 @@ def _roolz_columns(ctx: SheetContext) -> list[PrintedColumn]:
         elif spec.name == "all_tricks":
             cols.append(
                 PrintedColumn(
-                    ColumnSpec(spec.column.replace(" ", "\n", 1), 26.0, number=False),
+                    Column(spec.column.replace(" ", "\n", 1), 26.0, number=False),
                     lambda e, r: side_names.get(e.get("all_tricks"), e.get("all_tricks") or ""),
                 )
             )

@@ -7,10 +7,7 @@ from typing import Any
 
 from scoring.engines import rummoli
 from scoring.engines.base import FieldSpec, RoundResult, ScoredGame
-from scoring.games.kit import Board, BoardCell, Kit
-from scoring.games.rummoli.printed import PRINTED
-from scoring.games.rummoli.rules import RULES
-from scoring.web.fields import (
+from scoring.entry.fields import (
     NO_SEAT,
     BoundField,
     Choice,
@@ -20,7 +17,10 @@ from scoring.web.fields import (
     read_int,
     read_seat,
 )
-from scoring.web.forms import EntryForm
+from scoring.entry.forms import EntryForm
+from scoring.games.kit import Board, BoardCell, Kit
+from scoring.games.rummoli.printed import PRINTED
+from scoring.games.rummoli.rules import RULES
 
 # The sections as the board prints them.
 SECTION_SHORT: dict[str, str] = {

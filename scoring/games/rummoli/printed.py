@@ -7,7 +7,7 @@ from typing import Any
 
 from scoring.engines.base import RoundResult, is_int
 from scoring.games.printed_base import (
-    ColumnSpec,
+    Column,
     PrintedColumn,
     PrintedGame,
     SheetContext,
@@ -38,7 +38,7 @@ def _rummoli_columns(ctx: SheetContext) -> list[PrintedColumn]:
     the chips column still shows every balance.
     """
     cols = [
-        PrintedColumn(ColumnSpec("Dealer", 22.0), lambda e, r: seat_number(r.dealer)),
+        PrintedColumn(Column("Dealer", 22.0), lambda e, r: seat_number(r.dealer)),
     ]
     many = ctx.players >= 7
     poker = ctx.field("poker")
@@ -56,13 +56,13 @@ def _rummoli_columns(ctx: SheetContext) -> list[PrintedColumn]:
                     value = _widow_buyer
                 else:
                     value = _widow_price
-                cols.append(PrintedColumn(ColumnSpec(heading, 17.0), value, spec.column))
+                cols.append(PrintedColumn(Column(heading, 17.0), value, spec.column))
         elif spec.name == "poker":
             for part in spec.parts:
                 if part.name == "winners":
                     cols.append(
                         PrintedColumn(
-                            ColumnSpec(PART_HEADINGS["winners"], 24.0), _poker_winners, spec.column
+                            Column(PART_HEADINGS["winners"], 24.0), _poker_winners, spec.column
                         )
                     )
         elif spec.name == "pay_cards":
@@ -70,7 +70,7 @@ def _rummoli_columns(ctx: SheetContext) -> list[PrintedColumn]:
                 heading = SECTION_HEADINGS.get(part.name, part.label)
                 cols.append(
                     PrintedColumn(
-                        ColumnSpec(heading, 17.0),
+                        Column(heading, 17.0),
                         lambda e, r, section=part.name: seat_number(
                             (e.get("pay_cards") or {}).get(section)
                         ),
@@ -80,7 +80,7 @@ def _rummoli_columns(ctx: SheetContext) -> list[PrintedColumn]:
         elif spec.name == "went_out":
             cols.append(
                 PrintedColumn(
-                    ColumnSpec(spec.column, 18.0),
+                    Column(spec.column, 18.0),
                     lambda e, r: (
                         "-" if e.get("went_out") is None else seat_number(e.get("went_out"))
                     ),
@@ -92,13 +92,13 @@ def _rummoli_columns(ctx: SheetContext) -> list[PrintedColumn]:
         if betting:
             cols.append(
                 PrintedColumn(
-                    ColumnSpec("Bet", 14.0), lambda e, r, seat=seat: _poker_bet(e, seat), title
+                    Column("Bet", 14.0), lambda e, r, seat=seat: _poker_bet(e, seat), title
                 )
             )
         if left is not None:
             cols.append(
                 PrintedColumn(
-                    ColumnSpec("Left", 15.0),
+                    Column("Left", 15.0),
                     lambda e, r, seat=seat: str((e.get("cards_left") or [""] * (seat + 1))[seat]),
                     title,
                 )
@@ -106,21 +106,21 @@ def _rummoli_columns(ctx: SheetContext) -> list[PrintedColumn]:
         if not (betting and many):
             cols.append(
                 PrintedColumn(
-                    ColumnSpec("+/-", 19.0 if compact else 22.0, align="right"),
+                    Column("+/-", 19.0 if compact else 22.0, align="right"),
                     lambda e, r, seat=seat: signed(r.deltas[seat]),
                     title,
                 )
             )
         cols.append(
             PrintedColumn(
-                ColumnSpec("Chips", 23.0 if compact else 27.0, align="right", total=True),
+                Column("Chips", 23.0 if compact else 27.0, align="right", total=True),
                 lambda e, r, seat=seat: str(r.totals[seat]),
                 title,
             )
         )
     cols.append(
         PrintedColumn(
-            ColumnSpec("On\nboard", 24.0),
+            Column("On\nboard", 24.0),
             lambda e, r: str(sum((r.details.get("board") or {}).values())),
         )
     )

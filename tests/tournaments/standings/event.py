@@ -5,7 +5,7 @@ Round 3's table of three is not confirmed yet, so it must not count.
 
 from __future__ import annotations
 
-from tournaments.standings import (
+from tournaments.standings.core import (
     Entrant,
     EventResults,
     RoundResults,

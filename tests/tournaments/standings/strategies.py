@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from tournaments.standings import (
+from tournaments.standings.core import (
     ByeMethod,
     ByeRule,
     Entrant,

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.tournaments.standings.strategies import events, rules
-from tournaments.standings import (
+from tournaments.standings.core import (
     ByeMethod,
     ByeRule,
     EventResults,
@@ -19,7 +19,7 @@ from tournaments.standings import (
     StandingsRules,
     compute_standings,
 )
-from tournaments.standings.rules import ROUND_METRICS
+from tournaments.standings.core.rules import ROUND_METRICS
 
 PP, GP = Metric.PLACEMENT_POINTS, Metric.GAME_POINTS
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from scoring.engines.base import parse_record
 from scoring.engines.registry import ENGINES
 from tests.tournaments.standings.event import SMALL_EVENT, table
-from tournaments.standings import (
+from tournaments.standings.core import (
     ByeRule,
     Entrant,
     EventResults,

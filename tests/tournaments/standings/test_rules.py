@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scoring.engines.registry import ENGINES
-from tournaments.standings import (
+from tournaments.standings.core import (
     METRIC_LABELS,
     Metric,
     default_rules,

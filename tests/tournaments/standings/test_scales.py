@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournaments.standings import DEFAULT_SCALES, SCALE_MEAN, scale_mean, shared_points
-from tournaments.standings.scales import scale_problems, unbalanced_sizes
+from tournaments.standings.core import DEFAULT_SCALES, SCALE_MEAN, scale_mean, shared_points
+from tournaments.standings.core.scales import scale_problems, unbalanced_sizes
 
 DOCUMENTED = [
     (2, (7, 1)),

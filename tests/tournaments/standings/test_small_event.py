@@ -27,7 +27,7 @@ from tests.tournaments.standings.event import (
     HAL,
     SMALL_EVENT,
 )
-from tournaments.standings import ByeMethod, ByeRule, Metric, StandingsRules, compute_standings
+from tournaments.standings.core import ByeMethod, ByeRule, Metric, StandingsRules, compute_standings
 
 PP, GP, SHARE, WINS, FIRSTS = (
     Metric.PLACEMENT_POINTS,

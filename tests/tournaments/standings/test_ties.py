@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tests.tournaments.standings.event import table
-from tournaments.standings import (
+from tournaments.standings.core import (
     ByeMethod,
     ByeRule,
     Entrant,

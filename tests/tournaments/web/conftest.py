@@ -6,7 +6,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from tests.tournaments.helpers import ROOLZ_OPTIONS
-from tournaments import services
+from tournaments.events import services
 from tournaments.models import Event
 
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Léa"]

@@ -8,10 +8,10 @@ import json
 
 import pytest
 
-from scoring.csvsafe import FORMULA_STARTS
+from common.csvsafe import FORMULA_STARTS
 from tests.tournaments.web.conftest import publish_next
 from tests.tournaments.web.test_desk import url
-from tournaments import services
+from tournaments.events import services
 
 pytestmark = pytest.mark.django_db
 

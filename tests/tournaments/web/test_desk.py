@@ -13,9 +13,10 @@ from django.urls import reverse
 from scoring.models import Game, Round
 from tests.tournaments.helpers import DEALS, enter_and_confirm, play_table
 from tests.tournaments.web.conftest import NAMES, publish_next
-from tournaments import services
+from tournaments import hooks
+from tournaments.events import services
 from tournaments.models import Entrant, Event, EventLog, KeepApart, TableSeat, TournamentRound
-from tournaments.web import views
+from tournaments.web.desk import views
 
 pytestmark = pytest.mark.django_db
 
@@ -462,7 +463,7 @@ def test_a_published_round_prints_its_table_cards_from_the_desk(
 
     publish_next(event, director)
     page = desk.get(url("desk_round", event.pk, 1)).content.decode()
-    cards = reverse("tournament_print:printout", args=[event.pk, "event_table_cards"])
+    cards = reverse("tournaments:printout", args=[event.pk, "event_table_cards"])
     assert f'action="{cards}"' in page
     assert 'name="round" value="1"' in page
     with django_capture_on_commit_callbacks(execute=True):
@@ -484,7 +485,7 @@ def test_the_live_tables_answer_204_while_nothing_changed(desk, event, director)
     live = url("desk_live", event.pk)
     assert desk.get(live, {"rev": event.revision}, **HX).status_code == 204
     table = round_.tables.select_related("game").first()
-    services.table_game_changed(game_id=table.game_id)
+    hooks.table_game_changed(game_id=table.game_id)
     round_record_first_deal(table)
     response = desk.get(live, {"rev": event.revision}, **HX)
     assert response.status_code == 200

@@ -7,8 +7,8 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from tests.tournaments.web.test_desk import desk_urls, url
-from tournaments import services
-from tournaments.directors import directed_events, may_direct
+from tournaments.events import services
+from tournaments.events.directors import directed_events, may_direct
 from tournaments.models import Event, EventLog
 
 pytestmark = pytest.mark.django_db

@@ -7,7 +7,8 @@ from django.urls import reverse
 
 from tests.tournaments.helpers import play_table
 from tests.tournaments.web.conftest import NAMES, publish_next
-from tournaments import selectors, services
+from tournaments import hooks
+from tournaments.events import selectors, services
 from tournaments.models import Event, TableSeat
 
 pytestmark = pytest.mark.django_db
@@ -110,7 +111,7 @@ def test_polls_answer_204_until_the_revision_changes(client, event, director):
     for address in public_urls(event):
         assert client.get(address, {"rev": event.revision}, **HX).status_code == 204, address
     play_table(round_.tables.select_related("game").first())
-    services.table_game_changed(game_id=round_.tables.first().game_id)
+    hooks.table_game_changed(game_id=round_.tables.first().game_id)
     for address in public_urls(event):
         response = client.get(address, {"rev": event.revision}, **HX)
         assert response.status_code == 200, address

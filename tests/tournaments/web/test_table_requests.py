@@ -14,7 +14,7 @@ from django.urls import reverse
 from scoring.models import ChangeRequest, Game, RoundEvent
 from tests.tournaments.helpers import play_table
 from tests.tournaments.web.conftest import publish_next
-from tournaments import services
+from tournaments.events import services
 from tournaments.models import Event, EventLog
 
 pytestmark = pytest.mark.django_db

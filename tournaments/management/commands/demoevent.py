@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from scoring.selectors import game_score, side_in_round
 from scoring.services import Actor, round_confirm, round_record
-from tournaments import services
+from tournaments.events import services
 from tournaments.models import Event
 
 DEMO_EVENT = "Demo club night"

@@ -7,8 +7,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from tournaments.events.services import event_export
 from tournaments.models import Event
-from tournaments.services import event_export
 
 
 class Command(BaseCommand):

@@ -13,7 +13,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from tournaments.services import TournamentError, event_import
+from tournaments.events.services import TournamentError, event_import
 
 
 class Command(BaseCommand):

@@ -15,9 +15,9 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 
 from scoring.engines.registry import ENGINES
-from tournaments.scheduling import FORMATS, SchedulingError, plan_schedule
-from tournaments.scheduling.dryrun import MAX_ENTRANTS, MAX_ROUNDS
-from tournaments.seating import table_policy
+from tournaments.seating.adapter import table_policy
+from tournaments.seating.core import FORMATS, SchedulingError, plan_schedule
+from tournaments.seating.core.dryrun import MAX_ENTRANTS, MAX_ROUNDS
 
 BAD_ARGUMENTS_STATUS = 2
 

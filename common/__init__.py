@@ -1,0 +1,1 @@
+"""The ground floor: what every app may use (throttles, task publishing, the health record)."""

@@ -1,0 +1,17 @@
+"""What every page may offer about paper: the sizes to choose from and the site's own.
+
+Pages of other apps (the my-games page's print form) show the choice without
+importing printing: the template reads ``paper_choices`` and ``site_paper``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest
+
+from printing.paper import PAPER_NAMES, default_paper
+
+
+def paper(request: HttpRequest) -> dict[str, Any]:
+    return {"paper_choices": PAPER_NAMES.items(), "site_paper": default_paper()}

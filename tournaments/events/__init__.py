@@ -1,0 +1,1 @@
+"""An event: entrants, rounds, check-in, the log, import and export."""

@@ -1,0 +1,484 @@
+"""Reads of an event for the director's desk, the players' pages and printing. Nothing
+here writes.
+
+Every selector returns frozen dataclasses a template shows directly:
+
+- ``draw_for(event=, round=None)`` -> ``Draw | None``: a round's tables (the latest
+  published one unless a round is given; a draft for the desk), each ``DrawTable`` with
+  its seats (``DrawSeat``: 1-based seat, the name at that seat, the entrant, the team),
+  its first dealer and its table link token (empty for a draft).
+- ``seat_find(event=, query=)`` -> ``list[SeatFound]``: "where do I sit" in the current
+  draw, by any part of a name, ignoring case and accents.
+- ``entrant_page(event=, entrant=)`` -> ``EntrantPage``: an entrant's tables with their
+  state and results, byes, and the seat of their table still to play.
+- ``standings_for(event=)`` -> ``StandingsView``: the metric labels and one
+  ``StandingRow`` per entrant, computed now from the confirmed tables.
+- ``tables_live(event=)`` -> ``list[TableState]``: every published table: playing,
+  waiting for confirmation, or done, and how many deals are in.
+- ``generation_for(event=)`` -> ``Generation``: the background generation's progress.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from scoring.models import ChangeRequest, Round
+from tournaments.models import (
+    BracketGame,
+    Bye,
+    Entrant,
+    Event,
+    Table,
+    TableSeat,
+    TournamentRound,
+)
+from tournaments.standings import adapter as results
+from tournaments.standings.core import METRIC_LABELS
+
+
+def folded(text: str) -> str:
+    """A name as searched and compared: case and accents ignored, spaces squeezed."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).split())
+
+
+# --------------------------------------------------------------------------- the draw
+
+
+@dataclass(frozen=True)
+class DrawSeat:
+    seat: int  # 1-based, as on screen and paper
+    name: str  # who sits here (a team member's own name in partnership play)
+    entrant_id: int
+    entrant_name: str
+    team: str  # the game's team label at this seat ("A", "B"), empty in individual play
+
+
+@dataclass(frozen=True)
+class DrawTable:
+    number: int
+    seats: tuple[DrawSeat, ...]
+    first_dealer: int  # 1-based seat
+    first_dealer_name: str
+    table_token: str  # the table's entry link (the desk's alone); empty in a draft
+    game_id: int | None
+    view_token: str = ""  # the table's view link (public pages); empty in a draft
+
+
+@dataclass(frozen=True)
+class Draw:
+    event_name: str
+    round_number: int
+    rounds_planned: int
+    published: bool
+    tables: tuple[DrawTable, ...]
+    byes: tuple[str, ...]
+    report: Mapping[str, Any]  # the seating core's quality report
+    revision: int
+
+
+def _seat_rows(round_: TournamentRound) -> dict[int, list[TableSeat]]:
+    seats: dict[int, list[TableSeat]] = {}
+    for seat in TableSeat.objects.filter(table__round=round_).select_related("entrant"):
+        seats.setdefault(seat.table_id, []).append(seat)
+    return seats
+
+
+def _seat_name(seat: TableSeat) -> str:
+    members = seat.entrant.members
+    return members[seat.member] if members and seat.member < len(members) else seat.entrant.name
+
+
+def _latest_published(event: Event) -> TournamentRound | None:
+    return event.rounds.filter(status=TournamentRound.Status.PUBLISHED).order_by("-number").first()
+
+
+def draw_for(*, event: Event, round: TournamentRound | None = None) -> Draw | None:
+    """A round's draw: the latest published round unless ``round`` is given."""
+    round_ = round or _latest_published(event)
+    if round_ is None:
+        return None
+    seats = _seat_rows(round_)
+    tables = []
+    for table in round_.tables.select_related("game").prefetch_related("game__seats"):
+        seated = sorted(seats.get(table.pk, []), key=lambda s: s.seat)
+        game = table.game
+        teams = {s.number: s.team for s in game.seats.all()} if game else {}
+        first = game.first_dealer if game else 0
+        draw_seats = tuple(
+            DrawSeat(
+                seat=s.seat + 1,
+                name=_seat_name(s),
+                entrant_id=s.entrant_id,
+                entrant_name=s.entrant.name,
+                team=teams.get(s.seat, ""),
+            )
+            for s in seated
+        )
+        tables.append(
+            DrawTable(
+                number=table.number,
+                seats=draw_seats,
+                first_dealer=first + 1,
+                first_dealer_name=draw_seats[first].name if draw_seats else "",
+                table_token=game.table_token if game else "",
+                game_id=table.game_id,
+                view_token=game.view_token if game else "",
+            )
+        )
+    byes = tuple(
+        sorted(b.entrant.name for b in Bye.objects.filter(round=round_).select_related("entrant"))
+    )
+    return Draw(
+        event_name=event.name,
+        round_number=round_.number,
+        rounds_planned=event.rounds_planned,
+        published=round_.status == TournamentRound.Status.PUBLISHED,
+        tables=tuple(tables),
+        byes=byes,
+        report=dict(round_.report),
+        revision=event.revision,
+    )
+
+
+@dataclass(frozen=True)
+class SeatFound:
+    name: str
+    entrant_id: int
+    round_number: int
+    table: int | None  # None: a bye this round
+    seat: int | None  # 1-based
+    team: str
+    deals_first: bool
+    view_token: str  # the table's view link
+
+
+def seat_find(*, event: Event, query: str) -> list[SeatFound]:
+    """Where every player whose name holds ``query`` sits in the current draw."""
+    needle = folded(query)
+    draw = draw_for(event=event)
+    if draw is None or not needle:
+        return []
+    found = [
+        SeatFound(
+            name=seat.name,
+            entrant_id=seat.entrant_id,
+            round_number=draw.round_number,
+            table=table.number,
+            seat=seat.seat,
+            team=seat.team,
+            deals_first=seat.seat == table.first_dealer,
+            view_token=table.view_token,
+        )
+        for table in draw.tables
+        for seat in table.seats
+        if needle in folded(seat.name) or needle in folded(seat.entrant_name)
+    ]
+    latest = _latest_published(event)
+    for bye in Bye.objects.filter(round=latest).select_related("entrant"):
+        if needle in folded(bye.entrant.name):
+            found.append(
+                SeatFound(
+                    name=bye.entrant.name,
+                    entrant_id=bye.entrant_id,
+                    round_number=draw.round_number,
+                    table=None,
+                    seat=None,
+                    team="",
+                    deals_first=False,
+                    view_token="",
+                )
+            )
+    return sorted(found, key=lambda f: (folded(f.name), f.table or 0))
+
+
+# --------------------------------------------------------------------------- live tables
+
+PLAYING = "playing"
+WAITING = "waiting"  # a deal waits for the other side's confirmation
+DONE = "done"
+STATE_LABELS = {PLAYING: "Playing", WAITING: "Waiting for confirmation", DONE: "Done"}
+
+
+@dataclass(frozen=True)
+class TableState:
+    round_number: int
+    table: int
+    state: str  # PLAYING, WAITING or DONE
+    state_label: str
+    deals_in: int
+    names: tuple[str, ...]
+    game_id: int | None
+    table_token: str  # the entry link: the desk's alone
+    view_token: str = ""
+
+
+def _state(finished: bool, pending: bool) -> str:
+    if pending:
+        return WAITING
+    return DONE if finished else PLAYING
+
+
+def tables_live(*, event: Event, round_number: int | None = None) -> list[TableState]:
+    """Every published table's state (of one round when ``round_number`` is given)."""
+    rows = results.table_rows(event)
+    if round_number is not None:
+        rows = [r for r in rows if r.round_number == round_number]
+    deals: dict[int, int] = {}
+    for game_id in Round.objects.filter(game_id__in=[r.game_id for r in rows]).values_list(
+        "game_id", flat=True
+    ):
+        deals[game_id] = deals.get(game_id, 0) + 1
+    names: dict[int, list[tuple[int, str]]] = {}
+    links = {
+        pk: (entry, view)
+        for pk, entry, view in Table.objects.filter(pk__in=[r.table_id for r in rows]).values_list(
+            "pk", "game__table_token", "game__view_token"
+        )
+    }
+    tokens = {pk: entry for pk, (entry, _) in links.items()}
+    for seat in TableSeat.objects.filter(table_id__in=tokens).select_related("entrant"):
+        names.setdefault(seat.table_id, []).append((seat.seat, _seat_name(seat)))
+    return [
+        TableState(
+            round_number=r.round_number,
+            table=r.table_number,
+            state=(state := _state(r.finished, r.pending)),
+            state_label=STATE_LABELS[state],
+            deals_in=deals.get(r.game_id or 0, 0),
+            names=tuple(name for _, name in sorted(names.get(r.table_id, []))),
+            game_id=r.game_id,
+            table_token=tokens.get(r.table_id) or "",
+            view_token=links.get(r.table_id, ("", ""))[1] or "",
+        )
+        for r in sorted(rows, key=lambda r: (r.round_number, r.table_number))
+    ]
+
+
+# --------------------------------------------------------------------------- standings
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    rank: int
+    entrant_id: int
+    name: str
+    values: tuple[float | None, ...]  # in the order of StandingsView.labels
+    played: int
+    byes: int
+    dropped: bool
+
+
+@dataclass(frozen=True)
+class StandingsView:
+    metrics: tuple[str, ...]  # metric keys, in the director's order
+    labels: tuple[str, ...]  # their labels for a table header
+    rows: tuple[StandingRow, ...]
+    revision: int
+
+
+def standings_for(*, event: Event) -> StandingsView:
+    """The standings now, from confirmed tables only (raises InvalidResults on a bug)."""
+    standings = results.event_standings(event)
+    dropped = set(event.entrants.filter(dropped=True).values_list("pk", flat=True))
+    return StandingsView(
+        metrics=tuple(m.value for m in standings.metrics),
+        labels=tuple(METRIC_LABELS[m] for m in standings.metrics),
+        rows=tuple(
+            StandingRow(
+                rank=row.rank,
+                entrant_id=row.entrant,
+                name=row.name,
+                values=tuple(row.values.get(m) for m in standings.metrics),
+                played=row.played,
+                byes=row.byes,
+                dropped=row.entrant in dropped,
+            )
+            for row in standings.rows
+        ),
+        revision=event.revision,
+    )
+
+
+# --------------------------------------------------------------------------- an entrant
+
+
+@dataclass(frozen=True)
+class EntrantTable:
+    round_number: int
+    table: int
+    seat: int  # 1-based
+    with_names: tuple[str, ...]  # everyone else at the table
+    state: str
+    state_label: str
+    total: int | None  # the entrant's game total so far
+    place: int | None  # once the table is done
+    view_token: str  # the table's view link (a public page shows no entry link)
+
+
+@dataclass(frozen=True)
+class EntrantPage:
+    entrant_id: int
+    name: str
+    members: tuple[str, ...]
+    dropped: bool
+    tables: tuple[EntrantTable, ...]
+    bye_rounds: tuple[int, ...]
+    next_table: EntrantTable | None  # the table still to play in the latest round
+    rank: int | None
+    revision: int
+
+
+def entrant_page(*, event: Event, entrant: Entrant) -> EntrantPage:
+    """What one entrant's page shows: their tables and results, byes, where to sit next."""
+    rows = {r.table_id: r for r in results.table_rows(event)}
+    mine = (
+        TableSeat.objects.filter(entrant=entrant, table_id__in=rows)
+        .select_related("table__game")
+        .order_by("table__round__number", "seat")
+    )
+    seen: set[int] = set()
+    tables = []
+    for seat in mine:
+        if seat.table_id in seen:
+            continue  # a team's second member at the same table
+        seen.add(seat.table_id)
+        row = rows[seat.table_id]
+        others = [
+            _seat_name(s)
+            for s in TableSeat.objects.filter(table_id=seat.table_id)
+            .select_related("entrant")
+            .order_by("seat")
+            if s.entrant_id != entrant.pk
+        ]
+        state = _state(row.finished, row.pending)
+        places = None
+        if state == DONE:
+            places = (
+                results.table_from_game(
+                    number=row.table_number,
+                    entrants=list(range(len(row.totals))),
+                    totals=row.totals,
+                    winners=row.winners,
+                    teams=row.teams,
+                )
+                .seats[seat.seat]
+                .place
+            )
+        tables.append(
+            EntrantTable(
+                round_number=row.round_number,
+                table=row.table_number,
+                seat=seat.seat + 1,
+                with_names=tuple(others),
+                state=state,
+                state_label=STATE_LABELS[state],
+                total=row.totals[seat.seat] if seat.seat < len(row.totals) else None,
+                place=places,
+                view_token=seat.table.game.view_token if seat.table.game else "",
+            )
+        )
+    latest = _latest_published(event)
+    upcoming = next(
+        (
+            t
+            for t in tables
+            if latest is not None and t.round_number == latest.number and t.state != DONE
+        ),
+        None,
+    )
+    rank = next(
+        (row.rank for row in standings_for(event=event).rows if row.entrant_id == entrant.pk),
+        None,
+    )
+    return EntrantPage(
+        entrant_id=entrant.pk,
+        name=entrant.name,
+        members=tuple(entrant.members),
+        dropped=entrant.dropped,
+        tables=tuple(tables),
+        bye_rounds=tuple(
+            sorted(
+                Bye.objects.filter(
+                    entrant=entrant, round__status=TournamentRound.Status.PUBLISHED
+                ).values_list("round__number", flat=True)
+            )
+        ),
+        next_table=upcoming,
+        rank=rank,
+        revision=event.revision,
+    )
+
+
+# --------------------------------------------------------------------------- generation
+
+
+@dataclass(frozen=True)
+class Generation:
+    state: str  # "" (never queued), queued, running, done, failed
+    round_number: int | None
+    done: int
+    total: int
+    step: str
+    message: str
+
+
+def generation_for(*, event: Event) -> Generation:
+    g = Event.objects.filter(pk=event.pk).values_list("generation", flat=True).first() or {}
+    return Generation(
+        state=g.get("state", ""),
+        round_number=g.get("round"),
+        done=int(g.get("done", 0)),
+        total=int(g.get("total", 0)),
+        step=str(g.get("step", "")),
+        message=str(g.get("message", "")),
+    )
+
+
+# --------------------------------------------------------------------------- the desk's requests
+
+
+@dataclass(frozen=True)
+class TableRequest:
+    """A change a closed table asked of the desk, with where it comes from."""
+
+    request: ChangeRequest
+    where: str  # "Round 2, table 3" or "Bracket, match R1-1"
+    table_id: int | None  # the event table, for the desk's table page (None: a bracket match)
+
+
+def table_requests(*, event: Event) -> list[TableRequest]:
+    """The requests waiting for the desk at this event, oldest first."""
+    tables = {
+        t.game_id: t
+        for t in Table.objects.filter(round__event=event, game__isnull=False).select_related(
+            "round"
+        )
+    }
+    matches = {
+        b.game_id: b.match
+        for b in BracketGame.objects.filter(stage__event=event).only("game_id", "match")
+    }
+    waiting = (
+        ChangeRequest.objects.filter(
+            to_desk=True,
+            status=ChangeRequest.Status.OPEN,
+            game_id__in=[*tables, *matches],
+        )
+        .select_related("game")
+        .order_by("created_at", "pk")
+    )
+    found = []
+    for request in waiting:
+        table = tables.get(request.game_id)
+        if table is not None:
+            where = f"Round {table.round.number}, table {table.number}"
+        else:
+            where = f"Bracket, match {matches.get(request.game_id, '?')}"
+        found.append(
+            TableRequest(request=request, where=where, table_id=table.pk if table else None)
+        )
+    return found

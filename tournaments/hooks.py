@@ -1,0 +1,25 @@
+"""What scoring's settings hook calls after a tournament game changes.
+
+``TABLESCORE_GAME_CHANGED_HOOK`` names ``table_game_changed``: scoring imports no
+tournaments code, and this dotted path is the one link from a table to its event (the
+architecture test counts it as an edge from scoring's settings to this module).
+"""
+
+from __future__ import annotations
+
+from django.db.models import F
+
+from tournaments.brackets.services import bracket_game_changed
+from tournaments.models import Event, TournamentRound
+
+
+def table_game_changed(*, game_id: int) -> None:
+    """Players' pages refresh; a bracket match's finished game advances its winners.
+
+    Standings are computed on demand, so nothing else needs to be kept up to date.
+    """
+    # The event of the game's table, found through its round alone (one join, no more).
+    events = TournamentRound.objects.filter(tables__game_id=game_id).values("event_id")
+    Event.objects.filter(pk__in=events).update(revision=F("revision") + 1)
+    # A bracket match's game: report its finish, advance the winners, seat the next match.
+    bracket_game_changed(game_id=game_id)

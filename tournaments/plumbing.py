@@ -1,0 +1,62 @@
+"""What every tournament service does around its change: lock the event, log, bump, options.
+
+One place for them, so events and brackets lock, audit and refresh the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.db.models import F
+
+from scoring.engines.registry import ENGINES
+from tournaments.errors import TournamentError
+from tournaments.models import Event, EventLog
+
+
+def event_log(
+    event: Event, action: str, user: Any, *, before: Any = None, after: Any = None
+) -> EventLog:
+    """The audit row of one change (a signed-out user is recorded as nobody)."""
+    return EventLog.objects.create(
+        event=event,
+        action=action,
+        user=user if getattr(user, "is_authenticated", False) else None,
+        before=before,
+        after=after,
+    )
+
+
+def bump(event: Event) -> None:
+    """A new revision for the event's pages (live parts refresh), read back into ``event``."""
+    Event.objects.filter(pk=event.pk).update(revision=F("revision") + 1)
+    event.refresh_from_db(fields=["revision", "status", "generation"])
+
+
+def locked(event: Event) -> Event:
+    """The event's row, locked for the rest of the transaction."""
+    return Event.objects.select_for_update().get(pk=event.pk)
+
+
+def refuse_closed(event: Event) -> None:
+    if event.status == Event.Status.CLOSED:
+        raise TournamentError.single("this event is closed", field="status")
+
+
+def locked_open(event: Event) -> Event:
+    """The event's row, locked, refused when the event is closed."""
+    found = locked(event)
+    refuse_closed(found)
+    return found
+
+
+def options_at(game: str, options: Mapping[str, Any], size: int) -> dict[str, Any]:
+    """The event's options that apply at a table of ``size`` (names the game lacks left out)."""
+    specs = {spec.name: spec for spec in ENGINES[game].option_specs()}
+    return {
+        name: value
+        for name, value in options.items()
+        if name in specs
+        and (specs[name].player_counts is None or size in specs[name].player_counts)
+    }

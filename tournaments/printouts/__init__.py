@@ -1,0 +1,1 @@
+"""The sheets an event prints: table cards, draws, score sheets, standings."""

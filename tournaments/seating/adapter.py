@@ -1,0 +1,226 @@
+"""The seating adapter: event rows -> plain seating inputs -> the pure core -> rows.
+
+The seating core (``tournaments.seating.core``) seats plain integer ids. Every entrant
+becomes one id per seat it fills: a player one, a fixed team one per member, all kept
+together as a fixed team. ``slot = entrant_id * SLOTS + member``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from scoring.engines.registry import ENGINES
+from tournaments.models import Bye, Entrant, Event, KeepApart, Table, TableSeat, TournamentRound
+from tournaments.seating.core import (
+    Constraints,
+    PlayedRound,
+    RoundPlan,
+    RoundReport,
+    RoundRequest,
+    SchedulingError,
+    TablePolicy,
+    plan_round,
+    report_round,
+)
+
+SLOTS = 64  # more members than any table seats
+
+
+def slot(entrant_id: int, member: int = 0) -> int:
+    return entrant_id * SLOTS + member
+
+
+def unslot(value: int) -> tuple[int, int]:
+    """(entrant id, member) of a seating id."""
+    return divmod(value, SLOTS)
+
+
+def entrant_slots(entrant: Entrant) -> tuple[int, ...]:
+    return tuple(slot(entrant.pk, m) for m in range(max(1, len(entrant.members))))
+
+
+def table_policy(
+    game: str, table_size: int | None = None, *, options: Mapping[str, Any] | None = None
+) -> TablePolicy:
+    """The game's table facts under the event's options, read from its engine, as plain
+    seating data: legal sizes, the preferred size and which seats form sides."""
+    engine = ENGINES[game]
+    defaults = {spec.name: spec.default for spec in engine.option_specs()}
+    resolved = {**defaults, **(options or {})}
+    legal = tuple(sorted(engine.allowed_player_counts(resolved)))
+    sides = {
+        size: tuple(tuple(seats) for seats in teams.values())
+        for size in legal
+        if (teams := engine.teams(size, resolved))
+    }
+    preferred = engine.preferred_table_size if engine.preferred_table_size in legal else legal[0]
+    policy = TablePolicy(legal_sizes=legal, preferred=preferred, sides=sides)
+    return policy.only(table_size) if table_size is not None else policy
+
+
+# --------------------------------------------------------------------------- loading
+
+
+@dataclass(frozen=True)
+class SeatingInputs:
+    """Everything the core needs for the next round, loaded from the rows."""
+
+    request: RoundRequest
+    entrants: Mapping[int, Entrant]  # by id, every entrant of the event
+
+
+def played_rounds(
+    event: Event, *, before: int, winners: Mapping[int, frozenset[int]] | None = None
+) -> list[PlayedRound]:
+    """Every published round numbered below ``before``, oldest first, as seating history."""
+    seats = (
+        TableSeat.objects.filter(
+            table__round__event=event,
+            table__round__number__lt=before,
+            table__round__status=TournamentRound.Status.PUBLISHED,
+        )
+        .order_by("table__round__number", "table__number", "seat")
+        .values_list("table__round__number", "table__number", "entrant_id", "member")
+    )
+    tables: dict[int, dict[int, list[int]]] = {}
+    for number, table, entrant_id, member in seats:
+        tables.setdefault(number, {}).setdefault(table, []).append(slot(entrant_id, member))
+    byes: dict[int, list[int]] = {}
+    for number, entrant_id, members in Bye.objects.filter(
+        round__event=event,
+        round__number__lt=before,
+        round__status=TournamentRound.Status.PUBLISHED,
+    ).values_list("round__number", "entrant_id", "entrant__members"):
+        byes.setdefault(number, []).extend(
+            slot(entrant_id, m) for m in range(max(1, len(members or [])))
+        )
+    numbers = sorted(set(tables) | set(byes))
+    return [
+        PlayedRound(
+            tables=tuple(tuple(t) for _, t in sorted(tables.get(n, {}).items())),
+            byes=tuple(byes.get(n, ())),
+            winners=(winners or {}).get(n, frozenset()),
+        )
+        for n in numbers
+    ]
+
+
+def seating_inputs(
+    event: Event,
+    *,
+    number: int,
+    standings: Sequence[int] = (),
+    winners: Mapping[int, frozenset[int]] | None = None,
+    effort: int = 1,
+) -> SeatingInputs:
+    """Load round ``number``'s seating request: who plays (drops out, late entries in from
+    the round they joined), the history, keep-apart pairs, fixed tables and teams.
+
+    ``standings``: entrant ids best first; ``winners``: round number -> entrant ids who
+    won their table (both read by swiss and progressive).
+    """
+    everyone = {e.pk: e for e in event.entrants.all()}
+    # Round 1 seats only those checked in, once the director checks anyone in; from
+    # then on everyone plays until dropped (late entries from the round they joined).
+    checking = number == 1 and any(e.checked_in for e in everyone.values())
+    playing = [
+        e
+        for e in everyone.values()
+        if not e.dropped and e.joined_round <= number and (e.checked_in or not checking)
+    ]
+    constraints = Constraints(
+        keep_apart=tuple(
+            (slot(a), slot(b))
+            for a, b in KeepApart.objects.filter(event=event).values_list("first_id", "second_id")
+            if a in everyone and b in everyone
+        ),
+        fixed_table={
+            s: e.fixed_table - 1 for e in playing if e.fixed_table for s in entrant_slots(e)
+        },
+        fixed_teams=tuple(entrant_slots(e) for e in playing if len(e.members) > 1),
+    )
+    winner_slots = {
+        n: frozenset(s for eid in ids if eid in everyone for s in entrant_slots(everyone[eid]))
+        for n, ids in (winners or {}).items()
+    }
+    request = RoundRequest(
+        entrants=[s for e in playing for s in entrant_slots(e)],
+        policy=table_policy(event.game, event.table_size, options=event.options),
+        format=event.format,  # type: ignore[arg-type]
+        history=played_rounds(event, before=number, winners=winner_slots),
+        standings=[s for eid in standings if eid in everyone for s in entrant_slots(everyone[eid])],
+        constraints=constraints,
+        seed=event.seed,
+        effort=effort,
+        rounds_planned=event.rounds_planned,
+    )
+    return SeatingInputs(request=request, entrants=everyone)
+
+
+# --------------------------------------------------------------------------- saving
+
+
+def plan_for(inputs: SeatingInputs) -> RoundPlan:
+    """Ask the core (raises SchedulingError on a request it cannot plan)."""
+    return plan_round(inputs.request)
+
+
+def save_plan(round_: TournamentRound, plan: RoundPlan) -> None:
+    """Write the plan's tables, seats and byes under ``round_`` (which holds none yet)."""
+    tables = Table.objects.bulk_create(
+        Table(round=round_, number=index + 1) for index in range(len(plan.tables))
+    )
+    TableSeat.objects.bulk_create(
+        TableSeat(table=table, seat=seat, entrant_id=unslot(value)[0], member=unslot(value)[1])
+        for table, seated in zip(tables, plan.tables, strict=True)
+        for seat, value in enumerate(seated)
+    )
+    bye_entrants = sorted({unslot(value)[0] for value in plan.byes})
+    Bye.objects.bulk_create(Bye(round=round_, entrant_id=e) for e in bye_entrants)
+    round_.report = plan.report.as_dict()
+    round_.save(update_fields=["report"])
+
+
+def draft_tables(round_: TournamentRound) -> tuple[list[tuple[int, ...]], list[int]]:
+    """A saved round as the core's tables (seat order) and byes, table 1 first."""
+    tables: dict[int, list[int]] = {}
+    for number, entrant_id, member in (
+        TableSeat.objects.filter(table__round=round_)
+        .order_by("table__number", "seat")
+        .values_list("table__number", "entrant_id", "member")
+    ):
+        tables.setdefault(number, []).append(slot(entrant_id, member))
+    byes = [
+        s
+        for entrant_id, members in Bye.objects.filter(round=round_).values_list(
+            "entrant_id", "entrant__members"
+        )
+        for s in range(slot(entrant_id), slot(entrant_id) + max(1, len(members or [])))
+    ]
+    return [tuple(t) for _, t in sorted(tables.items())], byes
+
+
+def report_for(
+    request: RoundRequest, tables: Sequence[tuple[int, ...]], byes: Iterable[int], method: str
+) -> RoundReport:
+    """The core's quality report for a seating the director changed by hand."""
+    return report_round(request, tables, byes, method=method)
+
+
+__all__ = [
+    "SLOTS",
+    "SchedulingError",
+    "SeatingInputs",
+    "draft_tables",
+    "entrant_slots",
+    "plan_for",
+    "played_rounds",
+    "report_for",
+    "save_plan",
+    "seating_inputs",
+    "slot",
+    "table_policy",
+    "unslot",
+]

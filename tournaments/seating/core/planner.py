@@ -1,0 +1,503 @@
+"""Plan one round: pick the byes and table sizes, seat by the requested format, report."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+
+from tournaments.seating.core import constructions
+from tournaments.seating.core.ledger import Ledger, pair
+from tournaments.seating.core.report import (
+    bye_spread,
+    keep_apart_broken,
+    round_lower_bound,
+)
+from tournaments.seating.core.search import Coster, Unit, greedy_fill, swap_search
+from tournaments.seating.core.seat_order import Split, repeated, seat_order, split_of
+from tournaments.seating.core.sizes import table_sizes
+from tournaments.seating.core.types import (
+    FORMATS,
+    Constraints,
+    EntrantId,
+    RoundPlan,
+    RoundReport,
+    RoundRequest,
+    SchedulingError,
+    Table,
+    TablePolicy,
+    Weights,
+)
+
+Tables = list[tuple[int, ...]]
+
+
+# --------------------------------------------------------------------------- checks
+
+
+def check_request(request: RoundRequest) -> None:
+    """Raise SchedulingError naming the field for anything the engine cannot plan."""
+    number = request.number
+    if request.format not in FORMATS:
+        raise SchedulingError(
+            f"format must be one of {', '.join(FORMATS)}", field="format", round=number
+        )
+    entrants = list(request.entrants)
+    if len(set(entrants)) != len(entrants):
+        raise SchedulingError("an entrant is listed twice", field="entrants", round=number)
+    for entrant, table in request.constraints.fixed_table.items():
+        if table < 0:
+            raise SchedulingError(
+                f"entrant {entrant}: a fixed table must be 0 or more",
+                field="fixed_table",
+                round=number,
+            )
+    seen: set[EntrantId] = set()
+    for team in request.constraints.fixed_teams:
+        if len(team) < 1 or seen & set(team):
+            raise SchedulingError(
+                "fixed teams must be non-empty and must not share an entrant",
+                field="fixed_teams",
+                round=number,
+            )
+        seen |= set(team)
+
+
+# --------------------------------------------------------------------------- byes
+
+
+def choose_byes(
+    entrants: Sequence[EntrantId],
+    count: int,
+    ledger: Ledger,
+    constraints: Constraints,
+    preference: Callable[[EntrantId], object],
+) -> list[EntrantId]:
+    """The ``count`` entrants to sit out: fewest byes so far first (so nobody has two
+    before everyone has one, and byes stay within one of each other); among those,
+    entrants with no fixed table and in no fixed team first; then ``preference``
+    (lowest first)."""
+    if count <= 0:
+        return []
+    in_team = {m for team in constraints.fixed_teams for m in team}
+    ordered = sorted(
+        entrants,
+        key=lambda e: (
+            ledger.byes.get(e, 0),
+            e in constraints.fixed_table,
+            e in in_team,
+            preference(e),
+        ),
+    )
+    return ordered[:count]
+
+
+def make_units(seated: Sequence[EntrantId], constraints: Constraints) -> list[Unit]:
+    """Entrants as units to seat: each fixed team (its present members) is one unit."""
+    here = set(seated)
+    units: list[Unit] = []
+    placed: set[EntrantId] = set()
+    for team in constraints.fixed_teams:
+        members = tuple(m for m in team if m in here)
+        if members:
+            units.append(members)
+            placed |= set(members)
+    units.extend((e,) for e in seated if e not in placed)
+    return units
+
+
+def blocks_of(constraints: Constraints) -> dict[EntrantId, int]:
+    return {m: i for i, team in enumerate(constraints.fixed_teams) for m in team}
+
+
+def fixed_units(units: Sequence[Unit], constraints: Constraints) -> dict[int, int]:
+    fixed: dict[int, int] = {}
+    for index, unit in enumerate(units):
+        for member in unit:
+            if member in constraints.fixed_table:
+                fixed[index] = constraints.fixed_table[member]
+                break
+    return fixed
+
+
+def apart_pairs(constraints: Constraints) -> frozenset[tuple[int, int]]:
+    return frozenset(pair(a, b) for a, b in constraints.keep_apart)
+
+
+# --------------------------------------------------------------------------- mixer
+
+
+def _point_map(entrants: Sequence[EntrantId], seed: int) -> list[EntrantId]:
+    points = sorted(entrants)
+    random.Random(f"points:{seed}").shuffle(points)
+    return points
+
+
+def _construction(
+    count: int,
+    sizes: Sequence[int],
+    policy: TablePolicy,
+    round_index: int,
+    rounds_planned: int | None = None,
+) -> tuple[str, Callable[[int], Tables], int] | None:
+    """The exact construction for this field, if one exists: (name, round maker, rounds).
+
+    At partnership tables of 4 a whist rotation (partners once, opponents twice) is
+    chosen unless the event is known to be short enough for a construction in which
+    no two players meet twice, which is better on both counts for those rounds.
+    """
+    if not sizes or len(set(sizes)) != 1:
+        return None
+    k = sizes[0]
+    sides = policy.sides_at(k)
+    m = count // k
+    capacity = constructions.cyclic_capacity(k, m) if count % k == 0 else 0
+    whist = k == 4 and sides == ((0, 2), (1, 3)) and count in constructions.WHIST_FIRST_ROUNDS
+    if whist and (rounds_planned is None or rounds_planned > capacity):
+        return ("whist", lambda r: constructions.whist_round(count, r), count - 1)
+    if count % k:
+        return None
+    if round_index >= capacity:
+        return None
+    name = "affine plane" if k == m and constructions.prime_power(m) else "cyclic"
+    if name == "cyclic" and constructions.prime_power(m):
+        name = f"cyclic GF({m})"
+    return (name, lambda r: constructions.cyclic_round(k, m, r), capacity)
+
+
+def _follows(
+    history_tables: Sequence[Sequence[Table]],
+    maker: Callable[[int], Tables],
+    points: Sequence[EntrantId],
+) -> bool:
+    for index, tables in enumerate(history_tables):
+        wanted = {frozenset(points[p] for p in t) for t in maker(index)}
+        if {frozenset(t) for t in tables} != wanted:
+            return False
+    return True
+
+
+def _order_for_fixed(tables: Tables, fixed_table: Mapping[EntrantId, int]) -> Tables | None:
+    """Reorder whole tables so that entrants with a fixed table sit there, or None."""
+    if not fixed_table:
+        return tables
+    slots: list[tuple[int, ...] | None] = [None] * len(tables)
+    rest: Tables = []
+    for table in tables:
+        wanted = {fixed_table[e] for e in table if e in fixed_table}
+        if len(wanted) > 1:
+            return None
+        if wanted:
+            index = wanted.pop()
+            if index >= len(tables) or slots[index] is not None:
+                return None
+            slots[index] = table
+        else:
+            rest.append(table)
+    for i in range(len(slots)):
+        if slots[i] is None:
+            slots[i] = rest.pop(0)
+    return [t for t in slots if t is not None]
+
+
+def _mixer(
+    request: RoundRequest,
+    seated: list[EntrantId],
+    sizes: list[int],
+    ledger: Ledger,
+    rng: random.Random,
+) -> tuple[list[Table], str]:
+    policy, constraints = request.policy, request.constraints
+    blocks = blocks_of(constraints)
+    coster = Coster(ledger, policy, request.weights, apart_pairs(constraints), blocks=blocks)
+    index = len(request.history)
+
+    candidates: list[tuple[int, int, list[list[EntrantId]], str, list[Split | None]]] = []
+    found = _construction(len(seated), sizes, policy, index, request.rounds_planned)
+    exact = found and request.constructions and not constraints.fixed_teams
+    if found and exact and len(seated) == len(request.entrants):
+        name, maker, rounds = found
+        if index < rounds:
+            points = _point_map(seated, request.seed)
+            raw = [tuple(points[p] for p in table) for table in maker(index)]
+            ordered = _order_for_fixed(raw, constraints.fixed_table)
+            if ordered is not None:
+                follows = not keep_apart_broken(ordered, constraints.keep_apart) and _follows(
+                    [p.tables for p in request.history], maker, points
+                )
+                splits: list[Split | None] = [
+                    split_of(t, policy.sides_at(len(t))) if name == "whist" else None
+                    for t in ordered
+                ]
+                cost = sum(coster.table(t) for t in ordered)
+                tables = [list(t) for t in ordered]
+                candidates.append((0 if follows else 1, cost, tables, name, splits))
+
+    # A construction the history has followed so far is kept to its end (a whist
+    # tournament repeats table-mates by design, and pays it back in partners).
+    if not candidates or candidates[0][0] != 0:
+        units = make_units(seated, constraints)
+        rng.shuffle(units)
+        # Entrants who have met the most go first, while the most choice is left.
+        units.sort(key=lambda u: -sum(len(ledger.neighbours.get(m, ())) for m in u))
+        fixed = fixed_units(units, constraints)
+        filled = greedy_fill(units, sizes, coster, fixed)
+        fixed_set = {units[i] for i in fixed}
+        steps = request.effort * (3000 + 40 * len(seated))
+        filled = swap_search(filled, coster, lambda u: u not in fixed_set, rng, steps=steps)
+        tables = [[m for u in table for m in u] for table in filled]
+        cost = sum(coster.table(t) for t in tables)
+        method = "greedy + swaps" if request.effort else "greedy"
+        candidates.append((1, cost, tables, method, [None] * len(tables)))
+
+    candidates.sort(key=lambda c: (c[1], c[0]))
+    _, _, tables, method, splits = candidates[0]
+    seated_tables = [
+        seat_order(t, policy.sides_at(len(t)), ledger, blocks, split=s)
+        for t, s in zip(tables, splits, strict=True)
+    ]
+    return seated_tables, method
+
+
+# --------------------------------------------------------------------------- swiss
+
+
+def ranks_of(request: RoundRequest) -> dict[EntrantId, int]:
+    ranks: dict[EntrantId, int] = {}
+    for entrant in request.standings:
+        if entrant not in ranks:
+            ranks[entrant] = len(ranks)
+    for entrant in sorted(request.entrants):
+        if entrant not in ranks:
+            ranks[entrant] = len(ranks)
+    return ranks
+
+
+def _swiss(
+    request: RoundRequest,
+    seated: list[EntrantId],
+    sizes: list[int],
+    ledger: Ledger,
+    rng: random.Random,
+    ranks: Mapping[EntrantId, int],
+) -> tuple[list[Table], str]:
+    policy, constraints = request.policy, request.constraints
+    w = request.weights
+    weights = Weights(
+        meet=max(w.meet, 1) * 4 * max(sizes, default=2),
+        partner=w.partner,
+        seat=w.seat,
+        gap=max(w.gap, 1),
+        keep_apart=w.keep_apart,
+    )
+    blocks = blocks_of(constraints)
+    coster = Coster(ledger, policy, weights, apart_pairs(constraints), ranks=ranks, blocks=blocks)
+    units = make_units(seated, constraints)
+    units.sort(key=lambda u: min(ranks[m] for m in u))
+    fixed = fixed_units(units, constraints)
+    filled = greedy_fill(units, sizes, coster, fixed, window=1)
+    fixed_set = {units[i] for i in fixed}
+    steps = request.effort * (2000 + 20 * len(seated))
+    filled = swap_search(filled, coster, lambda u: u not in fixed_set, rng, steps=steps, reach=3)
+    tables = [
+        seat_order([m for u in t for m in u], policy.sides_at(sum(map(len, t))), ledger, blocks)
+        for t in filled
+    ]
+    return tables, "swiss: top down + swaps"
+
+
+# --------------------------------------------------------------------------- round robin
+
+
+def _round_robin(
+    request: RoundRequest, ledger: Ledger
+) -> tuple[list[Table], list[EntrantId], str, list[tuple[EntrantId, ...]]]:
+    """Circle method over fixed teams, two teams a table; a bye team when odd."""
+    policy, constraints = request.policy, request.constraints
+    size = policy.preferred
+    if size % 2:
+        raise SchedulingError(
+            f"round_robin seats two teams a table: table size {size} is odd",
+            field="table_size",
+            round=request.number,
+        )
+    team_size = size // 2
+    present = set(request.entrants)
+    teams: list[tuple[EntrantId, ...]] = []
+    byes: list[EntrantId] = []
+    taken: set[EntrantId] = set()
+    for team in constraints.fixed_teams:
+        taken |= set(team)
+        if len(team) != team_size:
+            raise SchedulingError(
+                f"round_robin at tables of {size} needs teams of {team_size}; "
+                f"team {list(team)} has {len(team)}",
+                field="fixed_teams",
+                round=request.number,
+            )
+        if all(m in present for m in team):
+            teams.append(tuple(team))
+        else:
+            byes.extend(m for m in team if m in present)
+    loose = sorted(e for e in request.entrants if e not in taken)
+    whole = len(loose) - len(loose) % team_size
+    teams.extend(tuple(loose[i : i + team_size]) for i in range(0, whole, team_size))
+    byes.extend(loose[whole:])
+    slots: list[tuple[EntrantId, ...] | None] = list(teams)
+    if len(slots) % 2:
+        slots.append(None)
+    count = len(slots)
+    tables: list[Table] = []
+    if count >= 2:
+        r = len(request.history) % (count - 1)
+        rotating = slots[1:]
+        rotating = rotating[-r:] + rotating[:-r] if r else rotating
+        order = [slots[0], *rotating]
+        sides = policy.sides_at(size) or ((tuple(range(0, size, 2))), tuple(range(1, size, 2)))
+        for i in range(count // 2):
+            home, away = order[i], order[count - 1 - i]
+            if home is None or away is None:
+                byes.extend(m for m in (home or away or ()) if m in present)
+                continue
+            if r % 2 and i == 0:
+                home, away = away, home  # the fixed team alternates its seats
+            seats: list[EntrantId] = [-1] * size
+            for seat, member in zip(sides[0], home, strict=True):
+                seats[seat] = member
+            for seat, member in zip(sides[1], away, strict=True):
+                seats[seat] = member
+            tables.append(tuple(seats))
+    else:
+        for team in teams:
+            byes.extend(team)
+    return tables, byes, "round robin: circle method", teams
+
+
+# --------------------------------------------------------------------------- progressive
+
+
+def _progressive(
+    request: RoundRequest,
+    seated: list[EntrantId],
+    sizes: list[int],
+    ledger: Ledger,
+    rng: random.Random,
+) -> tuple[list[Table], str]:
+    """Winners of a table move up one table, the others down; partners are split."""
+    if not request.history or not request.history[-1].tables:
+        mixed, _ = _mixer(request, seated, sizes, ledger, rng)
+        return mixed, "progressive: first round mixed"
+    last = request.history[-1]
+    bottom = len(last.tables) - 1
+    target: dict[EntrantId, tuple[int, int]] = {}
+    for index, table in enumerate(last.tables):
+        for entrant in table:
+            if entrant in last.winners:
+                target[entrant] = (max(index - 1, 0), 0)
+            else:
+                target[entrant] = (min(index + 1, bottom), 1)
+    tiebreak = {e: rng.random() for e in sorted(seated)}
+    order = sorted(seated, key=lambda e: (*target.get(e, (bottom + 1, 2)), tiebreak[e]))
+    tables: list[Table] = []
+    start = 0
+    blocks = blocks_of(request.constraints)
+    for size in sizes:
+        members = order[start : start + size]
+        start += size
+        tables.append(seat_order(members, request.policy.sides_at(size), ledger, blocks))
+    return tables, "progressive: winners up, others down"
+
+
+# --------------------------------------------------------------------------- the round
+
+
+def plan_round(request: RoundRequest) -> RoundPlan:
+    """Seat one round. See the package documentation for the contract."""
+    started = time.perf_counter()
+    check_request(request)
+    policy = request.policy
+    ledger = Ledger.of(request.history, policy)
+    rng = random.Random(f"{request.seed}:{request.format}:{request.number}")
+    entrants = list(request.entrants)
+    ranks = ranks_of(request)
+
+    if request.format == "round_robin":
+        tables, byes, method, teams = _round_robin(request, ledger)
+        sizes = [len(t) for t in tables]
+    else:
+        teams = []
+        sizes, bye_count = table_sizes(len(entrants), policy)
+        draw = {e: rng.random() for e in sorted(entrants)}
+        if request.format == "swiss":
+            preference: Callable[[EntrantId], object] = lambda e: -ranks[e]  # noqa: E731
+        else:
+            preference = draw.__getitem__
+        byes = choose_byes(entrants, bye_count, ledger, request.constraints, preference)
+        bye_set = set(byes)
+        seated = [e for e in sorted(entrants) if e not in bye_set]
+        if request.format == "mixer":
+            tables, method = _mixer(request, seated, sizes, ledger, rng)
+        elif request.format == "swiss":
+            tables, method = _swiss(request, seated, sizes, ledger, rng, ranks)
+        else:
+            tables, method = _progressive(request, seated, sizes, ledger, rng)
+
+    report = report_round(
+        request,
+        tables,
+        byes,
+        method=method,
+        started=started,
+        teams=teams,
+        entrants=entrants,
+    )
+    return RoundPlan(tables=tuple(tables), byes=tuple(sorted(byes)), report=report)
+
+
+def report_round(
+    request: RoundRequest,
+    tables: Sequence[Sequence[EntrantId]],
+    byes: Iterable[EntrantId],
+    *,
+    method: str,
+    started: float | None = None,
+    teams: Sequence[Sequence[EntrantId]] = (),
+    entrants: Sequence[EntrantId] | None = None,
+) -> RoundReport:
+    """The quality report of a seating for ``request``: the planner's own, or one a
+    director changed by hand. ``teams``: pairs kept together this round besides the
+    fixed teams (they are not counted as repeats); ``started``: when planning began."""
+    started = time.perf_counter() if started is None else started
+    policy = request.policy
+    ledger = Ledger.of(request.history, policy)
+    byes = list(byes)
+    seatings = [tuple(t) for t in tables]
+    teammates = {
+        pair(a, b)
+        for team in (*request.constraints.fixed_teams, *teams)
+        for i, a in enumerate(team)
+        for b in team[i + 1 :]
+    }
+    pairs = partners = 0
+    for table in seatings:
+        p, q = repeated(table, policy.sides_at(len(table)), ledger, teammates)
+        pairs += p
+        partners += q
+    seated = [e for t in seatings for e in t]
+    bound = round_lower_bound(seated, [len(t) for t in seatings], request.history, ledger)
+    coster = Coster(ledger, policy, request.weights, apart_pairs(request.constraints))
+    after = Ledger(byes=Counter(ledger.byes))
+    for entrant in byes:
+        after.byes[entrant] += 1
+    return RoundReport(
+        round=request.number,
+        repeated_pairs=pairs,
+        repeated_partners=partners,
+        lower_bound=bound,
+        bye_spread=bye_spread([*seated, *byes] if entrants is None else entrants, after),
+        keep_apart_broken=keep_apart_broken(seatings, request.constraints.keep_apart),
+        cost=sum(coster.table(t) for t in seatings),
+        seconds=time.perf_counter() - started,
+        method=method,
+    )

@@ -1,0 +1,122 @@
+"""Lower bounds and the quality report: what no seating can beat, and what ours reached."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from math import comb
+
+from tournaments.seating.core.ledger import Ledger
+from tournaments.seating.core.types import EntrantId, PlayedRound, RoundReport, Table
+
+
+def spread_pairs(count: int, tables: int) -> int:
+    """Fewest pairs left together when ``count`` players are shared among ``tables`` tables."""
+    if tables <= 0:
+        return comb(count, 2)
+    share, extra = divmod(count, tables)
+    return extra * comb(share + 1, 2) + (tables - extra) * comb(share, 2)
+
+
+def round_lower_bound(
+    seated: Iterable[EntrantId],
+    sizes: Sequence[int],
+    history: Sequence[PlayedRound],
+    ledger: Ledger,
+) -> int:
+    """Fewest repeated pairs any round with these table sizes can have after ``history``.
+
+    The larger of two proven bounds: (1) table-mates of one earlier round must be shared
+    among this round's tables, and players of one earlier table left together form
+    repeated pairs (a repeat-free second round needs k*k players at tables of k);
+    (2) a player who has met all but u of this round's players sits with at least
+    (smallest table - 1 - u) old acquaintances.
+    """
+    present = set(seated)
+    if not sizes or not present:
+        return 0
+    tables = len(sizes)
+    by_rounds = 0
+    for played in history:
+        bound = 0
+        for table in played.tables:
+            here = sum(1 for entrant in table if entrant in present)
+            bound += spread_pairs(here, tables)
+        by_rounds = max(by_rounds, bound)
+    smallest = min(sizes)
+    forced = 0
+    for entrant in present:
+        known = ledger.neighbours.get(entrant)
+        met_here = len(known & present) if known else 0
+        unmet = len(present) - 1 - met_here
+        forced += max(0, smallest - 1 - unmet)
+    return max(by_rounds, (forced + 1) // 2)
+
+
+def fresh_lower_bound(count: int, sizes: Sequence[int], round_index: int) -> int:
+    """The pigeonhole bound for round ``round_index`` (0-based) of any schedule.
+
+    Whatever the earlier rounds were, the round before had tables of these sizes, whose
+    players must be shared among this round's tables.
+    """
+    if round_index == 0 or not sizes:
+        return 0
+    return sum(spread_pairs(size, len(sizes)) for size in sizes)
+
+
+def schedule_lower_bound(count: int, rounds_sizes: Sequence[Sequence[int]]) -> int:
+    """Fewest repeated pairs any schedule of these rounds can have, summed over rounds.
+
+    The larger of the per-round pigeonhole bounds and the count bound: every seating
+    of a pair beyond the first is a repeat, and there are only count*(count-1)/2 pairs.
+    """
+    by_rounds = sum(fresh_lower_bound(count, sizes, i) for i, sizes in enumerate(rounds_sizes))
+    meetings = sum(comb(size, 2) for sizes in rounds_sizes for size in sizes)
+    return max(by_rounds, meetings - comb(count, 2))
+
+
+def bye_spread(entrants: Iterable[EntrantId], ledger: Ledger) -> int:
+    counts = [ledger.byes.get(e, 0) for e in entrants]
+    return max(counts) - min(counts) if counts else 0
+
+
+def keep_apart_broken(tables: Iterable[Table], apart: Iterable[tuple[int, int]]) -> int:
+    where = {entrant: index for index, table in enumerate(tables) for entrant in table}
+    return sum(1 for a, b in apart if a in where and where.get(a) == where.get(b))
+
+
+@dataclass(frozen=True)
+class ScheduleReport:
+    """Totals over a whole dry run: the figures the director and the benchmark read.
+
+    ``lower_bound``: fewest repeated pairs any schedule with the same table sizes
+    could have (``schedule_lower_bound``).
+    ``most_met`` / ``most_partnered``: the most times any one pair met / partnered.
+    """
+
+    rounds: int
+    repeated_pairs: int
+    repeated_partners: int
+    lower_bound: int
+    bye_spread: int
+    keep_apart_broken: int
+    most_met: int
+    most_partnered: int
+    seconds: float
+    per_round: tuple[RoundReport, ...]
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "rounds": [r.as_dict() for r in self.per_round],
+            "total": {
+                "rounds": self.rounds,
+                "repeated_pairs": self.repeated_pairs,
+                "repeated_partners": self.repeated_partners,
+                "lower_bound": self.lower_bound,
+                "bye_spread": self.bye_spread,
+                "keep_apart_broken": self.keep_apart_broken,
+                "most_met": self.most_met,
+                "most_partnered": self.most_partnered,
+                "seconds": round(self.seconds, 4),
+            },
+        }

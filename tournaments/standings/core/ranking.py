@@ -1,0 +1,333 @@
+"""Standings: each entrant's metrics from the counted results, then the ranking.
+
+A pure function of an event's results and the director's rules. Only
+confirmed tables count. Values are added up in round order and rounded to nine
+decimals, so equal results give equal values whatever order the entrants
+come in, and the ranking never depends on floating-point noise. Entrants
+still level after every metric share a rank (1, 2, 2, 4) and are listed by
+name, then id.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from itertools import chain
+
+from scoring.engines.base import Problem
+from tournaments.standings.core.results import (
+    EntrantId,
+    EventResults,
+    InvalidResults,
+    RoundResults,
+    SeatResult,
+    results_problems,
+)
+from tournaments.standings.core.rules import (
+    ROUND_METRICS,
+    ByeMethod,
+    Metric,
+    StandingsRules,
+    rules_problems,
+)
+from tournaments.standings.core.scales import SCALE_MEAN, shared_points
+
+DECIMALS = 9
+ROUND_METRIC_INDEX: Mapping[Metric, int] = {m: i for i, m in enumerate(ROUND_METRICS)}
+
+Values = tuple[float, ...]  # one value per round metric, in ROUND_METRICS order
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One line of the standings."""
+
+    rank: int
+    entrant: EntrantId
+    name: str
+    values: Mapping[Metric, float | None]  # the chosen metrics, in the chosen order
+    played: int  # counted tables
+    byes: int
+
+
+@dataclass(frozen=True)
+class Standings:
+    metrics: tuple[Metric, ...]
+    rows: tuple[Standing, ...]
+
+
+@dataclass(slots=True)
+class _Seat:
+    """What one entrant did at one counted table."""
+
+    values: Values
+    place: int
+    table: int  # index into the list of counted tables
+    opponents: tuple[EntrantId, ...]
+
+
+def compute_standings(event: EventResults, rules: StandingsRules) -> Standings:
+    """The standings of ``event`` under ``rules``; raises InvalidResults on bad input."""
+    problems = rules_problems(rules) + results_problems(event)
+    if problems:
+        raise InvalidResults(problems)
+    rounds = sorted(event.rounds, key=lambda r: r.number)
+    seats: dict[EntrantId, list[_Seat]] = {e.id: [] for e in event.entrants}
+    counted: list[tuple[SeatResult, ...]] = []  # the seats of each counted table
+    round_averages: dict[int, Values] = {}
+    for rnd in rounds:
+        round_averages[rnd.number] = _score_round(rnd, rules, seats, counted, problems)
+    if problems:
+        raise InvalidResults(problems)
+
+    totals = _round_totals(event, rounds, rules, seats, round_averages)
+    strength_index = ROUND_METRIC_INDEX[rules.strength_of]
+    strength = {entrant: values[strength_index] for entrant, values in totals.items()}
+    values: dict[EntrantId, dict[Metric, float | None]] = {}
+    for entrant in event.entrants:
+        own = totals[entrant.id]
+        row: dict[Metric, float | None] = {}
+        for metric in rules.metrics:
+            if metric in ROUND_METRIC_INDEX:
+                row[metric] = own[ROUND_METRIC_INDEX[metric]]
+            elif metric == Metric.HEAD_TO_HEAD:
+                row[metric] = None
+            else:
+                row[metric] = _opponent_metric(metric, seats[entrant.id], strength)
+        values[entrant.id] = row
+
+    groups = _rank_groups(event, rules.metrics, values, seats, counted)
+    rows: list[Standing] = []
+    names = {e.id: e.name for e in event.entrants}
+    byes = _bye_counts(rounds)
+    for group in groups:
+        rank = len(rows) + 1
+        for entrant_id in group:
+            rows.append(
+                Standing(
+                    rank=rank,
+                    entrant=entrant_id,
+                    name=names[entrant_id],
+                    values=values[entrant_id],
+                    played=len(seats[entrant_id]),
+                    byes=byes.get(entrant_id, 0),
+                )
+            )
+    return Standings(metrics=tuple(rules.metrics), rows=tuple(rows))
+
+
+# --------------------------------------------------------------------------- one round
+
+
+def _score_round(
+    rnd: RoundResults,
+    rules: StandingsRules,
+    seats: dict[EntrantId, list[_Seat]],
+    counted: list[tuple[SeatResult, ...]],
+    problems: list[Problem],
+) -> Values:
+    """Score the round's counted tables into ``seats``; return the round's table average.
+
+    The table average is the mean over counted tables of each table's mean per
+    player; it is worked out only for a round with byes (zeros otherwise).
+    """
+    table_means: list[Values] = []
+    for table in rnd.tables:
+        if not table.confirmed:
+            continue
+        sides = table.sides()
+        scored = _score_sides(sides, rules)
+        if scored is None:
+            problems.append(
+                Problem(
+                    f"table {table.number}: no placement scale for {len(sides)} sides",
+                    round=rnd.number,
+                    field="scales",
+                )
+            )
+            continue
+        index = len(counted)
+        table_seats = table.seats
+        counted.append(table_seats)
+        if len(sides) == len(table_seats):  # every side a lone seat, in seat order
+            lone = [seat.entrant for seat in table_seats]
+            for side_index, seat in enumerate(table_seats):
+                opponents = tuple(lone[:side_index] + lone[side_index + 1 :])
+                seats[seat.entrant].append(_Seat(scored[side_index], seat.place, index, opponents))
+        else:
+            side_entrants = [[seat.entrant for seat in members] for members in sides]
+            two = len(sides) == 2
+            for side_index, members in enumerate(sides):
+                if two:  # the other side
+                    opponents = tuple(side_entrants[1 - side_index])
+                else:
+                    others = side_entrants[:side_index] + side_entrants[side_index + 1 :]
+                    opponents = tuple(chain.from_iterable(others))
+                entry = _Seat(scored[side_index], members[0].place, index, opponents)
+                for entrant in side_entrants[side_index]:
+                    seats[entrant].append(entry)
+        if rnd.byes:  # the table average is only ever needed to score a bye
+            weights = [len(members) for members in sides]
+            table_means.append(
+                tuple(
+                    sum(w * v for w, v in zip(weights, column, strict=True)) / len(table_seats)
+                    for column in zip(*scored, strict=True)
+                )
+            )
+    return _mean(table_means)
+
+
+def _score_sides(
+    sides: Sequence[tuple[SeatResult, ...]], rules: StandingsRules
+) -> list[Values] | None:
+    """Each side's round values at one table (None when no scale fits its size)."""
+    size = len(sides)
+    scale = rules.scale(size)
+    if scale is None:
+        return None
+    points = [float(members[0].points) for members in sides]
+    places = [members[0].place for members in sides]
+    floor = min(0.0, *points)
+    pool = sum(points) - floor * size
+    result: list[Values] = []
+    for own_points, place in zip(points, places, strict=True):
+        tied = places.count(place)
+        share = size * (own_points - floor) / pool if pool > 0 else 1.0
+        # A place held alone scores its own value (the mean of one place, as a float).
+        placement = float(scale[place - 1]) if tied == 1 else shared_points(scale, place, tied)
+        if place == 1:
+            result.append((placement, own_points, share, 1.0 / tied, 1.0))
+        else:
+            result.append((placement, own_points, share, 0.0, 0.0))
+    return result
+
+
+def _mean(rows: Sequence[Values]) -> Values:
+    if not rows:
+        return (0.0,) * len(ROUND_METRICS)
+    return tuple(sum(column) / len(rows) for column in zip(*rows, strict=True))
+
+
+# --------------------------------------------------------------------------- totals and byes
+
+
+def _bye_counts(rounds: Sequence[RoundResults]) -> dict[EntrantId, int]:
+    counts: dict[EntrantId, int] = {}
+    for rnd in rounds:
+        for entrant in rnd.byes:
+            counts[entrant] = counts.get(entrant, 0) + 1
+    return counts
+
+
+def _round_totals(
+    event: EventResults,
+    rounds: Sequence[RoundResults],
+    rules: StandingsRules,
+    seats: Mapping[EntrantId, list[_Seat]],
+    round_averages: Mapping[int, Values],
+) -> dict[EntrantId, Values]:
+    """Each entrant's round metrics added up over counted tables, then byes, in round order."""
+    width = len(ROUND_METRICS)
+    totals: dict[EntrantId, list[float]] = {}
+    zero = (0.0,) * width
+    for entrant in event.entrants:
+        played = seats[entrant.id]
+        if played:
+            totals[entrant.id] = [sum(c) for c in zip(*(s.values for s in played), strict=True)]
+        else:
+            totals[entrant.id] = list(zero)
+    fixed = tuple(
+        rules.byes.fixed.get(m, SCALE_MEAN if m == Metric.PLACEMENT_POINTS else 0.0)
+        for m in ROUND_METRICS
+    )
+    for rnd in rounds:
+        for entrant_id in rnd.byes:
+            played = seats[entrant_id]
+            method = rules.byes.method
+            if method == ByeMethod.FIXED:
+                bye = fixed
+            elif method == ByeMethod.OWN_AVERAGE and played:
+                bye = _mean([s.values for s in played])
+            else:
+                bye = round_averages[rnd.number]
+            total = totals[entrant_id]
+            for i in range(width):
+                total[i] += bye[i]
+    return {entrant: tuple(round(v, DECIMALS) for v in t) for entrant, t in totals.items()}
+
+
+def _opponent_metric(
+    metric: Metric, played: Sequence[_Seat], strength: Mapping[EntrantId, float]
+) -> float:
+    of = strength.__getitem__
+    if metric == Metric.OPPONENTS_STRENGTH:
+        return round(sum(sum(map(of, seat.opponents)) for seat in played), DECIMALS)
+    per_round = [sum(map(of, seat.opponents)) / len(seat.opponents) for seat in played]
+    if metric == Metric.MEDIAN_BUCHHOLZ and len(per_round) >= 3:
+        per_round = sorted(per_round)[1:-1]
+    return round(sum(per_round), DECIMALS)
+
+
+# --------------------------------------------------------------------------- ranking
+
+
+def _rank_groups(
+    event: EventResults,
+    metrics: Sequence[Metric],
+    values: dict[EntrantId, dict[Metric, float | None]],
+    seats: Mapping[EntrantId, list[_Seat]],
+    counted: Sequence[Sequence[SeatResult]],
+) -> list[list[EntrantId]]:
+    """Entrants split into groups of equals, best group first, each group by name then id."""
+    base = [e.id for e in sorted(event.entrants, key=lambda e: (e.name, e.id))]
+    groups: list[list[EntrantId]] = [base] if base else []
+    for metric in metrics:
+        split: list[list[EntrantId]] = []
+        for group in groups:
+            if len(group) == 1:
+                split.append(group)
+            elif metric == Metric.HEAD_TO_HEAD:
+                split.extend(_head_to_head(group, values, seats, counted))
+            else:
+                ordered = sorted(group, key=lambda e: -_number(values[e][metric]))
+                current = [ordered[0]]
+                for entrant in ordered[1:]:
+                    if values[entrant][metric] == values[current[0]][metric]:
+                        current.append(entrant)
+                    else:
+                        split.append(current)
+                        current = [entrant]
+                split.append(current)
+        groups = split
+    return groups
+
+
+def _number(value: float | None) -> float:
+    return 0.0 if value is None else value
+
+
+def _head_to_head(
+    group: list[EntrantId],
+    values: dict[EntrantId, dict[Metric, float | None]],
+    seats: Mapping[EntrantId, list[_Seat]],
+    counted: Sequence[Sequence[SeatResult]],
+) -> list[list[EntrantId]]:
+    """Split a two-way tie by the meetings of the two; any other group stays as it is."""
+    if len(group) != 2:
+        return [group]
+    first, second = group
+    ahead = behind = 0
+    for seat in seats[first]:
+        other = next((s.place for s in counted[seat.table] if s.entrant == second), None)
+        if other is None:
+            continue  # not at this table (partners share their place: they count neither way)
+        if seat.place < other:
+            ahead += 1
+        elif seat.place > other:
+            behind += 1
+    if ahead == behind:
+        return [group]
+    winner, loser = (first, second) if ahead > behind else (second, first)
+    values[winner][Metric.HEAD_TO_HEAD] = 1.0
+    values[loser][Metric.HEAD_TO_HEAD] = 0.0
+    return [[winner], [loser]]

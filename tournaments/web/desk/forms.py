@@ -1,0 +1,233 @@
+"""Posted desk forms to service arguments, and service problems back beside their fields.
+
+``EventForm`` is the new-event page: game, options from the engine's option
+descriptions (every option of the game, whatever the table size), format, tournament
+rounds, table size, the ordered standings metrics (the game's defaults filled in),
+how byes score and confirmation. ``clean()`` gives the keyword arguments of
+``services.event_create`` or None with the errors beside their fields; the service's
+own problems are placed by ``add_problems``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from scoring.engines.base import Engine, Problem
+from scoring.engines.registry import ENGINES
+from scoring.entry.fields import Choice, parse_int
+from scoring.entry.forms import OptionField, read_option_fields
+from scoring.models import Confirmation
+from tournaments.events.services import EVENT_NAME_LONGEST, MOST_ROUNDS
+from tournaments.models import Event
+from tournaments.standings.core import METRIC_LABELS, Metric, default_rules
+
+BYE_LARGEST = 100_000  # a fixed bye value, in the first metric's units
+METRIC_SLOTS = 5  # the director orders up to five metrics; the first decides, the rest break ties
+
+
+def as_text(data: Mapping[str, Any], name: str) -> str:
+    value = data.get(name, "")
+    return value if isinstance(value, str) else ""
+
+
+@dataclass
+class EventForm:
+    data: Mapping[str, Any] = field(default_factory=dict)
+    errors: dict[str, list[str]] = field(default_factory=dict)
+    general: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        game = as_text(self.data, "game")
+        self.game = game if game in ENGINES else ""
+        self.engine: Engine | None = ENGINES.get(self.game)
+        self.option_fields = self.read_options() if self.engine else []
+
+    @property
+    def bound(self) -> bool:
+        return bool(self.data)
+
+    # -- what the page shows --------------------------------------------------
+
+    @property
+    def games(self) -> list[Choice]:
+        return [Choice(key, engine.title, key == self.game) for key, engine in ENGINES.items()]
+
+    @property
+    def name(self) -> str:
+        return as_text(self.data, "name")[:EVENT_NAME_LONGEST]
+
+    @property
+    def name_longest(self) -> int:
+        return EVENT_NAME_LONGEST
+
+    @property
+    def most_rounds(self) -> int:
+        return MOST_ROUNDS
+
+    @property
+    def formats(self) -> list[Choice]:
+        chosen = as_text(self.data, "format") or Event.Format.MIXER
+        return [Choice(v, label, v == chosen) for v, label in Event.Format.choices]
+
+    @property
+    def rounds_text(self) -> str:
+        return as_text(self.data, "rounds_planned") or "3"
+
+    @property
+    def table_sizes(self) -> list[Choice]:
+        if self.engine is None:
+            return []
+        chosen = as_text(self.data, "table_size")
+        preferred = self.engine.preferred_table_size
+        sizes = [Choice("", f"The game's usual size ({preferred}), others when needed", not chosen)]
+        sizes += [
+            Choice(str(n), f"Always {n} at a table", str(n) == chosen)
+            for n in self.engine.player_counts
+        ]
+        return sizes
+
+    @property
+    def metric_slots(self) -> list[dict[str, Any]]:
+        """Up to five ordered selects, the game's default order filled in when not posted."""
+        if self.engine is None:
+            return []
+        posted = "metric-1" in self.data and as_text(self.data, "refresh") != "game"
+        defaults = [m.value for m in default_rules(self.game).metrics]
+        slots = []
+        for index in range(1, METRIC_SLOTS + 1):
+            if posted:
+                chosen = as_text(self.data, f"metric-{index}")
+            else:
+                chosen = defaults[index - 1] if index <= len(defaults) else ""
+            options = [Choice("", "(none)", not chosen)] + [
+                Choice(m.value, METRIC_LABELS[m], m.value == chosen) for m in Metric
+            ]
+            slots.append({"index": index, "name": f"metric-{index}", "choices": options})
+        return slots
+
+    @property
+    def default_metrics(self) -> str:
+        if self.engine is None:
+            return ""
+        return ", ".join(METRIC_LABELS[m] for m in default_rules(self.game).metrics)
+
+    @property
+    def bye_choices(self) -> list[Choice]:
+        chosen = as_text(self.data, "bye_scoring") or Event.ByeScoring.AVERAGE
+        return [Choice(v, label, v == chosen) for v, label in Event.ByeScoring.choices]
+
+    @property
+    def bye_value_text(self) -> str:
+        return as_text(self.data, "bye_value") or "0"
+
+    @property
+    def confirmation_choices(self) -> list[Choice]:
+        chosen = as_text(self.data, "confirmation") or Confirmation.OTHER_SIDE
+        return [Choice(v, label, v == chosen) for v, label in Confirmation.choices]
+
+    def error(self, name: str) -> str:
+        return " ".join(self.errors.get(name, []))
+
+    @property
+    def field_errors(self) -> dict[str, str]:
+        return {name: " ".join(messages) for name, messages in self.errors.items()}
+
+    # -- reading --------------------------------------------------------------
+
+    def read_options(self) -> list[OptionField]:
+        assert self.engine is not None
+        posted = "option-present" in self.data and as_text(self.data, "refresh") != "game"
+        return read_option_fields(self.engine.option_specs(), self.data, posted=posted)
+
+    def fail(self, name: str, message: str) -> None:
+        text = message[:1].upper() + message[1:]
+        if not text.endswith("."):
+            text += "."
+        messages = self.errors.setdefault(name, [])
+        if text not in messages:
+            messages.append(text)
+
+    def clean(self) -> dict[str, Any] | None:
+        """The arguments of ``event_create``, or None with the errors filled in."""
+        if self.engine is None:
+            self.fail("game", "choose the game")
+            return None
+        name = self.name.strip()
+        if not name:
+            self.fail("name", "give the event a name")
+        rounds = parse_int(self.rounds_text)
+        if rounds is None or not 1 <= rounds <= MOST_ROUNDS:
+            self.fail("rounds_planned", f"enter a number of rounds from 1 to {MOST_ROUNDS}")
+        size_text = as_text(self.data, "table_size")
+        size = parse_int(size_text) if size_text else None
+        if size_text and size is None:
+            self.fail("table_size", "choose a table size")
+        metrics = [
+            text for i in range(1, METRIC_SLOTS + 1) if (text := as_text(self.data, f"metric-{i}"))
+        ]
+        if "metric-1" in self.data and not metrics:
+            self.fail("standings_metrics", "choose at least one metric")
+        if len(set(metrics)) != len(metrics):
+            self.fail("standings_metrics", "each metric is chosen once")
+        bye_value = parse_int(self.bye_value_text)
+        if bye_value is None or abs(bye_value) > BYE_LARGEST:
+            self.fail("bye_value", f"enter a whole number from -{BYE_LARGEST} to {BYE_LARGEST}")
+        for option in self.option_fields:
+            if option.error:
+                self.errors.setdefault(option.name, [])
+        if self.errors or any(o.error for o in self.option_fields):
+            return None
+        return {
+            "name": name,
+            "game": self.game,
+            "options": {o.spec.name: o.value for o in self.option_fields},
+            "format": as_text(self.data, "format") or Event.Format.MIXER,
+            "rounds_planned": rounds,
+            "table_size": size,
+            "standings_metrics": metrics,
+            "bye_scoring": as_text(self.data, "bye_scoring") or Event.ByeScoring.AVERAGE,
+            "bye_value": bye_value,
+            "confirmation": as_text(self.data, "confirmation") or Confirmation.OTHER_SIDE,
+            "one_phone": as_text(self.data, "one_phone") == "on",
+        }
+
+    def add_problems(self, problems: Iterable[Problem]) -> None:
+        by_option = {o.spec.name: o for o in self.option_fields}
+        for problem in problems:
+            where = problem.field or ""
+            if where.startswith("options."):
+                option = by_option.get(where.split(".", 1)[1])
+                if option is not None:
+                    option.error = problem.message[:1].upper() + problem.message[1:]
+                    continue
+            if where == "metrics":
+                where = "standings_metrics"
+            if where in {
+                "name",
+                "game",
+                "format",
+                "rounds_planned",
+                "table_size",
+                "standings_metrics",
+                "bye_scoring",
+                "confirmation",
+                "options",
+            }:
+                self.fail(where, problem.message)
+            else:
+                self.general.append(problem.message)
+
+    @property
+    def has_errors(self) -> bool:
+        return bool(self.errors or self.general or any(o.error for o in self.option_fields))
+
+
+def problems_by_field(problems: Iterable[Problem]) -> dict[str, str]:
+    """A service's problems as one sentence per field, for the desk's smaller forms."""
+    found: dict[str, list[str]] = {}
+    for problem in problems:
+        text = problem.message[:1].upper() + problem.message[1:]
+        found.setdefault(problem.field or "form", []).append(text.rstrip(".") + ".")
+    return {name: " ".join(messages) for name, messages in found.items()}

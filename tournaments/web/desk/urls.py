@@ -1,0 +1,44 @@
+"""The director's pages, all under /desk/ (``tournaments.web.urls`` names them)."""
+
+from django.urls import path
+
+from tournaments.web.desk import brackets, printouts, views
+
+urlpatterns = [
+    path("desk/", views.desk, name="desk"),
+    path("desk/new/", views.event_new, name="event_new"),
+    path("desk/<int:pk>/", views.desk_event, name="desk_event"),
+    path("desk/<int:pk>/live/", views.desk_live, name="desk_live"),
+    path("desk/<int:pk>/entrants/add/", views.entrant_add, name="entrant_add"),
+    path("desk/<int:pk>/entrants/csv/", views.entrants_csv, name="entrants_csv"),
+    path(
+        "desk/<int:pk>/entrants/<int:entrant_id>/check-in/",
+        views.entrant_check_in,
+        name="entrant_check_in",
+    ),
+    path("desk/<int:pk>/entrants/<int:entrant_id>/drop/", views.entrant_drop, name="entrant_drop"),
+    path("desk/<int:pk>/keep-apart/", views.keep_apart_add, name="keep_apart_add"),
+    path("desk/<int:pk>/rounds/generate/", views.round_generate, name="round_generate"),
+    path("desk/<int:pk>/rounds/generation/", views.generation, name="generation"),
+    path("desk/<int:pk>/rounds/<int:number>/", views.desk_round, name="desk_round"),
+    path("desk/<int:pk>/rounds/<int:number>/swap/", views.round_swap, name="round_swap"),
+    path("desk/<int:pk>/rounds/<int:number>/publish/", views.round_publish, name="round_publish"),
+    path("desk/<int:pk>/rounds/<int:number>/undo/", views.round_undo, name="round_undo"),
+    path("desk/<int:pk>/tables/<int:table_id>/", views.desk_table, name="desk_table"),
+    path(
+        "desk/<int:pk>/tables/<int:table_id>/deals/<int:number>/correct/",
+        views.result_correct,
+        name="result_correct",
+    ),
+    path(
+        "desk/<int:pk>/requests/<int:request_id>/",
+        views.table_request_answer,
+        name="table_request_answer",
+    ),
+    path("desk/<int:pk>/close/", views.event_close, name="event_close"),
+    path("desk/<int:pk>/standings.csv", views.standings_csv, name="standings_csv"),
+    path("desk/<int:pk>/event.json", views.event_json, name="event_json"),
+    path("desk/<int:pk>/bracket/", brackets.bracket_desk, name="bracket_desk"),
+    path("desk/<int:pk>/bracket/print/", brackets.bracket_print, name="bracket_print"),
+    path("desk/<int:pk>/print/<slug:kind>/", printouts.printout, name="printout"),
+]

@@ -1,0 +1,679 @@
+"""The director's desk: an event's entrants, rounds, tables, results and exports.
+
+Thin views: read the form, make one service call, render the page or one of its named
+partials (``request.htmx``). The desk needs a login and shows a director only their
+own events (404 for anyone else's). Live parts poll with the event's revision and
+get 204 while nothing changed. Bad input answers 200 with the
+form and its messages beside the fields (htmx swaps nothing on a 4xx), never a 500.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from dataclasses import replace
+from functools import partial
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.text import slugify
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect
+
+from common import csvsafe
+from printing.paper import PAPER_NAMES, default_paper
+from scoring.entry.fields import parse_int
+from scoring.games import kit_for
+from scoring.selectors import game_score, table_closed
+from scoring.services import StaleRevision
+from scoring.web import presenters
+from scoring.web.views import correction_form, posted_revision, preview_response, stale_context
+from tournaments import tasks
+from tournaments.events import selectors, services
+from tournaments.events.directors import directed_event, directed_events, director_required
+from tournaments.models import Entrant, Event, KeepApart, Table, TournamentRound
+from tournaments.web.desk.forms import EventForm, problems_by_field
+from tournaments.web.desk.printouts import Printout, printouts_for
+from tournaments.web.live import live_unchanged
+
+# From this many players in the next round, the round is seated by the background worker
+# and the desk shows its progress.
+BACKGROUND_FROM = 40
+# A list of names is a few kB; this also stays within the csv module's field limit.
+CSV_LARGEST = 128 * 1024
+DESK = "tournaments/desk_event.html"
+ROUND = "tournaments/desk_round.html"
+
+
+def round_printouts(event: Event, round_: TournamentRound) -> list[Printout]:
+    """What the director can print for this round: its own cards, list and scoresheets,
+    and the standings as they stand."""
+    return [
+        replace(p, round_number=round_.number) if p.round_number is not None else p
+        for p in printouts_for(event=event)
+    ]
+
+
+# =========================================================================== the desk
+
+
+def own_event(request: HttpRequest, pk: int) -> Event:
+    return directed_event(request, pk)
+
+
+def own_entrant(event: Event, value: Any) -> Entrant | None:
+    number = parse_int(value) if isinstance(value, str) else None
+    if number is None:
+        return None
+    return Entrant.objects.filter(event=event, pk=number).first()
+
+
+def own_round(event: Event, number: int) -> TournamentRound:
+    return get_object_or_404(TournamentRound, event=event, number=number)
+
+
+@never_cache
+@director_required
+@require_GET
+def desk(request: HttpRequest) -> HttpResponse:
+    events = directed_events(request.user).order_by("-created_at")
+    return render(request, "tournaments/desk.html", {"events": events})
+
+
+@never_cache
+@director_required
+@require_http_methods(["GET", "POST"])
+def event_new(request: HttpRequest) -> HttpResponse:
+    template = "tournaments/event_new.html"
+    if request.method == "GET":
+        data = request.GET if "game" in request.GET else {}
+        return render(request, template, {"form": EventForm(data)})
+    form = EventForm(request.POST)
+    if request.POST.get("refresh"):
+        part = f"{template}#setup" if request.htmx else template
+        return render(request, part, {"form": form})
+    arguments = form.clean()
+    if arguments is not None:
+        try:
+            event = services.event_create(owner=request.user, **arguments)
+        except services.TournamentError as error:
+            form.add_problems(error.problems)
+        else:
+            return redirect("tournaments:desk_event", pk=event.pk)
+    return render(request, template, {"form": form})
+
+
+def desk_context(event: Event, **extra: Any) -> dict[str, Any]:
+    entrants = sorted(event.entrants.all(), key=lambda e: selectors.folded(e.name))
+    names = {e.pk: e.name for e in entrants}
+    rounds = list(event.rounds.order_by("number"))
+    published = [r for r in rounds if r.status == TournamentRound.Status.PUBLISHED]
+    draft = next((r for r in rounds if r.status == TournamentRound.Status.DRAFT), None)
+    active = [e for e in entrants if not e.dropped]
+    checked = [e for e in active if e.checked_in]
+    context = {
+        "event": event,
+        "entrants": entrants,
+        "active_count": len(active),
+        "checked_count": len(checked),
+        "started": bool(published),
+        "closed": event.status == Event.Status.CLOSED,
+        "keep_apart": [
+            (names.get(a, "?"), names.get(b, "?"))
+            for a, b in KeepApart.objects.filter(event=event).values_list("first_id", "second_id")
+        ],
+        "rounds": rounds,
+        "published": published,
+        "draft": draft,
+        "next_number": len(published) + 1,
+        "can_generate": event.status != Event.Status.CLOSED
+        and len(published) < event.rounds_planned,
+        "generation": selectors.generation_for(event=event),
+        "live": selectors.tables_live(event=event, round_number=published[-1].number)
+        if published
+        else [],
+        "players_url": reverse("tournaments:draw", args=[event.public_token]),
+        "word": kit_for(event.game).word.lower(),
+        "errors": {},
+        **requests_context(event),
+    }
+    context.update(extra)
+    return context
+
+
+def requests_context(event: Event) -> dict[str, Any]:
+    """The changes closed tables asked of the desk, as the director reads them: who asks
+    what, the round as it is now and as asked, and the revision the answer is made at."""
+    items = []
+    for found in selectors.table_requests(event=event):
+        request = found.request
+        game = request.game
+        word = kit_for(game.kind).word
+        seats = presenters.seat_infos(game)
+        name = presenters.names_of(seats).get(request.asked_by_seat, "A player")
+        now = game.rounds.filter(number=request.round_number).first()
+        items.append(
+            {
+                "request": request,
+                "where": found.where,
+                "table_id": found.table_id,
+                "game": game,
+                "text": request_words(request, word, name),
+                "now": presenters.entry_text(game, now.entry) if now else "",
+                "asked": presenters.entry_text(game, request.entry) if request.entry else "",
+                "word": word,
+            }
+        )
+    return {
+        "requests": items,
+        "requests_key": "-".join(f"{item['request'].pk}.{item['game'].revision}" for item in items),
+    }
+
+
+def request_words(request: Any, word: str, name: str) -> str:
+    if request.kind == "correct":
+        return f"{name} asks to correct {word.lower()} {request.round_number}"
+    if request.kind == "undo":
+        return f"{name} asks to undo {word.lower()} {request.round_number}"
+    if request.kind == "reopen":
+        return f"{name} asks to reopen the game"
+    return f"{name} asks to end the game"
+
+
+def desk_page(
+    request: HttpRequest, event: Event, part: str = "", status: int = 200, **extra: Any
+) -> HttpResponse:
+    """The event's desk page, or one of its partials for htmx."""
+    event.refresh_from_db()
+    context = desk_context(event, **extra)
+    if part and request.htmx:
+        return render(request, f"{DESK}#{part}", context, status=status)
+    return render(request, DESK, context, status=status)
+
+
+def desk_done(request: HttpRequest, event: Event, part: str, **extra: Any) -> HttpResponse:
+    """After a change: the partial for htmx, a redirect (PRG) for a plain form."""
+    if request.htmx:
+        return desk_page(request, event, part, **extra)
+    return redirect("tournaments:desk_event", pk=event.pk)
+
+
+@never_cache
+@director_required
+@require_GET
+def desk_event(request: HttpRequest, pk: int) -> HttpResponse:
+    event = own_event(request, pk)
+    return desk_page(request, event)
+
+
+@never_cache
+@director_required
+@require_GET
+def desk_live(request: HttpRequest, pk: int) -> HttpResponse:
+    """Every table's state, for the desk's polling (204 while nothing changed)."""
+    event = own_event(request, pk)
+    if not request.htmx:
+        return redirect("tournaments:desk_event", pk=event.pk)
+    if request.GET.get("part") == "requests":
+        context = requests_context(event)
+        if request.GET.get("key") == context["requests_key"]:
+            return HttpResponse(status=204)
+        return desk_page(request, event, "requests")
+    if live_unchanged(request, event):
+        return HttpResponse(status=204)
+    return desk_page(request, event, "live")
+
+
+@never_cache
+@director_required
+@require_POST
+def table_request_answer(request: HttpRequest, pk: int, request_id: int) -> HttpResponse:
+    """A director's answer to a closed table's request: made or declined, with a reason."""
+    event = own_event(request, pk)
+    error = ""
+    try:
+        services.table_request_answer(
+            event=event,
+            request_id=request_id,
+            accept=request.POST.get("answer", "") == "accept",
+            reason=request.POST.get("reason", ""),
+            revision=posted_revision(request),
+            user=request.user,
+        )
+    except StaleRevision as stale:
+        message = "; ".join(p.message for p in stale.problems)
+        error = f"Nothing done: the table {message}."
+    except services.TournamentError as refused:
+        error = " ".join(problems_by_field(refused.problems).values())
+    if error:
+        return desk_page(
+            request,
+            event,
+            "requests",
+            request_error_id=request_id,
+            request_error=error,
+            kept_reason=request.POST.get("reason", "")[:500],
+        )
+    return desk_done(request, event, "requests")
+
+
+# --------------------------------------------------------------------------- entrants
+
+
+@never_cache
+@director_required
+@require_POST
+def entrant_add(request: HttpRequest, pk: int) -> HttpResponse:
+    """A player (or a team: members after the name). Once the event runs, a late entry."""
+    event = own_event(request, pk)
+    name = request.POST.get("name", "")
+    members = [m.strip() for m in request.POST.get("members", "").split(",") if m.strip()]
+    late = event.rounds.filter(status=TournamentRound.Status.PUBLISHED).exists()
+    add = services.entrant_add_late if late else services.entrant_add
+    try:
+        add(event=event, name=name, members=members, user=request.user)
+    except services.TournamentError as error:
+        return desk_page(
+            request,
+            event,
+            "entrants",
+            errors=problems_by_field(error.problems),
+            posted={"name": name, "members": request.POST.get("members", "")},
+        )
+    return desk_done(request, event, "entrants", added=name.strip())
+
+
+@never_cache
+@director_required
+@require_POST
+def entrants_csv(request: HttpRequest, pk: int) -> HttpResponse:
+    """Names from an uploaded CSV file (or pasted text), one entrant a line."""
+    event = own_event(request, pk)
+    upload = request.FILES.get("file")
+    text = request.POST.get("text", "")
+    problem = ""
+    if upload is not None:
+        if upload.size is None or upload.size > CSV_LARGEST:
+            problem = f"The file is larger than {CSV_LARGEST // 1024} kB."
+        else:
+            raw = upload.read()
+            try:
+                text = raw.decode("utf-8-sig")
+            except UnicodeDecodeError:
+                problem = "The file is not UTF-8 text: save it as CSV UTF-8 and upload it again."
+    elif not text.strip():
+        problem = "Choose a CSV file, or paste the names."
+    elif len(text) > CSV_LARGEST:
+        problem = f"The names pasted are longer than {CSV_LARGEST // 1024} kB: upload a file."
+    if problem:
+        return desk_page(request, event, "entrants", csv_errors=[problem])
+    try:
+        created = services.entrants_import_csv(event=event, text=text, user=request.user)
+    except services.TournamentError as error:
+        messages = [p.message[:1].upper() + p.message[1:] for p in error.problems]
+        return desk_page(request, event, "entrants", csv_errors=messages, csv_text=text)
+    return desk_done(request, event, "entrants", imported=len(created))
+
+
+@never_cache
+@director_required
+@require_POST
+def entrant_check_in(request: HttpRequest, pk: int, entrant_id: int) -> HttpResponse:
+    wanted = request.POST.get("checked_in", "") in {"on", "1", "true"}
+    return entrant_change(
+        request, pk, entrant_id, partial(services.entrant_check_in, checked_in=wanted)
+    )
+
+
+@never_cache
+@director_required
+@require_POST
+def entrant_drop(request: HttpRequest, pk: int, entrant_id: int) -> HttpResponse:
+    return entrant_change(request, pk, entrant_id, services.entrant_drop)
+
+
+def entrant_change(
+    request: HttpRequest, pk: int, entrant_id: int, change: Callable[..., Any]
+) -> HttpResponse:
+    """One service on a player (check-in, drop); a refusal shows beside the players."""
+    event = own_event(request, pk)
+    entrant = get_object_or_404(Entrant, event=event, pk=entrant_id)
+    try:
+        change(event=event, entrant=entrant, user=request.user)
+    except services.TournamentError as error:
+        return desk_page(request, event, "entrants", errors=problems_by_field(error.problems))
+    return desk_done(request, event, "entrants")
+
+
+@never_cache
+@director_required
+@require_POST
+def keep_apart_add(request: HttpRequest, pk: int) -> HttpResponse:
+    event = own_event(request, pk)
+    first = own_entrant(event, request.POST.get("first"))
+    second = own_entrant(event, request.POST.get("second"))
+    errors = {}
+    if first is None:
+        errors["first"] = "Choose the first player."
+    if second is None:
+        errors["second"] = "Choose the second player."
+    if first is not None and second is not None:
+        try:
+            services.keep_apart_add(event=event, first=first, second=second, user=request.user)
+        except services.TournamentError as error:
+            errors = problems_by_field(error.problems)
+    if errors:
+        return desk_page(request, event, "entrants", errors=errors)
+    return desk_done(request, event, "entrants")
+
+
+# --------------------------------------------------------------------------- rounds
+
+
+@never_cache
+@director_required
+@require_POST
+def round_generate(request: HttpRequest, pk: int) -> HttpResponse:
+    """Seat the next round as a draft: at once, or by the worker for a large event."""
+    event = own_event(request, pk)
+    players = event.entrants.filter(dropped=False).count()
+    try:
+        if players >= BACKGROUND_FROM:
+            tasks.round_generate_queue(event=event, user=request.user)
+            return desk_done(request, event, "generation")
+        round_ = services.round_generate(event=event, user=request.user)
+    except services.TournamentError as error:
+        message = " ".join(problems_by_field(error.problems).values())
+        return desk_page(request, event, "rounds", errors={"round": message})
+    return redirect("tournaments:desk_round", pk=event.pk, number=round_.number)
+
+
+@never_cache
+@director_required
+@require_GET
+def generation(request: HttpRequest, pk: int) -> HttpResponse:
+    """The background generation's progress, polled while it runs."""
+    event = own_event(request, pk)
+    return desk_page(request, event, "generation")
+
+
+def round_context(event: Event, round_: TournamentRound, **extra: Any) -> dict[str, Any]:
+    draw = selectors.draw_for(event=event, round=round_)
+    seated = sorted(
+        {(s.entrant_id, s.entrant_name) for t in (draw.tables if draw else ()) for s in t.seats},
+        key=lambda pair: pair[1].casefold(),
+    )
+    byes = list(round_.byes.select_related("entrant").order_by("entrant__name"))
+    last = event.rounds.order_by("-number").values_list("number", flat=True).first()
+    tables = {t.number: t.pk for t in round_.tables.all()}
+    published = round_.status == TournamentRound.Status.PUBLISHED
+    live = selectors.tables_live(event=event, round_number=round_.number) if published else []
+    context = {
+        "event": event,
+        "round": round_,
+        "draw": draw,
+        "report": dict(round_.report),
+        "in_round": seated + [(b.entrant_id, b.entrant.name) for b in byes],
+        "live": [
+            {
+                "state": state,
+                "results_url": (
+                    reverse("tournaments:desk_table", args=[event.pk, tables[state.table]])
+                    if state.table in tables
+                    else ""
+                ),
+            }
+            for state in live
+        ],
+        # Only before any result is in: a round with deals played cannot be taken back.
+        "can_undo": published
+        and last == round_.number
+        and event.status != Event.Status.CLOSED
+        and not any(state.deals_in for state in live),
+        "printouts": round_printouts(event, round_) if published else [],
+        "papers": PAPER_NAMES.items(),
+        "paper": default_paper(),
+        "closed": event.status == Event.Status.CLOSED,
+        "word": kit_for(event.game).word.lower(),
+        "errors": {},
+    }
+    context.update(extra)
+    return context
+
+
+def round_page(
+    request: HttpRequest, event: Event, round_: TournamentRound, part: str = "", **extra: Any
+) -> HttpResponse:
+    event.refresh_from_db()
+    round_.refresh_from_db()
+    context = round_context(event, round_, **extra)
+    if part and request.htmx:
+        return render(request, f"{ROUND}#{part}", context)
+    return render(request, ROUND, context)
+
+
+@never_cache
+@director_required
+@require_GET
+def desk_round(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    event = own_event(request, pk)
+    round_ = own_round(event, number)
+    if request.htmx and request.GET.get("part") == "live":
+        if live_unchanged(request, event):
+            return HttpResponse(status=204)
+        return round_page(request, event, round_, "live")
+    return round_page(request, event, round_)
+
+
+@never_cache
+@director_required
+@require_POST
+def round_swap(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """Swap two players of a draft; the page shows the seating cost before and after."""
+    event = own_event(request, pk)
+    round_ = own_round(event, number)
+    first = own_entrant(event, request.POST.get("first"))
+    second = own_entrant(event, request.POST.get("second"))
+    errors: dict[str, str] = {}
+    if first is None:
+        errors["first"] = "Choose the first player."
+    if second is None:
+        errors["second"] = "Choose the second player."
+    if errors or first is None or second is None:
+        return round_page(request, event, round_, "draft", errors=errors)
+    try:
+        swapped = services.round_swap(
+            event=event, round=round_, first=first, second=second, user=request.user
+        )
+    except services.TournamentError as error:
+        return round_page(request, event, round_, "draft", errors=problems_by_field(error.problems))
+    return round_page(
+        request,
+        event,
+        round_,
+        "draft",
+        swapped={
+            "first": first.name,
+            "second": second.name,
+            "before": swapped.before.get("cost"),
+            "after": swapped.after.get("cost"),
+            "change": swapped.cost_change,
+            "repeats_before": swapped.before.get("repeated_pairs"),
+            "repeats_after": swapped.after.get("repeated_pairs"),
+        },
+    )
+
+
+@never_cache
+@director_required
+@require_POST
+def round_publish(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    return round_change(request, pk, number, services.round_publish)
+
+
+@never_cache
+@director_required
+@require_POST
+def round_undo(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    return round_change(request, pk, number, services.round_undo)
+
+
+def round_change(
+    request: HttpRequest, pk: int, number: int, change: Callable[..., Any]
+) -> HttpResponse:
+    """One service on a round (publish, undo); a refusal shows on the round's page."""
+    event = own_event(request, pk)
+    round_ = own_round(event, number)
+    try:
+        change(event=event, round=round_, user=request.user)
+    except services.TournamentError as error:
+        return round_page(request, event, round_, errors=problems_by_field(error.problems))
+    return redirect("tournaments:desk_round", pk=event.pk, number=round_.number)
+
+
+@never_cache
+@director_required
+@require_POST
+def event_close(request: HttpRequest, pk: int) -> HttpResponse:
+    event = own_event(request, pk)
+    try:
+        services.event_close(event=event, user=request.user)
+    except services.TournamentError as error:
+        return desk_page(request, event, errors=problems_by_field(error.problems))
+    return redirect("tournaments:desk_event", pk=event.pk)
+
+
+# --------------------------------------------------------------------------- results
+
+
+def own_table(event: Event, table_id: int) -> Table:
+    table = get_object_or_404(
+        Table.objects.select_related("game", "round"), pk=table_id, round__event=event
+    )
+    if table.game is None:
+        raise Http404("this table has no game yet")
+    return table
+
+
+@never_cache
+@director_required
+@require_GET
+def desk_table(request: HttpRequest, pk: int, table_id: int) -> HttpResponse:
+    """One table's deals, each with a way to correct it."""
+    event = own_event(request, pk)
+    table = own_table(event, table_id)
+    game = table.game
+    assert game is not None
+    score = game_score(game)
+    seats = presenters.seat_infos(game)
+    rounds = list(game.rounds.order_by("number"))
+    return render(
+        request,
+        "tournaments/desk_table.html",
+        {
+            "event": event,
+            "table": table,
+            "game": game,
+            "board": presenters.scoreboard(game, score, seats),
+            "rows": presenters.round_rows(game, score, seats, rounds),
+            "word": kit_for(game.kind).word,
+            "closed": table_closed(game),
+        },
+    )
+
+
+@never_cache
+@director_required
+@require_http_methods(["GET", "POST"])
+def result_correct(request: HttpRequest, pk: int, table_id: int, number: int) -> HttpResponse:
+    """The director replaces one deal of a table's game (audited by the service)."""
+    event = own_event(request, pk)
+    table = own_table(event, table_id)
+    game = table.game
+    assert game is not None
+    kit = kit_for(game.kind)
+    round_, form, seats, score = correction_form(request, game, number)
+    post_url = reverse("tournaments:result_correct", args=[event.pk, table.pk, number])
+    context = {
+        "event": event,
+        "table": table,
+        "game": game,
+        "seats": seats,
+        "form": form,
+        "number": number,
+        "word": kit.word,
+        "kit": kit,
+        "was": presenters.round_rows(game, score, seats, [round_])[0],
+        "game_template": kit.entry_template,
+        "correcting": True,
+        "upcoming": form.context,
+        "heading": presenters.entry_heading(kit, form.context, seats),
+        "post_url": post_url,
+        "key": "",
+        "revision": game.revision if request.method == "GET" else posted_revision(request),
+    }
+    template = "tournaments/desk_correct.html"
+    if request.method == "POST":
+        if request.POST.get("action") == "preview":
+            return preview_response(request, game, form, number, correcting=True)
+        entry = {"misdeal": True} if request.POST.get("action") == "misdeal" else form.clean()
+        if entry is not None:
+            try:
+                services.result_correct(
+                    event=event,
+                    table=table,
+                    number=number,
+                    entry=entry,
+                    user=request.user,
+                    revision=posted_revision(request),
+                )
+            except StaleRevision as stale:
+                context.update(stale_context(game, number, stale))
+            except services.TournamentError as error:
+                form.add_problems(error.problems)
+            else:
+                url = reverse("tournaments:desk_table", args=[event.pk, table.pk])
+                if request.htmx:
+                    return HttpResponseClientRedirect(url)
+                return redirect(url)
+        if request.htmx:
+            return render(request, f"{template}#form", context)
+    return render(request, template, context)
+
+
+# --------------------------------------------------------------------------- export
+
+
+@never_cache
+@director_required
+@require_GET
+def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
+    event = own_event(request, pk)
+    view = selectors.standings_for(event=event)
+    out = io.StringIO()
+    writer = csvsafe.writer(out)
+    writer.writerow(["Rank", "Name", *view.labels, "Tables played", "Byes", "Dropped"])
+    for row in view.rows:
+        values = ["" if v is None else (int(v) if float(v).is_integer() else v) for v in row.values]
+        dropped = "yes" if row.dropped else ""
+        writer.writerow([row.rank, row.name, *values, row.played, row.byes, dropped])
+    response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
+    name = slugify(event.name) or "event"
+    response["Content-Disposition"] = f'attachment; filename="{name}-standings.csv"'
+    return response
+
+
+@never_cache
+@director_required
+@require_GET
+def event_json(request: HttpRequest, pk: int) -> HttpResponse:
+    event = own_event(request, pk)
+    response = JsonResponse(
+        services.event_export(event=event), json_dumps_params={"ensure_ascii": False, "indent": 1}
+    )
+    name = slugify(event.name) or "event"
+    response["Content-Disposition"] = f'attachment; filename="{name}.json"'
+    return response

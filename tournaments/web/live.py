@@ -1,0 +1,12 @@
+"""What the desk's and the players' live parts share."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest
+
+from tournaments.models import Event
+
+
+def live_unchanged(request: HttpRequest, event: Event) -> bool:
+    """A poll whose page already shows this revision: nothing to swap."""
+    return bool(request.htmx) and request.GET.get("rev") == str(event.revision)

@@ -1,0 +1,1 @@
+"""The players' pages of an event, under /e/<public token>/."""

@@ -1,0 +1,56 @@
+"""The players' bracket pages, under /e/<public token>/bracket/: the board, its live part, the PDF.
+
+Found by the event's public token; the director's bracket page is in ``web.desk.brackets``.
+"""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET
+
+from printing.render.diagram import render_diagrams
+from tournaments.brackets import services as brackets
+from tournaments.brackets.sheet import bracket_diagram
+from tournaments.models import Event
+
+PAGE = "tournaments/bracket.html"
+BOARD = "tournaments/bracket.html#board"
+
+
+def _public(token: str) -> Event:
+    return get_object_or_404(Event, public_token=token)
+
+
+@never_cache
+@require_GET
+def bracket_page(request: HttpRequest, token: str) -> HttpResponse:
+    event = _public(token)
+    page = brackets.bracket_for(event=event)
+    context = {"event": event, "page": page, "big": request.GET.get("big") == "1"}
+    return render(request, BOARD if request.htmx else PAGE, context)
+
+
+@never_cache
+@require_GET
+def bracket_live(request: HttpRequest, token: str) -> HttpResponse:
+    """The board again, or 204 (nothing to swap) when nothing changed since ``rev``."""
+    event = _public(token)
+    if request.GET.get("rev") == str(event.revision):
+        return HttpResponse(status=204)
+    page = brackets.bracket_for(event=event)
+    return render(request, BOARD, {"event": event, "page": page})
+
+
+@require_GET
+def bracket_pdf(request: HttpRequest, token: str) -> HttpResponse:
+    event = _public(token)
+    page = brackets.bracket_for(event=event)
+    if page is None:
+        raise Http404("no bracket yet")
+    paper = "LETTER" if request.GET.get("paper", "").lower() == "letter" else "A4"
+    pdf = render_diagrams([bracket_diagram(page)], paper, title=f"{event.name}: bracket")
+    response = HttpResponse(pdf, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="bracket-{event.pk}.pdf"'
+    return response

@@ -1,0 +1,16 @@
+"""The players' pages of an event, all under /e/<public token>/ (the bracket too)."""
+
+from django.urls import path
+
+from tournaments.web.public import brackets, views
+
+urlpatterns = [
+    path("e/<str:token>/", views.draw, name="draw"),
+    path("e/<str:token>/seat/", views.seat_search, name="seat_search"),
+    path("e/<str:token>/standings/", views.standings, name="standings"),
+    path("e/<str:token>/players/<int:entrant_id>/", views.entrant, name="entrant"),
+    path("e/<str:token>/projector/", views.projector, name="projector"),
+    path("e/<str:token>/bracket/", brackets.bracket_page, name="bracket"),
+    path("e/<str:token>/bracket/live/", brackets.bracket_live, name="bracket_live"),
+    path("e/<str:token>/bracket/bracket.pdf", brackets.bracket_pdf, name="bracket_pdf"),
+]

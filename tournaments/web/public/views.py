@@ -1,0 +1,149 @@
+"""The players' pages of an event, under /e/<public token>/: draw, seat search, standings,
+a player's own page and the projector.
+
+They need no login: the event's public token in the URL is the capability. Each polls its
+live part with the event's revision and gets 204 while nothing changed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET
+
+from tournaments.events import selectors
+from tournaments.models import Entrant, Event
+from tournaments.web.live import live_unchanged
+
+
+def public_event(token: str) -> Event:
+    return get_object_or_404(Event, public_token=token)
+
+
+def public_page(
+    request: HttpRequest, event: Event, template: str, context: dict[str, Any]
+) -> HttpResponse:
+    """A player's page, or its live part for a poll (204 while the revision is the same)."""
+    if request.htmx and "rev" in request.GET:
+        return render(request, f"{template}#live", context)
+    return render(request, template, context)
+
+
+def metric_text(value: float | None) -> str:
+    """A standings value as shown: whole numbers plain, others to two decimals."""
+    if value is None:
+        return "\N{EN DASH}"
+    if float(value).is_integer():
+        return str(int(value))
+    return f"{value:.2f}"
+
+
+def standings_context(event: Event) -> dict[str, Any]:
+    view = selectors.standings_for(event=event)
+    rows = [
+        {
+            "rank": row.rank,
+            "entrant_id": row.entrant_id,
+            "name": row.name,
+            "values": [metric_text(v) for v in row.values],
+            "played": row.played,
+            "byes": row.byes,
+            "dropped": row.dropped,
+        }
+        for row in view.rows
+    ]
+    return {"standings": view, "standings_rows": rows}
+
+
+def public_base(event: Event) -> dict[str, Any]:
+    return {
+        "event": event,
+        "revision": event.revision,
+        "draw_url": reverse("tournaments:draw", args=[event.public_token]),
+        "standings_url": reverse("tournaments:standings", args=[event.public_token]),
+        "projector_url": reverse("tournaments:projector", args=[event.public_token]),
+    }
+
+
+@never_cache
+@require_GET
+def draw(request: HttpRequest, token: str) -> HttpResponse:
+    """The current draw, and "where do I sit" by name."""
+    event = public_event(token)
+    if live_unchanged(request, event):
+        return HttpResponse(status=204)
+    query = request.GET.get("q", "")[:40]
+    context = {
+        **public_base(event),
+        "draw": selectors.draw_for(event=event),
+        "query": query,
+        "found": selectors.seat_find(event=event, query=query) if query.strip() else [],
+    }
+    return public_page(request, event, "tournaments/draw.html", context)
+
+
+@never_cache
+@require_GET
+def seat_search(request: HttpRequest, token: str) -> HttpResponse:
+    """The search's answers, as the name is typed."""
+    event = public_event(token)
+    query = request.GET.get("q", "")[:40]
+    context = {
+        **public_base(event),
+        "query": query,
+        "found": selectors.seat_find(event=event, query=query) if query.strip() else [],
+        "draw": selectors.draw_for(event=event),
+    }
+    if not request.htmx:
+        return render(request, "tournaments/draw.html", context)
+    return render(request, "tournaments/draw.html#found", context)
+
+
+@never_cache
+@require_GET
+def standings(request: HttpRequest, token: str) -> HttpResponse:
+    event = public_event(token)
+    if live_unchanged(request, event):
+        return HttpResponse(status=204)
+    context = {**public_base(event), **standings_context(event)}
+    return public_page(request, event, "tournaments/standings.html", context)
+
+
+@never_cache
+@require_GET
+def entrant(request: HttpRequest, token: str, entrant_id: int) -> HttpResponse:
+    event = public_event(token)
+    person = get_object_or_404(Entrant, event=event, pk=entrant_id)
+    if live_unchanged(request, event):
+        return HttpResponse(status=204)
+    page = selectors.entrant_page(event=event, entrant=person)
+    context = {
+        **public_base(event),
+        "person": person,
+        "page": page,
+        # A rank means something once a result (or a bye) counts.
+        "has_results": bool(page.bye_rounds) or any(t.state == selectors.DONE for t in page.tables),
+    }
+    return public_page(request, event, "tournaments/entrant.html", context)
+
+
+@never_cache
+@require_GET
+def projector(request: HttpRequest, token: str) -> HttpResponse:
+    """Draw and standings in large type, cycling, for a screen on the wall."""
+    event = public_event(token)
+    if live_unchanged(request, event):
+        return HttpResponse(status=204)
+    context = {
+        **public_base(event),
+        "draw": selectors.draw_for(event=event),
+        **standings_context(event),
+        "players_link": request.build_absolute_uri(
+            reverse("tournaments:draw", args=[event.public_token])
+        ),
+    }
+    return public_page(request, event, "tournaments/projector.html", context)
