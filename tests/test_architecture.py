@@ -359,6 +359,7 @@ PART_EDGES: dict[str, dict[str, frozenset[str]]] = {
         "views": frozenset({"health"}),
         "urls": frozenset({"api", "views"}),
         "table_guard": frozenset(),
+        "unavailable": frozenset(),
         "asgi": frozenset(),
         "wsgi": frozenset(),
     },
