@@ -16,6 +16,7 @@ urlpatterns = [
     path("", include("printing.urls")),
     path("", include("scoring.urls")),
     path("", include("tournaments.web.urls")),
+    path("", include("tournaments.web.club.urls")),
 ]
 
 handler500 = "config.unavailable.server_error_or_unavailable"
