@@ -265,6 +265,7 @@ class RecentTable:
     players: tuple[str, ...]
     confirmation: str
     first_dealer: int
+    token: str = ""
 
 
 def recent_tables(tokens: Sequence[str], *, limit: int = 4) -> list[RecentTable]:
@@ -290,6 +291,7 @@ def recent_tables(tokens: Sequence[str], *, limit: int = 4) -> list[RecentTable]
                 players=players,
                 confirmation=game.confirmation,
                 first_dealer=game.first_dealer,
+                token=game.table_token,
             )
         )
         if len(tables) == limit:

@@ -6,6 +6,7 @@
  *   refreshed behind it
  * - the table page asks for its own copy to be refreshed when its scoreboard changes, and
  *   for its styles and scripts to be kept ("keep" messages)
+ * - a round saved without a connection is sent in the background when it returns (below)
  * - nothing else is touched: saves, polls and every other page go to the network as usual
  */
 "use strict";
@@ -95,4 +96,86 @@ self.addEventListener("message", function (event) {
     }));
   });
   if (event.waitUntil) event.waitUntil(work);
+});
+
+/* ---------------------------------------------------------------- background sync */
+/* A round saved without a connection is queued here too (the page sends {type: "queue",
+ * item}), in IndexedDB, with a Background Sync registration where the browser has one: the
+ * browser wakes this worker when the connection returns, even with the table closed, and
+ * each round is sent with its idempotency key (stored once, whoever sends it first). An
+ * answer (saved, saved before, refused with a message) takes it out of the queue and tells
+ * the open pages; no answer, an error 5xx or 429 leaves it for the next try. */
+const SYNC_TAG = "tablescore-outbox";
+const QUEUE_DB = "tablescore";
+const QUEUE = "outbox";
+
+function queueDb() {
+  return new Promise(function (resolve, reject) {
+    const opening = indexedDB.open(QUEUE_DB, 1);
+    opening.onupgradeneeded = function () { opening.result.createObjectStore(QUEUE, { keyPath: "key" }); };
+    opening.onsuccess = function () { resolve(opening.result); };
+    opening.onerror = function () { reject(opening.error); };
+  });
+}
+
+function queueDo(mode, work) {
+  return queueDb().then(function (db) {
+    return new Promise(function (resolve, reject) {
+      const tx = db.transaction(QUEUE, mode);
+      const result = work(tx.objectStore(QUEUE));
+      tx.oncomplete = function () { db.close(); resolve(result && "result" in result ? result.result : undefined); };
+      tx.onerror = function () { db.close(); reject(tx.error); };
+    });
+  });
+}
+
+function tell(message) {
+  return self.clients.matchAll({ type: "window" }).then(function (pages) {
+    pages.forEach(function (page) { page.postMessage(message); });
+  });
+}
+
+function sendQueued(item) {
+  const body = new URLSearchParams();
+  item.body.forEach(function (pair) { body.append(pair[0], pair[1]); });
+  return fetch(item.url, {
+    method: "POST",
+    body: body,
+    credentials: "same-origin",
+    headers: { "HX-Request": "true", "HX-Target": "entry", "X-CSRFToken": body.get("csrfmiddlewaretoken") || "" },
+  }).then(function (response) {
+    if (response.status >= 500 || response.status === 429) throw new Error("error " + response.status);
+    return response.text().then(function (html) {
+      return queueDo("readwrite", function (store) { store.delete(item.key); }).then(function () {
+        return tell({ type: "sent", key: item.key, token: item.token, number: item.number, html: html });
+      });
+    });
+  });
+}
+
+function sendAll() {
+  return queueDo("readonly", function (store) { return store.getAll(); }).then(function (items) {
+    items.sort(function (a, b) { return a.at - b.at; });
+    /* one at a time, in the order saved: a later round waits for the one before it */
+    return items.reduce(function (chain, item) {
+      return chain.then(function () { return sendQueued(item); });
+    }, Promise.resolve());
+  });
+}
+
+self.addEventListener("sync", function (event) {
+  if (event.tag === SYNC_TAG) event.waitUntil(sendAll());
+});
+
+self.addEventListener("message", function (event) {
+  const data = event.data || {};
+  let work = null;
+  if (data.type === "queue" && data.item && data.item.key) {
+    work = queueDo("readwrite", function (store) { store.put(data.item); }).then(function () {
+      return self.registration.sync ? self.registration.sync.register(SYNC_TAG) : null;
+    });
+  } else if (data.type === "done" && data.key) {
+    work = queueDo("readwrite", function (store) { store.delete(data.key); });
+  }
+  if (work && event.waitUntil) event.waitUntil(work.catch(function () { return null; }));
 });

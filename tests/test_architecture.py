@@ -28,6 +28,7 @@ PURE_CORES = (
     "tournaments.seating.core",
     "tournaments.standings.core",
     "tournaments.brackets.core",
+    "tournaments.seasons.core",
 )
 
 
@@ -359,6 +360,7 @@ PART_EDGES: dict[str, dict[str, frozenset[str]]] = {
         "views": frozenset({"health"}),
         "urls": frozenset({"api", "views"}),
         "table_guard": frozenset(),
+        "unavailable": frozenset(),
         "asgi": frozenset(),
         "wsgi": frozenset(),
     },
@@ -414,20 +416,22 @@ PART_EDGES: dict[str, dict[str, frozenset[str]]] = {
     "tournaments": {
         "admin": frozenset({"models"}),
         "apps": frozenset({"brackets", "events", "printouts"}),
-        "brackets": frozenset({"errors", "models", "plumbing", "seating", "standings"}),
+        "brackets": frozenset({"errors", "models", "plumbing", "seasons", "seating", "standings"}),
         "errors": frozenset(),
-        "events": frozenset({"errors", "models", "plumbing", "seating", "standings"}),
-        "hooks": frozenset({"brackets", "models"}),
-        "management": frozenset({"events", "models", "seating"}),
+        "events": frozenset({"errors", "models", "plumbing", "seasons", "seating", "standings"}),
+        "hooks": frozenset({"brackets", "models", "seasons"}),
+        "management": frozenset({"events", "models", "seasons", "seating"}),
         "migrations": frozenset({"models"}),
         "models": frozenset(),
         "plumbing": frozenset({"errors", "models"}),
         "printouts": frozenset({"events", "models"}),
+        "seasons": frozenset({"models", "seating", "standings"}),
         "seating": frozenset({"models"}),
         "standings": frozenset({"models"}),
         "tasks": frozenset({"events", "models"}),
+        "templatetags": frozenset({"seasons"}),
         "web": frozenset(
-            {"brackets", "errors", "events", "models", "printouts", "standings", "tasks"}
+            {"brackets", "errors", "events", "models", "printouts", "seasons", "standings", "tasks"}
         ),
     },
 }

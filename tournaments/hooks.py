@@ -11,10 +11,12 @@ from django.db.models import F
 
 from tournaments.brackets.services import bracket_game_changed
 from tournaments.models import Event, TournamentRound
+from tournaments.seasons.tasks import ratings_game_changed_queue
 
 
 def table_game_changed(*, game_id: int) -> None:
-    """Players' pages refresh; a bracket match's finished game advances its winners.
+    """Players' pages refresh; a bracket match's finished game advances its winners; a
+    rated club night's game re-rates its players.
 
     Standings are computed on demand, so nothing else needs to be kept up to date.
     """
@@ -23,3 +25,5 @@ def table_game_changed(*, game_id: int) -> None:
     Event.objects.filter(pk__in=events).update(revision=F("revision") + 1)
     # A bracket match's game: report its finish, advance the winners, seat the next match.
     bracket_game_changed(game_id=game_id)
+    # A rated club night's game: its players' ratings follow, in a task of their own.
+    ratings_game_changed_queue(game_id=game_id)

@@ -441,6 +441,15 @@ class CountsThatSum(PerSeat):
         super().fill(form, spec, bound)
         bound.extra["sum"] = spec.maximum
 
+    def read(self, form: FormLike, bound: BoundField) -> Reading:
+        total = bound.extra.get("sum")
+        counted = [parse_int(form.data.get(item.name, "")) for item in bound.items]
+        given = sum(n for n in counted if n is not None)
+        if total is not None and given > total:  # too many already: a box left empty is not it
+            form.fail(bound.name, f"{bound.label} add up to {given}, not {total}: check them.")
+            return False, None
+        return super().read(form, bound)
+
 
 class PerSide(Numbers):
     def __init__(self, label: Any = None):

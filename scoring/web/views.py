@@ -414,6 +414,8 @@ def game_new(request: HttpRequest) -> HttpResponse:
             template,
             {"form": NewGameForm(data), "recent": [recent_link(table) for table in recent]},
         )
+    if request.POST.get("again"):
+        return game_again(request, request.POST["again"])
     form = NewGameForm(request.POST)
     if request.POST.get("refresh"):
         if request.htmx:
@@ -444,6 +446,41 @@ def game_new(request: HttpRequest) -> HttpResponse:
     return render(request, template, {"form": form})
 
 
+def game_again(request: HttpRequest, token: str) -> HttpResponse:
+    """A recent table of this phone started again in one tap: the same players, options and
+    confirmation, the first deal passing on; this phone keeps its seat."""
+    old = None
+    if token in request.session.get(GAMES_KEY, []):
+        old = Game.objects.filter(table_token=token).prefetch_related("seats").first()
+    if old is None:
+        form = NewGameForm(None)
+        form.errors.append(
+            "That game is not among this phone's recent games: choose the game below."
+        )
+        return render(request, "scoring/game_new.html", {"form": form})
+    players = [seat.name for seat in sorted(old.seats.all(), key=lambda seat: seat.number)]
+    record = {
+        "game": old.kind,
+        "players": players,
+        "options": dict(old.options),
+        "first_dealer": (old.first_dealer + 1) % len(players),
+    }
+    try:
+        result = game_create(
+            record=record,
+            actor=Actor(device=device_id(request), user=request.user),
+            confirmation=old.confirmation,
+        )
+    except GameChangeError as invalid:
+        form = NewGameForm(None)
+        form.errors.append(joined(invalid.problems))
+        return render(request, "scoring/game_new.html", {"form": form})
+    remember_game(request, result.game)
+    remember_seat(request, result.game, my_seat(request, old))
+    url = reverse("scoring:table", args=[result.game.table_token]) + "?new=1"
+    return with_device(request, redirect(url))
+
+
 def recent_link(table: Any) -> dict[str, str]:
     """A recent table as a link that fills the new-game page with its game and players."""
     query = QueryDict(mutable=True)
@@ -455,7 +492,9 @@ def recent_link(table: Any) -> dict[str, str]:
     return {
         "title": table.title,
         "players": ", ".join(table.players),
-        "url": reverse("scoring:game_new") + "?" + query.urlencode(),
+        "url": reverse("scoring:game_new") + "?" + query.urlencode() + "#ready",
+        "token": table.token,
+        "dealer": table.players[(table.first_dealer + 1) % len(table.players)],
     }
 
 
@@ -499,6 +538,11 @@ def my_games(request: HttpRequest) -> HttpResponse:
 def table(request: HttpRequest, token: str) -> HttpResponse:
     game = game_for(token)
     remember_game(request, game)
+    if game.rematch_of_id is not None and my_seat(request, game) is None:
+        # a phone that said who held it at the last game says it again at the rematch
+        carried = request.session.get(SEATS_KEY, {}).get(str(game.rematch_of_id))
+        if isinstance(carried, int):
+            remember_seat(request, game, carried)
     context = table_context(request, game, welcome=request.GET.get("new") == "1")
     if request.htmx and not request.htmx.boosted:
         return render_parts(request, ["live"], context, oob=["recent", "entry"])
@@ -986,7 +1030,10 @@ def history_page(request: HttpRequest, game: Game, **extra: Any) -> HttpResponse
 @never_cache
 @require_GET
 def history(request: HttpRequest, token: str) -> HttpResponse:
-    return history_page(request, game_for(token))
+    game = game_for(token)
+    number = parse_int(request.GET.get("corrected", ""))
+    corrected = game.rounds.filter(number=number).first() if number is not None else None
+    return history_page(request, game, corrected=corrected)
 
 
 def correction_form(
@@ -1059,8 +1106,8 @@ def round_correct_view(request: HttpRequest, token: str, number: int) -> HttpRes
         except GameChangeError as invalid:
             form.add_problems(invalid.problems)
         else:
-            url = reverse("scoring:history", args=[game.table_token]) + f"#round-{number}"
-            return answer(request, url)
+            url = reverse("scoring:history", args=[game.table_token])
+            return answer(request, f"{url}?corrected={number}#corrected")
     if request.htmx:
         return with_device(request, render(request, f"{template}#form", context))
     return with_device(request, render(request, template, context))

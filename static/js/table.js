@@ -11,7 +11,8 @@
  * - the outbox: a round whose save got no answer is kept on the phone (localStorage) with its
  *   idempotency key and sent again by itself when the connection returns; the server answers
  *   a key it has seen with the round it stored, so nothing is stored twice
- * - the service worker keeps the table page (and its last scoreboard) for a reload offline
+ * - the service worker keeps the table page (and its last scoreboard) for a reload offline,
+ *   and sends a waiting round in the background (Background Sync) where the browser allows
  * - back on the start page, the setup of the game chosen comes back
  */
 (function () {
@@ -154,6 +155,25 @@
 
   /* ---------------------------------------------------------------- connection trouble */
   const SENT_BY_ITSELF = "It is kept on this phone and sent by itself when the connection is back.";
+  const TOO_MANY = "Too many requests from this address just now: nothing was changed and what you typed is kept. Try again ";
+  /* "in 40 seconds", "in 3 minutes", "at 21:05", from an answer's Retry-After */
+  function retryAfter(xhr) {
+    return retryAfterText(xhr && xhr.getResponseHeader ? xhr.getResponseHeader("Retry-After") : null);
+  }
+  function retryAfterText(header) {
+    if (!header) return "in a little while";
+    let seconds = Number(header);
+    if (Number.isNaN(seconds)) seconds = Math.max(0, (Date.parse(header) - Date.now()) / 1000);
+    if (Number.isNaN(seconds)) return "in a little while";
+    if (seconds < 90) return "in " + Math.max(1, Math.ceil(seconds)) + " seconds";
+    if (seconds < 3600) return "in " + Math.ceil(seconds / 60) + " minutes";
+    const at = new Date(Date.now() + seconds * 1000);
+    return "at " + at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  }
+  function busy(event) {
+    const xhr = event.detail.xhr;
+    return xhr && xhr.status === 429;
+  }
   function reason(event, kind) {
     if (kind === "timeout") return "the connection timed out";
     if (kind === "response") {
@@ -183,6 +203,24 @@
     if (!elt || !elt.closest) return;
     if (kind !== "response" || elt.matches("[data-live-poll]")) setOffline(true);
     if (elt.matches("[data-live-poll]") || elt.id === "entry") return; /* tried again by itself */
+    if (kind === "response" && busy(event)) {
+      /* too many requests from this address (a venue shares one): nothing typed is lost */
+      const when = retryAfter(event.detail.xhr);
+      if (elt.id === "preview") {
+        elt.innerHTML = '<p class="small muted"></p>';
+        elt.firstChild.textContent = "No preview for now: too many requests. Try again " + when + ".";
+        return;
+      }
+      const form = elt.closest("form[data-entry]");
+      const banner = form && form.querySelector("[data-send-error]");
+      if (banner && elt.matches("form[data-entry], form[data-entry] .misdeal")) {
+        banner.textContent = "Not saved yet: too many requests from this address just now. It is kept on this phone and sent again by itself; or tap Save again " + when + ".";
+        banner.hidden = false;
+        return;
+      }
+      pageNotice(TOO_MANY + when + ".");
+      return;
+    }
     const why = reason(event, kind);
     if (elt.id === "preview") {
       elt.innerHTML = '<p class="small muted"></p>';
@@ -287,14 +325,42 @@
     }
   });
 
+  /* After a save: the scoreboard from its top; a round waiting for the other side's
+   * confirmation, with its buttons, in sight (sideways it may sit below the scoreboard). */
+  function savedInSight(entry) {
+    const live = document.getElementById("live");
+    (live || entry).scrollIntoView({ block: "start" });
+    const pending = live && live.querySelector(".pending");
+    if (!pending) return;
+    const box = pending.getBoundingClientRect();
+    const view = window.visualViewport ? window.visualViewport.height : window.innerHeight;
+    if (box.bottom > view) pending.scrollIntoView({ block: box.height < view ? "end" : "start" });
+  }
+
+  /* A change asked of the other side from below the scoreboard (undo, reopen, end early):
+   * the request, or why it was refused, is shown at the scoreboard and brought into sight. */
+  let asking = false;
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    const asker = event.detail.elt;
+    if (asker && asker.closest && asker.closest("#recent, #entry") && asker.getAttribute("hx-target") === "#live") {
+      asking = true;
+    }
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    if (!asking) return;
+    asking = false;
+    const live = document.getElementById("live");
+    const shown = live && live.querySelector("[data-change-error], [data-change-request]");
+    if (shown) shown.scrollIntoView({ block: "center" });
+  });
+
   document.addEventListener("htmx:afterSwap", function (event) {
     /* After a save: the scoreboard and the new round in sight; after a refusal: the message. */
     const entry = event.target;
     const config = event.detail.requestConfig;
     if (entry.id !== "entry" || !config || config.verb !== "post") return;
     if (entry.querySelector(".notice.ok")) {
-      const live = document.getElementById("live");
-      (live || entry).scrollIntoView({ block: "start" });
+      savedInSight(entry);
       return;
     }
     const problem = entry.querySelector("[role=alert]:not([hidden]), .has-error");
@@ -340,6 +406,30 @@
   }
   function takeOut(key) {
     writeOutbox(readOutbox().filter(function (item) { return item.key !== key; }));
+    toWorker({ type: "done", key: key });
+  }
+
+  /* Background Sync: a round waiting is handed to the service worker too, which sends it when
+   * the connection returns even with this page closed (the same key: stored once). */
+  function backgroundSync() {
+    return Boolean(navigator.serviceWorker && navigator.serviceWorker.controller && "SyncManager" in window);
+  }
+  function toWorker(message) {
+    if (navigator.serviceWorker && navigator.serviceWorker.controller) {
+      navigator.serviceWorker.controller.postMessage(message);
+    }
+  }
+  function queueInBackground(key) {
+    const item = readOutbox().find(function (one) { return one.key === key; });
+    if (item && backgroundSync()) toWorker({ type: "queue", item: item });
+  }
+  if (navigator.serviceWorker) {
+    navigator.serviceWorker.addEventListener("message", function (event) {
+      const data = event.data || {};
+      if (data.type !== "sent" || !data.key) return;
+      writeOutbox(readOutbox().filter(function (item) { return item.key !== data.key; }));
+      if (data.token === pageToken()) answered(data.html || "");
+    });
   }
 
   function showOutbox() {
@@ -351,19 +441,41 @@
     if (!items.length) return;
     const words = items.length === 1 ? page.dataset.word : page.dataset.words;
     bar.querySelector("[data-outbox-count]").textContent = items.length + " " + words + " waiting to send";
+    const word = page.dataset.word.charAt(0).toUpperCase() + page.dataset.word.slice(1);
     bar.querySelector("[data-outbox-what]").textContent = items.map(function (item) {
-      const word = page.dataset.word.charAt(0).toUpperCase() + page.dataset.word.slice(1);
       return word + " " + item.number + (item.what ? ": " + item.what : "");
     }).join(" · ");
+    const first = word + " " + items[0].number;
+    bar.querySelector("[data-outbox-why]").textContent = backgroundSync()
+      ? first + " is sent in the background as soon as the connection returns, even with this page closed."
+      : first + " is sent when the connection returns, while this table is open on this phone.";
   }
 
-  /* The preview's changes, as a line for the outbox ("Team A +65 → −135, Team B ..."). */
-  function previewText(preview) {
-    if (!preview || preview.querySelector(".preview-missing")) return "";
-    const chips = Array.prototype.map.call(preview.querySelectorAll(".delta-chip"), function (chip) {
-      return chip.innerText.replace(/\s+/g, " ").trim();
+  function words(el) { return el ? el.textContent.replace(/\s+/g, " ").trim() : ""; }
+
+  /* The round itself, as a line for the outbox: the preview's changes when it came in
+   * ("Team A +65 → −135, Team B ..."), else what was chosen and typed ("Bidder: Ben, Bid: 200,
+   * Team B: 200, Team A: 100"), never the preview's placeholder. */
+  function roundText(form, preview) {
+    const chips = preview && !preview.querySelector(".preview-missing")
+      ? Array.prototype.map.call(preview.querySelectorAll(".delta-chip"), words) : [];
+    if (chips.length) return chips.join(", ");
+    if (!form) return "";
+    const parts = [];
+    form.querySelectorAll("fieldset[data-field]").forEach(function (field) {
+      const chosen = Array.prototype.map.call(field.querySelectorAll("input:checked"), function (input) {
+        const label = input.closest("label");
+        return words(label && label.querySelector(".chip-label")) || words(label);
+      }).filter(Boolean);
+      const legend = field.querySelector("legend");
+      if (chosen.length && legend) parts.push(words(legend).replace(/\s*\(.*\)$/, "") + ": " + chosen.join(" & "));
     });
-    return chips.length ? chips.join(", ") : preview.innerText.replace(/\s+/g, " ").trim();
+    form.querySelectorAll("input[type=number]").forEach(function (input) {
+      if (input.value === "" || input.disabled || input.classList.contains("auto")) return;
+      const label = input.getAttribute("aria-label") || words(input.id && form.querySelector('label[for="' + input.id + '"]'));
+      if (label) parts.push(label + ": " + input.value);
+    });
+    return parts.join(", ");
   }
 
   /* The saves the outbox looks after: a round form's Save or Misdeal, sent with its key. */
@@ -392,7 +504,7 @@
       number: detail.formData.get("number"),
       action: detail.formData.get("action") || "save",
       body: body,
-      what: previewText(preview),
+      what: roundText(detail.elt.closest("form[data-entry]"), preview),
       at: Date.now(),
     });
     sending = true;
@@ -406,13 +518,31 @@
     sending = false;
     inFlight = null;
     const status = event.detail.xhr ? event.detail.xhr.status : 0;
-    if (status && status < 500) {
+    if (status && status < 500 && status !== 429) {
       takeOut(key); /* the server answered: saved, saved before, or refused with a message */
     } else {
       lastFailure = Date.now();
+      queueInBackground(key);
       showOutbox();
     }
   });
+
+  /* The server's answer to a round sent from the outbox (by the page or by the service
+   * worker): the round form as it now stands, with "saved" or the clash in sight. */
+  function answered(html) {
+    const entry = document.getElementById("entry");
+    if (entry && window.htmx && html.indexOf('id="entry"') >= 0) {
+      window.htmx.swap(entry, html, { swapStyle: "outerHTML" });
+      setOffline(false);
+      const saved = document.querySelector("#entry .notice.ok");
+      const clash = document.querySelector("#entry .conflict");
+      if (saved) savedInSight(document.getElementById("entry"));
+      else if (clash) clash.scrollIntoView({ block: "start" });
+    } else {
+      document.body.dispatchEvent(new CustomEvent("table-changed", { bubbles: true }));
+    }
+    keepPage();
+  }
 
   /* Send what waits for this table again, one at a time, in the order saved. */
   function flush() {
@@ -429,25 +559,17 @@
       credentials: "same-origin",
       headers: { "HX-Request": "true", "HX-Target": "entry", "HX-Current-URL": window.location.href, "X-CSRFToken": csrf },
     }).then(function (response) {
-      if (response.status >= 500) throw new Error("error " + response.status);
+      if (response.status >= 500 || response.status === 429) throw new Error("error " + response.status);
       return response.text().then(function (html) {
         sending = false;
         takeOut(item.key);
-        const entry = document.getElementById("entry");
-        if (entry && window.htmx) {
-          window.htmx.swap(entry, html, { swapStyle: "outerHTML" });
-          setOffline(false);
-          const saved = document.querySelector("#entry .notice.ok");
-          if (saved) (document.getElementById("live") || saved).scrollIntoView({ block: "start" });
-        } else {
-          document.body.dispatchEvent(new CustomEvent("table-changed", { bubbles: true }));
-        }
-        keepPage();
+        answered(html);
         window.setTimeout(flush, 0);
       });
     }).catch(function () {
       sending = false;
       lastFailure = Date.now();
+      queueInBackground(item.key);
       showOutbox();
     });
   }
@@ -513,8 +635,53 @@
   });
 
   /* ---------------------------------------------------------------- start a game */
+  /* Start is sent from the page: a game started opens its table; the form with its messages
+   * comes back in place; too many requests from the address (a venue shares one) or no
+   * connection say so, and when to try again, and keep every name and option typed. */
+  document.addEventListener("submit", function (event) {
+    const form = event.target;
+    if (!form.matches || !form.matches("form[data-new-game]") || !window.fetch || !window.DOMParser) return;
+    event.preventDefault();
+    const button = form.querySelector("button.start");
+    if (button) button.disabled = true;
+    const done = function () { if (button) button.disabled = false; };
+    const body = new FormData(form);
+    if (event.submitter && event.submitter.name) body.append(event.submitter.name, event.submitter.value);
+    fetch(form.action, { method: "POST", body: body, credentials: "same-origin" }).then(function (response) {
+      if (response.status === 429) {
+        done();
+        pageNotice(TOO_MANY + retryAfterText(response.headers.get("Retry-After")) + ".");
+        return null;
+      }
+      if (response.redirected && response.ok) {
+        window.location.assign(response.url);
+        return null;
+      }
+      return response.text().then(function (html) {
+        done();
+        const fresh = new DOMParser().parseFromString(html, "text/html").getElementById("setup");
+        const setup = document.getElementById("setup");
+        if (!response.ok || !fresh || !setup) {
+          pageNotice("Not started: the server had a problem (error " + response.status + "). What you typed is kept: tap Start again.");
+          return;
+        }
+        pageNotice("");
+        setup.replaceWith(fresh);
+        if (window.htmx) window.htmx.process(fresh);
+        const problem = fresh.querySelector("[role=alert], .has-error");
+        if (problem) problem.scrollIntoView({ block: "center" });
+      });
+    }).catch(function () {
+      done();
+      pageNotice("Not started: no connection. What you typed is kept: tap Start again when the connection is back.");
+    });
+  });
+
   /* Back to the start page: the browser keeps the game chosen but not the setup below it. */
   window.addEventListener("pageshow", function () {
+    /* filled from a recent game: Start in reach, the names above it */
+    const start = document.querySelector("form[data-new-game] button.start");
+    if (start && window.location.hash === "#ready") start.scrollIntoView({ block: "end" });
     const form = document.querySelector("form[data-new-game]");
     if (!form || form.querySelector("[name=players]")) return;
     const chosen = form.querySelector("input[name=game]:checked");

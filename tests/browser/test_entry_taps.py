@@ -1,6 +1,8 @@
-"""A typical round of each game entered by touch alone on a 390x844 phone, the touches
-counted and held to the goals: Roolz (4 players) 5 with no keyboard, also for a bid of
-185; Roller Derby 5; Rook Sluff (6 players) 12 or fewer; Rummoli (4 players) 11 or fewer.
+"""A typical round of each game entered by touch alone on a phone held upright (390x844) and
+sideways (844x390), the touches counted and held to the goals, the other side's
+confirmation included where the table asks for one: Roolz (4 players) 5 with no keyboard,
+also for a bid of 185; Roolz (5 players, a called partner) 5; Roller Derby 5, and 5 for
+all or nothing; Rook Sluff (6 players) 12; Rummoli (4 players) 10.
 
 Every touch is a tap on the page (no typing); a field that would open the phone's
 keyboard must never take the focus. The round stored is the round meant.
@@ -57,6 +59,17 @@ class Touches:
         return self.page.evaluate("window.keyboardOpenedBy")
 
 
+UPRIGHT = {"width": 390, "height": 844}
+SIDEWAYS = {"width": 844, "height": 390}
+
+
+@pytest.fixture(params=[UPRIGHT, SIDEWAYS], ids=["upright", "sideways"])
+def held(request, page: Page) -> dict[str, int]:
+    """The phone held upright or sideways."""
+    page.set_viewport_size(request.param)
+    return request.param
+
+
 def open_table(page: Page, live_server, game: Game, me: str | None = None) -> Touches:
     page.add_init_script(WATCH_KEYBOARD)
     page.goto(f"{live_server.url}/t/{game.table_token}/")
@@ -84,7 +97,7 @@ def roolz(confirmation: str = Confirmation.OTHER_SIDE) -> Game:
     ids=["made-exactly", "bid-185"],
 )
 def test_a_roolz_round_is_five_touches_with_no_keyboard(
-    live_server, page: Page, bid, took, points_button
+    live_server, page: Page, held, bid, took, points_button
 ):
     game = roolz()
     touches = open_table(page, live_server, game, me="Ann")
@@ -94,10 +107,7 @@ def test_a_roolz_round_is_five_touches_with_no_keyboard(
     expect(page.locator("#f-won-B")).to_have_value(str(took))
     expect(page.locator("#f-won-A")).to_have_value(str(300 - took))
     touches.save()
-    expect(page.locator("#live .pending")).to_be_visible(timeout=SAVED)
-    # The phone is handed to a player of the other side, who confirms.
-    touches.tap(page.locator("#live .pending").get_by_role("button", name="Confirm as Ben"))
-    expect(page.locator("#live .pending")).to_have_count(0, timeout=SAVED)
+    confirm_on_the_same_phone(page, touches, "Ben")
 
     assert touches.count <= 5, touches.count
     assert touches.keyboard_opened() == []
@@ -108,18 +118,56 @@ def test_a_roolz_round_is_five_touches_with_no_keyboard(
     assert round_.entry["won"] == {"A": 300 - took, "B": took}
 
 
-def test_the_whole_roolz_bid_ladder_is_one_tap_away(live_server, page: Page):
+def confirm_on_the_same_phone(page: Page, touches: Touches, who: str) -> None:
+    """The phone is handed to a player of the other side, who confirms."""
+    pending = page.locator("#live .pending")
+    expect(pending).to_be_visible(timeout=SAVED)
+    confirm = pending.get_by_role("button", name=f"Confirm as {who}")
+    expect(confirm).to_be_in_viewport()
+    touches.tap(confirm)
+    expect(pending).to_have_count(0, timeout=SAVED)
+
+
+def test_a_roolz_round_of_five_with_a_called_partner_is_five_touches(live_server, page: Page, held):
+    players = ["Ann", "Ben", "Cat", "Dan", "Eve"]
+    game = game_create(
+        record={"game": "roolz", "players": players}, confirmation=Confirmation.OTHER_SIDE
+    ).game
+    touches = open_table(page, live_server, game, me="Cat")
+    # Cat bid 200 and called the card Eve held: one tap says both.
+    touches.tap(page.locator("[data-side-grid] label[data-bidder='2'][data-partner='4']"))
+    expect(page.locator("input[name=bidder][value='2']")).to_be_checked()
+    expect(page.locator("input[name=partners][value='4']")).to_be_checked()
+    touches.tap(page.locator("[data-set=bid][data-value='200']"))
+    touches.tap(page.locator("[data-points] button", has_text="Made exactly"))
+    touches.save()
+    confirm_on_the_same_phone(page, touches, "Ann")
+
+    assert touches.count <= 5, touches.count
+    assert touches.keyboard_opened() == []
+    round_ = Round.objects.get(game=game, number=1)
+    assert round_.status == Round.Status.CONFIRMED
+    assert (round_.entry["bidder"], round_.entry["partners"], round_.entry["bid"]) == (2, [4], 200)
+    assert sum(round_.entry["won"].values()) == 300
+
+
+def test_the_whole_roolz_bid_ladder_is_one_tap_away(live_server, page: Page, held):
     game = roolz(Confirmation.OFF)
     open_table(page, live_server, game)
     ladder = page.locator("[data-set=bid]")
     values = [int(v) for v in ladder.evaluate_all("els => els.map(e => e.dataset.value)")]
     spec = next(s for s in game.engine.round_fields(4, game.options) if s.name == "bid")
     assert values == list(range(spec.minimum, spec.maximum + 1, spec.step))
+    page.locator("fieldset[data-field='bidder'] label.chip").first.tap()
     for button in (ladder.first, ladder.last):
+        button.scroll_into_view_if_needed()
         expect(button).to_be_in_viewport()
+        box, bar = button.bounding_box(), page.locator(".actions").bounding_box()
+        assert box is not None and bar is not None
+        assert box["y"] + box["height"] <= bar["y"] + 1, "a bid under the Save bar"
 
 
-def test_a_roller_derby_deal_is_five_touches(live_server, page: Page):
+def test_a_roller_derby_deal_is_five_touches(live_server, page: Page, held):
     game = game_create(
         record={"game": "roller_derby", "players": ["Ann", "Ben", "Cat", "Dan"]}
     ).game
@@ -135,29 +183,97 @@ def test_a_roller_derby_deal_is_five_touches(live_server, page: Page):
     assert saved_entry(game) == {"dice": [3, 4], "tricks": 6}
 
 
-def test_a_rook_sluff_deal_of_six_is_twelve_touches_or_fewer(live_server, page: Page):
-    players = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
-    game = game_create(record={"game": "rook_sluff", "players": players}).game
+def test_an_all_or_nothing_deal_is_five_touches_with_the_dice(live_server, page: Page, held):
+    """The dice are part of every deal's record (rules.md): the roll is kept, and all or
+    nothing scores 150 or 0 whatever it was."""
+    game = game_create(
+        record={"game": "roller_derby", "players": ["Ann", "Ben", "Cat", "Dan"]}
+    ).game
     touches = open_table(page, live_server, game)
-    pad = page.locator("[data-sluff] .pad")
-    # Bids go round from the dealer's left (Ann deals: Ben first), then the tricks.
-    bids = {1: 2, 2: 0, 3: 3, 4: 2, 5: 2, 0: 3}
-    tricks = {1: 3, 2: 2, 3: 2, 4: 2, 5: 2}  # Ann's are the rest: 3
-    for value in [*bids.values(), *tricks.values()]:
-        touches.tap(pad.get_by_role("button", name=str(value), exact=True))
-    expect(page.locator("#f-tricks-0")).to_have_value("3")
-    expect(page.locator("[data-remaining]")).to_have_text("0")
+    touches.tap(page.locator("fieldset.dice").nth(0).locator("label.chip", has_text="5"))
+    touches.tap(page.locator("fieldset.dice").nth(1).locator("label.chip", has_text="6"))
+    touches.tap(page.locator("label.switch", has_text="All or nothing"))
+    touches.chip("made", "Made")
     touches.save()
     expect(page.locator("#entry .notice.ok")).to_contain_text("Deal 1 saved", timeout=SAVED)
 
+    assert touches.count <= 5, touches.count
+    assert touches.keyboard_opened() == []
+    assert saved_entry(game) == {"dice": [5, 6], "all_or_nothing": True, "made": True}
+
+
+IN_SIGHT = """block => {
+  const cell = document.querySelector(block + " [data-pad-cell].is-current");
+  if (!cell) return true;
+  const box = cell.getBoundingClientRect();
+  const over = [document.querySelector(block + " .pad"), document.querySelector(".actions")];
+  const apart = (a, b) => a.bottom <= b.top + 1 || b.bottom <= a.top + 1
+    || a.right <= b.left + 1 || b.right <= a.left + 1;
+  return box.top >= 0 && box.bottom <= window.innerHeight
+    && over.every(el => !el || apart(box, el.getBoundingClientRect()));
+}"""
+
+
+def box_in_hand_in_sight(page: Page, block: str) -> None:
+    """The box the pad fills next is on screen, clear of the pad and the Save bar."""
+    page.wait_for_function(IN_SIGHT, arg=block, timeout=3_000)
+
+
+SLUFF_PLAYERS = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
+
+
+def test_a_rook_sluff_deal_of_six_is_twelve_touches_with_the_confirmation(
+    live_server, page: Page, held
+):
+    game = game_create(
+        record={"game": "rook_sluff", "players": SLUFF_PLAYERS},
+        confirmation=Confirmation.OTHER_SIDE,
+    ).game
+    touches = open_table(page, live_server, game, me="Ben")
+    pad = page.locator("[data-sluff] .pad")
+    # Bids go round from the dealer's left (Ann deals: Ben first); Cat sluffs.
+    bids = {1: 2, 2: 0, 3: 3, 4: 2, 5: 2, 0: 3}
+    for value in bids.values():
+        touches.tap(pad.get_by_role("button", name=str(value), exact=True))
+        box_in_hand_in_sight(page, "[data-sluff]")
+    # A sluffer is counted with no tricks until told otherwise: the pad skips Cat.
+    expect(page.locator("#f-tricks-2")).to_have_value("0")
+    tricks = {1: 3, 3: 3, 4: 2, 5: 3}  # Ann's are the rest: 3
+    for seat, value in tricks.items():
+        cell = page.locator(f"#f-tricks-{seat}")
+        expect(cell).to_have_class(re.compile(r"\bis-current\b"))
+        touches.tap(pad.get_by_role("button", name=str(value), exact=True))
+        box_in_hand_in_sight(page, "[data-sluff]")
+    expect(page.locator("#f-tricks-0")).to_have_value("3")
+    expect(page.locator("[data-remaining]")).to_have_text("0")
+    touches.save()
+    confirm_on_the_same_phone(page, touches, "Ann")
+
     assert touches.count <= 12, touches.count
     assert touches.keyboard_opened() == []
-    entry = saved_entry(game)
-    assert entry["bids"] == [bids[s] for s in range(6)]
-    assert entry["tricks"] == [3, *(tricks[s] for s in range(1, 6))]
+    round_ = Round.objects.get(game=game, number=1)
+    assert round_.status == Round.Status.CONFIRMED
+    assert round_.entry["bids"] == [bids[s] for s in range(6)]
+    assert round_.entry["tricks"] == [3, 3, 0, 3, 2, 3]
 
 
-def test_a_rummoli_hand_of_four_is_half_the_touches_of_drop_downs(live_server, page: Page):
+def test_a_sluffer_who_took_tricks_is_one_tap_on_their_box(live_server, page: Page):
+    game = game_create(record={"game": "rook_sluff", "players": SLUFF_PLAYERS}).game
+    open_table(page, live_server, game)
+    pad = page.locator("[data-sluff] .pad")
+    for value in (2, 0, 3, 2, 2, 3):
+        pad.get_by_role("button", name=str(value), exact=True).tap()
+    page.locator("#f-tricks-2").tap()
+    pad.get_by_role("button", name="2", exact=True).tap()
+    for value in (2, 2, 2, 3):  # on from Cat: Dan, Eve, Fay, Ann; Ben's are the rest
+        pad.get_by_role("button", name=str(value), exact=True).tap()
+    expect(page.locator("#f-tricks-1")).to_have_value("3")
+    page.locator("button.save").tap()
+    expect(page.locator("#entry .notice.ok")).to_contain_text("Deal 1 saved", timeout=SAVED)
+    assert saved_entry(game)["tricks"] == [3, 3, 2, 2, 2, 2]
+
+
+def test_a_rummoli_hand_of_four_is_ten_touches(live_server, page: Page, held):
     game = game_create(record={"game": "rummoli", "players": ["Ann", "Ben", "Cat", "Dan"]}).game
     touches = open_table(page, live_server, game)
     touches.chip("poker.winners", "Ben")
@@ -174,11 +290,12 @@ def test_a_rummoli_hand_of_four_is_half_the_touches_of_drop_downs(live_server, p
     touches.chip("went_out", "Ben")
     pad = page.locator("[data-end-of-hand] .pad")
     for cards in (3, 5, 2):  # Ann, Cat, Dan: the pad skips Ben, who went out
+        box_in_hand_in_sight(page, "[data-end-of-hand]")
         touches.tap(pad.get_by_role("button", name=str(cards), exact=True))
     touches.save()
     expect(page.locator("#entry .notice.ok")).to_contain_text("Hand 1 saved", timeout=SAVED)
 
-    assert touches.count <= 11, touches.count
+    assert touches.count <= 10, touches.count
     assert touches.keyboard_opened() == []
     entry = saved_entry(game)
     seats = {"Ann": 0, "Ben": 1, "Cat": 2, "Dan": 3}

@@ -114,3 +114,65 @@ def test_a_lost_answer_is_sent_again_by_itself_and_stored_once(live_server, page
     assert waiting(page) == []
     assert Round.objects.filter(game=game).count() == 1
     assert len(lost) == 1
+
+
+QUEUED_IN_THE_WORKER = """() => new Promise(resolve => {
+  const opening = indexedDB.open("tablescore", 1);
+  opening.onupgradeneeded = () => opening.result.createObjectStore("outbox", { keyPath: "key" });
+  opening.onsuccess = () => {
+    const read = opening.result.transaction("outbox").objectStore("outbox").getAll();
+    read.onsuccess = () => { resolve(read.result.map(item => item.key)); opening.result.close(); };
+  };
+})"""
+
+
+def test_a_round_waiting_is_sent_in_the_background_with_the_table_closed(
+    live_server, page: Page, screenshot
+):
+    """Background Sync: the service worker holds the waiting round and sends it when the
+    browser wakes it, the table page closed meanwhile."""
+    game = roolz_game()
+    open_table(page, live_server, game)
+    kept_by_the_service_worker(page)
+    enter_roolz_round(page, "Ann", 200, 220)
+    preview_shows(page, "Team A +220")
+    key = page.locator("input[name=key]").input_value()
+
+    page.context.set_offline(True)
+    page.locator("button.save").click()
+    why = page.locator("[data-outbox-why]")
+    expect(why).to_have_text(
+        "Deal 1 is sent in the background as soon as the connection returns, "
+        "even with this page closed."
+    )
+    page.wait_for_function(f"({QUEUED_IN_THE_WORKER})().then(keys => keys.includes('{key}'))")
+    screenshot(page, "outbox-background", full_page=False)
+
+    # The table is closed; another page of the site stays open (it sends nothing itself).
+    page.close()
+    elsewhere = page.context.new_page()
+    elsewhere.context.set_offline(False)
+    elsewhere.goto(f"{live_server.url}/games/new/")
+
+    # The browser wakes the worker for its sync (as it does when the connection returns).
+    cdp = elsewhere.context.new_cdp_session(elsewhere)
+    registrations: list[dict] = []
+    cdp.on(
+        "ServiceWorker.workerRegistrationUpdated",
+        lambda e: registrations.extend(e["registrations"]),
+    )
+    cdp.send("ServiceWorker.enable")
+    elsewhere.wait_for_timeout(300)
+    registration = next(r for r in registrations if not r.get("isDeleted"))
+    cdp.send(
+        "ServiceWorker.dispatchSyncEvent",
+        {
+            "origin": live_server.url,
+            "registrationId": registration["registrationId"],
+            "tag": "tablescore-outbox",
+            "lastChance": False,
+        },
+    )
+    elsewhere.wait_for_function(f"({QUEUED_IN_THE_WORKER})().then(keys => keys.length === 0)")
+    assert Round.objects.get(game=game, number=1).entry["bid"] == 200
+    assert IdempotentRequest.objects.get(game=game).key == key

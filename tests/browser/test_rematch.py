@@ -43,6 +43,8 @@ def test_one_tap_starts_the_same_table_with_the_next_dealer(
 ):
     old = finished_derby()
     other_phone.goto(f"{live_server.url}/t/{old.table_token}/")
+    other_phone.locator("#identity").get_by_role("button", name="I am Ben").click()
+    expect(other_phone.locator("#identity")).to_contain_text("Ben")
     page.goto(f"{live_server.url}/t/{old.table_token}/")
     over = page.locator("#entry .game-over")
     rematch = over.get_by_role("button", name="Rematch: Dan deals")
@@ -65,6 +67,8 @@ def test_one_tap_starts_the_same_table_with_the_next_dealer(
     expect(go).to_have_text("Go to the rematch", timeout=LIVE)
     go.click()
     other_phone.wait_for_url(f"**/t/{new.table_token}/")
+    # ... and keeps saying who holds it: Ben, not "I am ..." again
+    expect(other_phone.locator("#identity")).to_contain_text("This phone is Ben")
     assert Game.objects.filter(rematch_of=old).count() == 1
 
 
@@ -75,7 +79,8 @@ def test_the_new_game_page_offers_players_from_a_recent_game(live_server, page: 
     recent = page.locator(".recent-tables")
     expect(recent).to_contain_text("Players from a recent game")
     screenshot(page, "rematch-recent-tables", full_page=False)
-    recent.get_by_role("link", name=re.compile("Roller Derby")).click()
+    expect(recent.locator("[data-again]")).to_contain_text("Start Roller Derby again")
+    recent.get_by_role("link", name="Change players or options").click()
     expect(page.locator("input[name=game][value=roller_derby]")).to_be_checked()
     for seat, name in enumerate(NAMES):
         expect(page.locator(f"#player-{seat}")).to_have_value(name)

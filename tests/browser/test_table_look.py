@@ -121,9 +121,9 @@ def test_the_preview_line_shows_every_change_in_full(live_server, page: Page, sc
     for number, entry in enumerate(rounds, start=1):
         round_record(game=game, number=number, entry=entry, actor=Actor(seat=0))
     page.goto(f"{live_server.url}/t/{game.table_token}/")
-    page.locator("fieldset[data-field=bidder] label.chip", has_text="Cat").click()
+    # Cat bid with Eve as partner: one tap on the bidder-and-partner grid
+    page.locator("[data-side-grid] label[data-bidder='2'][data-partner='4']").click()
     page.locator("[data-set=bid][data-value='185']").click()
-    page.locator("fieldset[data-field=partners] label.chip", has_text="Eve").click()
     page.locator("[data-points] button", has_text="205").click()
     chips = page.locator(".actions .preview .delta-chip")
     expect(chips).to_have_count(5, timeout=8_000)

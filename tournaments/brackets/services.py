@@ -66,6 +66,8 @@ from tournaments.models import (
     TournamentRound,
 )
 from tournaments.plumbing import bump, event_log, locked_open, options_at
+from tournaments.seasons.core.balance import seed_order
+from tournaments.seasons.seating import entrant_strength
 from tournaments.seating import adapter as seating
 from tournaments.standings import adapter as results
 from tournaments.standings.core import InvalidResults
@@ -278,11 +280,13 @@ def stage_create(
         if seeding == BracketStage.Seeding.STANDINGS and event.rounds.exists():
             standing = {entrant_id: place for place, entrant_id in enumerate(_standings_ids(event))}
             ids.sort(key=lambda i: standing.get(i, len(standing)))
+        if seeding == BracketStage.Seeding.RATING:  # by rating: the order as given
+            ids = seed_order(ids, entrant_strength(event))
         stage_seed = event.seed if seed is None else seed
         try:
             seeds = seed_field(
                 [str(i) for i in ids],
-                Seeding(seeding),
+                Seeding(seeding) if seeding != BracketStage.Seeding.RATING else Seeding.STANDINGS,
                 seed=stage_seed,
                 order=[str(i) for i in order] if order is not None else None,
             )

@@ -14,10 +14,24 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 from scoring.engines.base import InvalidRecord, Problem, parse_record, text_problem
 from scoring.engines.registry import ENGINES, engine_for
+from tournaments.seasons.core.table import (
+    DEFAULT_PLACE_POINTS,
+    Counting,
+    SeasonRule,
+    Tiebreak,
+)
 
 EXPORT_FORMAT = "tablescore-event/1"
 NAME_LONGEST = 40
@@ -123,6 +137,58 @@ class RoundDoc(Strict):
     byes: Annotated[list[Index], Field(max_length=MOST_ENTRANTS)] = Field(default_factory=list)
 
 
+class ClubSeasonDoc(Strict):
+    """A club night's season, by name and rule (``tournaments.seasons.core.table``)."""
+
+    name: EventName
+    counting: str = "all"
+    best: Annotated[int, Field(ge=0, le=1000)] = 0
+    drop: Annotated[int, Field(ge=0, le=1000)] = 0
+    min_nights: Annotated[int, Field(ge=0, le=1000)] = 0
+    place_points: Annotated[list[Annotated[int, Field(ge=0, le=1000)]], Field(max_length=64)] = (
+        Field(default_factory=list)
+    )
+    attendance: Annotated[int, Field(ge=0, le=1000)] = 0
+    tiebreaks: Annotated[list[str], Field(max_length=10)] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _rule(self) -> ClubSeasonDoc:
+        try:
+            rule = SeasonRule(
+                counting=Counting(self.counting),
+                best=self.best,
+                drop=self.drop,
+                min_nights=self.min_nights,
+                place_points=tuple(self.place_points) or DEFAULT_PLACE_POINTS,
+                attendance=self.attendance,
+                tiebreaks=tuple(Tiebreak(t) for t in self.tiebreaks),
+            )
+        except ValueError:
+            raise ValueError("an unknown way of counting nights or tiebreak") from None
+        if problems := rule.problems():
+            raise ValueError("; ".join(p.message for p in problems))
+        return self
+
+
+class ClubLinkDoc(Strict):
+    """Which roster player (by name) an entrant, or a member of a fixed team, is."""
+
+    entrant: Index
+    member: Annotated[int, Field(ge=0, le=MOST_MEMBERS - 1)] = 0
+    player: Name
+
+
+class ClubDoc(Strict):
+    """The event as a club night: its season, rated or not, balanced tables, who is who."""
+
+    season: ClubSeasonDoc | None = None
+    rated: bool = True
+    balanced: bool = False
+    links: Annotated[list[ClubLinkDoc], Field(max_length=MOST_ENTRANTS * MOST_MEMBERS)] = Field(
+        default_factory=list
+    )
+
+
 class EventDocument(Strict):
     format: Literal["tablescore-event/1"]
     event: EventSettings
@@ -132,6 +198,7 @@ class EventDocument(Strict):
         Field(max_length=MOST_ENTRANTS),
     ] = Field(default_factory=list)
     rounds: Annotated[list[RoundDoc], Field(max_length=MOST_ROUNDS)]
+    club: ClubDoc | None = None
 
 
 # --------------------------------------------------------------------------- paths

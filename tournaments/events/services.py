@@ -54,6 +54,8 @@ from tournaments.models import (
     TournamentRound,
 )
 from tournaments.plumbing import bump, event_log, locked, locked_open, options_at, refuse_closed
+from tournaments.seasons import seating as season_seating
+from tournaments.seasons import services as season_services
 from tournaments.seating import adapter as seating
 from tournaments.seating.core import SchedulingError
 from tournaments.standings import adapter as results
@@ -460,6 +462,8 @@ def round_generate(
                 round_number=number,
             )
     standings = _standings_order(event) if event.format == Event.Format.SWISS else []
+    if number == 1 and standings:
+        standings = season_seating.rating_order(event)  # Swiss round 1: seeded by rating
     winners = _winners(event) if event.format == Event.Format.PROGRESSIVE else {}
     inputs = seating.seating_inputs(
         event, number=number, standings=standings, winners=winners, effort=effort
@@ -477,6 +481,7 @@ def round_generate(
         plan = seating.plan_for(inputs)
     except SchedulingError as error:
         raise TournamentError.single(str(error), field=error.field, round_number=number) from None
+    plan = season_seating.balance_plan(event, inputs, plan)
     report("saving", 3, 3)
     with transaction.atomic():
         event = locked_open(event)
@@ -489,6 +494,12 @@ def round_generate(
         replaced.delete()
         round_ = TournamentRound.objects.create(event=event, number=number)
         seating.save_plan(round_, plan)
+        if season_seating.slot_strength(event):
+            round_.report = {
+                **round_.report,
+                "table_means": season_seating.mean_ratings(event, plan),
+            }
+            round_.save(update_fields=["report"])
         if event.status == Event.Status.REGISTRATION:
             event.status = Event.Status.RUNNING
             event.save(update_fields=["status", "updated_at"])
@@ -875,6 +886,7 @@ def event_export(*, event: Event) -> dict[str, Any]:
         ],
         "keep_apart": apart,
         "rounds": rounds,
+        "club": season_services.club_export(event=event),
     }
 
 
@@ -981,6 +993,12 @@ def event_import(*, data: Any, owner: Any) -> Event:
         Event.objects.filter(pk=event.pk).update(status=settings.status)
         event_log(event, "event_import", owner, after={"rounds": len(document.rounds)})
         event.refresh_from_db()
+        if document.club is not None:  # a club night: its season, ratings and who is who
+            try:
+                club = document.club.model_dump()
+                season_services.club_import(event=event, data=club, user=owner)
+            except season_services.SeasonError as error:
+                raise TournamentError(error.problems) from None
     return event
 
 

@@ -1,6 +1,8 @@
 /* Rook Sluff at the table: the tricks left to count down to zero (the deal's tricks from
- * data-tricks) and each team's bid. Once every bid is in and every player's tricks but
- * one, that one is filled with the rest (and follows the others while nobody types in it). */
+ * data-tricks) and each team's bid. A player who bids 0 (a Sluff) plays to take no trick:
+ * their tricks are put at 0 (marked as filled by itself, skipped by the pad, one tap on the
+ * box to change). Once every bid is in and every player's tricks but one, that one is
+ * filled with the rest (and follows the others while nobody types in it). */
 (function () {
   "use strict";
   const num = window.tablescore.num;
@@ -11,11 +13,27 @@
     const took = rows.map(function (row) { return row.querySelector("[data-took] input"); });
     /* the box being typed in is left as it is: it is filled, if still empty, once it is left */
     const editing = document.activeElement;
+    rows.forEach(function (row) {
+      const input = row.querySelector("[data-took] input");
+      const sluff = num(row.querySelector("[data-bid] input")) === 0;
+      const zero = input.dataset.sluffZero && input.classList.contains("auto");
+      if (input.dataset.sluffZero && !input.classList.contains("auto")) delete input.dataset.sluffZero;
+      if (zero && !sluff) {
+        input.value = "";
+        input.classList.remove("auto");
+        delete input.dataset.sluffZero;
+      } else if (sluff && input.value === "" && input !== editing && !input.disabled) {
+        input.value = "0";
+        input.classList.add("auto");
+        input.dataset.sluffZero = "1";
+      }
+    });
+    const rest = function (input) { return input.classList.contains("auto") && !input.dataset.sluffZero; };
     took.forEach(function (input) {
-      if (input.classList.contains("auto") && input !== editing) input.value = "";
+      if (rest(input) && input !== editing) input.value = "";
     });
     const open = took.filter(function (input) { return input.value === "" && !input.disabled; });
-    took.forEach(function (input) { if (input !== editing) input.classList.remove("auto"); });
+    took.forEach(function (input) { if (input !== editing && rest(input)) input.classList.remove("auto"); });
     if (!bidsIn || open.length !== 1 || open[0] === editing) return;
     const sum = took.reduce(function (acc, input) { return acc + (num(input) || 0); }, 0);
     if (sum > total) return;

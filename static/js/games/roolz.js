@@ -7,7 +7,9 @@
  * - typed points: a side being typed in is never refilled; a side left empty (and not
  *   being typed in) is filled with the rest once the others are known; a side typed by
  *   hand is never overwritten;
- * - a side that took every trick gets the whole total.
+ * - a side that took every trick gets the whole total;
+ * - with one called partner, one tap on a grid (the bidder's row, the partner's column)
+ *   chooses both; the chips it stands for are kept (hidden) and are what is sent.
  */
 (function () {
   "use strict";
@@ -68,7 +70,33 @@
     return value;
   }
 
+  function syncSideGrid(form) {
+    const grid = form.querySelector("[data-side-grid]");
+    if (!grid) return;
+    grid.hidden = false;
+    form.querySelectorAll("[data-side-chips]").forEach(function (chips) {
+      chips.hidden = !chips.querySelector(".field-errors");
+    });
+    const bidder = form.querySelector('input[name="bidder"]:checked');
+    const partner = form.querySelector('input[name="partners"]:checked');
+    grid.querySelectorAll("input[name=side-pick]").forEach(function (cell) {
+      cell.checked = Boolean(bidder && partner) && cell.value === bidder.value + ":" + partner.value;
+    });
+  }
+
+  function pickSide(form, cell) {
+    const parts = cell.value.split(":");
+    [["bidder", parts[0]], ["partners", parts[1]]].forEach(function (pair) {
+      const input = form.querySelector('input[name="' + pair[0] + '"][value="' + pair[1] + '"]');
+      if (input && !input.checked) {
+        input.checked = true;
+        fire(input);
+      }
+    });
+  }
+
   function sync(form) {
+    syncSideGrid(form);
     const group = form.querySelector("[data-points]");
     const bidInput = form.querySelector('[name="bid"]');
     const bid = bidInput ? num(bidInput) : null;
@@ -119,9 +147,37 @@
     fire(target);
   }
 
+  /* Once the bidder and the bid are known the points are next: the pad is brought above the
+   * Save bar (it sits under it after a bid low on the screen). */
+  function pointsInSight(form) {
+    const pad = form.querySelector(".points-pad");
+    const bar = form.querySelector(".actions");
+    if (!pad || !bar || !biddingSide(form) || num(form.querySelector('[name="bid"]')) === null) return;
+    const view = window.visualViewport ? window.visualViewport.height : window.innerHeight;
+    const bottom = Math.min(view, bar.getBoundingClientRect().top) - 6;
+    const topbar = document.querySelector(".topbar");
+    const sticky = topbar && getComputedStyle(topbar).position === "sticky";
+    const top = (sticky ? topbar.getBoundingClientRect().bottom : 0) + 6;
+    const box = pad.getBoundingClientRect();
+    if (box.bottom > bottom) window.scrollBy(0, Math.min(box.bottom - bottom, box.top - top));
+  }
+
+  /* the Save bar grew (the preview came in) while the points are still to be tapped */
+  document.addEventListener("tablescore:save-bar", function () {
+    const form = document.querySelector("form[data-entry]");
+    const group = form && form.querySelector("[data-points]");
+    if (!group || group.querySelector("[data-points-input][data-typed]")) return;
+    const box = group.getBoundingClientRect();
+    if (box.top < (window.visualViewport ? window.visualViewport.height : window.innerHeight)) pointsInSight(form);
+  });
+
   document.addEventListener("click", function (event) {
     const form = event.target.closest ? event.target.closest("form[data-entry]") : null;
     if (!form) return;
+    if (event.target.closest("[data-set=bid]")) {
+      window.setTimeout(function () { pointsInSight(form); }, 0);
+      return;
+    }
     const pad = event.target.closest("[data-points-offset]");
     if (pad) {
       tapPoints(form, pad);
@@ -154,6 +210,13 @@
   });
 
   function tookEveryTrick(form, event) {
+    if (event.target.name === "side-pick") {
+      form.dataset.dirty = "1";
+      pickSide(form, event.target);
+      pointsInSight(form);
+      return;
+    }
+    if (event.target.name === "bidder" && event.isTrusted) pointsInSight(form);
     if (event.target.name !== "all_tricks") return;
     const slam = form.querySelector("[data-slam]");
     const group = form.querySelector("[data-points]");

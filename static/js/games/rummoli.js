@@ -23,18 +23,12 @@
           input.classList.remove("is-current");
         }
       });
-      if (changed && changed.name === "went_out") {
+      const pads = window.tablescorePads;
+      const pad = end.querySelector("[data-pad]");
+      if (changed && changed.name === "went_out" && pads && pad) {
         /* the pad moves on to the first player still to count */
-        const next = Array.from(end.querySelectorAll("[data-pad-cell]")).find(function (input) {
-          return input.value === "" && !input.disabled;
-        });
-        const current = end.querySelector("[data-pad-cell].is-current");
-        if (next && (!current || current.value !== "")) {
-          if (current) current.classList.remove("is-current");
-          next.classList.add("is-current");
-          const label = end.querySelector("[data-pad-label]");
-          if (label) label.textContent = next.getAttribute("aria-label");
-        }
+        const current = pads.current(pad);
+        pads.take(pad, current && current.value === "" ? current : pads.next(pad, null));
       }
     }
     form.querySelectorAll("[data-pay-section]").forEach(function (head) {

@@ -2,16 +2,16 @@
  *
  * - number pads: a row of cells (inputs that open no keyboard, data-pad-cell) filled from
  *   one pad of number buttons (data-pad-value); the cell in hand moves on to the next
- *   empty one by itself (data-pad-order), a tap on a cell takes it in hand, and the
- *   keyboard opens only when asked (data-pad-keypad);
+ *   empty one by itself (data-pad-order) and is kept in sight above the pad, a tap on a
+ *   cell takes it in hand, and the keyboard opens only when asked (data-pad-keypad); a
+ *   number typed there is kept, the next tap on the pad going to the next box;
  * - a grid of radio buttons where a second tap on the chosen one clears it (data-toggle);
  * - after a refused save, the first problem is brought into sight just above the Save bar;
  * - the rules card opens over the page (data-rules), so nothing typed is lost.
  */
 (function () {
   "use strict";
-  if (window.tablescoreTaps) return;
-  window.tablescoreTaps = true;
+  if (window.tablescorePads) return;
 
   function fire(input) {
     input.dispatchEvent(new Event("input", { bubbles: true }));
@@ -31,7 +31,32 @@
   function current(pad) {
     return pad.querySelector("[data-pad-cell].is-current");
   }
-  function take(pad, cell) {
+  /* The box in hand stays in sight: below the top bar (and a sticky counter) and above the
+   * pad and the Save bar that stick to the bottom of the screen. */
+  function inSight(pad, cell) {
+    const keys = pad.querySelector(".pad");
+    const bar = document.querySelector("form[data-entry] .actions");
+    const view = window.visualViewport ? window.visualViewport.height : window.innerHeight;
+    let limit = bar ? Math.min(view, bar.getBoundingClientRect().top) : view;
+    let top = 0;
+    document.querySelectorAll(".topbar, form[data-entry] .counter").forEach(function (el) {
+      const box = el.getBoundingClientRect();
+      if (getComputedStyle(el).position === "sticky" && box.top < view / 2) top = Math.max(top, box.bottom);
+    });
+    const box = cell.getBoundingClientRect();
+    let need = box.bottom;
+    if (keys) {
+      const pads = keys.getBoundingClientRect();
+      const style = getComputedStyle(keys);
+      if (style.position === "sticky" && style.bottom !== "auto") limit = Math.min(limit, pads.top);
+      else if (pads.top >= box.bottom - 1) need = pads.bottom; /* the pad follows its boxes: both in sight */
+    }
+    if (need > limit - 6) window.scrollBy(0, Math.min(need - limit + 6, box.top - top - 6));
+    else if (box.top < top + 6) window.scrollBy(0, box.top - top - 6);
+  }
+
+  function take(pad, cell, reveal) {
+    if (cell && cell !== current(pad)) delete cell.dataset.padTyped;
     pad.querySelectorAll("[data-pad-cell].is-current").forEach(function (other) {
       other.classList.remove("is-current");
     });
@@ -41,6 +66,7 @@
     pad.querySelectorAll("[data-pad-value]").forEach(function (button) {
       button.setAttribute("aria-pressed", String(Boolean(cell) && cell.value !== "" && button.dataset.padValue === cell.value));
     });
+    if (cell && reveal) inSight(pad, cell);
   }
   /* The next cell to fill: the first empty one after this one (then from the start). */
   function next(pad, after) {
@@ -74,13 +100,15 @@
     const value = event.target.closest ? event.target.closest("[data-pad-value]") : null;
     if (value) {
       const pad = padOf(value);
-      const cell = current(pad) || next(pad, null);
+      let cell = current(pad) || next(pad, null);
+      /* a number typed in the box in hand is kept: the tap is for the next box */
+      if (cell && cell.dataset.padTyped && cell.value !== "") cell = next(pad, cell);
       if (!cell) return;
       dirty(cell);
       cell.value = value.dataset.padValue;
       cell.classList.remove("auto");
       fire(cell);
-      take(pad, next(pad, cell));
+      take(pad, next(pad, cell), true);
       return;
     }
     const keypad = event.target.closest ? event.target.closest("[data-pad-keypad]") : null;
@@ -100,6 +128,7 @@
     if (event.isTrusted) cell.classList.remove("auto");
     const pad = padOf(cell);
     if (pad && cell.classList.contains("is-current")) take(pad, cell);
+    if (event.isTrusted) cell.dataset.padTyped = "1";
   });
 
   /* ---------------------------------------------------------------- radios that clear */
@@ -189,6 +218,15 @@
     entries.forEach(function (entry) {
       document.documentElement.style.setProperty("--save-bar", Math.ceil(entry.target.getBoundingClientRect().height) + "px");
     });
+    document.dispatchEvent(new CustomEvent("tablescore:save-bar"));
+    /* the bar grew (the preview came in): the box in hand, if on screen, stays above the pad */
+    const view = window.visualViewport ? window.visualViewport.height : window.innerHeight;
+    document.querySelectorAll("form[data-entry] [data-pad]").forEach(function (pad) {
+      const cell = current(pad);
+      if (!cell) return;
+      const box = cell.getBoundingClientRect();
+      if (box.bottom > 0 && box.top < view) inSight(pad, cell);
+    });
   });
   function watchBar() {
     const bar = document.querySelector("form[data-entry] .actions");
@@ -197,6 +235,13 @@
     watched = bar;
     if (bar) measure.observe(bar);
   }
+
+  /* for a game's script whose choices move the pad on (who went out has no cards to count) */
+  window.tablescorePads = {
+    take: function (pad, cell) { take(pad, cell, true); },
+    next: next,
+    current: current,
+  };
 
   if (window.htmx) window.htmx.onLoad(function (root) { startPads(root); watchBar(); });
   else document.addEventListener("DOMContentLoaded", function () { startPads(document); watchBar(); });

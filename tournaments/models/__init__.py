@@ -5,16 +5,11 @@ Standings are never stored: they are computed from the confirmed table games.
 
 from __future__ import annotations
 
-import secrets
-
 from django.conf import settings
 from django.db import models
 
 from scoring.models import Confirmation, Game, game_title, validate_game
-
-
-def new_public_token() -> str:
-    return secrets.token_urlsafe(9)  # short: it is typed from a projector now and then
+from tournaments.models.tokens import new_public_token
 
 
 class Event(models.Model):
@@ -219,6 +214,7 @@ class BracketStage(models.Model):
 
     class Seeding(models.TextChoices):
         STANDINGS = "standings", "From the standings"
+        RATING = "rating", "By rating"
         RANDOM = "random", "At random"
         MANUAL = "manual", "By hand"
 
@@ -278,3 +274,16 @@ class BracketGame(models.Model):
 
     def __str__(self) -> str:
         return f"{self.stage.event}, {self.match}"
+
+
+# Roster, seasons and ratings: their models, kept in their own module.
+from tournaments.models.club import (  # noqa: E402, F401
+    ClubNight,
+    EntrantPlayer,
+    Player,
+    RatedGame,
+    RatingStep,
+    Roster,
+    RosterLog,
+    Season,
+)

@@ -1,0 +1,143 @@
+"""Ratings: rebuilding a roster's ratings from 10,000 rated table games.
+
+Figures printed (on a throwaway database of their own): 10,000 table games of 2 to 8
+sides, a quarter of them partnerships (sides of two), among 400 players:
+- the whole rebuild (``ratings_recompute`` replaying the stored games: every rating step
+  written again, every player's rating saved), beside a plain read of the same games;
+  the issue asks for under 2 s on two cores;
+- the OpenSkill updates alone (the pure replay, nothing read or written).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from datetime import UTC, datetime, timedelta
+
+from django.contrib.auth import get_user_model
+from django.db import connection
+
+from bench.figures import Row
+
+GAMES = 10_000
+PLAYERS = 400
+GOAL_SECONDS = 2.0
+
+
+def _games(rng: random.Random) -> list[tuple[list[list[int]], list[int]]]:
+    out = []
+    for _ in range(GAMES):
+        if rng.random() < 0.25:
+            teams = rng.choice([2, 3])
+            chosen = rng.sample(range(PLAYERS), teams * 2)
+            sides = [chosen[i : i + 2] for i in range(0, len(chosen), 2)]
+        else:
+            size = rng.randint(2, 8)
+            sides = [[p] for p in rng.sample(range(PLAYERS), size)]
+        places = sorted(rng.sample(range(1, len(sides) + 1), len(sides)))
+        rng.shuffle(places)
+        out.append((sides, places))
+    return out
+
+
+def _setup():
+    from scoring.models import Game
+    from tournaments.models import Player, RatedGame, Roster
+
+    owner = get_user_model().objects.create_user("bench-director")
+    roster = Roster.objects.create(owner=owner, name="Bench club")
+    players = Player.objects.bulk_create(
+        Player(roster=roster, name=f"Player {i}", folded=f"player {i}") for i in range(PLAYERS)
+    )
+    ids = [p.pk for p in players]
+    games = Game.objects.bulk_create(
+        (Game(kind="roolz", is_tournament_game=True) for _ in range(GAMES)), batch_size=2000
+    )
+    start = datetime(2026, 1, 1, tzinfo=UTC)
+    RatedGame.objects.bulk_create(
+        (
+            RatedGame(
+                roster=roster,
+                game=game,
+                played_at=start + timedelta(days=n // 50),
+                round_number=1 + (n // 10) % 5,
+                table_number=1 + n % 10,
+                sides=[[ids[p] for p in side] for side in sides],
+                places=places,
+            )
+            for n, (game, (sides, places)) in enumerate(
+                zip(games, _games(random.Random(7)), strict=True)
+            )
+        ),
+        batch_size=2000,
+    )
+    return roster
+
+
+def _best(action, turns: int = 2) -> float:
+    best = float("inf")
+    for _ in range(turns):
+        started = time.perf_counter()
+        action()
+        best = min(best, time.perf_counter() - started)
+    return best
+
+
+def measure() -> list[Row]:
+    from tournaments.models import RatedGame, RatingStep
+    from tournaments.seasons.adapter import core_game
+    from tournaments.seasons.core.ratings import replay
+    from tournaments.seasons.services import ratings_recompute
+    from tournaments.seasons.skill import INITIAL, openskill_rate
+
+    roster = _setup()
+
+    def read() -> list:
+        return [core_game(r) for r in RatedGame.objects.filter(roster=roster)]
+
+    games = read()
+    assert len(games) == GAMES
+    read_s = _best(read)
+    pure_s = _best(lambda: replay(games, rate=openskill_rate, initial=INITIAL))
+    rebuild_s = _best(lambda: ratings_recompute(roster=roster, from_games=False))
+    steps = RatingStep.objects.filter(rated_game__roster=roster).count()
+    return [
+        Row(
+            "ratings",
+            f"rebuild the ratings of {GAMES:,} table games ({steps:,} rating steps written)",
+            f"{rebuild_s:.2f} s",
+            f"a plain read of the same games: {read_s:.2f} s",
+            f"under {GOAL_SECONDS:g} s",
+            rebuild_s < GOAL_SECONDS,
+        ),
+        Row(
+            "ratings",
+            f"the OpenSkill updates alone, {GAMES:,} games",
+            f"{pure_s:.2f} s",
+            f"{pure_s / GAMES * 1e6:.0f} µs a game",
+        ),
+    ]
+
+
+def run() -> list[Row]:
+    old_name = connection.settings_dict["NAME"]
+    connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
+    try:
+        return measure()
+    finally:
+        connection.creation.destroy_test_db(old_name, verbosity=0)
+
+
+if __name__ == "__main__":
+    import os
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    os.environ.setdefault("TABLESCORE_TESTING", "1")
+    import django
+
+    django.setup()
+    for row in run():
+        print(row.cells())

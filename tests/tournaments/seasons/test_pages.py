@@ -1,0 +1,160 @@
+"""The roster desk and the public season, leaderboard and player pages, through HTTP."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.urls import reverse
+
+from tests.tournaments.seasons.test_flow import night, play_round
+from tournaments.models import ClubNight, EntrantPlayer, Player, Season
+from tournaments.seasons import services as seasons
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_celery")]
+
+
+@pytest.fixture
+def director():
+    return get_user_model().objects.create_user("director", password="x", is_staff=True)
+
+
+@pytest.fixture
+def season_played(director, django_capture_on_commit_callbacks):
+    roster = seasons.roster_for(owner=director)
+    season = seasons.season_create(
+        roster=roster,
+        name="Autumn Thursdays",
+        rule={"counting": "best", "best": 1, "place_points": "10 8 6 5 4 3 2 1"},
+    )
+    for week in (1, 2):
+        event = night(director, f"Week {week}", season=season)
+        play_round(event, director, django_capture_on_commit_callbacks)
+    return season
+
+
+def test_season_page_csv_and_sheet(client, season_played):
+    token = season_played.public_token
+    page = client.get(reverse("seasons:season", args=[token]))
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert "Season table" in text and "after 2 nights" in text and "Łukasz" in text
+    # A poll with the revision shown answers 204 while nothing changed.
+    revision = page.context["revision"]
+    poll = client.get(
+        reverse("seasons:season", args=[token]), {"rev": revision}, HTTP_HX_REQUEST="true"
+    )
+    assert poll.status_code == 204
+    assert client.get(reverse("seasons:season_projector", args=[token])).status_code == 200
+    rows = list(csv.reader(io.StringIO(client.get(f"/s/{token}/season.csv").content.decode())))
+    assert rows[0] == ["Rank", "Name", "Night 1", "Night 2", "Nights", "Wins", "Total"]
+    by_name = {r[1]: r for r in rows[1:] if len(r) > 2}
+    assert len(by_name) == 7
+    # Best 1 of 2: the total is the better night; the other night is starred.
+    for row in by_name.values():
+        nights = [int(c.rstrip("*")) for c in row[2:4] if c]
+        assert int(row[-1]) == max(nights)
+    pdf = client.get(f"/s/{token}/season.pdf")
+    assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
+
+
+def test_leaderboard_and_player_page(client, season_played):
+    roster = season_played.roster
+    board = client.get(reverse("seasons:leaderboard", args=[roster.public_token]))
+    assert board.status_code == 200
+    lines = board.context["lines"]
+    assert len(lines) == 7
+    assert [line.rank for line in lines] == sorted(line.rank for line in lines)
+    best = lines[0].player
+    page = client.get(reverse("seasons:player", args=[roster.public_token, best.pk]))
+    text = page.content.decode()
+    assert page.status_code == 200
+    assert "<svg" in text and "<polyline" in text and "rank 1 of 7" in text
+    assert text.count("Week ") >= 2  # both nights listed
+
+
+def test_desk_club_import_asks_when_ambiguous(client, director):
+    client.force_login(director)
+    roster = seasons.roster_for(owner=director)
+    seasons.player_create(roster=roster, name="Sam Lee")
+    seasons.player_create(roster=roster, name="sam lee", allow_same=True)
+    assert client.get(reverse("seasons:club")).status_code == 200
+    asked = client.post(reverse("seasons:roster_import"), {"text": "SAM LEE\nŁukasz\n"})
+    assert "Who is it?" in asked.content.decode()
+    assert Player.objects.filter(roster=roster).count() == 2
+    done = client.post(
+        reverse("seasons:roster_import"), {"text": "SAM LEE\nŁukasz\n", "choice-1": "new"}
+    )
+    assert done.status_code == 200
+    assert Player.objects.filter(roster=roster).count() == 4
+    bad = client.post(reverse("seasons:roster_import"), {"text": "=" * 60})
+    assert bad.status_code == 200 and "at most 40 characters" in bad.content.decode()
+
+
+def test_desk_season_form_names_the_field(client, director):
+    client.force_login(director)
+    answer = client.post(
+        reverse("seasons:season_new"), {"name": "S", "counting": "best", "best": "0"}
+    )
+    assert answer.status_code == 200
+    assert "best nights must be 1 to" in answer.content.decode()
+    assert not Season.objects.exists()
+
+
+def test_desk_event_night_links_and_only_the_owner_sees_it(client, director):
+    from tests.tournaments.seasons.test_flow import NAMES
+    from tournaments.events import services
+
+    event = services.event_create(owner=director, name="Friday", game="roolz")
+    services.entrants_import_csv(event=event, text="\n".join(NAMES), user=director)
+    client.force_login(director)
+    url = reverse("seasons:event_night", args=[event.pk])
+    assert client.get(url).status_code == 200
+    answer = client.post(url, {"season": "", "rated": "1"})
+    assert answer.status_code == 200
+    assert ClubNight.objects.get(event=event).rated
+    assert EntrantPlayer.objects.filter(entrant__event=event).count() == len(NAMES)
+    other = get_user_model().objects.create_user("other", password="x", is_staff=True)
+    client.force_login(other)
+    assert client.get(url).status_code == 404
+    player = get_user_model().objects.create_user("player", password="x")
+    client.force_login(player)
+    assert client.get(reverse("seasons:club")).status_code == 403
+
+
+def test_the_desk_shows_each_rated_players_rating(client, director, season_played):
+    from tournaments.seasons.selectors import player_skill, rating_text
+
+    event = ClubNight.objects.filter(season=season_played).first().event
+    client.force_login(director)
+    text = client.get(reverse("tournaments:desk_event", args=[event.pk])).content.decode()
+    for link in EntrantPlayer.objects.filter(entrant__event=event).select_related("player"):
+        shown = rating_text(player_skill(link.player))
+        assert f'title="rating">{shown}</small>' in text
+
+
+def test_roster_json_round_trip_through_the_desk(client, director, season_played):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    client.force_login(director)
+    document = client.get(reverse("seasons:roster_json")).content
+    other = get_user_model().objects.create_user("other", password="x", is_staff=True)
+    client.force_login(other)
+    upload = SimpleUploadedFile("club.json", document, content_type="application/json")
+    answer = client.post(reverse("seasons:roster_json_import"), {"file": upload})
+    assert answer.status_code == 200 and "7 new players" in answer.content.decode()
+    theirs = seasons.roster_for(owner=other)
+    assert theirs.seasons.filter(name="Autumn Thursdays").exists()
+    bad = SimpleUploadedFile("club.json", b"{nope", content_type="application/json")
+    answer = client.post(reverse("seasons:roster_json_import"), {"file": bad})
+    assert answer.status_code == 200 and "the file is not JSON" in answer.content.decode()
+
+
+def test_the_season_csv_is_formula_safe(client, season_played):
+    player = Player.objects.filter(roster=season_played.roster).first()
+    seasons.player_update(player=player, name="=cmd|x", contact="")
+    text = client.get(f"/s/{season_played.public_token}/season.csv").content.decode()
+    assert "'=cmd|x" in text
+    assert "=cmd|x" not in text.replace("'=cmd|x", "")

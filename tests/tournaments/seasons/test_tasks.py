@@ -1,0 +1,61 @@
+"""The ratings task on a real Celery worker: queued on commit, run once, idempotent."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from celery.signals import after_task_publish, task_postrun
+from django.contrib.auth import get_user_model
+
+from tests.tournaments.helpers import ROOLZ_OPTIONS, play_table
+from tournaments.events import services
+from tournaments.models import Player, RatedGame
+from tournaments.seasons import services as seasons
+from tournaments.seasons.tasks import ratings_game_changed_task
+
+
+@pytest.mark.services
+@pytest.mark.django_db(transaction=True)
+def test_a_real_worker_rates_a_finished_table(celery_worker_app):
+    sent: list[str] = []
+    done: list[str] = []
+
+    def on_sent(sender=None, **_):
+        sent.append(sender)
+
+    def on_done(sender=None, **_):
+        done.append(sender.name)
+
+    after_task_publish.connect(on_sent, weak=False)
+    task_postrun.connect(on_done, weak=False)
+    try:
+        _rate_on_a_worker(sent, done)
+    finally:
+        after_task_publish.disconnect(on_sent)
+        task_postrun.disconnect(on_done)
+
+
+def _rate_on_a_worker(sent: list[str], done: list[str]) -> None:
+    director = get_user_model().objects.create_user("worker-director")
+    event = services.event_create(
+        owner=director, name="Worker night", game="roolz", options=ROOLZ_OPTIONS
+    )
+    services.entrants_import_csv(event=event, text="Ann\nBen\nCat\nDan")
+    seasons.club_night_set(event=event)
+    round_ = services.round_publish(event=event, round=services.round_generate(event=event))
+    table = round_.tables.select_related("game").get()
+    play_table(table)  # autocommit: every change's hook runs at once, the task goes out
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and not RatedGame.objects.filter(game=table.game).exists():
+        time.sleep(0.05)
+    # Every task sent has run before the test's database goes away.
+    while time.monotonic() < deadline and len(done) < len(sent):
+        time.sleep(0.05)
+    assert sent and len(done) == len(sent)
+    rated = RatedGame.objects.get(game=table.game)
+    assert sorted(len(side) for side in rated.sides) == [2, 2]  # two partnerships
+    built = sorted(Player.objects.values_list("name", "mu", "sigma"))
+    # Delivered again (a worker lost after the work): nothing changes.
+    assert ratings_game_changed_task(table.game_id) == "unchanged"
+    assert sorted(Player.objects.values_list("name", "mu", "sigma")) == built

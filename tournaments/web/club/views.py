@@ -1,0 +1,392 @@
+"""The roster desk (/desk/club/...) and the public season, leaderboard and player pages.
+
+Thin views: read the form, make one service call, render. The desk needs an active
+staff director (``tournaments.directors``) and shows a director only their own roster;
+the public pages need none: the season's or roster's public token in the URL is the
+capability. Live parts poll with a revision and get 204 while nothing changed.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.text import slugify
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from common import csvsafe
+from printing.paper import paper_from
+from printing.render.document import render_one
+from tournaments.events.directors import directed_event, director_required
+from tournaments.models import ClubNight, Entrant, EntrantPlayer, Event, Player, Roster, Season
+from tournaments.seasons import selectors, services
+from tournaments.seasons.core.table import COUNTING_LABELS, TIEBREAK_LABELS, Counting
+from tournaments.seasons.sheet import season_listing
+
+CSV_LARGEST = 128 * 1024
+JSON_LARGEST = 4 * 1024 * 1024
+
+
+def _int(value: Any) -> int | None:
+    try:
+        return int(str(value).strip())
+    except (TypeError, ValueError):
+        return None
+
+
+def _problems(error: services.SeasonError) -> dict[str, list[str]]:
+    found: dict[str, list[str]] = {}
+    for problem in error.problems:
+        found.setdefault(problem.field or "form", []).append(problem.message)
+    return found
+
+
+# =========================================================================== the desk
+
+
+def _club_context(roster: Roster, **extra: Any) -> dict[str, Any]:
+    players = list(
+        Player.objects.filter(roster=roster, merged_into__isnull=True).order_by("folded", "pk")
+    )
+    return {
+        "roster": roster,
+        "players": [(p, selectors.rating_text(selectors.player_skill(p))) for p in players],
+        "seasons": Season.objects.filter(roster=roster),
+        "counting_labels": [(c.value, label) for c, label in COUNTING_LABELS.items()],
+        "tiebreak_labels": [(t.value, label) for t, label in TIEBREAK_LABELS.items()],
+        "leaderboard_url": reverse("seasons:leaderboard", args=[roster.public_token]),
+        **extra,
+    }
+
+
+@never_cache
+@director_required
+@require_GET
+def club(request: HttpRequest) -> HttpResponse:
+    roster = services.roster_for(owner=request.user)
+    return render(request, "tournaments/club_desk.html", _club_context(roster))
+
+
+@never_cache
+@director_required
+@require_POST
+def player_add(request: HttpRequest) -> HttpResponse:
+    roster = services.roster_for(owner=request.user)
+    try:
+        services.player_create(
+            roster=roster,
+            name=request.POST.get("name", ""),
+            contact=request.POST.get("contact", ""),
+            user=request.user,
+            allow_same=request.POST.get("allow_same") == "1",
+        )
+    except services.SeasonError as error:
+        context = _club_context(roster, add_errors=_problems(error), add_data=request.POST)
+        return render(request, "tournaments/club_desk.html", context)
+    return redirect("seasons:club")
+
+
+@never_cache
+@director_required
+@require_POST
+def roster_import(request: HttpRequest) -> HttpResponse:
+    roster = services.roster_for(owner=request.user)
+    upload = request.FILES.get("file")
+    if upload is not None:
+        raw = upload.read(CSV_LARGEST + 1)
+        text = raw.decode("utf-8-sig", errors="replace") if len(raw) <= CSV_LARGEST else ""
+        if len(raw) > CSV_LARGEST:
+            errors = {"file": [f"the file is larger than {CSV_LARGEST // 1024} kB"]}
+            return render(
+                request, "tournaments/club_desk.html", _club_context(roster, import_errors=errors)
+            )
+    else:
+        text = request.POST.get("text", "")[:CSV_LARGEST]
+    choices = {
+        line: value
+        for key, value in request.POST.items()
+        if key.startswith("choice-") and (line := _int(key[7:])) is not None and value
+    }
+    try:
+        result = services.roster_import(
+            roster=roster, text=text, choices=choices, user=request.user
+        )
+    except services.SeasonError as error:
+        context = _club_context(roster, import_errors=_problems(error), import_text=text)
+        return render(request, "tournaments/club_desk.html", context)
+    if result.ambiguous:
+        context = _club_context(roster, questions=result.ambiguous, import_text=text)
+        return render(request, "tournaments/club_desk.html", context)
+    context = _club_context(roster, imported=result)
+    return render(request, "tournaments/club_desk.html", context)
+
+
+@never_cache
+@director_required
+@require_POST
+def player_merge(request: HttpRequest) -> HttpResponse:
+    roster = services.roster_for(owner=request.user)
+    keep = Player.objects.filter(roster=roster, pk=_int(request.POST.get("keep"))).first()
+    duplicate = Player.objects.filter(roster=roster, pk=_int(request.POST.get("duplicate"))).first()
+    if keep is None or duplicate is None:
+        errors = {"duplicate": ["choose the player to keep and the duplicate"]}
+        return render(
+            request, "tournaments/club_desk.html", _club_context(roster, merge_errors=errors)
+        )
+    try:
+        services.player_merge(keep=keep, duplicate=duplicate, user=request.user)
+    except services.SeasonError as error:
+        context = _club_context(roster, merge_errors=_problems(error))
+        return render(request, "tournaments/club_desk.html", context)
+    return redirect("seasons:club")
+
+
+@never_cache
+@director_required
+@require_POST
+def season_new(request: HttpRequest) -> HttpResponse:
+    roster = services.roster_for(owner=request.user)
+    rule = {
+        "counting": request.POST.get("counting", Counting.ALL),
+        "best": request.POST.get("best", "0"),
+        "drop": request.POST.get("drop", "0"),
+        "min_nights": request.POST.get("min_nights", "0"),
+        "attendance": request.POST.get("attendance", "0"),
+        "place_points": request.POST.get("place_points", ""),
+        "tiebreaks": request.POST.getlist("tiebreaks"),
+    }
+    try:
+        services.season_create(
+            roster=roster, name=request.POST.get("name", ""), rule=rule, user=request.user
+        )
+    except services.SeasonError as error:
+        context = _club_context(roster, season_errors=_problems(error), season_data=request.POST)
+        return render(request, "tournaments/club_desk.html", context)
+    return redirect("seasons:club")
+
+
+def _night_context(event: Event, **extra: Any) -> dict[str, Any]:
+    roster = services.roster_for(owner=event.owner)
+    night = ClubNight.objects.filter(event=event).select_related("season").first()
+    links = {
+        (e, m): p
+        for e, m, p in EntrantPlayer.objects.filter(entrant__event=event)
+        .select_related("player")
+        .values_list("entrant_id", "member", "player")
+    }
+    players = {p.pk: p for p in Player.objects.filter(roster=roster, merged_into__isnull=True)}
+    ratings = selectors.ratings_of(set(players))
+    entrants = []
+    for entrant in event.entrants.order_by("pk"):
+        names = list(entrant.members) or [entrant.name]
+        for member, name in enumerate(names):
+            linked = players.get(links.get((entrant.pk, member)) or 0)
+            same = [p for p in players.values() if p.folded == services.folded(name)]
+            entrants.append(
+                {
+                    "entrant": entrant,
+                    "member": member,
+                    "name": name,
+                    "player": linked,
+                    "rating": ratings.get(linked.pk, "") if linked else "",
+                    "choices": same if not linked else [],
+                }
+            )
+    return {
+        "event": event,
+        "night": night,
+        "seasons": Season.objects.filter(roster=roster),
+        "entrants": entrants,
+        "players": sorted(players.values(), key=lambda p: p.folded),
+        **extra,
+    }
+
+
+@never_cache
+@director_required
+@require_http_methods(["GET", "POST"])
+def event_night(request: HttpRequest, pk: int) -> HttpResponse:
+    """An event as a club night: its season, rated or not, balanced tables; who is who."""
+    event = directed_event(request, pk)
+    template = "tournaments/club_night.html"
+    if request.method == "GET":
+        return render(request, template, _night_context(event))
+    roster = services.roster_for(owner=request.user)
+    try:
+        if "link" in request.POST:
+            entrant = get_object_or_404(Entrant, event=event, pk=_int(request.POST["link"]))
+            player = get_object_or_404(Player, roster=roster, pk=_int(request.POST.get("player")))
+            services.entrant_link(
+                entrant=entrant,
+                player=player,
+                member=_int(request.POST.get("member")) or 0,
+                user=request.user,
+            )
+        else:
+            season_id = _int(request.POST.get("season"))
+            season = Season.objects.filter(roster=roster, pk=season_id).first()
+            if request.POST.get("season") and season is None:
+                raise services.SeasonError.single("choose one of your seasons", field="season")
+            result = services.club_night_set(
+                event=event,
+                season=season,
+                rated=request.POST.get("rated") == "1",
+                balanced=request.POST.get("balanced") == "1",
+                user=request.user,
+            )
+            return render(request, template, _night_context(event, linked=result))
+    except services.SeasonError as error:
+        return render(request, template, _night_context(event, errors=_problems(error)))
+    return redirect("seasons:event_night", pk=event.pk)
+
+
+# =========================================================================== public pages
+
+
+def _season(token: str) -> Season:
+    return get_object_or_404(Season.objects.select_related("roster"), public_token=token)
+
+
+def _live(request: HttpRequest, revision: str) -> bool:
+    return bool(request.htmx) and request.GET.get("rev") == revision
+
+
+def _page(request: HttpRequest, template: str, context: dict[str, Any]) -> HttpResponse:
+    if request.htmx and "rev" in request.GET:
+        return render(request, f"{template}#live", context)
+    return render(request, template, context)
+
+
+@never_cache
+@require_GET
+def season_page(request: HttpRequest, token: str, projector: bool = False) -> HttpResponse:
+    season = _season(token)
+    revision = selectors.season_revision(season)
+    if _live(request, revision):
+        return HttpResponse(status=204)
+    name = "seasons:season_projector" if projector else "seasons:season"
+    context = {
+        "view": selectors.season_view(season=season),
+        "revision": revision,
+        "live_url": reverse(name, args=[token]),
+        "projector": projector,
+        "leaderboard_url": reverse("seasons:leaderboard", args=[season.roster.public_token]),
+        "roster": season.roster,
+    }
+    return _page(request, "tournaments/season.html", context)
+
+
+@never_cache
+@require_GET
+def season_csv(request: HttpRequest, token: str) -> HttpResponse:
+    view = selectors.season_view(season=_season(token))
+    out = io.StringIO()
+    writer = csvsafe.writer(out)
+    writer.writerow(
+        ["Rank", "Name", *[f"Night {h.number}" for h in view.nights], "Nights", "Wins", "Total"]
+    )
+    for line in view.lines:
+        writer.writerow(
+            [
+                line.rank if line.rank is not None else "",
+                line.player.name,
+                *[(c.text + ("" if c.counted else "*")) if c.text else "" for c in line.cells],
+                line.played,
+                line.wins,
+                line.total,
+            ]
+        )
+    writer.writerow([])
+    writer.writerow(["", f"{view.rule_text} * a night that does not count."])
+    response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
+    name = slugify(view.season.name) or "season"
+    response["Content-Disposition"] = f'attachment; filename="{name}-table.csv"'
+    return response
+
+
+@never_cache
+@require_GET
+def season_pdf(request: HttpRequest, token: str) -> HttpResponse:
+    view = selectors.season_view(season=_season(token))
+    pdf = render_one(season_listing(view), paper_from(request.GET.get("paper")))
+    response = HttpResponse(pdf, content_type="application/pdf")
+    name = slugify(view.season.name) or "season"
+    response["Content-Disposition"] = f'inline; filename="{name}-table.pdf"'
+    return response
+
+
+@never_cache
+@require_GET
+def leaderboard(request: HttpRequest, token: str) -> HttpResponse:
+    roster = get_object_or_404(Roster, public_token=token)
+    revision = selectors.roster_revision(roster)
+    if _live(request, revision):
+        return HttpResponse(status=204)
+    context = {
+        "roster": roster,
+        "lines": selectors.leaderboard(roster=roster),
+        "seasons": Season.objects.filter(roster=roster),
+        "revision": revision,
+        "live_url": reverse("seasons:leaderboard", args=[token]),
+    }
+    return _page(request, "tournaments/leaderboard.html", context)
+
+
+@never_cache
+@require_GET
+def player(request: HttpRequest, token: str, player_id: int) -> HttpResponse:
+    roster = get_object_or_404(Roster, public_token=token)
+    person = get_object_or_404(Player, roster=roster, pk=player_id)
+    if person.merged_into_id:
+        return redirect("seasons:player", token=token, player_id=person.merged_into_id)
+    context = {
+        "roster": roster,
+        "page": selectors.player_page(player=person),
+        "leaderboard_url": reverse("seasons:leaderboard", args=[token]),
+    }
+    return render(request, "tournaments/player.html", context)
+
+
+@never_cache
+@director_required
+@require_GET
+def roster_json(request: HttpRequest) -> HttpResponse:
+    roster = services.roster_for(owner=request.user)
+    response = JsonResponse(
+        services.roster_export(roster=roster),
+        json_dumps_params={"ensure_ascii": False, "indent": 1},
+    )
+    response["Content-Disposition"] = (
+        f'attachment; filename="{slugify(roster.name) or "club"}.json"'
+    )
+    return response
+
+
+@never_cache
+@director_required
+@require_POST
+def roster_json_import(request: HttpRequest) -> HttpResponse:
+    roster = services.roster_for(owner=request.user)
+    upload = request.FILES.get("file")
+    raw = upload.read(JSON_LARGEST + 1) if upload is not None else b""
+    try:
+        if not raw:
+            raise services.SeasonError.single("choose a roster file (.json)", field="file")
+        if len(raw) > JSON_LARGEST:
+            raise services.SeasonError.single(
+                f"the file is larger than {JSON_LARGEST // 1024 // 1024} MB", field="file"
+            )
+        try:
+            data = json.loads(raw.decode("utf-8-sig"))
+        except (UnicodeDecodeError, ValueError):
+            raise services.SeasonError.single("the file is not JSON", field="file") from None
+        result = services.roster_import_json(roster=roster, data=data, user=request.user)
+    except services.SeasonError as error:
+        context = _club_context(roster, json_errors=_problems(error))
+        return render(request, "tournaments/club_desk.html", context)
+    return render(request, "tournaments/club_desk.html", _club_context(roster, imported=result))
