@@ -148,14 +148,18 @@ def desk_context(event: Event, **extra: Any) -> dict[str, Any]:
 def requests_context(event: Event) -> dict[str, Any]:
     """The changes closed tables asked of the desk, as the director reads them: who asks
     what, the round as it is now and as asked, and the revision the answer is made at."""
-    items = []
+    items: list[dict[str, Any]] = []
     for found in selectors.table_requests(event=event):
         request = found.request
         game = request.game
         word = kit_for(game.kind).word
         seats = presenters.seat_infos(game)
         name = presenters.names_of(seats).get(request.asked_by_seat, "A player")
-        now = game.rounds.filter(number=request.round_number).first()
+        now = (
+            game.rounds.filter(number=request.round_number).first()
+            if request.round_number is not None
+            else None
+        )
         items.append(
             {
                 "request": request,
