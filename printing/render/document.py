@@ -42,7 +42,8 @@ class OwnPlan(Protocol):
 class SelfLaidOut(Protocol):
     """Pages other than a scoresheet (a card, a list: ``cards``, ``lists``) that plan themselves."""
 
-    title: str
+    @property
+    def title(self) -> str: ...
 
     def layout(self, paper: str) -> OwnPlan: ...
 

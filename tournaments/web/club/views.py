@@ -40,6 +40,14 @@ def _int(value: Any) -> int | None:
         return None
 
 
+def _player(roster: Roster, value: Any) -> Player | None:
+    """The roster's player whose id the form sent, None for no such player."""
+    player_id = _int(value)
+    if player_id is None:
+        return None
+    return Player.objects.filter(roster=roster, pk=player_id).first()
+
+
 def _problems(error: services.SeasonError) -> dict[str, list[str]]:
     found: dict[str, list[str]] = {}
     for problem in error.problems:
@@ -111,7 +119,10 @@ def roster_import(request: HtmxHttpRequest) -> HttpResponse:
     choices = {
         line: value
         for key, value in request.POST.items()
-        if key.startswith("choice-") and (line := _int(key[7:])) is not None and value
+        if key.startswith("choice-")
+        and (line := _int(key[7:])) is not None
+        and isinstance(value, str)
+        and value
     }
     try:
         result = services.roster_import(
@@ -132,8 +143,8 @@ def roster_import(request: HtmxHttpRequest) -> HttpResponse:
 @require_POST
 def player_merge(request: HtmxHttpRequest) -> HttpResponse:
     roster = services.roster_for(owner=request.user)
-    keep = Player.objects.filter(roster=roster, pk=_int(request.POST.get("keep"))).first()
-    duplicate = Player.objects.filter(roster=roster, pk=_int(request.POST.get("duplicate"))).first()
+    keep = _player(roster, request.POST.get("keep"))
+    duplicate = _player(roster, request.POST.get("duplicate"))
     if keep is None or duplicate is None:
         errors = {"duplicate": ["choose the player to keep and the duplicate"]}
         return render(
@@ -230,7 +241,11 @@ def event_night(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             )
         else:
             season_id = _int(request.POST.get("season"))
-            season = Season.objects.filter(roster=roster, pk=season_id).first()
+            season = (
+                Season.objects.filter(roster=roster, pk=season_id).first()
+                if season_id is not None
+                else None
+            )
             if request.POST.get("season") and season is None:
                 raise services.SeasonError.single("choose one of your seasons", field="season")
             result = services.club_night_set(
