@@ -48,6 +48,10 @@ class SelfLaidOut(Protocol):
     def layout(self, paper: str) -> OwnPlan: ...
 
 
+# Anything the document draws: a scoresheet, a page that plans itself, a diagram.
+Printable = Sheet | SelfLaidOut | Diagram
+
+
 def _draw_own(canvas: Canvas, laid_out: OwnPlan, record: DrawRecord | None = None) -> None:
     pen = Pen(canvas, record)
     for index in range(laid_out.page_count):
@@ -59,7 +63,7 @@ def _draw_own(canvas: Canvas, laid_out: OwnPlan, record: DrawRecord | None = Non
 
 
 def render(
-    sheets: Iterable[Sheet | SelfLaidOut | Diagram],
+    sheets: Iterable[Printable],
     paper: str = "A4",
     *,
     title: str = "Scoresheets",
@@ -83,7 +87,7 @@ def render(
     canvas.setCreator("Tablescore")
     forms: dict[int, tuple[Plan, list[str]]] = {}
     iterator = iter(sheets)
-    previous: Sheet | SelfLaidOut | Diagram | None = None
+    previous: Printable | None = None
     upcoming = next(iterator, None)
     done = 0
     while upcoming is not None:

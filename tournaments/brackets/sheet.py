@@ -197,7 +197,7 @@ class BracketSheets:
             raise PrintRequestError("this event has no bracket to print")
         return event, page
 
-    def sheets(self, what: Mapping[str, Any]) -> tuple[Iterator[Any], int]:
+    def sheets(self, what: Mapping[str, Any]) -> tuple[Iterator[Diagram], int]:
         _, page = self._page(what)
         return iter([bracket_diagram(page)]), 1
 
