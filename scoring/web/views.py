@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import uuid
+from collections.abc import Sequence
 from typing import Any
 
 import segno
@@ -78,12 +79,19 @@ TEMPLATE = "scoring/table.html"
 # --------------------------------------------------------------------------- the device
 
 
+DEVICE_KEY = "tablescore.device"
+
+
 def device_id(request: HtmxHttpRequest) -> str:
     """This browser's id (a cookie), made up on its first visit."""
-    if not hasattr(request, "_tablescore_device"):
+    # Kept in the request's environment (an application key, as WSGI allows) so that one
+    # request made up no more than one id.
+    device: str | None = request.META.get(DEVICE_KEY)
+    if device is None:
         known = request.COOKIES.get(DEVICE_COOKIE, "")
-        request._tablescore_device = known[:64] if known else uuid.uuid4().hex
-    return request._tablescore_device
+        device = known[:64] if known else uuid.uuid4().hex
+        request.META[DEVICE_KEY] = device
+    return device
 
 
 def with_device(request: HtmxHttpRequest, response: HttpResponse) -> HttpResponse:
@@ -380,7 +388,7 @@ def table_context(
 
 
 def render_parts(
-    request: HtmxHttpRequest, parts: list[str], context: dict[str, Any], *, oob: list[str] = ()
+    request: HtmxHttpRequest, parts: list[str], context: dict[str, Any], *, oob: Sequence[str] = ()
 ) -> HttpResponse:
     """Partials of the table page: the first ones swapped in place, ``oob`` out of band."""
     html = [render_to_string(f"{TEMPLATE}#{part}", context, request) for part in parts]
@@ -602,6 +610,7 @@ def table_entry(request: HtmxHttpRequest, token: str) -> HttpResponse:
         )
         return entry_error(request, game, form, key)
 
+    entry: dict[str, Any] | None
     if action == "misdeal":
         entry = {"misdeal": True}
     else:

@@ -64,7 +64,7 @@ from tournaments.standings.core import InvalidResults, metrics_from_names, rules
 # --------------------------------------------------------------------------- events
 
 
-def _option_problems(game: str, options: Mapping[str, Any]) -> list[Problem]:
+def _option_problems(game: str, options: object) -> list[Problem]:
     if not isinstance(options, Mapping):
         return [Problem("options must be an object", field="options")]
     specs = {spec.name: spec for spec in ENGINES[game].option_specs()}
@@ -627,8 +627,8 @@ def round_publish(*, event: Event, round: TournamentRound, user: Any = None) -> 
             if seat == first:
                 dealt[entrant_id] += 1
         seats: dict[int, list[TableSeat]] = {}
-        for seat in TableSeat.objects.filter(table__round=round_).select_related("entrant"):
-            seats.setdefault(seat.table_id, []).append(seat)
+        for table_seat in TableSeat.objects.filter(table__round=round_).select_related("entrant"):
+            seats.setdefault(table_seat.table_id, []).append(table_seat)
         tables = list(round_.tables.all())
         actor = Actor(user=user, device="director's desk")
         for table in tables:
@@ -731,14 +731,15 @@ def result_correct(
     """
     with transaction.atomic():
         event = locked_open(event)
-        table = (
+        found = (
             Table.objects.select_related("game", "round")
             .filter(pk=table.pk, round__event=event)
             .first()
         )
-        if table is None or table.game is None:
+        game = found.game if found is not None else None
+        if found is None or game is None:
             raise TournamentError.single("that table has no game in this event", field="table")
-        game = table.game
+        table = found
         existing = game.rounds.filter(number=number).first()
         if existing is None:
             raise TournamentError.single(
@@ -858,7 +859,7 @@ def event_export(*, event: Event) -> dict[str, Any]:
                         {"entrant": index[s.entrant_id], "member": s.member}
                         for s in sorted(table.seats.all(), key=lambda s: s.seat)
                     ],
-                    "game": game_record_dict(table.game) if table.game_id else None,
+                    "game": game_record_dict(table.game) if table.game is not None else None,
                 }
             )
         rounds.append(
@@ -962,7 +963,7 @@ def event_import(*, data: Any, owner: Any) -> Event:
                 for a, b in document.keep_apart
             )
             for rnd in document.rounds:
-                published = rnd.status == TournamentRound.Status.PUBLISHED
+                published = rnd.status == TournamentRound.Status.PUBLISHED.value
                 round_ = TournamentRound.objects.create(
                     event=event,
                     number=rnd.number,
