@@ -109,7 +109,9 @@ def render(
     return buffer.getvalue()
 
 
-def _draw_as_form(canvas: Canvas, sheet: Sheet, paper: str, forms: dict) -> None:
+def _draw_as_form(
+    canvas: Canvas, sheet: Sheet, paper: str, forms: dict[int, tuple[Plan, list[str]]]
+) -> None:
     """Copies of one sheet: each page is drawn once as a form and placed on every copy."""
     key = id(sheet)
     if key not in forms:
