@@ -52,7 +52,7 @@ from tournaments.models import (
     TableSeat,
     TournamentRound,
 )
-from tournaments.plumbing import bump, event_log, locked, locked_open, refuse_closed
+from tournaments.plumbing import bump, event_log, locked, locked_open, options_at, refuse_closed
 from tournaments.seasons import seating as season_seating
 from tournaments.seasons import services as season_services
 from tournaments.seating import adapter as seating
@@ -96,7 +96,7 @@ _open = refuse_closed
 # --------------------------------------------------------------------------- events
 
 
-def _option_problems(game: str, options: Mapping[str, Any]) -> list[Problem]:
+def _option_problems(game: str, options: object) -> list[Problem]:
     if not isinstance(options, Mapping):
         return [Problem("options must be an object", field="options")]
     specs = {spec.name: spec for spec in ENGINES[game].option_specs()}
@@ -732,16 +732,6 @@ def _first_dealer(seated: Sequence[int], dealt: Counter[int]) -> int:
     return min(range(len(seated)), key=lambda s: (dealt[seated[s]], s))
 
 
-def _options_at(game: str, options: Mapping[str, Any], size: int) -> dict[str, Any]:
-    """The event's options that apply at a table of ``size``."""
-    specs = {spec.name: spec for spec in ENGINES[game].option_specs()}
-    return {
-        name: value
-        for name, value in options.items()
-        if specs[name].player_counts is None or size in specs[name].player_counts
-    }
-
-
 def _publish_checks(event: Event, round_: TournamentRound, *, go_on: bool) -> None:
     round_still_playing_check(event=event, number=round_.number, go_on=go_on)
     twice = availability.seated_still_playing(round_)
@@ -770,8 +760,8 @@ def _create_games(
         if seat == first:
             dealt[entrant_id] += 1
     seats: dict[int, list[TableSeat]] = {}
-    for seat in TableSeat.objects.filter(table__in=tables).select_related("entrant"):
-        seats.setdefault(seat.table_id, []).append(seat)
+    for table_seat in TableSeat.objects.filter(table__in=tables).select_related("entrant"):
+        seats.setdefault(table_seat.table_id, []).append(table_seat)
     actor = Actor(user=user, device="director's desk")
     for table in tables:
         seated = sorted(seats[table.pk], key=lambda s: s.seat)
@@ -781,7 +771,7 @@ def _create_games(
         record = {
             "game": event.game,
             "players": names,
-            "options": _options_at(event.game, event.options, len(names)),
+            "options": options_at(event.game, event.options, len(names)),
             "first_dealer": _first_dealer([s.entrant_id for s in seated], dealt),
             "rounds": [],
         }
@@ -909,14 +899,15 @@ def result_correct(
     """
     with transaction.atomic():
         event = locked_open(event)
-        table = (
+        found = (
             Table.objects.select_related("game", "round")
             .filter(pk=table.pk, round__event=event)
             .first()
         )
-        if table is None or table.game is None:
+        game = found.game if found is not None else None
+        if found is None or game is None:
             raise TournamentError.single("that table has no game in this event", field="table")
-        game = table.game
+        table = found
         existing = game.rounds.filter(number=number).first()
         if existing is None:
             raise TournamentError.single(
@@ -1036,7 +1027,7 @@ def event_export(*, event: Event) -> dict[str, Any]:
                         {"entrant": index[s.entrant_id], "member": s.member}
                         for s in sorted(table.seats.all(), key=lambda s: s.seat)
                     ],
-                    "game": game_record_dict(table.game) if table.game_id else None,
+                    "game": game_record_dict(table.game) if table.game is not None else None,
                 }
             )
         rounds.append(
@@ -1140,7 +1131,7 @@ def event_import(*, data: Any, owner: Any) -> Event:
                 for a, b in document.keep_apart
             )
             for rnd in document.rounds:
-                published = rnd.status == TournamentRound.Status.PUBLISHED
+                published = rnd.status == TournamentRound.Status.PUBLISHED.value
                 round_ = TournamentRound.objects.create(
                     event=event,
                     number=rnd.number,

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
+from common.htmx import HtmxHttpRequest
 from tournaments.events import clock
 from tournaments.events.directors import director_required
 from tournaments.events.services import TournamentError
@@ -17,7 +18,7 @@ from tournaments.web.desk.views import own_event, own_round, round_page
 @never_cache
 @director_required
 @require_POST
-def round_clock(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+def round_clock(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     """Start, pause, resume or extend the round's clock (``do``), by ``minutes``."""
     event = own_event(request, pk)
     round_ = own_round(event, number)

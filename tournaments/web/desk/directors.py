@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
+from common.htmx import HtmxHttpRequest
 from tournaments.events.directors import directed_event, director_required, may_direct
 from tournaments.events.staff import (
     ROLE_HELP,
@@ -27,17 +28,20 @@ def staff_context(event: Event, user: Any) -> dict[str, Any]:
     return {
         "owner": event.owner.get_username(),
         "members": list(event.staff.select_related("user").order_by("role", "user__username")),
-        "roles": [(value, label, ROLE_HELP[value]) for value, label in EventStaff.Role.choices],
+        "roles": [
+            (value, label, ROLE_HELP[EventStaff.Role(value)])
+            for value, label in EventStaff.Role.choices
+        ],
         "can_change": may_direct(user, event, Action.OWN),
     }
 
 
-def _event(request: HttpRequest, pk: int) -> Event:
+def _event(request: HtmxHttpRequest, pk: int) -> Event:
     """The event, for its owner only (404 for anyone else, helpers included)."""
     return directed_event(request, pk, Action.OWN)
 
 
-def _answer(request: HttpRequest, event: Event, **extra: Any) -> HttpResponse:
+def _answer(request: HtmxHttpRequest, event: Event, **extra: Any) -> HttpResponse:
     if request.htmx:
         context = {"event": event, "staff": staff_context(event, request.user), **extra}
         return render(request, CARD, context)
@@ -47,7 +51,7 @@ def _answer(request: HttpRequest, event: Event, **extra: Any) -> HttpResponse:
 @never_cache
 @director_required
 @require_POST
-def staff_add(request: HttpRequest, pk: int) -> HttpResponse:
+def staff_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     event = _event(request, pk)
     try:
         event_staff_add(
@@ -65,7 +69,7 @@ def staff_add(request: HttpRequest, pk: int) -> HttpResponse:
 @never_cache
 @director_required
 @require_POST
-def staff_remove(request: HttpRequest, pk: int, staff_id: int) -> HttpResponse:
+def staff_remove(request: HtmxHttpRequest, pk: int, staff_id: int) -> HttpResponse:
     event = _event(request, pk)
     staff = EventStaff.objects.filter(pk=staff_id, event=event).first()
     if staff is None:

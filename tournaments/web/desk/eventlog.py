@@ -5,11 +5,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+from common.htmx import HtmxHttpRequest
 from scoring.entry.fields import parse_int
 from tournaments.events import eventlog
 from tournaments.events.directors import director_required
@@ -32,7 +33,7 @@ def _choice(value: str, allowed: dict[int, str], field: str, errors: dict[str, s
 @never_cache
 @director_required
 @require_GET
-def desk_log(request: HttpRequest, pk: int) -> HttpResponse:
+def desk_log(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     event = own_event(request, pk, Action.VIEW)
     errors: dict[str, str] = {}
     kinds = eventlog.kinds(event)

@@ -15,7 +15,7 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.text import slugify
@@ -24,6 +24,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect
 
 from common import csvsafe
+from common.htmx import HtmxHttpRequest
 from printing.paper import PAPER_NAMES, default_paper
 from scoring.entry.fields import parse_int
 from scoring.games import kit_for
@@ -74,7 +75,7 @@ def round_printouts(event: Event, round_: TournamentRound) -> list[Printout]:
 # =========================================================================== the desk
 
 
-def own_event(request: HttpRequest, pk: int, action: Action = Action.DIRECT) -> Event:
+def own_event(request: HtmxHttpRequest, pk: int, action: Action = Action.DIRECT) -> Event:
     """The event, if the user may do ``action`` in it (owner, co-director, scorer: see
     ``tournaments.directors``); 404 otherwise, as for an event that does not exist."""
     return directed_event(request, pk, action)
@@ -94,7 +95,7 @@ def own_round(event: Event, number: int) -> TournamentRound:
 @never_cache
 @director_required
 @require_GET
-def desk(request: HttpRequest) -> HttpResponse:
+def desk(request: HtmxHttpRequest) -> HttpResponse:
     events = directed_events(request.user).order_by("-created_at")
     return render(request, "tournaments/desk.html", {"events": events})
 
@@ -102,7 +103,7 @@ def desk(request: HttpRequest) -> HttpResponse:
 @never_cache
 @director_required
 @require_http_methods(["GET", "POST"])
-def event_new(request: HttpRequest) -> HttpResponse:
+def event_new(request: HtmxHttpRequest) -> HttpResponse:
     template = "tournaments/event_new.html"
     if request.method == "GET":
         data = request.GET if "game" in request.GET else {}
@@ -207,14 +208,18 @@ def live_tables(event: Event, round_number: int | None) -> dict[str, Any]:
 def requests_context(event: Event) -> dict[str, Any]:
     """The changes closed tables asked of the desk, as the director reads them: who asks
     what, the round as it is now and as asked, and the revision the answer is made at."""
-    items = []
+    items: list[dict[str, Any]] = []
     for found in selectors.table_requests(event=event):
         request = found.request
         game = request.game
         word = kit_for(game.kind).word
         seats = presenters.seat_infos(game)
         name = presenters.names_of(seats).get(request.asked_by_seat, "A player")
-        now = game.rounds.filter(number=request.round_number).first()
+        now = (
+            game.rounds.filter(number=request.round_number).first()
+            if request.round_number is not None
+            else None
+        )
         items.append(
             {
                 "request": request,
@@ -244,7 +249,7 @@ def request_words(request: Any, word: str, name: str) -> str:
 
 
 def desk_page(
-    request: HttpRequest, event: Event, part: str = "", status: int = 200, **extra: Any
+    request: HtmxHttpRequest, event: Event, part: str = "", status: int = 200, **extra: Any
 ) -> HttpResponse:
     """The event's desk page, or one of its partials for htmx."""
     event.refresh_from_db()
@@ -261,7 +266,7 @@ def desk_page(
     return render(request, DESK, context, status=status)
 
 
-def desk_done(request: HttpRequest, event: Event, part: str, **extra: Any) -> HttpResponse:
+def desk_done(request: HtmxHttpRequest, event: Event, part: str, **extra: Any) -> HttpResponse:
     """After a change: the partial for htmx, a redirect (PRG) for a plain form."""
     if request.htmx:
         return desk_page(request, event, part, **extra)
@@ -271,7 +276,7 @@ def desk_done(request: HttpRequest, event: Event, part: str, **extra: Any) -> Ht
 @never_cache
 @director_required
 @require_GET
-def desk_event(request: HttpRequest, pk: int) -> HttpResponse:
+def desk_event(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     event = own_event(request, pk, Action.VIEW)
     return desk_page(request, event)
 
@@ -279,7 +284,7 @@ def desk_event(request: HttpRequest, pk: int) -> HttpResponse:
 @never_cache
 @director_required
 @require_GET
-def desk_live(request: HttpRequest, pk: int) -> HttpResponse:
+def desk_live(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Every table's state, for the desk's polling (204 while nothing changed)."""
     event = own_event(request, pk, Action.VIEW)
     if not request.htmx:
@@ -297,7 +302,7 @@ def desk_live(request: HttpRequest, pk: int) -> HttpResponse:
 @never_cache
 @director_required
 @require_POST
-def table_request_answer(request: HttpRequest, pk: int, request_id: int) -> HttpResponse:
+def table_request_answer(request: HtmxHttpRequest, pk: int, request_id: int) -> HttpResponse:
     """A director's answer to a closed table's request: made or declined, with a reason."""
     event = own_event(request, pk)
     error = ""
@@ -333,7 +338,7 @@ def table_request_answer(request: HttpRequest, pk: int, request_id: int) -> Http
 @never_cache
 @director_required
 @require_POST
-def entrant_add(request: HttpRequest, pk: int) -> HttpResponse:
+def entrant_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """A player (or a team: members after the name). Once the event runs, a late entry."""
     event = own_event(request, pk)
     name = request.POST.get("name", "")
@@ -356,7 +361,7 @@ def entrant_add(request: HttpRequest, pk: int) -> HttpResponse:
 @never_cache
 @director_required
 @require_POST
-def entrants_csv(request: HttpRequest, pk: int) -> HttpResponse:
+def entrants_csv(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Names from an uploaded CSV file (or pasted text), one entrant a line: first a
     preview of what the list holds, then (``register=1``) every one registered."""
     event = own_event(request, pk)
@@ -400,7 +405,7 @@ def entrants_csv(request: HttpRequest, pk: int) -> HttpResponse:
 @never_cache
 @director_required
 @require_POST
-def entrant_check_in(request: HttpRequest, pk: int, entrant_id: int) -> HttpResponse:
+def entrant_check_in(request: HtmxHttpRequest, pk: int, entrant_id: int) -> HttpResponse:
     wanted = request.POST.get("checked_in", "") in {"on", "1", "true"}
     return entrant_change(
         request, pk, entrant_id, partial(services.entrant_check_in, checked_in=wanted)
@@ -410,19 +415,19 @@ def entrant_check_in(request: HttpRequest, pk: int, entrant_id: int) -> HttpResp
 @never_cache
 @director_required
 @require_POST
-def entrant_drop(request: HttpRequest, pk: int, entrant_id: int) -> HttpResponse:
+def entrant_drop(request: HtmxHttpRequest, pk: int, entrant_id: int) -> HttpResponse:
     return entrant_change(request, pk, entrant_id, services.entrant_drop)
 
 
 @never_cache
 @director_required
 @require_POST
-def entrant_return(request: HttpRequest, pk: int, entrant_id: int) -> HttpResponse:
+def entrant_return(request: HtmxHttpRequest, pk: int, entrant_id: int) -> HttpResponse:
     return entrant_change(request, pk, entrant_id, services.entrant_return)
 
 
 def entrant_change(
-    request: HttpRequest, pk: int, entrant_id: int, change: Callable[..., Any]
+    request: HtmxHttpRequest, pk: int, entrant_id: int, change: Callable[..., Any]
 ) -> HttpResponse:
     """One service on a player (check-in, drop); a refusal shows beside the players."""
     event = own_event(request, pk)
@@ -437,7 +442,7 @@ def entrant_change(
 @never_cache
 @director_required
 @require_POST
-def away_scoring(request: HttpRequest, pk: int) -> HttpResponse:
+def away_scoring(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """How a player away for a round scores for it."""
     event = own_event(request, pk)
     try:
@@ -452,7 +457,7 @@ def away_scoring(request: HttpRequest, pk: int) -> HttpResponse:
 @never_cache
 @director_required
 @require_POST
-def keep_apart_add(request: HttpRequest, pk: int) -> HttpResponse:
+def keep_apart_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     event = own_event(request, pk)
     first = own_entrant(event, request.POST.get("first"))
     second = own_entrant(event, request.POST.get("second"))
@@ -477,7 +482,7 @@ def keep_apart_add(request: HttpRequest, pk: int) -> HttpResponse:
 @never_cache
 @director_required
 @require_POST
-def round_generate(request: HttpRequest, pk: int) -> HttpResponse:
+def round_generate(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Seat the next round as a draft: at once, or by the worker for a large event."""
     event = own_event(request, pk)
     players = event.entrants.filter(dropped=False).count()
@@ -501,7 +506,7 @@ def round_generate(request: HttpRequest, pk: int) -> HttpResponse:
 @never_cache
 @director_required
 @require_GET
-def generation(request: HttpRequest, pk: int) -> HttpResponse:
+def generation(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The background generation's progress, polled while it runs."""
     event = own_event(request, pk, Action.VIEW)
     return desk_page(request, event, "generation")
@@ -564,7 +569,7 @@ def round_context(
 
 
 def round_page(
-    request: HttpRequest, event: Event, round_: TournamentRound, part: str = "", **extra: Any
+    request: HtmxHttpRequest, event: Event, round_: TournamentRound, part: str = "", **extra: Any
 ) -> HttpResponse:
     event.refresh_from_db()
     round_.refresh_from_db()
@@ -577,7 +582,7 @@ def round_page(
 @never_cache
 @director_required
 @require_GET
-def desk_round(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+def desk_round(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     event = own_event(request, pk, Action.VIEW)
     round_ = own_round(event, number)
     if request.htmx and request.GET.get("part") == "live":
@@ -590,7 +595,7 @@ def desk_round(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 @never_cache
 @director_required
 @require_POST
-def round_swap(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+def round_swap(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     """Swap two players of a draft; the page shows the seating cost before and after."""
     event = own_event(request, pk)
     round_ = own_round(event, number)
@@ -629,7 +634,7 @@ def round_swap(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 @never_cache
 @director_required
 @require_POST
-def round_publish(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+def round_publish(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     """Publish a draft; while tables of the round before play, the page shows who and
     offers to go on without them."""
     event = own_event(request, pk)
@@ -654,12 +659,12 @@ def round_publish(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 @never_cache
 @director_required
 @require_POST
-def round_undo(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+def round_undo(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     return round_change(request, pk, number, services.round_undo)
 
 
 def round_change(
-    request: HttpRequest, pk: int, number: int, change: Callable[..., Any]
+    request: HtmxHttpRequest, pk: int, number: int, change: Callable[..., Any]
 ) -> HttpResponse:
     """One service on a round (publish, undo); a refusal shows on the round's page."""
     event = own_event(request, pk)
@@ -674,7 +679,7 @@ def round_change(
 @never_cache
 @director_required
 @require_POST
-def event_close(request: HttpRequest, pk: int) -> HttpResponse:
+def event_close(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     event = own_event(request, pk)
     try:
         services.event_close(event=event, user=request.user)
@@ -698,7 +703,7 @@ def own_table(event: Event, table_id: int) -> Table:
 @never_cache
 @director_required
 @require_GET
-def desk_table(request: HttpRequest, pk: int, table_id: int) -> HttpResponse:
+def desk_table(request: HtmxHttpRequest, pk: int, table_id: int) -> HttpResponse:
     """One table's deals, each with a way to correct it."""
     event = own_event(request, pk, Action.SCORE)
     table = own_table(event, table_id)
@@ -725,7 +730,7 @@ def desk_table(request: HttpRequest, pk: int, table_id: int) -> HttpResponse:
 @never_cache
 @director_required
 @require_http_methods(["GET", "POST"])
-def result_correct(request: HttpRequest, pk: int, table_id: int, number: int) -> HttpResponse:
+def result_correct(request: HtmxHttpRequest, pk: int, table_id: int, number: int) -> HttpResponse:
     """The director replaces one deal of a table's game (audited by the service)."""
     event = own_event(request, pk, Action.SCORE)
     table = own_table(event, table_id)
@@ -787,7 +792,7 @@ def result_correct(request: HttpRequest, pk: int, table_id: int, number: int) ->
 @never_cache
 @director_required
 @require_GET
-def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
+def standings_csv(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     event = own_event(request, pk, Action.VIEW)
     view = selectors.standings_for(event=event)
     out = io.StringIO()
@@ -806,7 +811,7 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
 @never_cache
 @director_required
 @require_GET
-def event_json(request: HttpRequest, pk: int) -> HttpResponse:
+def event_json(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     event = own_event(request, pk, Action.VIEW)
     response = JsonResponse(
         services.event_export(event=event), json_dumps_params={"ensure_ascii": False, "indent": 1}
