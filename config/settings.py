@@ -255,6 +255,9 @@ TABLESCORE_MAX_BODY_BYTES = 64 * 1024
 # Called after commit with game_id= whenever a tournament game changes (scoring imports
 # no tournaments code: this dotted path is the one link from a table to its event).
 TABLESCORE_GAME_CHANGED_HOOK = "tournaments.hooks.table_game_changed"
+# Called with game_id= by a tournament table's pages: its round's clock (an object with
+# state, seconds_left and label), or None. Empty: table pages show no clock.
+TABLESCORE_TABLE_CLOCK_HOOK = "tournaments.hooks.table_clock"
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
 
 # Limits (common.throttles), sized for a club behind one address: games started (web and

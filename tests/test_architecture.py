@@ -420,7 +420,7 @@ PART_EDGES: dict[str, dict[str, frozenset[str]]] = {
         "brackets": frozenset({"errors", "models", "plumbing", "seasons", "seating", "standings"}),
         "errors": frozenset(),
         "events": frozenset({"errors", "models", "plumbing", "seasons", "seating", "standings"}),
-        "hooks": frozenset({"brackets", "models", "seasons"}),
+        "hooks": frozenset({"brackets", "events", "models", "seasons"}),
         "management": frozenset({"brackets", "events", "models", "seasons", "seating"}),
         "migrations": frozenset({"models"}),
         "models": frozenset(),

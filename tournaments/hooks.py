@@ -1,6 +1,7 @@
 """What scoring's settings hook calls after a tournament game changes.
 
-``TABLESCORE_GAME_CHANGED_HOOK`` names ``table_game_changed``: scoring imports no
+``TABLESCORE_GAME_CHANGED_HOOK`` names ``table_game_changed`` and
+``TABLESCORE_TABLE_CLOCK_HOOK`` names ``table_clock``: scoring imports no
 tournaments code, and this dotted path is the one link from a table to its event (the
 architecture test counts it as an edge from scoring's settings to this module).
 """
@@ -10,7 +11,8 @@ from __future__ import annotations
 from django.db.models import F
 
 from tournaments.brackets.services import bracket_game_changed
-from tournaments.models import Event, TournamentRound
+from tournaments.events.clock import Clock, clock_of
+from tournaments.models import Event, Table, TournamentRound
 from tournaments.seasons.tasks import ratings_game_changed_queue
 
 
@@ -27,3 +29,12 @@ def table_game_changed(*, game_id: int) -> None:
     bracket_game_changed(game_id=game_id)
     # A rated club night's game: its players' ratings follow, in a task of their own.
     ratings_game_changed_queue(game_id=game_id)
+
+
+def table_clock(*, game_id: int) -> Clock | None:
+    """The clock of the tournament round the game's table plays in (None for a game at
+    no event table). Table pages show it as the projector does."""
+    table = Table.objects.filter(game_id=game_id).select_related("round").first()
+    if table is None:
+        return None
+    return clock_of(table.round)
