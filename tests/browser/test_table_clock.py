@@ -1,0 +1,54 @@
+"""The round clock on a phone at an event's table: it counts down on the table's entry
+page and on its view page, and says "Last deal" at zero."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from tests.browser.conftest import ARTIFACTS
+from tests.tournaments.helpers import ROOLZ_OPTIONS
+from tournaments.events import services
+from tournaments.events.clock import LAST_DEAL, round_clock_start
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture
+def event():
+    director = get_user_model().objects.create_user("director", password="pw", is_staff=True)
+    event = services.event_create(
+        owner=director, name="Club night", game="roolz", options=ROOLZ_OPTIONS, table_size=4
+    )
+    services.entrants_import_csv(
+        event=event, text="\n".join(f"Player {n}" for n in range(1, 9)), user=director
+    )
+    draft = services.round_generate(event=event, user=director)
+    services.round_publish(event=event, round=draft, user=director)
+    return event
+
+
+def test_the_round_clock_counts_down_on_a_table_page(live_server, browser, event):
+    round_ = event.rounds.get(number=1)
+    round_clock_start(event=event, round=round_, minutes=1, user=event.owner)
+    game = round_.tables.exclude(game=None).first().game
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.clock.install()
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    for name, address in (("entry", f"/t/{game.table_token}/"), ("view", f"/v/{game.view_token}/")):
+        page.goto(live_server.url + address)
+        shown = page.locator(".round-clock [data-clock-text]")
+        first = shown.text_content()
+        assert first is not None and first.startswith(("1:00", "0:5"))
+        assert shown.is_visible()
+        page.screenshot(path=str(ARTIFACTS / f"table-clock-{name}-running.png"))
+        page.clock.fast_forward(20_000)
+        later = shown.text_content()
+        assert later is not None and later != first and later.startswith("0:")
+        page.clock.fast_forward(60_000)
+        assert shown.text_content() == LAST_DEAL
+        page.screenshot(path=str(ARTIFACTS / f"table-clock-{name}-last-deal.png"))
+    context.close()
