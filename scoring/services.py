@@ -108,15 +108,14 @@ class TableClosed(GameChangeError):
     The table asks the desk instead (``desk_request_open``).
     """
 
-    def __init__(self, round_number: int | None = None):
+    def __init__(self, round_number: int | None = None, *, by_desk: bool = False):
+        why = (
+            "the event's desk decided this table's match"
+            if by_desk
+            else "this event table's game is over"
+        )
         super().__init__(
-            [
-                Problem(
-                    "this event table's game is over: a change now goes to the event's desk",
-                    round_number,
-                    "table",
-                )
-            ]
+            [Problem(f"{why}: a change now goes to the event's desk", round_number, "table")]
         )
 
 
@@ -265,7 +264,7 @@ def _check_revision(game: Game, revision: int | None, number: int | None = None)
 def _check_open(game: Game, actor: Actor, number: int | None = None) -> None:
     """A closed event table is changed by its event's desk alone."""
     if not actor.desk and table_closed(game):
-        raise TableClosed(number)
+        raise TableClosed(number, by_desk=game.closed_by_desk)
 
 
 def _same_phone(game: Game, actor: Actor, device: str, number: int | None) -> bool:
@@ -541,6 +540,8 @@ def round_record(
             if replay:
                 return replay
             _check_entering_seat(game, actor, number)
+            # A table the desk closed mid-game (its bracket match decided) takes no deal.
+            _check_open(game, actor, number)
             last = game.rounds.order_by("-number").values_list("number", flat=True).first() or 0
             if 1 <= number <= last:
                 raise RoundConflict(game.rounds.get(number=number))
