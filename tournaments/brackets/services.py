@@ -40,6 +40,7 @@ from tournaments.brackets.core import (
     EliminationBracket,
     Format,
     GrandFinal,
+    MatchView,
     Override,
     Result,
     Seeding,
@@ -679,6 +680,27 @@ class PageSeat:
     advanced: bool
     known: bool  # an entrant sits here
     entrant_id: int | None
+    # What the match's game says of this entrant: its total once a deal is recorded, its
+    # place in the finish once the match is decided (a table's finishing order).
+    total: int | float | None = None
+    place: int | None = None
+
+    @property
+    def total_text(self) -> str:
+        if self.total is None:
+            return ""
+        return str(int(self.total)) if float(self.total).is_integer() else f"{self.total:g}"
+
+    @property
+    def place_text(self) -> str:
+        if self.place is None:
+            return ""
+        suffix = (
+            "th"
+            if 10 <= self.place % 100 <= 20
+            else {1: "st", 2: "nd", 3: "rd"}.get(self.place % 10, "th")
+        )
+        return f"{self.place}{suffix}"
 
 
 @dataclass(frozen=True)
@@ -718,7 +740,12 @@ class BracketPage:
     rounds: int
 
 
-def _page_seat(seat: LayoutSeat, names: Mapping[str, str]) -> PageSeat:
+def _page_seat(
+    seat: LayoutSeat,
+    names: Mapping[str, str],
+    totals: Mapping[str, int | float] | None = None,
+    places: Mapping[str, int] | None = None,
+) -> PageSeat:
     if seat.entrant is None:
         return PageSeat(seat.label, None, False, False, None)
     return PageSeat(
@@ -727,7 +754,45 @@ def _page_seat(seat: LayoutSeat, names: Mapping[str, str]) -> PageSeat:
         seat.advanced,
         True,
         int(seat.entrant) if seat.entrant.isdigit() else None,
+        total=(totals or {}).get(seat.entrant),
+        place=(places or {}).get(seat.entrant),
     )
+
+
+def _game_totals(row: BracketGame | None, played: set[int]) -> dict[str, int | float]:
+    """Each entrant's total in its match's game (a team's, read at its first seat), once
+    the game has a deal recorded; the game's engine computed them (the score cache)."""
+    if row is None or row.game_id not in played:
+        return {}
+    totals = (row.game.score_cache or {}).get("totals") or []
+    if len(totals) != len(row.seats):
+        return {}
+    found: dict[str, int | float] = {}
+    for entrant_id, total in zip(row.seats, totals, strict=True):
+        if isinstance(total, int | float):
+            found.setdefault(str(entrant_id), total)
+    return found
+
+
+def _finish_places(view: MatchView | None) -> dict[str, int]:
+    """Each entrant's place in a decided match: the director's finish when overridden,
+    else the game's (entrants level share a place), else the order used for advancing."""
+    if view is None or view.status != Status.DONE:
+        return {}
+    groups: tuple[tuple[str, ...], ...] = ()
+    if view.override is not None:
+        groups = view.override.finish
+    elif view.reported:
+        groups = view.reported
+    if not groups:
+        groups = tuple((entrant,) for entrant in view.finish)
+    places: dict[str, int] = {}
+    place = 1
+    for group in groups:
+        for entrant in group:
+            places.setdefault(entrant, place)
+        place += len(group)
+    return places
 
 
 def _page_match(
@@ -736,13 +801,18 @@ def _page_match(
     games: Mapping[str, BracketGame],
     reasons: Mapping[str, str],
     two_team: bool,
+    state: BracketState | None = None,
+    played: set[int] | None = None,
 ) -> PageMatch:
     row = games.get(match.id)
+    totals = _game_totals(row, played or set())
+    view = next((m for m in state.matches if m.id == match.id), None) if state else None
+    places = {} if two_team else _finish_places(view)
     return PageMatch(
         id=match.id,
         title=f"{'Match' if two_team else 'Table'} {match.id}",
         status=match.status.value,
-        seats=tuple(_page_seat(seat, names) for seat in match.seats),
+        seats=tuple(_page_seat(seat, names, totals, places) for seat in match.seats),
         table_token=row.game.table_token if row is not None else "",
         view_token=row.game.view_token if row is not None else "",
         game_id=row.game_id if row is not None else None,
@@ -769,6 +839,11 @@ def bracket_for(*, event: Event) -> BracketPage | None:
     games = _current_games(stage)
     reasons = {item["match"]: item["reason"] for item in stage.overrides}
     two_team = stage.kind != BracketStage.Kind.TABLES
+    played = set(
+        Round.objects.filter(game_id__in=[row.game_id for row in games.values()]).values_list(
+            "game_id", flat=True
+        )
+    )
     sections = tuple(
         LayoutSection(
             section.key,
@@ -777,7 +852,10 @@ def bracket_for(*, event: Event) -> BracketPage | None:
                 LayoutColumn(
                     column.round,
                     column.title,
-                    tuple(_page_match(m, names, games, reasons, two_team) for m in column.matches),
+                    tuple(
+                        _page_match(m, names, games, reasons, two_team, state, played)
+                        for m in column.matches
+                    ),
                 )
                 for column in section.columns
             ),

@@ -1,0 +1,138 @@
+"""Each bracket match shows its score (two-sided matches: both sides' totals) or its
+table's finishing order (table matches), on the page and at projector size."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from scoring.models import Game
+from tests.tournaments.brackets.test_flow import (
+    DERBY_OPENING,
+    TEAMS,
+    current_rows,
+    finish_rummoli,
+    play_derby,
+)
+from tests.tournaments.helpers import enter_and_confirm
+from tournaments.brackets import services as brackets
+from tournaments.events import services
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def director():
+    return get_user_model().objects.create_user("director", password="x", is_staff=True)
+
+
+def page_match(event, match_id):
+    page = brackets.bracket_for(event=event)
+    assert page is not None
+    return next(m for s in page.sections for c in s.columns for m in c.matches if m.id == match_id)
+
+
+def team_totals(game: Game, seats: list[int]) -> dict[int, int]:
+    """Each entrant's total as the game's engine scored it (read at its first seat)."""
+    game.refresh_from_db()
+    found: dict[int, int] = {}
+    for entrant, total in zip(seats, game.score_cache["totals"], strict=True):
+        found.setdefault(entrant, total)
+    return found
+
+
+@pytest.fixture
+def derby(director):
+    event = services.event_create(owner=director, name="Derby Cup", game="roller_derby")
+    for name, members in TEAMS[:4]:
+        services.entrant_add(event=event, name=name, members=members, user=director)
+    stage = brackets.stage_create(event=event, kind="single", user=director)
+    return event, stage
+
+
+def test_a_match_not_yet_played_shows_no_score(derby):
+    event, _ = derby
+    match = page_match(event, "R1-1")
+    assert [seat.total for seat in match.seats] == [None, None]
+
+
+def test_a_match_in_play_shows_both_sides_running_totals(derby):
+    event, stage = derby
+    row = current_rows(stage)["R1-1"]
+    enter_and_confirm(row.game, 1, DERBY_OPENING[0])
+    expected = team_totals(row.game, row.seats)
+    match = page_match(event, "R1-1")
+    assert {seat.entrant_id: seat.total for seat in match.seats} == expected
+
+
+def test_a_decided_match_shows_both_totals_on_the_page_and_projector(
+    client, derby, django_capture_on_commit_callbacks
+):
+    event, stage = derby
+    row = current_rows(stage)["R1-2"]
+    with django_capture_on_commit_callbacks(execute=True):
+        play_derby(row.game, "B")
+    expected = team_totals(row.game, row.seats)
+    assert len(set(expected.values())) == 2  # a decided game: the totals differ
+    match = page_match(event, "R1-2")
+    shown = {seat.entrant_id: seat.total for seat in match.seats}
+    assert shown == expected
+    winner = next(seat for seat in match.seats if seat.advanced)
+    assert winner.total == max(expected.values())
+    assert all(seat.place is None for seat in match.seats)  # two sides: the score says it
+    for address in (f"/e/{event.public_token}/bracket/", f"/e/{event.public_token}/bracket/?big=1"):
+        html = client.get(address).content.decode()
+        block = html[html.index('data-match="R1-2"') :][:2000]
+        for total in expected.values():
+            assert f'<span class="bracket-score" aria-label="score {total}">{total}</span>' in block
+
+
+def test_a_table_match_shows_its_finishing_order(
+    client, director, django_capture_on_commit_callbacks
+):
+    event = services.event_create(owner=director, name="Rummoli Night", game="rummoli")
+    names = [f"Player {n:02d}" for n in range(1, 13)]
+    services.entrants_import_csv(event=event, text="\n".join(names), user=director)
+    stage = brackets.stage_create(
+        event=event, kind="tables", table_size=6, advance=3, draw_rule="higher_seed", user=director
+    )
+    row = current_rows(stage)["R1-T1"]
+    order = list(range(len(row.seats)))[::-1]  # the last seat goes out first
+    with django_capture_on_commit_callbacks(execute=True):
+        finish_rummoli(row.game, order)
+    match = page_match(event, "R1-T1")
+    by_entrant = {seat.entrant_id: seat for seat in match.seats}
+    expected_order = [row.seats[seat] for seat in order]
+    assert [by_entrant[e].place for e in expected_order] == list(range(1, len(order) + 1))
+    assert [by_entrant[e].place_text for e in expected_order[:3]] == ["1st", "2nd", "3rd"]
+    went_on = {seat.entrant_id for seat in match.seats if seat.advanced}
+    assert went_on == set(expected_order[:3])
+    # The totals are the game's own.
+    assert {e: s.total for e, s in by_entrant.items()} == team_totals(row.game, row.seats)
+    html = client.get(f"/e/{event.public_token}/bracket/?big=1").content.decode()
+    block = html[html.index('data-match="R1-T1"') :][:4000]
+    assert block.count('class="bracket-place"') == len(order)
+
+
+def test_an_overridden_table_match_shows_the_directors_finish(
+    director, django_capture_on_commit_callbacks
+):
+    event = services.event_create(owner=director, name="Rummoli Night", game="rummoli")
+    names = [f"Player {n:02d}" for n in range(1, 13)]
+    services.entrants_import_csv(event=event, text="\n".join(names), user=director)
+    stage = brackets.stage_create(
+        event=event, kind="tables", table_size=6, advance=3, draw_rule="higher_seed", user=director
+    )
+    row = current_rows(stage)["R1-T2"]
+    finish = list(reversed(row.seats))
+    brackets.bracket_override(
+        event=event,
+        match="R1-T2",
+        finish=finish,
+        reason="the table's phone was lost",
+        user=director,
+    )
+    match = page_match(event, "R1-T2")
+    places = {seat.entrant_id: seat.place for seat in match.seats}
+    assert [places[e] for e in finish] == list(range(1, len(finish) + 1))
+    assert all(seat.total is None for seat in match.seats)  # nothing was played
