@@ -55,7 +55,8 @@ def test_bracket_page_on_a_phone(page: Page, live_server, event, screenshot):
     # The table plays; the page shows who went on without being reloaded.
     play_derby(row.game, "B")  # Hawks beat Aces; each commit calls the tournament hook
     went_on = page.locator('[data-match="R1-1"] li.went-on')
-    expect(went_on).to_have_text("8Hawks", timeout=LIVE)
+    expect(went_on.locator(".bracket-name")).to_have_text("Hawks", timeout=LIVE)
+    expect(went_on.locator(".bracket-score")).to_be_visible()
     expect(page.locator('[data-match="R2-1"] .bracket-name').first).to_have_text(
         "Hawks", timeout=LIVE
     )

@@ -795,6 +795,14 @@ def _finish_places(view: MatchView | None) -> dict[str, int]:
     return places
 
 
+def _in_finishing_order(seats: tuple[PageSeat, ...]) -> tuple[PageSeat, ...]:
+    """A decided table lists its seats in finishing order (seat order while it plays)."""
+    if all(seat.place is None for seat in seats):
+        return seats
+    last = len(seats) + 1
+    return tuple(sorted(seats, key=lambda seat: seat.place if seat.place is not None else last))
+
+
 def _page_match(
     match: LayoutMatch,
     names: Mapping[str, str],
@@ -812,7 +820,9 @@ def _page_match(
         id=match.id,
         title=f"{'Match' if two_team else 'Table'} {match.id}",
         status=match.status.value,
-        seats=tuple(_page_seat(seat, names, totals, places) for seat in match.seats),
+        seats=_in_finishing_order(
+            tuple(_page_seat(seat, names, totals, places) for seat in match.seats)
+        ),
         table_token=row.game.table_token if row is not None else "",
         view_token=row.game.view_token if row is not None else "",
         game_id=row.game_id if row is not None else None,

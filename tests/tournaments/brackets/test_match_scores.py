@@ -105,6 +105,8 @@ def test_a_table_match_shows_its_finishing_order(
     expected_order = [row.seats[seat] for seat in order]
     assert [by_entrant[e].place for e in expected_order] == list(range(1, len(order) + 1))
     assert [by_entrant[e].place_text for e in expected_order[:3]] == ["1st", "2nd", "3rd"]
+    # Listed in that order, best first.
+    assert [seat.entrant_id for seat in match.seats] == expected_order
     went_on = {seat.entrant_id for seat in match.seats if seat.advanced}
     assert went_on == set(expected_order[:3])
     # The totals are the game's own.
