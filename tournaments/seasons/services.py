@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -36,11 +37,12 @@ from tournaments.seasons.adapter import (
     event_game_ids,
     game_key,
     game_to_rate,
+    roster_rated_games,
 )
 from tournaments.seasons.core.names import fold_name as folded
 from tournaments.seasons.core.ratings import GameKey, Replay, Skill, Step, replay, rerate_from
 from tournaments.seasons.core.table import Counting, SeasonRule, Tiebreak
-from tournaments.seasons.skill import INITIAL, openskill_rate
+from tournaments.seasons.skill import INITIAL, RATE
 
 NAME_LONGEST = 40
 CONTACT_LONGEST = 120
@@ -635,7 +637,7 @@ def _rate_game(game_id: int) -> str:
     ]
     players = {p for g in tail for side in g.sides for p in side} | {s.player for s in undone}
     result = rerate_from(
-        current=_skills(players), undone=undone, tail=tail, rate=openskill_rate, initial=INITIAL
+        current=_skills(players), undone=undone, tail=tail, rate=RATE, initial=INITIAL
     )
     _store(roster_id, result, players)
     return "rated"
@@ -700,12 +702,41 @@ def _ratings_rebuild(roster: Roster) -> int:
 
 
 def _ratings_replay(roster: Roster) -> int:
+    """Inside a transaction holding the roster: every rating replayed from nothing, the
+    history written in one bulk insert and the ratings in one bulk update."""
     RatingStep.objects.filter(rated_game__roster=roster).delete()
-    games = [core_game(r) for r in RatedGame.objects.filter(roster=roster)]
-    result = replay(games, rate=openskill_rate, initial=INITIAL, start=_bases(roster))
-    everyone = set(Player.objects.filter(roster=roster).values_list("pk", flat=True))
-    _store(roster.pk, result, everyone)
-    return len(games)
+    rows = roster_rated_games(roster.pk)
+    result = replay((game for _, game in rows), rate=RATE, initial=INITIAL, start=_bases(roster))
+    ids = {game.game: pk for pk, game in rows}
+    RatingStep.objects.bulk_create(
+        (
+            RatingStep(
+                rated_game_id=ids[s.game],
+                player_id=s.player,
+                mu_before=s.before.mu,
+                sigma_before=s.before.sigma,
+                mu=s.after.mu,
+                sigma=s.after.sigma,
+            )
+            for s in result.steps
+        ),
+        batch_size=5000,
+    )
+    counts = Counter(s.player for s in result.steps)
+    players = list(
+        Player.objects.filter(roster=roster).only(
+            "pk", "mu", "sigma", "rated_games", "base_mu", "base_sigma"
+        )
+    )
+    for player in players:
+        skill = result.ratings.get(player.pk) if counts[player.pk] else None
+        if skill is not None:
+            player.mu, player.sigma = skill.mu, skill.sigma
+        else:
+            player.mu, player.sigma = player.base_mu, player.base_sigma
+        player.rated_games = counts[player.pk]
+    Player.objects.bulk_update(players, ["mu", "sigma", "rated_games"], batch_size=1000)
+    return len(rows)
 
 
 def ratings_recompute(*, roster: Roster, from_games: bool = True) -> int:
