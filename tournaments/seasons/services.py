@@ -552,19 +552,12 @@ def _store(roster_id: int, result: Replay, touched: Iterable[int]) -> None:
     if len(games) < 1000:
         rows = rows.filter(game_id__in=games)
     ids = dict(rows.values_list("game_id", "pk"))
-    # Thousands of rows at a rebuild: written as plain parameter rows (no model objects).
-    steps_table = connection.ops.quote_name(RatingStep._meta.db_table)
-    players_table = connection.ops.quote_name(Player._meta.db_table)
-    with connection.cursor() as cursor:
-        cursor.executemany(
-            f"INSERT INTO {steps_table} "
-            "(rated_game_id, player_id, mu_before, sigma_before, mu, sigma) "
-            "VALUES (%s, %s, %s, %s, %s, %s)",
-            [
-                (ids[s.game], s.player, s.before.mu, s.before.sigma, s.after.mu, s.after.sigma)
-                for s in result.steps
-            ],
-        )
+    _steps_insert(
+        [
+            (ids[s.game], s.player, s.before.mu, s.before.sigma, s.after.mu, s.after.sigma)
+            for s in result.steps
+        ]
+    )
     touched = set(touched) | set(result.ratings)
     counts = dict(
         RatingStep.objects.filter(player_id__in=touched)
@@ -584,11 +577,7 @@ def _store(roster_id: int, result: Replay, touched: Iterable[int]) -> None:
             continue  # rated, and not touched by this replay: its rating stands
         else:
             updates.append((base_mu, base_sigma, 0, pk))
-    with connection.cursor() as cursor:
-        cursor.executemany(
-            f"UPDATE {players_table} SET mu = %s, sigma = %s, rated_games = %s WHERE id = %s",
-            updates,
-        )
+    _ratings_save(updates)
 
 
 def _rate_game(game_id: int) -> str:
@@ -701,6 +690,37 @@ def _ratings_rebuild(roster: Roster) -> int:
     return _ratings_replay(roster)
 
 
+STEP_COLUMNS = ("rated_game_id", "player_id", "mu_before", "sigma_before", "mu", "sigma")
+StepRow = tuple[int, int, float, float, float, float]
+
+
+def _steps_insert(rows: Sequence[StepRow]) -> None:
+    """Rating steps written in bulk: one COPY on PostgreSQL (tens of thousands of rows at a
+    rebuild), one bulk insert elsewhere. A float goes as its repr, which reads back exactly."""
+    if connection.vendor == "postgresql":
+        table = connection.ops.quote_name(RatingStep._meta.db_table)
+        text = "".join("%d\t%d\t%r\t%r\t%r\t%r\n" % row for row in rows)  # noqa: UP031
+        with (
+            connection.cursor() as cursor,
+            cursor.copy(f"COPY {table} ({', '.join(STEP_COLUMNS)}) FROM STDIN") as copy,
+        ):
+            copy.write(text)
+        return
+    RatingStep.objects.bulk_create(
+        (RatingStep(**dict(zip(STEP_COLUMNS, row, strict=True))) for row in rows),
+        batch_size=2000,
+    )
+
+
+def _ratings_save(rows: Sequence[tuple[float | None, float | None, int, int]]) -> None:
+    """Players' ratings written in one batch: (mu, sigma, rated games, player id) each."""
+    table = connection.ops.quote_name(Player._meta.db_table)
+    with connection.cursor() as cursor:
+        cursor.executemany(
+            f"UPDATE {table} SET mu = %s, sigma = %s, rated_games = %s WHERE id = %s", rows
+        )
+
+
 def _ratings_replay(roster: Roster) -> int:
     """Inside a transaction holding the roster: every rating replayed from nothing, the
     history written in one bulk insert and the ratings in one bulk update."""
@@ -708,34 +728,23 @@ def _ratings_replay(roster: Roster) -> int:
     rows = roster_rated_games(roster.pk)
     result = replay((game for _, game in rows), rate=RATE, initial=INITIAL, start=_bases(roster))
     ids = {game.game: pk for pk, game in rows}
-    RatingStep.objects.bulk_create(
-        (
-            RatingStep(
-                rated_game_id=ids[s.game],
-                player_id=s.player,
-                mu_before=s.before.mu,
-                sigma_before=s.before.sigma,
-                mu=s.after.mu,
-                sigma=s.after.sigma,
-            )
+    _steps_insert(
+        [
+            (ids[s.game], s.player, s.before.mu, s.before.sigma, s.after.mu, s.after.sigma)
             for s in result.steps
-        ),
-        batch_size=5000,
+        ]
     )
     counts = Counter(s.player for s in result.steps)
-    players = list(
-        Player.objects.filter(roster=roster).only(
-            "pk", "mu", "sigma", "rated_games", "base_mu", "base_sigma"
-        )
-    )
-    for player in players:
-        skill = result.ratings.get(player.pk) if counts[player.pk] else None
+    saved: list[tuple[float | None, float | None, int, int]] = []
+    for pk, base_mu, base_sigma in Player.objects.filter(roster=roster).values_list(
+        "pk", "base_mu", "base_sigma"
+    ):
+        skill = result.ratings.get(pk) if counts[pk] else None
         if skill is not None:
-            player.mu, player.sigma = skill.mu, skill.sigma
+            saved.append((skill.mu, skill.sigma, counts[pk], pk))
         else:
-            player.mu, player.sigma = player.base_mu, player.base_sigma
-        player.rated_games = counts[player.pk]
-    Player.objects.bulk_update(players, ["mu", "sigma", "rated_games"], batch_size=1000)
+            saved.append((base_mu, base_sigma, 0, pk))
+    _ratings_save(saved)
     return len(rows)
 
 
