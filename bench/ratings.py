@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import random
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
 from django.contrib.auth import get_user_model
@@ -76,11 +77,11 @@ def _setup():
     return roster
 
 
-def _best(action, turns: int = 2) -> float:
+def _best(action: Callable[[], object], turns: int = 2) -> float:
     return _best_with_cpu(action, turns)[0]
 
 
-def _best_with_cpu(action, turns: int = 2) -> tuple[float, float]:
+def _best_with_cpu(action: Callable[[], object], turns: int = 2) -> tuple[float, float]:
     """The best wall time of ``turns`` runs, and the CPU time this process spent in that
     run (the rest is the database's, or waiting for a core on a busy machine)."""
     best, cpu = float("inf"), 0.0
