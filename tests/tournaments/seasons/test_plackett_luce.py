@@ -1,4 +1,8 @@
-"""Our Plackett-Luce update equals the ``openskill`` package's own (the reference)."""
+"""Our Plackett-Luce update equals the ``openskill`` package's own (the reference).
+
+It does the library's arithmetic in the library's order, so the numbers are in fact the
+same to the last bit (``test_ratings_core`` compares whole replays exactly); the property
+below allows 1e-9 so that it states the promise, not the implementation."""
 
 from __future__ import annotations
 
