@@ -30,11 +30,12 @@ def event():
     return event
 
 
-def test_the_round_clock_counts_down_on_a_table_page(live_server, browser, event):
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_round_clock_counts_down_on_a_table_page(live_server, browser, event, scheme):
     round_ = event.rounds.get(number=1)
     round_clock_start(event=event, round=round_, minutes=1, user=event.owner)
     game = round_.tables.exclude(game=None).first().game
-    context = browser.new_context(viewport=PHONE)
+    context = browser.new_context(viewport=PHONE, color_scheme=scheme)
     page = context.new_page()
     page.clock.install()
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
@@ -44,11 +45,16 @@ def test_the_round_clock_counts_down_on_a_table_page(live_server, browser, event
         first = shown.text_content()
         assert first is not None and first.startswith(("1:00", "0:5"))
         assert shown.is_visible()
-        page.screenshot(path=str(ARTIFACTS / f"table-clock-{name}-running.png"))
+        # The time reads against its box in either scheme.
+        ink, ground = page.eval_on_selector(
+            ".round-clock", "e => [getComputedStyle(e).color, getComputedStyle(e).backgroundColor]"
+        )
+        assert ink != ground
+        page.screenshot(path=str(ARTIFACTS / f"table-clock-{name}-{scheme}-running.png"))
         page.clock.fast_forward(20_000)
         later = shown.text_content()
         assert later is not None and later != first and later.startswith("0:")
         page.clock.fast_forward(60_000)
         assert shown.text_content() == LAST_DEAL
-        page.screenshot(path=str(ARTIFACTS / f"table-clock-{name}-last-deal.png"))
+        page.screenshot(path=str(ARTIFACTS / f"table-clock-{name}-{scheme}-last-deal.png"))
     context.close()
