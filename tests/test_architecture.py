@@ -419,7 +419,7 @@ PART_EDGES: dict[str, dict[str, frozenset[str]]] = {
         "errors": frozenset(),
         "events": frozenset({"errors", "models", "plumbing", "seasons", "seating", "standings"}),
         "hooks": frozenset({"brackets", "models", "seasons"}),
-        "management": frozenset({"events", "models", "seasons", "seating"}),
+        "management": frozenset({"errors", "events", "models", "seasons", "seating"}),
         "migrations": frozenset({"models"}),
         "models": frozenset(),
         "plumbing": frozenset({"errors", "models"}),
