@@ -65,7 +65,7 @@ def _entrant_data(entrant: Entrant) -> dict[str, Any]:
     }
 
 
-def _published_count(event: Event) -> int:
+def published_count(event: Event) -> int:
     return event.rounds.filter(status=TournamentRound.Status.PUBLISHED).count()
 
 
@@ -76,7 +76,7 @@ def _add(
         event = locked_open(event)
         members = [m.strip() for m in members]
         refuse(_name_problems(name, members, _taken(event)))
-        published = _published_count(event)
+        published = published_count(event)
         if not late and published:
             raise TournamentError.single(
                 "the event has started: add a late entry instead", field="name"
@@ -116,7 +116,7 @@ def entrants_import_csv(*, event: Event, text: str, user: Any = None) -> list[En
     wanted: list[tuple[str, list[str]]] = []
     with transaction.atomic():
         event = locked_open(event)
-        if _published_count(event):
+        if published_count(event):
             raise TournamentError.single(
                 "the event has started: add late entries one by one", field="file"
             )
@@ -143,7 +143,7 @@ def entrants_import_csv(*, event: Event, text: str, user: Any = None) -> list[En
     return list(event.entrants.filter(name__in=[n for n, _ in wanted])) if created else []
 
 
-def _entrant_of(event: Event, entrant: Entrant) -> Entrant:
+def entrant_of(event: Event, entrant: Entrant) -> Entrant:
     found = Entrant.objects.select_for_update().filter(pk=entrant.pk, event=event).first()
     if found is None:
         raise TournamentError.single("that player is not in this event", field="entrant")
@@ -156,7 +156,7 @@ def entrant_check_in(
     """Mark a player present (or not). Once anyone is checked in, only those are seated."""
     with transaction.atomic():
         event = locked_open(event)
-        entrant = _entrant_of(event, entrant)
+        entrant = entrant_of(event, entrant)
         before = entrant.checked_in
         entrant.checked_in = checked_in
         entrant.save(update_fields=["checked_in"])
@@ -175,7 +175,7 @@ def entrant_drop(*, event: Event, entrant: Entrant, user: Any = None) -> Entrant
     """Drop a player from the next round generated on; their results so far stand."""
     with transaction.atomic():
         event = locked_open(event)
-        entrant = _entrant_of(event, entrant)
+        entrant = entrant_of(event, entrant)
         if entrant.dropped:
             raise TournamentError.single(f"{entrant.name} has already dropped", field="entrant")
         entrant.dropped = True
@@ -189,7 +189,7 @@ def keep_apart_add(*, event: Event, first: Entrant, second: Entrant, user: Any =
     """Two players who should never share a table."""
     with transaction.atomic():
         event = locked_open(event)
-        first, second = _entrant_of(event, first), _entrant_of(event, second)
+        first, second = entrant_of(event, first), entrant_of(event, second)
         if first.pk == second.pk:
             raise TournamentError.single("choose two different players", field="second")
         pair = {first.pk, second.pk}

@@ -150,11 +150,11 @@ def event_create(
             one_phone=bool(one_phone),
             seed=seed,
         )
-        event_log(event, "event_create", owner, after=_event_settings(event))
+        event_log(event, "event_create", owner, after=event_settings(event))
     return event
 
 
-def _event_settings(event: Event) -> dict[str, Any]:
+def event_settings(event: Event) -> dict[str, Any]:
     return {
         "name": event.name,
         "game": event.game,

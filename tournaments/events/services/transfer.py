@@ -21,7 +21,7 @@ from tournaments.events.document import (
     EventDocument,
     document_problems,
 )
-from tournaments.events.services.event import _event_settings, event_check, event_create
+from tournaments.events.services.event import event_check, event_create, event_settings
 from tournaments.models import (
     Bye,
     Entrant,
@@ -68,7 +68,7 @@ def event_export(*, event: Event) -> dict[str, Any]:
         )
     return {
         "format": EXPORT_FORMAT,
-        "event": {**_event_settings(event), "status": event.status},
+        "event": {**event_settings(event), "status": event.status},
         "entrants": [
             {
                 "name": e.name,

@@ -18,7 +18,7 @@ from scoring.services import (
     game_create,
 )
 from tournaments.errors import TournamentError
-from tournaments.events.services.entrants import _entrant_of, _published_count
+from tournaments.events.services.entrants import entrant_of, published_count
 from tournaments.models import (
     Bye,
     Entrant,
@@ -68,7 +68,7 @@ def round_generate(
     report("loading", 1, 3)
     event = Event.objects.get(pk=event.pk)
     refuse_closed(event)
-    number = _published_count(event) + 1
+    number = published_count(event) + 1
     if number > event.rounds_planned:
         raise TournamentError.single(
             f"all {event.rounds_planned} rounds are published", field="rounds_planned"
@@ -106,7 +106,7 @@ def round_generate(
     report("saving", 3, 3)
     with transaction.atomic():
         event = locked_open(event)
-        if _published_count(event) + 1 != number:
+        if published_count(event) + 1 != number:
             raise TournamentError.single(
                 "a round was published meanwhile: generate again", field="round"
             )
@@ -186,7 +186,7 @@ def round_swap(
     with transaction.atomic():
         event = locked_open(event)
         round_ = _round_of(event, round, TournamentRound.Status.DRAFT)
-        first, second = _entrant_of(event, first), _entrant_of(event, second)
+        first, second = entrant_of(event, first), entrant_of(event, second)
         if first.pk == second.pk:
             raise TournamentError.single("choose two different players", field="second")
         if len(first.members) != len(second.members):
