@@ -30,7 +30,10 @@ from scoring.games import kit_for
 from scoring.selectors import game_score, table_closed
 from scoring.services import StaleRevision
 from scoring.web import presenters
-from scoring.web.views import correction_form, posted_revision, preview_response, stale_context
+from scoring.web.history import correction_form
+from scoring.web.phone import posted_revision
+from scoring.web.table_actions import preview_response
+from scoring.web.table_page import stale_context
 from tournaments import tasks
 from tournaments.events import selectors, services
 from tournaments.events.directors import directed_event, directed_events, director_required
