@@ -67,7 +67,7 @@ from tournaments.models import (
 )
 from tournaments.plumbing import bump, event_log, locked_open, options_at
 from tournaments.seasons.core.balance import seed_order
-from tournaments.seasons.seating import entrant_strength
+from tournaments.seasons.rated_seating import entrant_strength
 from tournaments.seating import adapter as seating
 from tournaments.standings import adapter as results
 from tournaments.standings.core import InvalidResults

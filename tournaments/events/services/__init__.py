@@ -8,7 +8,7 @@ computed by the pure cores through ``tournaments.seating.adapter`` and
 
 One module per entity: ``event`` (create, check, close), ``entrants`` (registration,
 check-in, drops, keep-apart pairs), ``tournament_rounds`` (seating, swaps, publishing, undoing a
-tournament round), ``results`` (a table's result corrected, a table's request
+tournament round), ``table_results`` (a table's result corrected, a table's request
 answered) and ``transfer`` (the event document exported and imported). This package
 is the one place callers import them from.
 """
@@ -23,7 +23,7 @@ from tournaments.events.services.entrants import (
     keep_apart_add,
 )
 from tournaments.events.services.event import event_check, event_close, event_create
-from tournaments.events.services.results import result_correct, table_request_answer
+from tournaments.events.services.table_results import result_correct, table_request_answer
 from tournaments.events.services.tournament_rounds import (
     Progress,
     SwapResult,

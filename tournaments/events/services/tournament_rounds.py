@@ -28,7 +28,7 @@ from tournaments.models import (
     TournamentRound,
 )
 from tournaments.plumbing import bump, event_log, locked, locked_open, options_at, refuse_closed
-from tournaments.seasons import seating as season_seating
+from tournaments.seasons import rated_seating as season_seating
 from tournaments.seating import adapter as seating
 from tournaments.seating.core import SchedulingError
 from tournaments.standings import adapter as results

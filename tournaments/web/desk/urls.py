@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.web.desk import brackets, printouts, views
+from tournaments.web.desk import bracket_pages, print_pages, views
 
 urlpatterns = [
     path("desk/", views.desk, name="desk"),
@@ -38,7 +38,7 @@ urlpatterns = [
     path("desk/<int:pk>/close/", views.event_close, name="event_close"),
     path("desk/<int:pk>/standings.csv", views.standings_csv, name="standings_csv"),
     path("desk/<int:pk>/event.json", views.event_json, name="event_json"),
-    path("desk/<int:pk>/bracket/", brackets.bracket_desk, name="bracket_desk"),
-    path("desk/<int:pk>/bracket/print/", brackets.bracket_print, name="bracket_print"),
-    path("desk/<int:pk>/print/<slug:kind>/", printouts.printout, name="printout"),
+    path("desk/<int:pk>/bracket/", bracket_pages.bracket_desk, name="bracket_desk"),
+    path("desk/<int:pk>/bracket/print/", bracket_pages.bracket_print, name="bracket_print"),
+    path("desk/<int:pk>/print/<slug:kind>/", print_pages.printout, name="printout"),
 ]

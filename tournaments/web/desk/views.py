@@ -39,7 +39,7 @@ from tournaments.events import selectors, services
 from tournaments.events.directors import directed_event, directed_events, director_required
 from tournaments.models import Entrant, Event, KeepApart, Table, TournamentRound
 from tournaments.web.desk.forms import EventForm, problems_by_field
-from tournaments.web.desk.printouts import Printout, printouts_for
+from tournaments.web.desk.print_pages import Printout, printouts_for
 from tournaments.web.live import live_unchanged
 
 # From this many players in the next round, the round is seated by the background worker
