@@ -6,19 +6,41 @@ by adding its router here.
 
 from __future__ import annotations
 
-from django.urls import URLPattern, URLResolver
-from ninja import NinjaAPI
+from typing import Any
 
-from scoring.api.errors import install_error_handlers
+from django.http import HttpRequest, HttpResponse
+from django.urls import URLPattern, URLResolver, re_path
+from django.views.decorators.csrf import csrf_exempt
+from ninja import NinjaAPI
+from ninja.openapi.schema import OpenAPISchema
+
+from scoring.api.document import finish
+from scoring.api.errors import errors_response, install_error_handlers
 from scoring.api.parser import JsonBodyParser, refusing_large_bodies
 from scoring.api.router import router as scoring
 
 
+@csrf_exempt
+def no_such_path(request: HttpRequest, rest: str = "") -> HttpResponse:
+    """Any other path under /api/ (a round number that is not a number, say): the JSON 404."""
+    return errors_response(404, [{"round": None, "field": None, "message": "not found"}])
+
+
 class TablescoreAPI(NinjaAPI):
-    """ninja's API with the body limit in front of every path (the OpenAPI document too)."""
+    """ninja's API with the body limit in front of every path (the OpenAPI document too),
+    and the errors envelope for every path it does not know."""
+
+    def get_openapi_schema(self, **kwargs: Any) -> OpenAPISchema:
+        """The document, made once per process (it is built from the code alone)."""
+        key = repr(sorted(kwargs.items()))
+        made: dict[str, OpenAPISchema] = self.__dict__.setdefault("_documents", {})
+        if key not in made:
+            made[key] = super().get_openapi_schema(**kwargs)
+            finish(made[key])
+        return made[key]
 
     def _get_urls(self) -> list[URLPattern | URLResolver]:
-        urls = super()._get_urls()
+        urls = [*super()._get_urls(), re_path(r"^(?P<rest>.*)$", no_such_path)]
         for pattern in urls:
             if isinstance(pattern, URLPattern):
                 pattern.callback = refusing_large_bodies(pattern.callback)
@@ -30,7 +52,11 @@ api = TablescoreAPI(
     version="1",
     description="Games at one table: start them, record, correct, confirm and read rounds. "
     "The table token returned when a game starts is the bearer credential for that game "
-    'only. Every refusal is `{"errors": [{"round", "field", "message"}]}`.',
+    'only. Every refusal is `{"errors": [{"round", "field", "message"}]}`, on every path '
+    "under /api/. The shapes below are each game's own; rules across fields (points that "
+    "add up, a seat beyond the table's size, an option offered only at some table sizes) "
+    "are the engine's, answered 400 naming the round and field. A database out of reach "
+    "answers 503 with Retry-After: send the same request again.",
     parser=JsonBodyParser(),
     openapi_url="/openapi.json",
     docs_url=None,

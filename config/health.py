@@ -1,10 +1,17 @@
-"""Liveness of the parts Tablescore leans on: the database, the Celery broker and static files.
+"""The health of the parts Tablescore leans on: the database, static files, the Celery broker
+and the print service.
 
-``report()`` is the answer of ``/healthz``: every part with its own ``ok``, and the
-names of the failing parts in ``failing``. The database, the broker and the static
-files are what pages need: one failing makes the service unavailable (503). The print
-service (a worker and Celery beat, seen through the sweep they run) is reported and
-named when it fails, without a 503: pages and score entry work without it.
+Two checks read the same parts, for two readers:
+
+- readiness (``/healthz``), for a load balancer: 200 while this node can serve pages and
+  score entry, that is while the database and the static files are well. A failing
+  broker or print service is named in ``degraded`` (and ``failing``) without a 503:
+  pages and score entry work without them, and a balancer must not take the site down
+  with the broker.
+- monitoring (``/healthz/monitor``): 503 as soon as any part fails, so that someone is
+  told.
+
+Liveness (``/healthz/live``) checks no part at all: the process answers.
 """
 
 from __future__ import annotations
@@ -30,22 +37,31 @@ def database_status() -> dict[str, object]:
     return {"ok": True, "vendor": connection.vendor}
 
 
-PAGES_NEED = ("database", "broker", "static")
+PAGES_NEED = ("database", "static")  # what pages and score entry cannot work without
 
 
-def report() -> tuple[dict[str, Any], int]:
-    """The body and status code of ``/healthz``."""
+def parts() -> dict[str, dict[str, object]]:
+    """Every part with its own ``ok`` and, when not, an ``error``."""
     broker, print_service = broker_and_print_service_status()
-    parts: dict[str, dict[str, object]] = {
+    return {
         "database": database_status(),
-        "broker": broker,
         "static": static_status(),
+        "broker": broker,
         "print_service": print_service,
     }
-    failing = [name for name, part in parts.items() if not part["ok"]]
-    healthy = not any(name in PAGES_NEED for name in failing)
-    body: dict[str, Any] = {"status": "ok" if healthy else "unavailable", "failing": failing}
-    body.update(parts)
+
+
+def report(*, monitoring: bool = False) -> tuple[dict[str, Any], int]:
+    """The body and status code of the readiness check, or with ``monitoring`` of the
+    monitoring check (503 for any failing part)."""
+    found = parts()
+    failing = [name for name, part in found.items() if not part["ok"]]
+    down = [name for name in failing if name in PAGES_NEED]
+    degraded = [name for name in failing if name not in PAGES_NEED]
+    status = "unavailable" if down else "degraded" if degraded else "ok"
+    body: dict[str, Any] = {"status": status, "failing": failing, "degraded": degraded}
+    body.update(found)
+    healthy = not failing if monitoring else not down
     return body, 200 if healthy else 503
 
 

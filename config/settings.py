@@ -35,7 +35,7 @@ TESTING = env_bool("TABLESCORE_TESTING", False)
 # Commands that serve nothing: they read and write game records, sheets and plans, answer
 # no request and sign nothing that outlives them, so they run with no environment at all.
 COMMANDS_SERVING_NOTHING = frozenset(
-    {"score", "scoresheet", "schedule", "exportgame", "importgame", "help"}
+    {"score", "scoresheet", "schedule", "bracket", "exportgame", "importgame", "help"}
 )
 
 

@@ -7,6 +7,8 @@ from config.api import api
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
+    path("healthz/live", views.healthz_live, name="healthz_live"),
+    path("healthz/monitor", views.healthz_monitor, name="healthz_monitor"),
     path("manifest.webmanifest", views.manifest, name="manifest"),
     path("sw.js", views.service_worker, name="service_worker"),
     path("admin/", admin.site.urls),
@@ -16,3 +18,5 @@ urlpatterns = [
     path("", include("tournaments.web.urls")),
     path("", include("tournaments.web.club.urls")),
 ]
+
+handler500 = "config.unavailable.server_error_or_unavailable"

@@ -17,8 +17,24 @@ def home(request):
 @never_cache
 @require_GET
 def healthz(request):
+    """Readiness: 200 while pages and score entry can be served (see config.health)."""
     body, status = health.report()
     return JsonResponse(body, status=status)
+
+
+@never_cache
+@require_GET
+def healthz_monitor(request):
+    """Monitoring: 503 as soon as any part fails."""
+    body, status = health.report(monitoring=True)
+    return JsonResponse(body, status=status)
+
+
+@never_cache
+@require_GET
+def healthz_live(request):
+    """Liveness: the process answers; no part is checked."""
+    return JsonResponse({"status": "ok"})
 
 
 @require_GET

@@ -128,7 +128,7 @@ def games(
         result = game_create(
             record=record.model_dump(exclude_unset=True),
             actor=actor_for(request, None),
-            confirmation=confirmation or None,
+            confirmation=confirmation,
         )
     game = result.game
     return Status(

@@ -8,12 +8,13 @@ finish, leftovers given out) are listed from the registry.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
 from ninja import Schema
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
-from scoring.engines.registry import ENGINES
+from scoring.api.shapes import any_ending_schema, any_round_schema, game_record_schema
 from scoring.models import Confirmation
 
 MAX_ROUND_NUMBER = 10_000
@@ -33,13 +34,25 @@ Revision = Annotated[
         "if the game changed since, the change is refused with 409 and what is there now",
     ),
 ]
+ROUND_DESCRIPTION = (
+    "the round's input for the path's game, as in rules.md: one of the shapes below, "
+    "the one of the game the path's game plays; the game's engine checks it"
+)
+
+
+def _documented_as(shape: Callable[[], dict[str, Any]]) -> Callable[[dict[str, Any]], None]:
+    """A ``json_schema_extra`` that shows ``shape()`` in the document (built when asked)."""
+
+    def show(schema: dict[str, Any]) -> None:
+        schema.clear()
+        schema.update(shape())
+
+    return show
+
+
 RoundInput = Annotated[
     dict[str, Any],
-    Field(
-        description="the round's input for this game, as in rules.md "
-        "(the fields its engine describes); the game's engine checks it",
-        json_schema_extra={"additionalProperties": True},
-    ),
+    Field(json_schema_extra=_documented_as(lambda: any_round_schema(ROUND_DESCRIPTION))),
 ]
 Score = Annotated[
     dict[str, Any],
@@ -48,21 +61,6 @@ Score = Annotated[
         "totals, finished, winners, plus the game's own keys"
     ),
 ]
-
-
-def _record_extras() -> dict[str, list[str]]:
-    """Each extra record key and the games that use it, from the registry."""
-    extras: dict[str, list[str]] = {}
-    for engine in ENGINES.values():
-        for key in sorted(engine.record_extras):
-            extras.setdefault(key, []).append(engine.title)
-    return extras
-
-
-def _add_record_extras(schema: dict[str, Any]) -> None:
-    properties = schema.setdefault("properties", {})
-    for key, titles in _record_extras().items():
-        properties.setdefault(key, {"description": f"how a game of {' or '.join(titles)} ended"})
 
 
 class Body(BaseModel):
@@ -79,12 +77,16 @@ class Body(BaseModel):
 
 
 class GameRecordIn(BaseModel):
-    """A game record (game-record.md): the players, options and any rounds already played."""
+    """A game record (game-record.md): the players, options and any rounds already played.
 
-    model_config = ConfigDict(extra="allow", json_schema_extra=_add_record_extras)
+    Read loosely here and checked whole by the engine; the document shows each game's
+    exact shape (``shapes.game_record_schema``).
+    """
+
+    model_config = ConfigDict(extra="allow", json_schema_extra=_documented_as(game_record_schema))
 
     format: StrictInt | None = Field(None, description="the record format: 1")
-    game: StrictStr = Field(description="which game", json_schema_extra={"enum": list(ENGINES)})
+    game: StrictStr = Field(description="which game")
     players: list[StrictStr] = Field(description="the players' names in seat order")
     options: dict[str, Any] | None = Field(None, description="the game's options")
     first_dealer: StrictInt | None = Field(None, description="the seat that deals first")
@@ -126,10 +128,15 @@ class UndoIn(BaseModel):
     revision: Revision
 
 
+def _add_endings(schema: dict[str, Any]) -> None:
+    schema.setdefault("properties", {}).update(any_ending_schema())
+    schema["additionalProperties"] = False
+
+
 class EndingIn(BaseModel):
     """How the game ends: one of the game's own record keys, as the engine describes it."""
 
-    model_config = ConfigDict(extra="allow", json_schema_extra=_add_record_extras)
+    model_config = ConfigDict(extra="allow", json_schema_extra=_add_endings)
 
     seat: SeatNumber | None = Field(None, description="the seat ending the game")
     revision: Revision | None = None

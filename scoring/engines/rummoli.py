@@ -13,7 +13,11 @@ Decisions where rules.md is silent:
 - Money checks (widow price, poker bets) compare with what the player holds at
   that step of the hand: after the ante for the widow, after the widow for bets.
 - ``went_out`` must be present in every hand; null records a deadlock.
-- ``cards_left`` is 0..52 per seat and at most 52 in all (one deck).
+- ``cards_left`` per seat is at most what one hand of the deal can hold: the 52
+  cards go one at a time to the players still in the game and the widow, so a
+  hand holds at most 52 / (players + 1) rounded up (18 with 2 players, 6 with 8;
+  ``most_cards_held``). The exchanged or kept hand changes nothing: every hand of
+  the deal is within that limit. In all the seats hold at most 52 (one deck).
 - Under ``pay_what_you_can``, when a hand leaves exactly one player with chips
   that player takes the board as part of that hand (its deltas include the
   sweep and its board is empty). When a deadlock leaves nobody with chips, no
@@ -68,6 +72,13 @@ SECTION_NAMES: dict[str, str] = {
     "seven_eight_nine": "7-8-9 of a suit",
 }
 MAX_CARDS = 52  # one deck, jokers out
+
+
+def most_cards_held(players: int) -> int:
+    """The most cards one player can hold: the deck dealt one at a time to
+    ``players`` hands and the widow (the first hands take one card more)."""
+    return -(-MAX_CARDS // (max(players, 1) + 1))
+
 
 PAY_WHAT_YOU_CAN = "pay_what_you_can"
 DEBT = "debt"
@@ -289,7 +300,10 @@ class Rummoli(Engine):
                 "Cards left",
                 "Cards each player still held at the end of the hand.",
                 minimum=0,
-                maximum=MAX_CARDS,
+                # Players out of the game leave bigger hands to the others.
+                maximum=most_cards_held(
+                    2 if options.get("short_stack", PAY_WHAT_YOU_CAN) != DEBT else players
+                ),
                 column="Cards left",
             ),
         )
@@ -725,11 +739,20 @@ class Rummoli(Engine):
             reader.fail(name, f"cards_left needs one number per player ({table.size})")
             return None
         cards: list[int] = []
+        dealt = sum(playing)
+        limit = most_cards_held(dealt)
         for seat, item in enumerate(raw):
             who = table.players[seat]
             if not is_int(item) or not 0 <= item <= MAX_CARDS:
                 reader.fail(
                     name, f"{who}'s cards left must be a whole number from 0 to {MAX_CARDS}"
+                )
+                return None
+            if item > limit:
+                reader.fail(
+                    name,
+                    f"{who}'s cards left must be at most {limit}: {MAX_CARDS} cards dealt to "
+                    f"{dealt} players and the widow give no hand more than {limit}",
                 )
                 return None
             if item and not playing[seat]:

@@ -387,7 +387,11 @@ def test_with_redis_stopped_scores_are_kept_and_a_print_job_waits_then_finishes_
         asking = time.monotonic() - started
         assert job.status == PrintJob.Status.WAITING
         assert "Waiting for the print service." in page
+        # Still ready for a load balancer (pages and score entry work); monitoring is told.
         status, _, health = browser.get("/healthz")
+        assert status == 200, health
+        assert "broker" in json.loads(health)["degraded"]
+        status, _, health = browser.get("/healthz/monitor")
         assert status == 503
         assert "broker" in json.loads(health)["failing"]
     finally:

@@ -73,9 +73,10 @@ def test_every_endpoint_shows_its_body_schema(document, method, path, schema, fi
     assert bool(body.get("required")) is required
     shown = resolve(document, body["content"]["application/json"]["schema"])
     assert shown["name"] == schema
-    assert fields <= set(shown["properties"])
-    for name in fields:
-        assert shown["properties"][name], name
+    for shape in shown.get("oneOf", [shown]):  # a record: one shape per game
+        assert fields <= set(shape["properties"])
+        for name in fields:
+            assert shape["properties"][name], name
 
 
 @pytest.mark.parametrize(("method", "path"), [(m, p) for m, p, *_ in ENDPOINTS])
@@ -100,11 +101,52 @@ def test_the_table_token_guards_every_game_and_only_games(document):
 
 def test_games_and_their_endings_are_listed_from_the_registry(document):
     schemas = document["components"]["schemas"]
-    assert schemas["GameRecordIn"]["properties"]["game"]["enum"] == list(ENGINES)
+    shapes = schemas["GameRecordIn"]["oneOf"]
+    assert [shape["properties"]["game"]["enum"] for shape in shapes] == [[key] for key in ENGINES]
+    for shape, engine in zip(shapes, ENGINES.values(), strict=True):
+        own = set(shape["properties"]) - {"format", "game", "players", "options"}
+        assert own - {"first_dealer", "rounds"} == set(engine.record_extras), engine.key
+        assert shape["additionalProperties"] is False
     extras = {key for engine in ENGINES.values() for key in engine.record_extras}
     assert extras
-    assert extras <= set(schemas["GameRecordIn"]["properties"])
     assert extras <= set(schemas["EndingIn"]["properties"])
+
+
+def test_each_game_shows_its_round_fields_and_options(document):
+    shapes = document["components"]["schemas"]["GameRecordIn"]["oneOf"]
+    for shape, engine in zip(shapes, ENGINES.values(), strict=True):
+        players = engine.player_counts[0]
+        fields = {spec.name for spec in engine.round_fields(players, {})}
+        [rounds] = [s for s in shape["properties"]["rounds"]["anyOf"] if s["type"] == "array"]
+        assert fields <= set(rounds["items"]["properties"]), engine.key
+        [options] = [s for s in shape["properties"]["options"]["anyOf"] if s["type"] == "object"]
+        assert set(options["properties"]) == {spec.name for spec in engine.option_specs()}
+        players_shape = shape["properties"]["players"]
+        assert players_shape["minItems"] <= min(engine.player_counts)
+        assert players_shape["maxItems"] >= max(engine.player_counts)
+        assert players_shape["items"]["minLength"] == 1
+
+
+def test_the_missing_token_404_and_the_database_503_are_documented(document):
+    for method, path, *_ in ENDPOINTS:
+        responses = document["paths"][path][method]["responses"]
+        assert "Retry-After" in responses["503"]["headers"], (method, path)
+        if path.startswith(GAME):
+            assert "missing" in responses["404"]["description"], (method, path)
+            assert "Authorization: Bearer" in responses["404"]["description"]
+
+
+def test_a_new_game_links_to_every_operation_on_it(document):
+    links = document["paths"]["/api/games/"]["post"]["responses"]["201"]["links"]
+    ids = {
+        operation["operationId"]
+        for path, methods in document["paths"].items()
+        if path.startswith(GAME)
+        for operation in methods.values()
+    }
+    assert {link["operationId"] for link in links.values()} == ids
+    for link in links.values():
+        assert link["parameters"]["path.game_id"] == "$response.body#/id"
 
 
 def test_the_round_number_a_correction_repeats_and_the_round_a_confirmation_saw_are_documented(

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring.engines.base import GameRecord, InvalidRecord, RoundProblems, parse_record
-from scoring.engines.rummoli import Rummoli
+from scoring.engines.rummoli import Rummoli, most_cards_held
 from scoring.engines.samples.rummoli import sample_record
 from tests.scoring.engines.strategies.rummoli import BOARD, ledger_for, valid_records
 from tests.vectors import (
@@ -683,7 +683,7 @@ def test_round_fields_follow_the_record() -> None:
     ) == (
         "per_seat",
         0,
-        52,
+        most_cards_held(2),
     )
     assert fields["went_out"].kind == "seat" and not fields["went_out"].required
     assert all(spec.column for spec in fields.values())
@@ -818,3 +818,39 @@ def test_summary_of_the_rules_example_names_every_amount() -> None:
         "Ann the ten of spades (4), Cat the queen of clubs (8), Dan the 7-8-9 of a suit (8); "
         "deadlock: 10 chips into the rummoli"
     )
+
+
+# --------------------------------------------------------------------------- the deal's limit
+
+
+@pytest.mark.parametrize(("players", "most"), [(2, 18), (3, 13), (4, 11), (5, 9), (7, 7), (8, 6)])
+def test_no_hand_of_the_deal_holds_more_than_the_deck_shared_with_the_widow(
+    players: int, most: int
+) -> None:
+    hands = [52 // (players + 1) + (1 if i < 52 % (players + 1) else 0) for i in range(players + 1)]
+    assert sum(hands) == 52
+    assert max(hands) == most == most_cards_held(players)
+
+
+def test_two_players_cannot_hold_thirty_cards() -> None:
+    data = record(2, [{"went_out": 0, "cards_left": [0, 30]}])
+    [(round_number, field, message)] = problems(data)
+    assert (round_number, field) == (1, "cards_left")
+    assert "Ben" in message and "at most 18" in message
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 7, 8])
+def test_a_hand_at_the_limit_is_scored_and_one_more_card_is_refused(players: int) -> None:
+    limit = most_cards_held(players)
+    at_limit = [0] + [limit] * (players - 1)
+    assert score(record(players, [{"went_out": 0, "cards_left": at_limit}]))["rounds"]
+    over = [0, limit + 1] + [1] * (players - 2)
+    [(_, field, message)] = problems(record(players, [{"went_out": 0, "cards_left": over}]))
+    assert field == "cards_left" and NAMES[1] in message and f"at most {limit}" in message
+
+
+def test_players_out_of_the_game_leave_bigger_hands_to_the_others() -> None:
+    fields = {f.name: f for f in ENGINE.round_fields(8, {})}
+    assert fields["cards_left"].maximum == most_cards_held(2)
+    debt = {f.name: f for f in ENGINE.round_fields(8, {"short_stack": "debt"})}
+    assert debt["cards_left"].maximum == most_cards_held(8)

@@ -96,6 +96,8 @@ def test_whist_partners_once_and_opponents_twice(n):
 
 
 def test_no_whist_tournament_is_promised_where_none_is_stored():
-    assert constructions.whist_sizes() == (8, 12, 16, 20, 24)
+    known = {8, 9, 12, 13, 16, 17, 20, 21, 24, 29, 37, 41, 53, 61}
+    assert known <= set(constructions.whist_sizes())
+    assert all(n % 4 in (0, 1) for n in constructions.whist_sizes())
     with pytest.raises(ValueError):
-        constructions.whist_round(28, 0)
+        constructions.whist_round(6, 0)

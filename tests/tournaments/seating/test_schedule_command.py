@@ -108,3 +108,12 @@ def test_mistakes_exit_with_status_2_and_a_clear_message(args, message):
     assert done.returncode == 2
     assert message in done.stderr
     assert done.stdout == ""
+
+
+def test_searching_harder_from_the_command_line():
+    args = ("--game", "rummoli", "--players", "18", "--rounds", "3", "--table-size", "6")
+    plain = schedule(*args, "--seed", "2")
+    searched = schedule(*args, "--seed", "2", "--search-steps", "100000")
+    total = searched["report"]["total"]
+    assert total["repeated_pairs"] < plain["report"]["total"]["repeated_pairs"]
+    assert {r["method"] for r in searched["report"]["rounds"]} == {"annealed"}

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from tests.tournaments.standings.strategies import events, rules
 from tournaments.standings.core import (
     ByeMethod,
+    ByeOpponents,
     ByeRule,
     EventResults,
     Metric,
@@ -179,3 +180,22 @@ def test_head_to_head_decides_only_pairs(event, chosen):
         if row.values[Metric.HEAD_TO_HEAD] == 1:
             loser = by_rank[row.rank + 1]
             assert loser.values[Metric.HEAD_TO_HEAD] == 0
+
+
+@given(events(), st.sampled_from(list(ByeMethod)), st.sampled_from(list(ROUND_METRICS)))
+@settings(max_examples=100)
+def test_a_virtual_opponent_adds_the_entrants_own_strength_for_each_bye(event, method, strength):
+    metrics = (Metric.BUCHHOLZ, Metric.OPPONENTS_STRENGTH, strength)
+    plain = StandingsRules(metrics=metrics, byes=ByeRule(method=method), strength_of=strength)
+    virtual = dataclasses.replace(
+        plain, byes=ByeRule(method=method, opponents=ByeOpponents.VIRTUAL_OPPONENT)
+    )
+    before = {row.entrant: row for row in compute_standings(event, plain).rows}
+    for row in compute_standings(event, virtual).rows:
+        old = before[row.entrant]
+        own = old.values[strength]
+        added = row.byes * (own or 0.0)
+        buchholz = old.values[Metric.BUCHHOLZ] or 0.0
+        assert row.values[Metric.BUCHHOLZ] == pytest.approx(buchholz + added, abs=1e-6)
+        assert row.values[Metric.OPPONENTS_STRENGTH] == old.values[Metric.OPPONENTS_STRENGTH]
+        assert row.values[strength] == own

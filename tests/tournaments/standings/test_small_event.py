@@ -26,8 +26,19 @@ from tests.tournaments.standings.event import (
     GUS,
     HAL,
     SMALL_EVENT,
+    table,
 )
-from tournaments.standings.core import ByeMethod, ByeRule, Metric, StandingsRules, compute_standings
+from tournaments.standings.core import (
+    ByeMethod,
+    ByeOpponents,
+    ByeRule,
+    Entrant,
+    EventResults,
+    Metric,
+    RoundResults,
+    StandingsRules,
+    compute_standings,
+)
 
 PP, GP, SHARE, WINS, FIRSTS = (
     Metric.PLACEMENT_POINTS,
@@ -190,3 +201,31 @@ def test_values_follow_the_chosen_metric_order():
         HAL,
         EVE,
     ]  # Hal 165; Eve and Fay 150, Eve 14 pp to 12
+
+
+def test_buchholz_counts_a_virtual_opponent_for_each_bye_when_chosen():
+    plain = by_entrant(standings(PP, BH, MBH))
+    virtual = by_entrant(
+        standings(PP, BH, MBH, byes=ByeRule(opponents=ByeOpponents.VIRTUAL_OPPONENT))
+    )
+    for entrant, row in plain.items():
+        own = row.values[PP]
+        # One virtual round, as strong as the entrant, for each bye.
+        assert virtual[entrant].values[BH] == pytest.approx(row.values[BH] + row.byes * own)
+        assert virtual[entrant].values[PP] == own
+    assert any(row.byes for row in plain.values())
+    # Hal played round 1 as a bye: without the virtual opponent he has one round less.
+    assert virtual[HAL].values[BH] > plain[HAL].values[BH]
+
+
+def test_the_virtual_opponent_changes_nothing_without_byes():
+    event = EventResults(
+        entrants=(Entrant(id=1, name="A"), Entrant(id=2, name="B"), Entrant(id=3, name="C")),
+        rounds=(RoundResults(number=1, tables=(table(1, (1, 10, 1), (2, 5, 2), (3, 0, 3)),)),),
+    )
+    plain = compute_standings(event, StandingsRules(metrics=(PP, BH)))
+    virtual = compute_standings(
+        event,
+        StandingsRules(metrics=(PP, BH), byes=ByeRule(opponents=ByeOpponents.VIRTUAL_OPPONENT)),
+    )
+    assert plain == virtual

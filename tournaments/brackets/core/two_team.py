@@ -205,6 +205,31 @@ def single_specs(entrants: int, *, third_place: bool) -> tuple[MatchSpec, ...]:
     return tuple(specs)
 
 
+DROP_ORDERS = ("reverse", "reverse_half_shift", "half_shift", "natural")
+
+
+def drop_in_match(winners_round: int, number: int, count: int) -> int:
+    """Which match of winners' round ``winners_round`` (2 or more) sends its loser into
+    losers' match ``number`` of that drop-in round, which has ``count`` matches.
+
+    The usual crossed orders: round 2 reversed (the loser of W2-1 meets the survivor
+    of the last W1 pairs, so nobody meets again at once whatever the results), round 3
+    reversed then shifted by half, round 4 shifted by half, round 5 in order, and so on
+    in a cycle of four. Of the cycles of these orders, this one met again least often
+    later on over random results at 8, 16 and 32 entrants (bench/RESULTS.md).
+    """
+    order = DROP_ORDERS[(winners_round - 2) % len(DROP_ORDERS)]
+    index = number - 1
+    half = count // 2
+    if order == "reverse":
+        index = count - 1 - index
+    elif order == "half_shift":
+        index = (index + half) % count
+    elif order == "reverse_half_shift":
+        index = (count - 1 - index + half) % count
+    return index + 1
+
+
 CHAMPION_TIER = 1000.0
 RUNNER_UP_TIER = 999.0
 
@@ -212,8 +237,8 @@ RUNNER_UP_TIER = 999.0
 def double_specs(entrants: int, *, grand_final: GrandFinal) -> tuple[MatchSpec, ...]:
     """Winners' bracket W, losers' bracket L, then the grand final GF (and its reset GF2).
 
-    Losers of winners' round j > 1 drop into losers' round 2(j-1), in reversed
-    order every other round so that early opponents do not meet again at once.
+    Losers of winners' round j > 1 drop into losers' round 2(j-1) crossed
+    (``drop_in_match``), so that nobody meets again at once in the losers' bracket.
     """
     winners = _winners_bracket(entrants, "W", "winners")
     rounds = winners[-1].round
@@ -228,7 +253,7 @@ def double_specs(entrants: int, *, grand_final: GrandFinal) -> tuple[MatchSpec, 
             drop_round = 2 * (j - 1)
             count = size // 2**j
             for number in range(1, count + 1):
-                dropped = number if j % 2 == 0 else count + 1 - number
+                dropped = drop_in_match(j, number, count)
                 sources = (Feed(f"L{drop_round - 1}-{number}", 1), Feed(f"W{j}-{dropped}", 2))
                 losers.append(
                     MatchSpec(

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Sequence
 from typing import Any
 
@@ -11,6 +9,7 @@ from django.db import transaction
 
 from scoring.engines.base import Problem
 from tournaments.errors import TournamentError, refuse
+from tournaments.events import availability, player_list
 from tournaments.events.document import (
     MOST_MEMBERS,
     NAME_LONGEST,
@@ -22,7 +21,7 @@ from tournaments.models import (
     KeepApart,
     TournamentRound,
 )
-from tournaments.plumbing import bump, event_log, locked_open
+from tournaments.plumbing import bump, event_log, locked, locked_open, refuse_closed
 
 
 def _name_problems(
@@ -86,7 +85,8 @@ def _add(
             name=name.strip(),
             members=members,
             joined_round=published + 1,
-            checked_in=late,
+            # Present: counted among those checked in while check-in is in use.
+            checked_in=late and availability.is_checking(event.entrants.all()),
         )
         event_log(event, action, user, after=_entrant_data(entrant))
         bump(event)
@@ -103,44 +103,58 @@ def entrant_add(
 def entrant_add_late(
     *, event: Event, name: str, members: Sequence[str] = (), user: Any = None
 ) -> Entrant:
-    """A late entry: checked in, seated from the next round generated."""
+    """A late entry, seated from the next round generated (checked in, while check-in
+    is in use)."""
     return _add(event, name, members, user, late=True, action="entrant_add_late")
 
 
-def entrants_import_csv(*, event: Event, text: str, user: Any = None) -> list[Entrant]:
-    """Register every line ``name[,member,member...]``, all or none.
+def _list_problems(event: Event, listed: player_list.PlayerList) -> list[Problem]:
+    """Every mistake of a player list against the event, by line."""
+    problems = [Problem(f"line {n}: {m}", field=f"line {n}") for n, m in listed.mistakes]
+    if published_count(event):
+        return [Problem("the event has started: add late entries one by one", field="file")]
+    taken = _taken(event)
+    for player in listed.players:
+        line = f"line {player.line}"
+        for problem in _name_problems(player.name, list(player.members), taken, field=line):
+            problems.append(Problem(f"{line}: {problem.message}", field=line))
+        taken.add(folded(player.name))
+    problems.sort(key=lambda p: int((p.field or "line 0").split()[1]))
+    if not listed.players and not problems:
+        problems.append(Problem("the file holds no names", field="file"))
+    return problems
 
-    Blank lines and lines starting with ``#`` are skipped; every problem names its line.
+
+def entrants_csv_preview(
+    *, event: Event, text: str
+) -> tuple[player_list.PlayerList, list[Problem]]:
+    """What registering a player list would do, and what is wrong with it; writes nothing."""
+    listed = player_list.read_player_list(text)
+    return listed, _list_problems(event, listed)
+
+
+def entrants_import_csv(*, event: Event, text: str, user: Any = None) -> list[Entrant]:
+    """Register every player of a list (``tournaments.events.player_list``), all or none.
+
+    A header row, blank lines and comments register nobody; every mistake names its line.
     """
-    problems: list[Problem] = []
-    wanted: list[tuple[str, list[str]]] = []
+    listed = player_list.read_player_list(text)
     with transaction.atomic():
-        event = locked_open(event)
-        if published_count(event):
-            raise TournamentError.single(
-                "the event has started: add late entries one by one", field="file"
-            )
-        taken = _taken(event)
-        for number, row in enumerate(csv.reader(io.StringIO(text)), start=1):
-            cells = [cell.strip() for cell in row]
-            if not any(cells) or cells[0].startswith("#"):
-                continue
-            name, members = cells[0], [c for c in cells[1:] if c]
-            for problem in _name_problems(name, members, taken, field=f"line {number}"):
-                problems.append(
-                    Problem(f"line {number}: {problem.message}", field=f"line {number}")
-                )
-            taken.add(folded(name))
-            wanted.append((name, members))
-        if not wanted and not problems:
-            problems.append(Problem("the file holds no names", field="file"))
-        refuse(problems)
+        event = locked(event)
+        refuse_closed(event)
+        refuse(_list_problems(event, listed))
         created = Entrant.objects.bulk_create(
-            Entrant(event=event, name=name, members=members) for name, members in wanted
+            Entrant(event=event, name=p.name, members=list(p.members)) for p in listed.players
         )
-        event_log(event, "entrants_import_csv", user, after={"names": [n for n, _ in wanted]})
+        event_log(
+            event,
+            "entrants_import_csv",
+            user,
+            after={"names": [p.name for p in listed.players], "skipped": list(listed.skipped)},
+        )
         bump(event)
-    return list(event.entrants.filter(name__in=[n for n, _ in wanted])) if created else []
+    names = [p.name for p in listed.players]
+    return list(event.entrants.filter(name__in=names)) if created else []
 
 
 def entrant_of(event: Event, entrant: Entrant) -> Entrant:
@@ -183,6 +197,45 @@ def entrant_drop(*, event: Event, entrant: Entrant, user: Any = None) -> Entrant
         event_log(event, "entrant_drop", user, after={"id": entrant.pk, "name": entrant.name})
         bump(event)
     return entrant
+
+
+def entrant_return(*, event: Event, entrant: Entrant, user: Any = None) -> Entrant:
+    """Take back a drop: the player is seated again from the next round generated."""
+    with transaction.atomic():
+        event = locked(event)
+        refuse_closed(event)
+        entrant = entrant_of(event, entrant)
+        if not entrant.dropped:
+            raise TournamentError.single(f"{entrant.name} has not dropped", field="entrant")
+        entrant.dropped = False
+        entrant.save(update_fields=["dropped"])
+        event_log(event, "entrant_return", user, after={"id": entrant.pk, "name": entrant.name})
+        bump(event)
+    return entrant
+
+
+def event_away_scoring_set(*, event: Event, away_scoring: str, user: Any = None) -> Event:
+    """How a player away for a round scores for it: nothing, or the event's bye score."""
+    with transaction.atomic():
+        event = locked(event)
+        refuse_closed(event)
+        if away_scoring not in Event.AwayScoring.values:
+            raise TournamentError.single(
+                "choose how an away player scores: nothing or the bye score",
+                field="away_scoring",
+            )
+        before = event.away_scoring
+        event.away_scoring = away_scoring
+        event.save(update_fields=["away_scoring", "updated_at"])
+        event_log(
+            event,
+            "event_away_scoring",
+            user,
+            before={"away_scoring": before},
+            after={"away_scoring": away_scoring},
+        )
+        bump(event)
+    return event
 
 
 def keep_apart_add(*, event: Event, first: Entrant, second: Entrant, user: Any = None) -> KeepApart:

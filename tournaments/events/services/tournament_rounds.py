@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -11,6 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from scoring.engines.base import Problem
+from scoring.engines.registry import ENGINES
 from scoring.models import Game
 from scoring.services import (
     Actor,
@@ -18,6 +19,7 @@ from scoring.services import (
     game_create,
 )
 from tournaments.errors import TournamentError
+from tournaments.events import availability
 from tournaments.events.services.entrants import entrant_of, published_count
 from tournaments.models import (
     Bye,
@@ -27,12 +29,37 @@ from tournaments.models import (
     TableSeat,
     TournamentRound,
 )
-from tournaments.plumbing import bump, event_log, locked, locked_open, options_at, refuse_closed
+from tournaments.plumbing import bump, event_log, locked, locked_open, refuse_closed
 from tournaments.seasons import rated_seating as season_seating
 from tournaments.seating import adapter as seating
 from tournaments.seating.core import SchedulingError
 from tournaments.standings import adapter as results
 from tournaments.standings.core import InvalidResults
+
+SWAPPED = ", then swapped by the director"  # what a draft's "How" says after a swap
+
+
+class StillPlayingError(TournamentError):
+    """Tables of an earlier round still play: the director is shown who, and may go on."""
+
+    def __init__(self, message: str, tables: Sequence[availability.StillPlaying], number: int):
+        super().__init__([Problem(message, number, "go_on")])
+        self.tables = list(tables)
+
+
+def round_still_playing_check(*, event: Event, number: int, go_on: bool) -> None:
+    """Refuse round ``number`` while a table of an earlier round still plays, unless the
+    director goes on (its players are then left out of the draft)."""
+    still = [t for t in availability.tables_still_playing(event) if t.round_number < number]
+    if still and not go_on:
+        players = sum(len(t.entrant_ids) for t in still)
+        raise StillPlayingError(
+            f"{len(still)} {'table' if len(still) == 1 else 'tables'} of the round before "
+            f"still {'plays' if len(still) == 1 else 'play'} ({players} players): wait for "
+            "them, or go on without them",
+            still,
+            number,
+        )
 
 
 def _winners(event: Event) -> dict[int, frozenset[int]]:
@@ -57,11 +84,19 @@ Progress = Callable[[str, int, int], None]
 
 
 def round_generate(
-    *, event: Event, user: Any = None, effort: int = 1, progress: Progress | None = None
+    *,
+    event: Event,
+    user: Any = None,
+    effort: int = 1,
+    progress: Progress | None = None,
+    go_on: bool = False,
 ) -> TournamentRound:
     """Seat the next round as a draft (replacing an earlier draft), with the core's report.
 
-    Swiss and progressive events need every table of the rounds so far to be done.
+    Only the players available are seated (``tournaments.events.availability``); those
+    away are recorded as absent. Swiss and progressive events need every table of the
+    rounds so far to be done; other formats refuse while a table still plays unless
+    ``go_on``, and then leave its players out.
     ``progress(step, done, total)`` is told how far it got (the background task stores it).
     """
     report = progress or (lambda step, done, total: None)
@@ -82,12 +117,19 @@ def round_generate(
                 field="round",
                 round_number=number,
             )
+    round_still_playing_check(event=event, number=number, go_on=go_on)
     standings = _standings_order(event) if event.format == Event.Format.SWISS else []
     if number == 1 and standings:
         standings = season_seating.rating_order(event)  # Swiss round 1: seeded by rating
     winners = _winners(event) if event.format == Event.Format.PROGRESSIVE else {}
+    available = availability.availability_for(event, number=number, leave_out_playing=go_on)
     inputs = seating.seating_inputs(
-        event, number=number, standings=standings, winners=winners, effort=effort
+        event,
+        number=number,
+        standings=standings,
+        winners=winners,
+        effort=effort,
+        seated=available.seated_ids,
     )
     if len(inputs.request.entrants) < 2:
         raise TournamentError.single(
@@ -112,9 +154,17 @@ def round_generate(
             )
         replaced = event.rounds.filter(number=number, status=TournamentRound.Status.DRAFT)
         replaced_draft = replaced.exists()
+        # Games prepared for a large draft's publishing go with it.
+        prepared = list(
+            Table.objects.filter(round__in=replaced, game__isnull=False).values_list(
+                "game_id", flat=True
+            )
+        )
         replaced.delete()
+        Game.objects.filter(pk__in=prepared).delete()
         round_ = TournamentRound.objects.create(event=event, number=number)
         seating.save_plan(round_, plan)
+        availability.absences_save(round_, available)
         if season_seating.slot_strength(event):
             round_.report = {
                 **round_.report,
@@ -128,7 +178,13 @@ def round_generate(
             event,
             "round_generate",
             user,
-            after={"round": number, "replaced_draft": replaced_draft, "report": round_.report},
+            after={
+                "round": number,
+                "replaced_draft": replaced_draft,
+                "report": round_.report,
+                "away": [e.pk for e in available.away],
+                "still_playing": [e.pk for e in available.playing],
+            },
         )
     return round_
 
@@ -211,9 +267,12 @@ def round_swap(
         for bye in byes.values():
             bye.entrant_id = second.pk if bye.entrant_id == first.pk else first.pk
             bye.save(update_fields=["entrant"])
-        inputs = seating.seating_inputs(event, number=round_.number)
         tables, bye_slots = seating.draft_tables(round_)
-        report = seating.report_for(inputs.request, tables, bye_slots, "swapped by the director")
+        in_draft = {seating.unslot(s)[0] for s in (*(v for t in tables for v in t), *bye_slots)}
+        inputs = seating.seating_inputs(event, number=round_.number, seated=in_draft)
+        # The seating's own method stays named: the swap is added to it, once.
+        method = str(before.get("method") or "").removesuffix(SWAPPED)
+        report = seating.report_for(inputs.request, tables, bye_slots, f"{method}{SWAPPED}")
         round_.report = report.as_dict()
         round_.save(update_fields=["report"])
         event_log(
@@ -235,52 +294,109 @@ def _first_dealer(seated: Sequence[int], dealt: Counter[int]) -> int:
     return min(range(len(seated)), key=lambda s: (dealt[seated[s]], s))
 
 
-def round_publish(*, event: Event, round: TournamentRound, user: Any = None) -> TournamentRound:
-    """Publish a draft: every table becomes one scoring game, players in seat order."""
+def _options_at(game: str, options: Mapping[str, Any], size: int) -> dict[str, Any]:
+    """The event's options that apply at a table of ``size``."""
+    specs = {spec.name: spec for spec in ENGINES[game].option_specs()}
+    return {
+        name: value
+        for name, value in options.items()
+        if specs[name].player_counts is None or size in specs[name].player_counts
+    }
+
+
+def _publish_checks(event: Event, round_: TournamentRound, *, go_on: bool) -> None:
+    round_still_playing_check(event=event, number=round_.number, go_on=go_on)
+    twice = availability.seated_still_playing(round_)
+    if twice:
+        listed = "; ".join(f"{name} ({table.label.split(':')[0]})" for name, table in twice)
+        raise TournamentError.single(
+            f"this draft seats players still playing: {listed}. Generate the draft "
+            "again to leave them out",
+            field="round",
+            round_number=round_.number,
+        )
+
+
+def _create_games(
+    event: Event, round_: TournamentRound, user: Any, *, most: int | None = None
+) -> list[Table]:
+    """Give up to ``most`` of the draft's tables that have none their scoring game."""
+    tables = list(round_.tables.filter(game__isnull=True).order_by("number")[:most])
+    if not tables:
+        return []
+    dealt: Counter[int] = Counter()
+    for seat, entrant_id, first in TableSeat.objects.filter(
+        table__round__event=event,
+        table__round__status=TournamentRound.Status.PUBLISHED,
+    ).values_list("seat", "entrant_id", "table__game__first_dealer"):
+        if seat == first:
+            dealt[entrant_id] += 1
+    seats: dict[int, list[TableSeat]] = {}
+    for seat in TableSeat.objects.filter(table__in=tables).select_related("entrant"):
+        seats.setdefault(seat.table_id, []).append(seat)
+    actor = Actor(user=user, device="director's desk")
+    for table in tables:
+        seated = sorted(seats[table.pk], key=lambda s: s.seat)
+        names = [
+            s.entrant.members[s.member] if s.entrant.members else s.entrant.name for s in seated
+        ]
+        record = {
+            "game": event.game,
+            "players": names,
+            "options": _options_at(event.game, event.options, len(names)),
+            "first_dealer": _first_dealer([s.entrant_id for s in seated], dealt),
+            "rounds": [],
+        }
+        try:
+            created = game_create(
+                record=record,
+                actor=actor,
+                confirmation=event.confirmation,
+                is_tournament_game=True,
+                one_phone=event.one_phone,
+            )
+        except GameChangeError as error:
+            raise TournamentError(
+                [
+                    Problem(f"table {table.number}: {p.message}", round_.number, p.field)
+                    for p in error.problems
+                ]
+            ) from None
+        table.game = created.game
+    Table.objects.bulk_update(tables, ["game"])
+    return tables
+
+
+def round_publish_part(
+    *, event: Event, round: TournamentRound, user: Any = None, go_on: bool = False, most: int
+) -> tuple[int, int]:
+    """Prepare a large draft for publishing, ``most`` tables at a time: their games are
+    created while the round stays a draft (players see nothing yet). Returns (tables
+    with a game, tables). ``round_publish`` then publishes the round in one step."""
     with transaction.atomic():
         event = locked_open(event)
         round_ = _round_of(event, round, TournamentRound.Status.DRAFT)
-        dealt: Counter[int] = Counter()
-        for seat, entrant_id, first in TableSeat.objects.filter(
-            table__round__event=event,
-            table__round__status=TournamentRound.Status.PUBLISHED,
-        ).values_list("seat", "entrant_id", "table__game__first_dealer"):
-            if seat == first:
-                dealt[entrant_id] += 1
-        seats: dict[int, list[TableSeat]] = {}
-        for seat in TableSeat.objects.filter(table__round=round_).select_related("entrant"):
-            seats.setdefault(seat.table_id, []).append(seat)
-        tables = list(round_.tables.all())
-        actor = Actor(user=user, device="director's desk")
-        for table in tables:
-            seated = sorted(seats[table.pk], key=lambda s: s.seat)
-            names = [
-                s.entrant.members[s.member] if s.entrant.members else s.entrant.name for s in seated
-            ]
-            record = {
-                "game": event.game,
-                "players": names,
-                "options": options_at(event.game, event.options, len(names)),
-                "first_dealer": _first_dealer([s.entrant_id for s in seated], dealt),
-                "rounds": [],
-            }
-            try:
-                created = game_create(
-                    record=record,
-                    actor=actor,
-                    confirmation=event.confirmation,
-                    is_tournament_game=True,
-                    one_phone=event.one_phone,
-                )
-            except GameChangeError as error:
-                raise TournamentError(
-                    [
-                        Problem(f"table {table.number}: {p.message}", round_.number, p.field)
-                        for p in error.problems
-                    ]
-                ) from None
-            table.game = created.game
-        Table.objects.bulk_update(tables, ["game"])
+        _publish_checks(event, round_, go_on=go_on)
+        _create_games(event, round_, user, most=most)
+        done = round_.tables.filter(game__isnull=False).count()
+        return done, round_.tables.count()
+
+
+def round_publish(
+    *, event: Event, round: TournamentRound, user: Any = None, go_on: bool = False
+) -> TournamentRound:
+    """Publish a draft: every table becomes one scoring game, players in seat order.
+
+    Refused while a table of an earlier round still plays, unless ``go_on``; even then a
+    draft that seats a player still playing is refused (nobody is seated twice). Tables
+    prepared by ``round_publish_part`` keep their games.
+    """
+    with transaction.atomic():
+        event = locked(event)
+        refuse_closed(event)
+        round_ = _round_of(event, round, TournamentRound.Status.DRAFT)
+        _publish_checks(event, round_, go_on=go_on)
+        _create_games(event, round_, user)
         round_.status = TournamentRound.Status.PUBLISHED
         round_.published_at = timezone.now()
         round_.save(update_fields=["status", "published_at"])
@@ -288,7 +404,10 @@ def round_publish(*, event: Event, round: TournamentRound, user: Any = None) -> 
             event,
             "round_publish",
             user,
-            after={"round": round_.number, "games": [t.game_id for t in tables]},
+            after={
+                "round": round_.number,
+                "games": list(round_.tables.order_by("number").values_list("game_id", flat=True)),
+            },
         )
         bump(event)
     return round_

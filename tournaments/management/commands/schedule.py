@@ -1,9 +1,10 @@
 """``manage.py schedule``: a dry run of the table scheduler, as game-record.md says.
 
 ``schedule --game GAME --players N --rounds R [--format mixer|swiss|round_robin|progressive]
-[--table-size K] [--seed S]`` prints ``{"rounds": [{"tables": [...], "byes": [...]}],
-"report": {...}}`` with entrants numbered 0..N-1. The game's table facts (legal sizes,
-sides) are read from its scoring engine and handed to the pure scheduler as plain data.
+[--table-size K] [--seed S] [--search-steps N]`` prints
+``{"rounds": [{"tables": [...], "byes": [...]}], "report": {...}}`` with entrants
+numbered 0..N-1. The game's table facts (legal sizes, sides) are read from its
+scoring engine and handed to the pure scheduler as plain data.
 """
 
 from __future__ import annotations
@@ -32,6 +33,12 @@ class Command(BaseCommand):
         parser.add_argument("--format", choices=FORMATS, default="mixer")
         parser.add_argument("--table-size", type=int, default=None, help="seat every table so")
         parser.add_argument("--seed", type=int, default=0, help="same seed, same schedule")
+        parser.add_argument(
+            "--search-steps",
+            type=int,
+            default=0,
+            help="anneal the whole schedule this many steps where no construction covers it",
+        )
 
     def fail(self, message: str) -> None:
         self.stderr.write(message)
@@ -54,6 +61,7 @@ class Command(BaseCommand):
                 rounds,
                 format=options["format"],
                 seed=options["seed"],
+                search_steps=max(options["search_steps"], 0),
             )
         except SchedulingError as error:
             flag = {"table_size": "--table-size"}.get(error.field or "", "")

@@ -14,16 +14,24 @@ The tests check each one pair by pair, so a wrong table here cannot go unnoticed
 - **Affine planes** (``affine_plane``): the cyclic construction with k = m = q, a prime
   power: q*q players at tables of q for q + 1 rounds, every pair meeting exactly once
   (9 at 3 for 4 rounds, 16 at 4 for 5, 25 at 5 for 6).
-- **Whist tournaments** (``whist_rounds``): n = 4m players at tables of 4 over n - 1
-  rounds; partners (seats 0 and 2, 1 and 3) exactly once, opponents exactly twice.
-  Stored as the first round of a Z-cyclic tournament on the integers mod n - 1 plus a
-  fixed point; the other rounds add r to every finite point.
+- **Whist tournaments** (``whist_rounds``): partners (seats 0 and 2, 1 and 3) exactly
+  once, opponents exactly twice. n = 4m players play n - 1 rounds: the first round of a
+  tournament on a group of n - 1 elements plus a fixed point (stored), the other rounds
+  add a group element to every finite point. n = 4m + 1 players play n rounds, one
+  sitting out each: a group of n elements, the element 0 sitting out the first round.
+  For n a prime (n = 4m + 1) the first round is built: with x a primitive root, tables
+  (x^i, x^(i+m), x^(i+2m), x^(i+3m)) for i < m seat every difference once as partners
+  and twice as opponents when (1 + x^m) / (1 - x^m) is an odd power of x^m away, which
+  some primitive root always gave up to 61; other sizes are stored
+  (``designs.json``).
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 from itertools import product
+
+from tournaments.seating.core import designs
 
 Tables = list[tuple[int, ...]]
 
@@ -176,26 +184,115 @@ WHIST_FIRST_ROUNDS: dict[int, tuple[tuple[int, int, int, int], ...]] = {
 }
 
 
+# Whist tournaments are known for sizes up to here; sizes are looked up, never searched.
+WHIST_LARGEST = 128
+
+WhistTables = tuple[tuple[int, ...], ...]
+
+
+def _is_prime(p: int) -> bool:
+    return p > 1 and all(p % d for d in range(2, int(p**0.5) + 1))
+
+
+def _differences_fit(p: int, first: WhistTables) -> bool:
+    partners = [0] * p
+    opponents = [0] * p
+    for a, b, c, d in first:
+        for u, v in ((a, c), (b, d)):
+            partners[(u - v) % p] += 1
+            partners[(v - u) % p] += 1
+        for u in (a, c):
+            for v in (b, d):
+                opponents[(u - v) % p] += 1
+                opponents[(v - u) % p] += 1
+    return all(partners[x] == 1 and opponents[x] == 2 for x in range(1, p))
+
+
+@lru_cache(maxsize=64)
+def prime_whist_first_round(p: int) -> WhistTables | None:
+    """The first round of a whist tournament on the integers mod a prime p = 4m + 1
+    (see the module doc), or None when p is not such a prime or no root fits."""
+    if p < 5 or p % 4 != 1 or not _is_prime(p):
+        return None
+    m = (p - 1) // 4
+    factors = [q for q in range(2, p) if (p - 1) % q == 0 and _is_prime(q)]
+    for x in range(2, p):
+        if any(pow(x, (p - 1) // q, p) == 1 for q in factors):
+            continue  # not a primitive root
+        first = tuple(tuple(pow(x, i + k * m, p) for k in range(4)) for i in range(m))
+        if _differences_fit(p, first):
+            return first
+    return None  # pragma: no cover - every prime up to WHIST_LARGEST has a root that fits
+
+
+def whist_design(n: int) -> tuple[tuple[int, ...], WhistTables] | None:
+    """(group moduli, first round) of the whist tournament for n players, or None.
+
+    For n = 4m the group has n - 1 elements and -1 in a table is the fixed point; for
+    n = 4m + 1 it has n elements and 0 sits out the first round.
+    """
+    if n in WHIST_FIRST_ROUNDS:
+        return (n - 1,), WHIST_FIRST_ROUNDS[n]
+    stored = designs.stored_whist(n)
+    if stored is not None:
+        return stored
+    built = prime_whist_first_round(n)
+    if built is not None:
+        return (n,), built
+    return None
+
+
+@lru_cache(maxsize=1)
 def whist_sizes() -> tuple[int, ...]:
-    return tuple(sorted(WHIST_FIRST_ROUNDS))
+    return tuple(n for n in range(4, WHIST_LARGEST + 1) if whist_design(n) is not None)
+
+
+def whist_round_count(n: int) -> int:
+    """Rounds of a whist tournament: n - 1 for n = 4m, n for n = 4m + 1."""
+    return n - 1 if n % 4 == 0 else n
+
+
+def _group_element(moduli: tuple[int, ...], index: int) -> tuple[int, ...]:
+    digits = []
+    for modulus in moduli:
+        digits.append(index % modulus)
+        index //= modulus
+    return tuple(digits)
+
+
+def _group_add(moduli: tuple[int, ...], point: int, shift: tuple[int, ...]) -> int:
+    total, scale = 0, 1
+    for modulus, step in zip(moduli, shift, strict=True):
+        total += ((point // scale) % modulus + step) % modulus * scale
+        scale *= modulus
+    return total
 
 
 def whist_round(n: int, r: int) -> Tables:
-    """Round r (0-based, r < n-1) of the stored whist tournament for n players.
+    """Round r (0-based) of the whist tournament for n players.
 
-    Points 0..n-2 are the integers mod n-1 and point n-1 the fixed point; seats
-    0 and 2 are partners, as are 1 and 3.
+    n = 4m: points 0..n-2 are the group's elements and point n-1 the fixed point.
+    n = 4m + 1: points 0..n-1 are the group's elements; point r sits out round r
+    (``whist_sitting_out``). Seats 0 and 2 are partners, as are 1 and 3.
     """
-    first = WHIST_FIRST_ROUNDS.get(n)
-    if first is None:
+    found = whist_design(n)
+    if found is None:
         raise ValueError(f"no whist tournament stored for {n} players")
-    if not 0 <= r < n - 1:
-        raise ValueError(f"a whist tournament for {n} players has {n - 1} rounds")
-    modulus = n - 1
+    count = whist_round_count(n)
+    if not 0 <= r < count:
+        raise ValueError(f"a whist tournament for {n} players has {count} rounds")
+    moduli, first = found
+    shift = _group_element(moduli, r)
     return [
-        tuple(n - 1 if point < 0 else (point + r) % modulus for point in table) for table in first
+        tuple(n - 1 if point < 0 else _group_add(moduli, point, shift) for point in table)
+        for table in first
     ]
 
 
+def whist_sitting_out(n: int, r: int) -> int | None:
+    """Who sits out round r of the whist tournament for n players (n = 4m + 1 only)."""
+    return r if n % 4 == 1 else None
+
+
 def whist_rounds(n: int) -> list[Tables]:
-    return [whist_round(n, r) for r in range(n - 1)]
+    return [whist_round(n, r) for r in range(whist_round_count(n))]

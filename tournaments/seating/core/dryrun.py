@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tournaments.seating.core.ledger import Ledger
-from tournaments.seating.core.planner import plan_round
+from tournaments.seating.core.planner import PartnershipChoice, partnership_choice, plan_round
 from tournaments.seating.core.report import ScheduleReport, bye_spread, schedule_lower_bound
 from tournaments.seating.core.types import (
     Constraints,
@@ -36,17 +36,24 @@ MAX_ENTRANTS = 100_000
 
 @dataclass(frozen=True)
 class Schedule:
+    """``partnership``: for a short partnership event, both ways of seating it counted
+    (the individual mixer and the whist rotation) and which one was chosen."""
+
     rounds: tuple[RoundPlan, ...]
     report: ScheduleReport
+    partnership: PartnershipChoice | None = None
 
     def as_dict(self) -> dict[str, object]:
-        return {
+        data: dict[str, object] = {
             "rounds": [
                 {"tables": [list(t) for t in plan.tables], "byes": list(plan.byes)}
                 for plan in self.rounds
             ],
             "report": self.report.as_dict(),
         }
+        if self.partnership is not None:
+            data["partnership"] = self.partnership.as_dict()
+        return data
 
 
 def draw_winners(table: Table, policy: TablePolicy, rng: random.Random) -> set[EntrantId]:
@@ -71,6 +78,7 @@ def plan_schedule(
     weights: Weights | None = None,
     effort: int = 1,
     constructions: bool = True,
+    search_steps: int = 0,
 ) -> Schedule:
     """Plan ``rounds`` rounds for a fixed field, with results drawn from ``seed``."""
     if not 1 <= rounds <= MAX_ROUNDS:
@@ -100,6 +108,7 @@ def plan_schedule(
                 effort=effort,
                 constructions=constructions,
                 rounds_planned=rounds,
+                search_steps=search_steps,
             )
         )
         winners: set[EntrantId] = set()
@@ -111,7 +120,20 @@ def plan_schedule(
         history.append(plan.as_played(frozenset(winners)))
     seconds = time.perf_counter() - started
     report = summarize(plans, history, policy, entrants, seconds)
-    return Schedule(rounds=tuple(plans), report=report)
+    choice = partnership_choice(
+        RoundRequest(
+            entrants=tuple(entrants),
+            policy=policy,
+            format=format,
+            constraints=constraints,
+            weights=weights,
+            seed=seed,
+            effort=effort,
+            constructions=constructions,
+            rounds_planned=rounds,
+        )
+    )
+    return Schedule(rounds=tuple(plans), report=report, partnership=choice)
 
 
 def summarize(

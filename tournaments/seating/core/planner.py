@@ -6,8 +6,12 @@ import random
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from contextvars import ContextVar
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from itertools import groupby
 
-from tournaments.seating.core import constructions
+from tournaments.seating.core import anneal, constructions, designs
 from tournaments.seating.core.ledger import Ledger, pair
 from tournaments.seating.core.report import (
     bye_spread,
@@ -21,10 +25,12 @@ from tournaments.seating.core.types import (
     FORMATS,
     Constraints,
     EntrantId,
+    PlayedRound,
     RoundPlan,
     RoundReport,
     RoundRequest,
     SchedulingError,
+    Sides,
     Table,
     TablePolicy,
     Weights,
@@ -140,30 +146,281 @@ def _construction(
     policy: TablePolicy,
     round_index: int,
     rounds_planned: int | None = None,
+    everyone: int | None = None,
+    short: bool = False,
 ) -> tuple[str, Callable[[int], Tables], int] | None:
     """The exact construction for this field, if one exists: (name, round maker, rounds).
 
-    At partnership tables of 4 a whist rotation (partners once, opponents twice) is
+    ``count`` players are seated out of ``everyone`` (default: all of them). At
+    partnership tables of 4 a whist rotation (partners once, opponents twice) is
     chosen unless the event is known to be short enough for a construction in which
-    no two players meet twice, which is better on both counts for those rounds.
+    no two players meet twice, which is better on both counts for those rounds, or
+    ``short`` (``partnership_choice`` found the mixer better for the planned rounds).
+    With 4m + 1 players the whist tournament seats 4m of them a round, one sitting out.
     """
+    everyone = count if everyone is None else everyone
     if not sizes or len(set(sizes)) != 1:
         return None
     k = sizes[0]
     sides = policy.sides_at(k)
     m = count // k
     capacity = constructions.cyclic_capacity(k, m) if count % k == 0 else 0
-    whist = k == 4 and sides == ((0, 2), (1, 3)) and count in constructions.WHIST_FIRST_ROUNDS
-    if whist and (rounds_planned is None or rounds_planned > capacity):
+    partnership = k == 4 and sides == ((0, 2), (1, 3))
+    if partnership and everyone % 4 == 1 and count == everyone - 1:
+        known = everyone in constructions.whist_sizes() and round_index < everyone
+        if known and (rounds_planned is None or rounds_planned > capacity) and not short:
+            return ("whist", lambda r: constructions.whist_round(everyone, r), everyone)
+        return None
+    if everyone != count:
+        return None
+    whist = partnership and count % 4 == 0 and count in constructions.whist_sizes()
+    if whist and (rounds_planned is None or rounds_planned > capacity) and not short:
         return ("whist", lambda r: constructions.whist_round(count, r), count - 1)
     if count % k:
         return None
+    if not sides and k == 3 and count in designs.kirkman_sizes():
+        stored = designs.kirkman_rounds(count)
+        if round_index < len(stored):
+            return ("Kirkman triple system", lambda r: list(stored[r]), len(stored))
     if round_index >= capacity:
         return None
     name = "affine plane" if k == m and constructions.prime_power(m) else "cyclic"
     if name == "cyclic" and constructions.prime_power(m):
         name = f"cyclic GF({m})"
     return (name, lambda r: constructions.cyclic_round(k, m, r), capacity)
+
+
+def construction_bye(
+    request: RoundRequest, sizes: Sequence[int], bye_count: int, ledger: Ledger
+) -> EntrantId | None:
+    """Who sits out this round when a whist tournament for 4m + 1 seats the others:
+    the construction's own sitter, when the history has followed it and the sitter
+    has had no more byes than anyone (so byes still go to those with fewest)."""
+    entrants = list(request.entrants)
+    count = len(entrants)
+    if (
+        request.format != "mixer"
+        or bye_count != 1
+        or not request.constructions
+        or request.constraints.fixed_teams
+        or count % 4 != 1
+    ):
+        return None
+    index = len(request.history)
+    found = _construction(
+        count - 1,
+        sizes,
+        request.policy,
+        index,
+        request.rounds_planned,
+        count,
+        prefers_mixer(request),
+    )
+    if found is None:
+        return None
+    _, maker, _ = found
+    points = _point_map(entrants, request.seed)
+    if not _follows([p.tables for p in request.history], maker, points):
+        return None
+    sitter = constructions.whist_sitting_out(count, index)
+    if sitter is None:
+        return None
+    chosen = points[sitter]
+    fewest = min(ledger.byes.get(e, 0) for e in entrants)
+    return chosen if ledger.byes.get(chosen, 0) == fewest else None
+
+
+# A partnership event longer than this is long: the whist rotation is kept without
+# planning the mixer's whole event beside it.
+SHORT_EVENT_ROUNDS = 12
+
+
+@dataclass(frozen=True)
+class PartnershipChoice:
+    """Both ways to seat a partnership event of ``rounds`` rounds, as counted in a dry run:
+    the individual mixer (then partners split to avoid repeats) and the whist rotation.
+    The mixer is chosen when it costs less: repeated pairs plus ``Weights.partner`` per
+    repeated partner (a whist rotation repeats table-mates on purpose and never a partner,
+    which wins for long events)."""
+
+    rounds: int
+    mixer_pairs: int
+    mixer_partners: int
+    whist_pairs: int
+    whist_partners: int
+    partner_weight: int
+
+    @property
+    def mixer_cost(self) -> int:
+        return self.mixer_pairs + self.partner_weight * self.mixer_partners
+
+    @property
+    def whist_cost(self) -> int:
+        return self.whist_pairs + self.partner_weight * self.whist_partners
+
+    @property
+    def chosen(self) -> str:
+        return "mixer" if self.mixer_cost < self.whist_cost else "whist"
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "rounds": self.rounds,
+            "mixer": {"repeated_pairs": self.mixer_pairs, "repeated_partners": self.mixer_partners},
+            "whist": {"repeated_pairs": self.whist_pairs, "repeated_partners": self.whist_partners},
+            "chosen": self.chosen,
+        }
+
+
+# Set while one way of seating is planned ahead, so that the dry run seats as the
+# event would once that way is chosen.
+_PLANNING_AHEAD: ContextVar[str | None] = ContextVar("planning_ahead", default=None)
+
+
+def _dry_run(request: RoundRequest, *, way: str) -> tuple[int, int]:
+    """Repeated pairs and partners over the planned rounds, seated ``way``."""
+    assert request.rounds_planned is not None
+    history: list[PlayedRound] = []
+    pairs = partners = 0
+    token = _PLANNING_AHEAD.set(way)
+    try:
+        for _ in range(request.rounds_planned):
+            plan = plan_round(replace(request, history=tuple(history)))
+            pairs += plan.report.repeated_pairs
+            partners += plan.report.repeated_partners
+            history.append(plan.as_played(frozenset()))
+    finally:
+        _PLANNING_AHEAD.reset(token)
+    return pairs, partners
+
+
+@lru_cache(maxsize=256)
+def _choice(
+    entrants: tuple[EntrantId, ...],
+    policy_key: tuple[tuple[int, ...], int, tuple[tuple[int, Sides], ...]],
+    weights: Weights,
+    seed: int,
+    effort: int,
+    planned: int,
+) -> PartnershipChoice:
+    legal, preferred, sides = policy_key
+    request = RoundRequest(
+        entrants=entrants,
+        policy=TablePolicy(legal_sizes=legal, preferred=preferred, sides=dict(sides)),
+        weights=weights,
+        seed=seed,
+        effort=effort,
+        rounds_planned=planned,
+    )
+    mixer = _dry_run(request, way="mixer")
+    whist = _dry_run(request, way="whist")
+    return PartnershipChoice(
+        rounds=request.rounds_planned or 0,
+        mixer_pairs=mixer[0],
+        mixer_partners=mixer[1],
+        whist_pairs=whist[0],
+        whist_partners=whist[1],
+        partner_weight=max(request.weights.partner, 1),
+    )
+
+
+def partnership_choice(request: RoundRequest) -> PartnershipChoice | None:
+    """The mixer and the whist rotation compared for this event (the director's report),
+    or None when the event is not a fresh partnership field of known, short length."""
+    policy = request.policy
+    planned = request.rounds_planned
+    if (
+        request.format != "mixer"
+        or not request.constructions
+        or planned is None
+        or planned > SHORT_EVENT_ROUNDS
+        or policy.sides_at(4) != ((0, 2), (1, 3))
+        or request.constraints != Constraints()
+    ):
+        return None
+    count = len(request.entrants)
+    if count not in constructions.whist_sizes():
+        return None
+    sizes, _ = table_sizes(count, policy)
+    if set(sizes) != {4}:
+        return None
+    policy_key = (tuple(policy.legal_sizes), policy.preferred, tuple(sorted(policy.sides.items())))
+    entrants = tuple(sorted(request.entrants))
+    return _choice(entrants, policy_key, request.weights, request.seed, request.effort, planned)
+
+
+def prefers_mixer(request: RoundRequest) -> bool:
+    ahead = _PLANNING_AHEAD.get()
+    if ahead is not None:
+        return ahead == "mixer"
+    choice = partnership_choice(request)
+    return choice is not None and choice.chosen == "mixer"
+
+
+# The annealing stops early past this many seconds a million steps (a slow machine):
+# the schedule then depends on the machine, and the event follows it only where it can.
+SECONDS_PER_MILLION_STEPS = 30.0
+
+
+@lru_cache(maxsize=64)
+def _annealed(
+    entrants: tuple[EntrantId, ...],
+    size: int,
+    seed: int,
+    effort: int,
+    planned: int,
+    steps: int,
+) -> tuple[tuple[tuple[EntrantId, ...], ...], ...] | None:
+    """The planner's own schedule for the whole event, annealed; None when annealing
+    found nothing better."""
+    policy = TablePolicy(legal_sizes=(size,), preferred=size)
+    history: list[PlayedRound] = []
+    for _ in range(planned):
+        plan = plan_round(
+            RoundRequest(
+                entrants=entrants,
+                policy=policy,
+                history=tuple(history),
+                seed=seed,
+                effort=effort,
+                rounds_planned=planned,
+            )
+        )
+        history.append(plan.as_played(frozenset()))
+    index = {e: i for i, e in enumerate(entrants)}
+    rounds = [[tuple(index[e] for e in table) for table in played.tables] for played in history]
+    before = anneal.repeated_pairs(rounds, len(entrants))
+    best = anneal.anneal_schedule(
+        rounds,
+        len(entrants),
+        seconds=SECONDS_PER_MILLION_STEPS * steps / 1_000_000,
+        seed=seed,
+        steps=steps,
+    )
+    if anneal.repeated_pairs(best, len(entrants)) >= before:
+        return None
+    return tuple(tuple(tuple(entrants[p] for p in table) for table in tables) for tables in best)
+
+
+def searched_schedule(
+    request: RoundRequest, sizes: Sequence[int], seated: Sequence[EntrantId]
+) -> tuple[tuple[tuple[EntrantId, ...], ...], ...] | None:
+    """The annealed schedule for this event when the request asks to search harder."""
+    planned = request.rounds_planned
+    if (
+        request.search_steps <= 0
+        or request.format != "mixer"
+        or planned is None
+        or len(request.history) >= planned
+        or len(set(sizes)) != 1
+        or len(seated) != len(request.entrants)
+        or request.constraints != Constraints()
+        or request.policy.sides_at(sizes[0])
+    ):
+        return None
+    entrants = tuple(sorted(request.entrants))
+    return _annealed(
+        entrants, sizes[0], request.seed, request.effort, planned, request.search_steps
+    )
 
 
 def _follows(
@@ -214,14 +471,20 @@ def _mixer(
     index = len(request.history)
 
     candidates: list[tuple[int, int, list[list[EntrantId]], str, list[Split | None]]] = []
-    found = _construction(len(seated), sizes, policy, index, request.rounds_planned)
+    everyone = len(request.entrants)
+    short = prefers_mixer(request)
+    found = _construction(
+        len(seated), sizes, policy, index, request.rounds_planned, everyone, short
+    )
     exact = found and request.constructions and not constraints.fixed_teams
-    if found and exact and len(seated) == len(request.entrants):
+    if found and exact:
         name, maker, rounds = found
         if index < rounds:
-            points = _point_map(seated, request.seed)
+            points = _point_map(sorted(request.entrants), request.seed)
             raw = [tuple(points[p] for p in table) for table in maker(index)]
             ordered = _order_for_fixed(raw, constraints.fixed_table)
+            if {e for t in raw for e in t} != set(seated):
+                ordered = None  # the construction's sitter is not this round's bye
             if ordered is not None:
                 follows = not keep_apart_broken(ordered, constraints.keep_apart) and _follows(
                     [p.tables for p in request.history], maker, points
@@ -233,6 +496,20 @@ def _mixer(
                 cost = sum(coster.table(t) for t in ordered)
                 tables = [list(t) for t in ordered]
                 candidates.append((0 if follows else 1, cost, tables, name, splits))
+
+    # A construction that covers the whole event is exact; otherwise the annealed whole
+    # schedule (which began as this planner's own) replaces it.
+    searched = searched_schedule(request, sizes, seated)
+    covered = found and exact and request.rounds_planned and found[2] >= request.rounds_planned
+    if searched is not None and not covered:
+        candidates = []
+        follows = all(
+            {frozenset(t) for t in played.tables} == {frozenset(t) for t in searched[i]}
+            for i, played in enumerate(request.history)
+        )
+        tables = [list(t) for t in searched[index]]
+        cost = sum(coster.table(t) for t in tables)
+        candidates.append((0 if follows else 1, cost, tables, "annealed", [None] * len(tables)))
 
     # A construction the history has followed so far is kept to its end (a whist
     # tournament repeats table-mates by design, and pays it back in partners).
@@ -274,6 +551,58 @@ def ranks_of(request: RoundRequest) -> dict[EntrantId, int]:
     return ranks
 
 
+def wins_of(history: Sequence[PlayedRound]) -> Counter[EntrantId]:
+    """Each entrant's score for swiss pairing: tables won so far."""
+    return Counter(e for played in history for e in played.winners)
+
+
+def order_sizes_by_groups(groups: Sequence[int], sizes: Sequence[int]) -> list[int]:
+    """The order of the table sizes (top table first) that, sliced from the top of the
+    standings, moves the fewest players out of their score group (``groups``: the
+    group sizes, best first). A player is moved when a table seats them with a larger
+    group than their own."""
+    total = sum(groups)
+    group_of: list[int] = [g for g, size in enumerate(groups) for _ in range(size)]
+    kinds = sorted(set(sizes), reverse=True)
+    counts = tuple(sizes.count(k) for k in kinds)
+    states = 1
+    for count in counts:
+        states *= count + 1
+    if len(kinds) == 1 or states > 200_000 or len(sizes) > 400 or total != sum(sizes):
+        return sorted(sizes, reverse=True)
+
+    def moved(start: int, size: int) -> int:
+        seen = Counter(group_of[start : start + size])
+        return size - max(seen.values())
+
+    best: dict[tuple[int, ...], tuple[int, int]] = {}
+
+    def solve(left: tuple[int, ...]) -> int:
+        if not any(left):
+            return 0
+        if left in best:
+            return best[left][0]
+        start = total - sum(c * k for c, k in zip(left, kinds, strict=True))
+        choice = (-1, -1)
+        for index, kind in enumerate(kinds):
+            if left[index]:
+                rest = (*left[:index], left[index] - 1, *left[index + 1 :])
+                cost = moved(start, kind) + solve(rest)
+                if choice[0] < 0 or cost < choice[0]:
+                    choice = (cost, index)
+        best[left] = choice
+        return choice[0]
+
+    solve(counts)
+    order: list[int] = []
+    left = counts
+    while any(left):
+        index = best[left][1]
+        order.append(kinds[index])
+        left = (*left[:index], left[index] - 1, *left[index + 1 :])
+    return order
+
+
 def _swiss(
     request: RoundRequest,
     seated: list[EntrantId],
@@ -282,29 +611,42 @@ def _swiss(
     rng: random.Random,
     ranks: Mapping[EntrantId, int],
 ) -> tuple[list[Table], str]:
+    """Score groups (tables won so far), best first, each in standings order; tables
+    sliced from the top with the table sizes ordered to move the fewest players out of
+    their group; then swaps only within a score group to avoid repeats."""
     policy, constraints = request.policy, request.constraints
     w = request.weights
-    weights = Weights(
-        meet=max(w.meet, 1) * 4 * max(sizes, default=2),
-        partner=w.partner,
-        seat=w.seat,
-        gap=max(w.gap, 1),
-        keep_apart=w.keep_apart,
-    )
+    weights = Weights(meet=max(w.meet, 1), partner=w.partner, seat=w.seat, keep_apart=w.keep_apart)
     blocks = blocks_of(constraints)
-    coster = Coster(ledger, policy, weights, apart_pairs(constraints), ranks=ranks, blocks=blocks)
+    coster = Coster(ledger, policy, weights, apart_pairs(constraints), blocks=blocks)
+    wins = wins_of(request.history)
     units = make_units(seated, constraints)
-    units.sort(key=lambda u: min(ranks[m] for m in u))
+
+    def score(unit: Unit) -> int:
+        return max(wins.get(m, 0) for m in unit)
+
+    units.sort(key=lambda u: (-score(u), min(ranks[m] for m in u)))
+    groups = [
+        len(list(members)) for _, members in groupby(m for u in units for m in [score(u)] * len(u))
+    ]
+    order = order_sizes_by_groups(groups, sizes)
     fixed = fixed_units(units, constraints)
-    filled = greedy_fill(units, sizes, coster, fixed, window=1)
+    filled = greedy_fill(units, order, coster, fixed, window=1)
     fixed_set = {units[i] for i in fixed}
     steps = request.effort * (2000 + 20 * len(seated))
-    filled = swap_search(filled, coster, lambda u: u not in fixed_set, rng, steps=steps, reach=3)
+    filled = swap_search(
+        filled,
+        coster,
+        lambda u: u not in fixed_set,
+        rng,
+        steps=steps,
+        compatible=lambda a, b: score(a) == score(b),
+    )
     tables = [
         seat_order([m for u in t for m in u], policy.sides_at(sum(map(len, t))), ledger, blocks)
         for t in filled
     ]
-    return tables, "swiss: top down + swaps"
+    return tables, "swiss: score groups top down + swaps within groups"
 
 
 # --------------------------------------------------------------------------- round robin
@@ -433,7 +775,11 @@ def plan_round(request: RoundRequest) -> RoundPlan:
             preference: Callable[[EntrantId], object] = lambda e: -ranks[e]  # noqa: E731
         else:
             preference = draw.__getitem__
-        byes = choose_byes(entrants, bye_count, ledger, request.constraints, preference)
+        sitter = construction_bye(request, sizes, bye_count, ledger)
+        if sitter is not None:
+            byes = [sitter]
+        else:
+            byes = choose_byes(entrants, bye_count, ledger, request.constraints, preference)
         bye_set = set(byes)
         seated = [e for e in sorted(entrants) if e not in bye_set]
         if request.format == "mixer":

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from math import comb
 
@@ -53,24 +53,38 @@ def round_lower_bound(
     return max(by_rounds, (forced + 1) // 2)
 
 
-def fresh_lower_bound(count: int, sizes: Sequence[int], round_index: int) -> int:
+def fresh_lower_bound(
+    count: int,
+    sizes: Sequence[int],
+    round_index: int,
+    previous: Sequence[int] | None = None,
+) -> int:
     """The pigeonhole bound for round ``round_index`` (0-based) of any schedule.
 
-    Whatever the earlier rounds were, the round before had tables of these sizes, whose
-    players must be shared among this round's tables.
+    Whatever the earlier rounds were, the round before had tables of sizes ``previous``
+    (default: these sizes), whose players must be shared among this round's tables or
+    sit out: a table of s players leaves at least ``spread_pairs(s - byes, tables)``
+    pairs together however many of the round's byes it takes. Summing each earlier
+    table's own least is a bound for all of them at once.
     """
     if round_index == 0 or not sizes:
         return 0
-    return sum(spread_pairs(size, len(sizes)) for size in sizes)
+    earlier = sizes if previous is None else previous
+    byes = max(count - sum(sizes), 0)
+    return sum(spread_pairs(max(size - byes, 0), len(sizes)) for size in earlier)
 
 
 def schedule_lower_bound(count: int, rounds_sizes: Sequence[Sequence[int]]) -> int:
     """Fewest repeated pairs any schedule of these rounds can have, summed over rounds.
 
-    The larger of the per-round pigeonhole bounds and the count bound: every seating
-    of a pair beyond the first is a repeat, and there are only count*(count-1)/2 pairs.
+    The larger of the per-round pigeonhole bounds (each against the round before, byes
+    and uneven tables counted) and the count bound: every seating of a pair beyond the
+    first is a repeat, and there are only count*(count-1)/2 pairs.
     """
-    by_rounds = sum(fresh_lower_bound(count, sizes, i) for i, sizes in enumerate(rounds_sizes))
+    by_rounds = sum(
+        fresh_lower_bound(count, sizes, i, rounds_sizes[i - 1] if i else None)
+        for i, sizes in enumerate(rounds_sizes)
+    )
     meetings = sum(comb(size, 2) for sizes in rounds_sizes for size in sizes)
     return max(by_rounds, meetings - comb(count, 2))
 
@@ -120,3 +134,14 @@ class ScheduleReport:
                 "seconds": round(self.seconds, 4),
             },
         }
+
+
+def points_gap(tables: Iterable[Table], points: Mapping[EntrantId, float]) -> float:
+    """The mean over tables of the spread in points (most less fewest) at the table: how
+    evenly a swiss round matches players of equal score."""
+    gaps = [
+        max(points.get(e, 0) for e in table) - min(points.get(e, 0) for e in table)
+        for table in tables
+        if table
+    ]
+    return sum(gaps) / len(gaps) if gaps else 0.0

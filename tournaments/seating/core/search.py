@@ -150,14 +150,15 @@ def swap_search(
     *,
     steps: int,
     reach: int | None = None,
+    compatible: Callable[[Unit, Unit], bool] | None = None,
 ) -> list[list[Unit]]:
     """Swap units of equal size between tables while the total cost falls (or holds).
 
     Swaps start from a table with conflicts (repeats, partners, keep-apart); a swap that
     lowers the whole cost (standings gap included) is always taken, one that keeps it
     equal sometimes (to walk across plateaus). ``reach``: only swap with tables at most
-    that many places away (swiss keeps players near their standing).
-    Deterministic for ``rng``'s seed.
+    that many places away; ``compatible``: only swap units it accepts (swiss keeps each
+    table's score groups). Deterministic for ``rng``'s seed.
     """
     count = len(tables)
     if count < 2 or steps <= 0:
@@ -184,7 +185,13 @@ def swap_search(
             b = rng.randrange(count - 1)
             b += b >= a
         table_b = tables[b]
-        options = [i for i, u in enumerate(table_b) if len(u) == len(unit_a) and movable(u)]
+        options = [
+            i
+            for i, u in enumerate(table_b)
+            if len(u) == len(unit_a)
+            and movable(u)
+            and (compatible is None or compatible(unit_a, u))
+        ]
         if not options:
             continue
         ib = options[rng.randrange(len(options))]

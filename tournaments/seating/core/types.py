@@ -147,6 +147,9 @@ class RoundRequest:
     # seated so that no two players meet twice (and so never partner twice); a
     # whist rotation is chosen only when more rounds are planned than that allows.
     rounds_planned: int | None = None
+    # Search harder (mixer, known length, a full field at one table size, no
+    # constraints): anneal the whole planned schedule for this many steps (0: never).
+    search_steps: int = 0
 
     @property
     def number(self) -> int:

@@ -21,6 +21,7 @@ from tournaments.standings.core.results import (
 from tournaments.standings.core.rules import (
     METRIC_LABELS,
     ByeMethod,
+    ByeOpponents,
     ByeRule,
     Metric,
     StandingsRules,
@@ -42,6 +43,7 @@ __all__ = [
     "METRIC_LABELS",
     "SCALE_MEAN",
     "ByeMethod",
+    "ByeOpponents",
     "ByeRule",
     "Entrant",
     "EntrantId",

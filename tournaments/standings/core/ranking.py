@@ -26,6 +26,7 @@ from tournaments.standings.core.results import (
 from tournaments.standings.core.rules import (
     ROUND_METRICS,
     ByeMethod,
+    ByeOpponents,
     Metric,
     StandingsRules,
     rules_problems,
@@ -83,6 +84,8 @@ def compute_standings(event: EventResults, rules: StandingsRules) -> Standings:
     totals = _round_totals(event, rounds, rules, seats, round_averages)
     strength_index = ROUND_METRIC_INDEX[rules.strength_of]
     strength = {entrant: values[strength_index] for entrant, values in totals.items()}
+    byes = _bye_counts(rounds)
+    virtual_opponents = rules.byes.opponents == ByeOpponents.VIRTUAL_OPPONENT
     values: dict[EntrantId, dict[Metric, float | None]] = {}
     for entrant in event.entrants:
         own = totals[entrant.id]
@@ -93,13 +96,15 @@ def compute_standings(event: EventResults, rules: StandingsRules) -> Standings:
             elif metric == Metric.HEAD_TO_HEAD:
                 row[metric] = None
             else:
-                row[metric] = _opponent_metric(metric, seats[entrant.id], strength)
+                virtual = byes.get(entrant.id, 0) if virtual_opponents else 0
+                row[metric] = _opponent_metric(
+                    metric, seats[entrant.id], strength, virtual=(virtual, strength[entrant.id])
+                )
         values[entrant.id] = row
 
     groups = _rank_groups(event, rules.metrics, values, seats, counted)
     rows: list[Standing] = []
     names = {e.id: e.name for e in event.entrants}
-    byes = _bye_counts(rounds)
     for group in groups:
         rank = len(rows) + 1
         for entrant_id in group:
@@ -257,12 +262,18 @@ def _round_totals(
 
 
 def _opponent_metric(
-    metric: Metric, played: Sequence[_Seat], strength: Mapping[EntrantId, float]
+    metric: Metric,
+    played: Sequence[_Seat],
+    strength: Mapping[EntrantId, float],
+    *,
+    virtual: tuple[int, float] = (0, 0.0),
 ) -> float:
+    """``virtual``: (byes, strength) of virtual opponents, one a bye, for Buchholz."""
     of = strength.__getitem__
     if metric == Metric.OPPONENTS_STRENGTH:
         return round(sum(sum(map(of, seat.opponents)) for seat in played), DECIMALS)
     per_round = [sum(map(of, seat.opponents)) / len(seat.opponents) for seat in played]
+    per_round += [virtual[1]] * virtual[0]
     if metric == Metric.MEDIAN_BUCHHOLZ and len(per_round) >= 3:
         per_round = sorted(per_round)[1:-1]
     return round(sum(per_round), DECIMALS)

@@ -30,6 +30,11 @@ Metrics from table-mates (byes add nothing to them):
 - ``median_buchholz``: ``buchholz`` without its highest and its lowest round
   (only when at least three rounds were played).
 
+A bye adds nothing to these unless the bye rule's ``opponents`` is
+``virtual_opponent`` (FIDE's tie-break rule for unplayed rounds): then each bye
+counts, in ``buchholz`` and ``median_buchholz``, as a round against a virtual
+opponent whose strength equals the entrant's own at the end.
+
 A strength is the opponent's standing on ``strength_of`` (a metric counted
 round by round, byes included).
 
@@ -105,10 +110,23 @@ class ByeMethod(StrEnum):
     TABLE_AVERAGE = "table_average"
 
 
+class ByeOpponents(StrEnum):
+    """What a bye adds to the metrics from opponents' strength (Buchholz).
+
+    - ``none``: nothing (a bye is a round with no opponents);
+    - ``virtual_opponent``: a round against an opponent as strong as the entrant
+      (FIDE's virtual opponent for unplayed rounds).
+    """
+
+    NONE = "none"
+    VIRTUAL_OPPONENT = "virtual_opponent"
+
+
 @dataclass(frozen=True)
 class ByeRule:
     method: ByeMethod = ByeMethod.OWN_AVERAGE
     fixed: Mapping[Metric, float] = field(default_factory=dict)
+    opponents: ByeOpponents = ByeOpponents.NONE
 
 
 @dataclass(frozen=True)
@@ -144,6 +162,10 @@ def rules_problems(rules: StandingsRules) -> list[Problem]:
         problems.append(Problem(f"strength must be one of {allowed}", field="strength_of"))
     if rules.byes.method not in ByeMethod.__members__.values():
         problems.append(Problem(f"unknown bye method {rules.byes.method!r}", field="byes"))
+    if rules.byes.opponents not in ByeOpponents.__members__.values():
+        problems.append(
+            Problem(f"unknown bye rule for opponents {rules.byes.opponents!r}", field="byes")
+        )
     for metric in rules.byes.fixed:
         if metric not in ROUND_METRICS:
             problems.append(Problem(f"a bye cannot give a value for {metric}", field="byes"))

@@ -16,7 +16,8 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from tournaments.events import selectors
-from tournaments.models import Entrant, Event
+from tournaments.events.clock import clock_of
+from tournaments.models import Entrant, Event, TournamentRound
 from tournaments.web.live import live_unchanged
 
 
@@ -60,8 +61,12 @@ def standings_context(event: Event) -> dict[str, Any]:
 
 
 def public_base(event: Event) -> dict[str, Any]:
+    latest = (
+        event.rounds.filter(status=TournamentRound.Status.PUBLISHED).order_by("-number").first()
+    )
     return {
         "event": event,
+        "clock": clock_of(latest),
         "revision": event.revision,
         "draw_url": reverse("tournaments:draw", args=[event.public_token]),
         "standings_url": reverse("tournaments:standings", args=[event.public_token]),

@@ -12,6 +12,8 @@ from typing import Any
 
 from hypothesis import strategies as st
 
+from scoring.engines.rummoli import most_cards_held
+
 BOARD = (
     "rummoli",
     "poker",
@@ -165,8 +167,9 @@ def hands(draw: st.DrawFn, ledger: Ledger, betting: bool) -> dict[str, Any]:
         entry["pay_cards"] = claims
     went_out = draw(st.none() | st.sampled_from(seats_in))
     entry["went_out"] = went_out
+    limit = most_cards_held(sum(1 for s in range(n) if ledger.is_in(s)))
     entry["cards_left"] = [
-        draw(st.integers(1, 6)) if ledger.is_in(s) and s != went_out else 0 for s in range(n)
+        draw(st.integers(1, limit)) if ledger.is_in(s) and s != went_out else 0 for s in range(n)
     ]
     return entry
 

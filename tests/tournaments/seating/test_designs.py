@@ -1,0 +1,88 @@
+"""Stored and built designs checked pair by pair, and the planner following them."""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations
+
+import pytest
+
+from tournaments.seating.core import TablePolicy, constructions, designs, plan_schedule
+
+PARTNERS_AT_4 = TablePolicy(legal_sizes=(4,), preferred=4, sides={4: ((0, 2), (1, 3))})
+TRIPLES = TablePolicy(legal_sizes=(3,), preferred=3)
+
+
+def pairs(tables):
+    return [frozenset(p) for table in tables for p in combinations(table, 2)]
+
+
+@pytest.mark.parametrize("v", designs.kirkman_sizes())
+def test_every_stored_kirkman_system_seats_every_pair_exactly_once(v):
+    rounds = designs.kirkman_rounds(v)
+    assert len(rounds) == (v - 1) // 2
+    met: Counter[frozenset[int]] = Counter()
+    for tables in rounds:
+        assert sorted(p for t in tables for p in t) == list(range(v))
+        assert {len(t) for t in tables} == {3}
+        met.update(pairs(tables))
+    assert set(met) == {frozenset(p) for p in combinations(range(v), 2)}
+    assert set(met.values()) == {1}
+
+
+@pytest.mark.parametrize("n", constructions.whist_sizes())
+def test_every_whist_tournament_partners_once_and_opposes_twice(n):
+    count = constructions.whist_round_count(n)
+    partners: Counter[frozenset[int]] = Counter()
+    opponents: Counter[frozenset[int]] = Counter()
+    sat_out: Counter[int] = Counter()
+    for r in range(count):
+        tables = constructions.whist_round(n, r)
+        seated = [p for t in tables for p in t]
+        sitter = constructions.whist_sitting_out(n, r)
+        expected = [p for p in range(n) if p != sitter]
+        assert sorted(seated) == expected, f"round {r + 1} seats everyone but the sitter once"
+        if sitter is not None:
+            sat_out[sitter] += 1
+        for a, b, c, d in tables:
+            partners.update([frozenset((a, c)), frozenset((b, d))])
+            opponents.update(frozenset(p) for p in ((a, b), (a, d), (c, b), (c, d)))
+    every_pair = {frozenset(p) for p in combinations(range(n), 2)}
+    assert set(partners) == every_pair and set(partners.values()) == {1}
+    assert set(opponents) == every_pair and set(opponents.values()) == {2}
+    if n % 4 == 1:
+        assert sat_out == Counter(range(n))
+
+
+@pytest.mark.parametrize("p", [5, 13, 17, 29, 37, 41, 53, 61])
+def test_primes_of_the_form_four_m_plus_one_build_their_first_round(p):
+    assert constructions.prime_whist_first_round(p) is not None
+
+
+@pytest.mark.parametrize("p", [7, 9, 15, 21, 23])
+def test_other_numbers_build_no_first_round(p):
+    assert constructions.prime_whist_first_round(p) is None
+
+
+def test_kirkmans_schoolgirls_walk_seven_days_without_meeting_twice():
+    schedule = plan_schedule(list(range(100, 115)), TRIPLES, 7, seed=5)
+    assert schedule.report.repeated_pairs == 0
+    assert schedule.report.most_met == 1
+    assert {plan.report.method for plan in schedule.rounds} == {"Kirkman triple system"}
+
+
+@pytest.mark.parametrize("n", [9, 13])
+def test_whist_for_four_m_plus_one_sits_each_player_out_once(n):
+    entrants = list(range(1, n + 1))
+    schedule = plan_schedule(entrants, PARTNERS_AT_4, n, seed=2)
+    byes = Counter(e for plan in schedule.rounds for e in plan.byes)
+    assert byes == Counter(entrants)
+    partners: Counter[frozenset[int]] = Counter()
+    opponents: Counter[frozenset[int]] = Counter()
+    for plan in schedule.rounds:
+        for a, b, c, d in plan.tables:
+            partners.update([frozenset((a, c)), frozenset((b, d))])
+            opponents.update(frozenset(p) for p in ((a, b), (a, d), (c, b), (c, d)))
+    every_pair = {frozenset(p) for p in combinations(entrants, 2)}
+    assert set(partners) == every_pair and set(partners.values()) == {1}
+    assert set(opponents) == every_pair and set(opponents.values()) == {2}
