@@ -122,3 +122,16 @@ def test_thirty_two_at_four_play_up_to_ten_rounds_without_meeting_twice(rounds, 
         met.update(pairs(plan.tables))
     assert set(met.values()) == {1}
     assert {plan.report.method for plan in schedule.rounds} == {"social golfer schedule"}
+
+
+@pytest.mark.parametrize(("q", "group"), [(25, (5, 5)), (49, (7, 7)), (81, (3, 3, 3, 3))])
+def test_prime_powers_of_the_form_four_m_plus_one_build_on_their_field(q, group):
+    assert constructions.field_whist_first_round(q) is not None
+    found = constructions.whist_design(q)
+    assert found is not None and found[0] == group
+    assert q in constructions.whist_sizes()
+
+
+@pytest.mark.parametrize("q", [7, 15, 27, 45])
+def test_other_sizes_build_nothing_on_a_field(q):
+    assert constructions.field_whist_first_round(q) is None
