@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import time
+from collections.abc import Callable
 
 from bench.figures import Row
 from scoring.engines.base import parse_record
@@ -18,7 +19,7 @@ ROUNDS = 20
 BUDGET_SECONDS = 0.5
 
 
-def per_second(action, budget: float = BUDGET_SECONDS) -> float:
+def per_second(action: Callable[[], object], budget: float = BUDGET_SECONDS) -> float:
     action()  # warm up
     count = 0
     started = time.perf_counter()

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
 from django.contrib.auth import get_user_model
@@ -74,7 +75,7 @@ def _setup():
     return roster
 
 
-def _best(action, turns: int = 2) -> float:
+def _best(action: Callable[[], object], turns: int = 2) -> float:
     best = float("inf")
     for _ in range(turns):
         started = time.perf_counter()

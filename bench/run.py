@@ -13,6 +13,7 @@ import platform
 import sys
 import time
 from pathlib import Path
+from types import ModuleType
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -24,8 +25,10 @@ def modules() -> list[Path]:
     return sorted(p for p in HERE.glob("*.py") if p.name not in helpers)
 
 
-def load(path: Path):
+def load(path: Path) -> ModuleType:
     spec = importlib.util.spec_from_file_location(f"bench_{path.stem}", path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot load the benchmark {path}")
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # dataclasses look their module up there
     spec.loader.exec_module(module)

@@ -12,7 +12,9 @@ import random
 import time
 from collections import Counter
 from collections.abc import Callable
+from functools import partial
 from itertools import combinations
+from typing import TypeVar
 
 from bench.figures import Row
 from tournaments.seating.adapter import table_policy
@@ -20,6 +22,7 @@ from tournaments.seating.core import TablePolicy, plan_schedule
 from tournaments.seating.core.sizes import table_sizes
 
 Round = list[tuple[int, ...]]
+T = TypeVar("T")
 Baseline = Callable[[int, TablePolicy, int, int], list[Round]]
 
 RANDOM_TRIES = 1000
@@ -31,8 +34,8 @@ def repeated_pairs(rounds: list[Round]) -> int:
     met: Counter[tuple[int, int]] = Counter()
     repeats = 0
     for tables in rounds:
-        for table in tables:
-            for a, b in combinations(sorted(table), 2):
+        for seated in tables:
+            for a, b in combinations(sorted(seated), 2):
                 repeats += 1 if met[(a, b)] else 0
                 met[(a, b)] += 1
     return repeats
@@ -58,8 +61,8 @@ def plain_greedy(players: int, policy: TablePolicy, rounds: int, seed: int) -> l
                 rest.remove(best)
                 table.append(best)
             tables.append(tuple(table))
-        for table in tables:
-            for a, b in combinations(sorted(table), 2):
+        for seated in tables:
+            for a, b in combinations(sorted(seated), 2):
                 met[(a, b)] += 1
         schedule.append(tables)
         del number
@@ -95,7 +98,7 @@ def random_tries(players: int, policy: TablePolicy, rounds: int, seed: int) -> l
     return schedule
 
 
-def timed(work: Callable[[], object]) -> tuple[object, float]:
+def timed(work: Callable[[], T]) -> tuple[T, float]:
     started = time.perf_counter()
     result = work()
     return result, time.perf_counter() - started
@@ -119,25 +122,27 @@ def line(label: str, ours: str, greedy: str, tries: str, goal: str, extra: str =
     )
 
 
-def compare(label: str, players: int, rounds: int, policy: TablePolicy, goal: str, limit: float):
+def compare(
+    label: str, players: int, rounds: int, policy: TablePolicy, goal: str, limit: float
+) -> None:
     schedule, seconds = timed(lambda: plan_schedule(list(range(players)), policy, rounds, seed=1))
-    report = schedule.report  # type: ignore[attr-defined]
-    methods = sorted({p.report.method for p in schedule.rounds})  # type: ignore[attr-defined]
+    report = schedule.report
+    methods = sorted({p.report.method for p in schedule.rounds})
     ours = f"{report.repeated_pairs} rep, {seconds:.3f}s"
     search, search_seconds = timed(
         lambda: plan_schedule(list(range(players)), policy, rounds, seed=1, constructions=False)
     )
     greedy_rounds, greedy_seconds = timed(lambda: plain_greedy(players, policy, rounds, 1))
-    greedy = f"{repeated_pairs(greedy_rounds)} rep, {greedy_seconds:.2f}s"  # type: ignore[arg-type]
+    greedy = f"{repeated_pairs(greedy_rounds)} rep, {greedy_seconds:.2f}s"
     if players <= RANDOM_TRIES_LIMIT:
         tries_rounds, tries_seconds = timed(lambda: random_tries(players, policy, rounds, 1))
-        tries = f"{repeated_pairs(tries_rounds)} rep, {tries_seconds:.2f}s"  # type: ignore[arg-type]
+        tries = f"{repeated_pairs(tries_rounds)} rep, {tries_seconds:.2f}s"
     else:
         tries = "not run (minutes)"
     ok = report.repeated_pairs == 0 and seconds < limit
     extra = (
         f"by {', '.join(methods)}; greedy+swaps alone "
-        f"{search.report.repeated_pairs} rep in {search_seconds:.3f}s; "  # type: ignore[attr-defined]
+        f"{search.report.repeated_pairs} rep in {search_seconds:.3f}s; "
         f"lower bound {report.lower_bound}"
     )
     line(label, ours, greedy, tries, f"{goal}: {'met' if ok else 'SHORT'}", extra)
@@ -147,17 +152,17 @@ def whist_figures() -> None:
     policy = table_policy("roller_derby")
     for players in (8, 12, 16, 20, 24):
         schedule, seconds = timed(
-            lambda n=players: plan_schedule(list(range(n)), policy, n - 1, seed=1)
+            partial(plan_schedule, list(range(players)), policy, players - 1, seed=1)
         )
         opponents: Counter[frozenset[int]] = Counter()
-        for plan in schedule.rounds:  # type: ignore[attr-defined]
+        for plan in schedule.rounds:
             for a, b, c, d in plan.tables:
                 opponents.update(frozenset(p) for p in ((a, b), (b, c), (c, d), (d, a)))
         twice = len(opponents) == players * (players - 1) // 2 and set(opponents.values()) == {2}
         greedy = plan_schedule(
             list(range(players)), policy, players - 1, seed=1, constructions=False
         )
-        report = schedule.report  # type: ignore[attr-defined]
+        report = schedule.report
         verdict = "met" if not report.repeated_partners and twice else "SHORT"
         line(
             f"Roller Derby partners n={players}",
@@ -188,12 +193,11 @@ def rook_sluff_figures() -> None:
         policy = table_policy("rook_sluff").only(size)
         schedule = plan_schedule(list(range(40)), policy, 4, seed=1)
         per_round = ", ".join(
-            f"{p.report.repeated_pairs}/{p.report.lower_bound}"
-            for p in schedule.rounds[1:]  # type: ignore[attr-defined]
+            f"{p.report.repeated_pairs}/{p.report.lower_bound}" for p in schedule.rounds[1:]
         )
         greedy = plain_greedy(40, policy, 4, 1)
         tries = random_tries(40, policy, 4, 1)
-        second = schedule.rounds[1].report  # type: ignore[attr-defined]
+        second = schedule.rounds[1].report
         line(
             f"Rook Sluff 40 at {size}, 4 rounds",
             f"{schedule.report.repeated_pairs} rep (bound {schedule.report.lower_bound})",

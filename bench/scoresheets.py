@@ -82,7 +82,7 @@ def straight_on_canvas(sheets: Sequence[Sheet], paper: str = "A4") -> bytes:
         table_rows = [*sheet.rows, *([sheet.totals] if sheet.totals else [])]
         canvas.setFont(REGULAR, 9)
         top = y - 3
-        rules = []
+        rules: list[tuple[float, float, float, float]] = []
         for row in table_rows:
             y -= step
             if y < 60:

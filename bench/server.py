@@ -411,7 +411,8 @@ def tournament_round_ending(port: int, run: int) -> Ending:
     services.entrants_import_csv(event=event, text=names, user=owner)
     draft = services.round_generate(event=event, user=owner)
     services.round_publish(event=event, round=draft, user=owner)
-    games = [table.game for table in draft.tables.select_related("game").order_by("number")]
+    tables = draft.tables.select_related("game").order_by("number")
+    games = [table.game for table in tables if table.game is not None]
     deal = {"bidder": 0, "bid": 170, "won": {"A": 290, "B": 10}}
     for game in games:
         round_record(game=game, number=1, entry=deal, actor=Actor(seat=0))

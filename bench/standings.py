@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 
 from bench.figures import Row
 from tournaments.standings.core import (
@@ -55,7 +56,7 @@ def event_from(totals: list[list[tuple[list[int], list[int]]]]) -> EventResults:
     return EventResults(entrants=entrants, rounds=tuple(rounds))
 
 
-def best_of(repeats: int, work) -> float:
+def best_of(repeats: int, work: Callable[[], object]) -> float:
     best = float("inf")
     for _ in range(repeats):
         started = time.perf_counter()

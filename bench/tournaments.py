@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import connection
 
 from bench.figures import Row
@@ -35,7 +36,7 @@ def _best(action: Callable[[], object], repeat: int = 3) -> float:
     return best
 
 
-def generate_and_publish(owner) -> list[Row]:
+def generate_and_publish(owner: AbstractBaseUser) -> list[Row]:
     from tournaments.events import services
 
     event = services.event_create(owner=owner, name="Big night", game="roolz", rounds_planned=2)
@@ -131,7 +132,7 @@ def big_event(owner):
     return event
 
 
-def standings_against_plain_read(owner) -> Row:
+def standings_against_plain_read(owner: AbstractBaseUser) -> Row:
     from scoring.models import Round
     from tournaments.models import Bye, TableSeat
     from tournaments.standings import adapter as results

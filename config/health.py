@@ -83,7 +83,7 @@ def broker_and_print_service_status() -> tuple[dict[str, object], dict[str, obje
     return {"ok": True, "mode": "redis"}, _sweep_status(last)
 
 
-def _sweep_status(last: bytes | None) -> dict[str, object]:
+def _sweep_status(last: bytes | str | None) -> dict[str, object]:
     allowed = 3 * settings.PRINT_SWEEP_SECONDS + 10
     start = "start a Celery worker with beat (celery -A config worker -B)"
     if last is None:
@@ -104,9 +104,12 @@ def static_status() -> dict[str, object]:
     Under manifest storage a page linking a file that was never collected
     answers 500, so such a file makes the service unhealthy, by name.
     """
-    if not isinstance(staticfiles_storage, ManifestFilesMixin):
+    # The stubs type the configured storage as a plain Storage; it is whatever
+    # STORAGES names, a manifest storage in production.
+    storage: object = staticfiles_storage
+    if not isinstance(storage, ManifestFilesMixin):
         return {"ok": True, "mode": "plain"}
-    collected = staticfiles_storage.hashed_files
+    collected = storage.hashed_files
     missing = sorted(
         path
         for finder in finders.get_finders()

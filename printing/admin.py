@@ -26,4 +26,6 @@ def print_scoresheets(modeladmin, request, queryset):
 
 
 # The games' page offers printing; the scoring app itself knows nothing of it.
-GameAdmin.actions = [*(GameAdmin.actions or []), print_scoresheets]
+# django-stubs declares ``actions`` as an instance variable of a generic class; Django
+# reads it from the class, where it is set here.
+GameAdmin.actions = [*(GameAdmin.actions or []), print_scoresheets]  # type: ignore[misc]

@@ -16,7 +16,7 @@ from printing.errors import PrintRequestError
 from printing.render.paper import PAPER_NAMES
 
 if TYPE_CHECKING:
-    from printing.render.sheet import Sheet
+    from printing.render.document import Printable
 
 
 class SheetSource(Protocol):
@@ -24,7 +24,7 @@ class SheetSource(Protocol):
 
     kind: str  # the ``kind`` of the requests it answers
 
-    def sheets(self, what: Mapping[str, Any]) -> tuple[Iterator[Sheet], int]:
+    def sheets(self, what: Mapping[str, Any]) -> tuple[Iterator[Printable], int]:
         """The sheets (possibly built while they are drawn) and how many there are.
 
         A request that cannot be printed raises ``PrintRequestError``.

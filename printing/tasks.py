@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 
-from celery import shared_task
+from celery import Task, shared_task
 from django.conf import settings
 from django.db import InterfaceError, OperationalError
 
@@ -36,7 +36,7 @@ UNREACHABLE = "The database could not be reached while drawing the sheets; try a
     soft_time_limit=settings.PRINT_TIME_LIMIT,
     time_limit=settings.PRINT_TIME_LIMIT + 30,
 )
-def render_print_job(self, job_id: int) -> str:
+def render_print_job(self: Task, job_id: int) -> str:
     """Draw the sheets of print job ``job_id``; retried while the database is away."""
     try:
         return worker.printjob_run(job_id=job_id, task_id=self.request.id or "")

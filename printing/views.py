@@ -9,13 +9,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from common import throttles
+from common.htmx import HtmxHttpRequest
 from printing.errors import PrintRequestError
 from printing.forms import BlankSheetsForm
 from printing.models import PrintJob
@@ -42,7 +43,7 @@ def _pdf_response(pdf: bytes, filename: str) -> HttpResponse:
     return response
 
 
-def _job_answer(request: HttpRequest, job: PrintJob) -> HttpResponse:
+def _job_answer(request: HtmxHttpRequest, job: PrintJob) -> HttpResponse:
     """The job's partial for htmx, else a redirect to its page."""
     if request.htmx:
         return render(request, JOB_PARTIAL, _job_context(job))
@@ -50,7 +51,7 @@ def _job_answer(request: HttpRequest, job: PrintJob) -> HttpResponse:
 
 
 @require_GET
-def scoresheet_pdf(request: HttpRequest, token: str) -> HttpResponse:
+def scoresheet_pdf(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The filled scoresheet of the game at this table (``?paper=letter`` for US Letter)."""
     game = get_object_or_404(Game, table_token=token)
     paper = paper_from(request.GET.get("paper"))
@@ -65,7 +66,7 @@ def first_sheet() -> str:
 
 
 @require_http_methods(["GET", "POST"])
-def blank_sheets(request: HttpRequest) -> HttpResponse:
+def blank_sheets(request: HtmxHttpRequest) -> HttpResponse:
     if request.method == "POST":
         form = BlankSheetsForm(request.POST)
         if form.is_valid():
@@ -81,7 +82,7 @@ def blank_sheets(request: HttpRequest) -> HttpResponse:
 
 
 @require_POST
-def print_games(request: HttpRequest) -> HttpResponse:
+def print_games(request: HtmxHttpRequest) -> HttpResponse:
     """Print the sheets of several games at once; the games are named by their table tokens."""
     tokens = list(dict.fromkeys(request.POST.getlist("token")))[: MAX_GAMES + 1]
     lookups = [token for token in tokens if is_table_token(token)]
@@ -105,14 +106,14 @@ def _job(token: str) -> PrintJob:
 
 @never_cache
 @require_GET
-def print_job(request: HttpRequest, token: str) -> HttpResponse:
+def print_job(request: HtmxHttpRequest, token: str) -> HttpResponse:
     template = JOB_PARTIAL if request.htmx else JOB_PAGE
     return render(request, template, _job_context(printjob_watch(job=_job(token))))
 
 
 @never_cache
 @require_GET
-def print_job_status(request: HttpRequest, token: str) -> HttpResponse:
+def print_job_status(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The job's progress as a partial: htmx polls it until the job is done or failed.
 
     Each look sends a job again that is waiting for the print service or whose worker
@@ -131,11 +132,11 @@ def _job_context(job: PrintJob) -> dict[str, Any]:
 
 
 @require_POST
-def print_job_retry(request: HttpRequest, token: str) -> HttpResponse:
+def print_job_retry(request: HtmxHttpRequest, token: str) -> HttpResponse:
     return _job_answer(request, printjob_retry(job_id=_job(token).pk))
 
 
 @require_GET
-def print_job_file(request: HttpRequest, token: str) -> HttpResponse:
+def print_job_file(request: HtmxHttpRequest, token: str) -> HttpResponse:
     job = get_object_or_404(PrintJob, token=token, status=PrintJob.Status.DONE)
     return _pdf_response(bytes(job.pdf or b""), job.filename or "scoresheets.pdf")

@@ -197,7 +197,7 @@ class RoundEvent(models.Model):
         return f"{self.get_action_display()}{where} (game {self.game_id})"
 
     def save(self, *args, **kwargs):
-        if self.pk is not None:
+        if not self._state.adding:
             raise ValueError("the audit trail is append-only")
         super().save(*args, **kwargs)
 

@@ -370,6 +370,7 @@ PART_EDGES: dict[str, dict[str, frozenset[str]]] = {
         "publish": frozenset(),
         "heartbeat": frozenset(),
         "csvsafe": frozenset(),
+        "htmx": frozenset(),
     },
     "scoring": {
         "admin": frozenset({"models"}),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib import admin
+from django.http import HttpRequest
 
 from tournaments.models import Bye, Entrant, Event, EventLog, KeepApart, Table, TournamentRound
 
@@ -44,10 +45,10 @@ class EventLogAdmin(admin.ModelAdmin):
     list_filter = ("action",)
     readonly_fields = ("event", "action", "user", "before", "after", "at")
 
-    def has_change_permission(self, request, obj=None) -> bool:
+    def has_change_permission(self, request: HttpRequest, obj: EventLog | None = None) -> bool:
         return False
 
-    def has_delete_permission(self, request, obj=None) -> bool:
+    def has_delete_permission(self, request: HttpRequest, obj: EventLog | None = None) -> bool:
         return False
 
 

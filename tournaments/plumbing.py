@@ -10,6 +10,7 @@ from typing import Any
 
 from django.db.models import F
 
+from scoring.engines.base import OptionSpec
 from scoring.engines.registry import ENGINES
 from tournaments.errors import TournamentError
 from tournaments.models import Event, EventLog
@@ -57,6 +58,11 @@ def options_at(game: str, options: Mapping[str, Any], size: int) -> dict[str, An
     return {
         name: value
         for name, value in options.items()
-        if name in specs
-        and (specs[name].player_counts is None or size in specs[name].player_counts)
+        if name in specs and _applies_at(specs[name], size)
     }
+
+
+def _applies_at(spec: OptionSpec, size: int) -> bool:
+    """Whether an option is offered at a table of ``size``."""
+    counts = spec.player_counts
+    return counts is None or size in counts

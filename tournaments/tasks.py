@@ -1,5 +1,8 @@
 """Celery tasks of the tournaments app: thin, they take ids and call a service.
 
+A large draft is published the same way (``round_publish_queue``), its tables' games
+made a chunk at a time with the progress stored, then published in one step.
+
 ``round_generate_queue`` marks the event's generation as queued and sends the task
 once the transaction commits; the task stores its progress on the event
 (``Event.generation``) so the director's desk can show it, and is safe to run twice:
@@ -22,24 +25,32 @@ from tournaments.models import Event, TournamentRound
 logger = logging.getLogger(__name__)
 
 
-def round_generate_queue(*, event: Event, user: Any = None, effort: int = 1) -> Event:
-    """Queue the next round's generation for a background worker (large events)."""
+def round_generate_queue(
+    *, event: Event, user: Any = None, effort: int = 1, go_on: bool = False
+) -> Event:
+    """Queue the next round's generation for a background worker (large events).
+
+    Refused at once (not in the worker) while a table of the round before still plays
+    and the director has not chosen to go on."""
     number = event.rounds.filter(status=TournamentRound.Status.PUBLISHED).count() + 1
+    services.round_still_playing_check(event=event, number=number, go_on=go_on)
     with transaction.atomic():
         event = services.round_generation_mark(
             event=event, state="queued", user=user, round=number, done=0, total=3
         )
         event_id, user_id = event.pk, getattr(user, "pk", None)
-        transaction.on_commit(lambda: _send(event_id, number, user_id=user_id, effort=effort))
+        transaction.on_commit(
+            lambda: _send(event_id, number, user_id=user_id, effort=effort, go_on=go_on)
+        )
     return event
 
 
-def _send(event_id: int, number: int, *, user_id: int | None, effort: int) -> None:
+def _send(event_id: int, number: int, *, user_id: int | None, effort: int, go_on: bool) -> None:
     """Hand the generation to a worker; with the broker away, generate it here and now
     (seating a round takes well under a second even for a large event)."""
-    if not publish(GENERATE_TASK, event_id, number, user_id=user_id, effort=effort):
+    if not publish(GENERATE_TASK, event_id, number, user_id=user_id, effort=effort, go_on=go_on):
         logger.warning("event %s: generating round %s in the request", event_id, number)
-        round_generate_task(event_id, number, user_id=user_id, effort=effort)
+        round_generate_task(event_id, number, user_id=user_id, effort=effort, go_on=go_on)
 
 
 GENERATE_TASK = "tournaments.round_generate"
@@ -51,7 +62,12 @@ GENERATE_TASK = "tournaments.round_generate"
     reject_on_worker_lost=True,
 )
 def round_generate_task(
-    event_id: int, number: int, *, user_id: int | None = None, effort: int = 1
+    event_id: int,
+    number: int,
+    *,
+    user_id: int | None = None,
+    effort: int = 1,
+    go_on: bool = False,
 ) -> str:
     """Generate round ``number`` of event ``event_id`` as a draft, storing progress."""
     event = Event.objects.filter(pk=event_id).first()
@@ -67,7 +83,9 @@ def round_generate_task(
         )
 
     try:
-        round_ = services.round_generate(event=event, user=user, effort=effort, progress=progress)
+        round_ = services.round_generate(
+            event=event, user=user, effort=effort, progress=progress, go_on=go_on
+        )
     except services.TournamentError as error:
         services.round_generation_mark(
             event=event, state="failed", user=user, round=number, message=str(error)
@@ -85,5 +103,95 @@ def round_generate_task(
         raise
     services.round_generation_mark(
         event=event, state="done", user=user, round=round_.number, done=3, total=3
+    )
+    return "done"
+
+
+# --------------------------------------------------------------------------- publishing
+
+PUBLISH_TASK = "tournaments.round_publish"
+PUBLISH_CHUNK = 100  # tables given their games per transaction, between progress marks
+
+
+def round_publish_queue(
+    *, event: Event, round: TournamentRound, user: Any = None, go_on: bool = False
+) -> Event:
+    """Queue a large draft's publishing for a background worker; the desk shows how far
+    it got. Refused at once while tables still play and the director has not gone on."""
+    services.round_still_playing_check(event=event, number=round.number, go_on=go_on)
+    total = round.tables.count()
+    with transaction.atomic():
+        event = services.round_generation_mark(
+            event=event,
+            state="queued",
+            user=user,
+            round=round.number,
+            work="publish",
+            done=0,
+            total=total,
+        )
+        event_id, round_id, user_id = event.pk, round.pk, getattr(user, "pk", None)
+        transaction.on_commit(lambda: _send_publish(event_id, round_id, user_id, go_on))
+    return event
+
+
+def _send_publish(event_id: int, round_id: int, user_id: int | None, go_on: bool) -> None:
+    if not publish(PUBLISH_TASK, event_id, round_id, user_id=user_id, go_on=go_on):
+        logger.warning("event %s: publishing round %s in the request", event_id, round_id)
+        round_publish_task(event_id, round_id, user_id=user_id, go_on=go_on)
+
+
+@shared_task(name=PUBLISH_TASK, acks_late=True, reject_on_worker_lost=True)
+def round_publish_task(
+    event_id: int, round_id: int, *, user_id: int | None = None, go_on: bool = False
+) -> str:
+    """Publish draft ``round_id``: its tables' games made a chunk at a time (progress
+    stored), then the round published in one step. Safe to run twice: tables that have
+    their game keep it, and a published round is left as it is."""
+    event = Event.objects.filter(pk=event_id).first()
+    round_ = TournamentRound.objects.filter(pk=round_id, event_id=event_id).first()
+    if event is None or round_ is None:
+        return "gone"
+    if round_.status == TournamentRound.Status.PUBLISHED:
+        services.round_generation_mark(
+            event=event, state="done", round=round_.number, work="publish"
+        )
+        return "done"
+    user = get_user_model().objects.filter(pk=user_id).first() if user_id else None
+    try:
+        while True:
+            done, total = services.round_publish_part(
+                event=event, round=round_, user=user, go_on=go_on, most=PUBLISH_CHUNK
+            )
+            services.round_generation_mark(
+                event=event,
+                state="running",
+                round=round_.number,
+                work="publish",
+                step="making the tables' games",
+                done=done,
+                total=total,
+            )
+            if done >= total:
+                break
+        services.round_publish(event=event, round=round_, user=user, go_on=go_on)
+    except services.TournamentError as error:
+        services.round_generation_mark(
+            event=event,
+            state="failed",
+            user=user,
+            round=round_.number,
+            work="publish",
+            message=str(error),
+        )
+        return "failed"
+    services.round_generation_mark(
+        event=event,
+        state="done",
+        user=user,
+        round=round_.number,
+        work="publish",
+        done=round_.tables.count(),
+        total=round_.tables.count(),
     )
     return "done"

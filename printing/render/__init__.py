@@ -9,7 +9,14 @@ scoresheet lay themselves out the same way, one plan drawing and checking them:
 """
 
 from printing.render.cards import Card, CardLine
-from printing.render.document import SelfLaidOut, fit_problems, plain_pages, render, render_one
+from printing.render.document import (
+    Printable,
+    SelfLaidOut,
+    fit_problems,
+    plain_pages,
+    render,
+    render_one,
+)
 from printing.render.fonts import FontMissing, font_paths
 from printing.render.layout import plan
 from printing.render.lists import ListColumn, Listing
@@ -26,6 +33,7 @@ __all__ = [
     "FontMissing",
     "ListColumn",
     "Listing",
+    "Printable",
     "Row",
     "SeatLine",
     "SelfLaidOut",

@@ -42,9 +42,14 @@ class OwnPlan(Protocol):
 class SelfLaidOut(Protocol):
     """Pages other than a scoresheet (a card, a list: ``cards``, ``lists``) that plan themselves."""
 
-    title: str
+    @property
+    def title(self) -> str: ...
 
     def layout(self, paper: str) -> OwnPlan: ...
+
+
+# Anything the document draws: a scoresheet, a page that plans itself, a diagram.
+Printable = Sheet | SelfLaidOut | Diagram
 
 
 def _draw_own(canvas: Canvas, laid_out: OwnPlan, record: DrawRecord | None = None) -> None:
@@ -58,7 +63,7 @@ def _draw_own(canvas: Canvas, laid_out: OwnPlan, record: DrawRecord | None = Non
 
 
 def render(
-    sheets: Iterable[Sheet | SelfLaidOut | Diagram],
+    sheets: Iterable[Printable],
     paper: str = "A4",
     *,
     title: str = "Scoresheets",
@@ -82,7 +87,7 @@ def render(
     canvas.setCreator("Tablescore")
     forms: dict[int, tuple[Plan, list[str]]] = {}
     iterator = iter(sheets)
-    previous: Sheet | SelfLaidOut | Diagram | None = None
+    previous: Printable | None = None
     upcoming = next(iterator, None)
     done = 0
     while upcoming is not None:
@@ -104,7 +109,9 @@ def render(
     return buffer.getvalue()
 
 
-def _draw_as_form(canvas: Canvas, sheet: Sheet, paper: str, forms: dict) -> None:
+def _draw_as_form(
+    canvas: Canvas, sheet: Sheet, paper: str, forms: dict[int, tuple[Plan, list[str]]]
+) -> None:
     """Copies of one sheet: each page is drawn once as a form and placed on every copy."""
     key = id(sheet)
     if key not in forms:

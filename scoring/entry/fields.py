@@ -104,7 +104,7 @@ def as_data(data: Any) -> MultiValueDict:
         return MultiValueDict()
     if isinstance(data, MultiValueDict):
         return data
-    result = MultiValueDict()
+    result: MultiValueDict[str, str] = MultiValueDict()
     for key, value in data.items():
         if isinstance(value, list | tuple):
             result.setlist(key, [str(v) for v in value])

@@ -163,7 +163,7 @@ class EntryForm:
     @classmethod
     def data_for(cls, entry: Mapping[str, Any], specs: Sequence[FieldSpec]) -> MultiValueDict:
         """Form values that re-create ``entry`` (for a correction)."""
-        data = MultiValueDict()
+        data: MultiValueDict[str, str] = MultiValueDict()
         for spec in specs:
             value = entry.get(spec.name)
             if value is not None:

@@ -46,6 +46,11 @@ def names_of(seats: Sequence[SeatInfo]) -> dict[int, str]:
     return {s.number: s.name for s in seats}
 
 
+def _seat_name(names: Mapping[int, str], seat: int | None) -> str:
+    """The name of the seat that did something, "" when none is recorded."""
+    return "" if seat is None else names.get(seat, "")
+
+
 def signed(number: int) -> str:
     if number > 0:
         return f"+{number}"
@@ -330,8 +335,8 @@ def round_rows(
                     groups, result.deltas if result else empty, result.totals if result else empty
                 ),
                 status=round_.status,
-                entered_by=name.get(round_.entered_by_seat, ""),
-                confirmed_by=name.get(round_.confirmed_by_seat, ""),
+                entered_by=_seat_name(name, round_.entered_by_seat),
+                confirmed_by=_seat_name(name, round_.confirmed_by_seat),
                 corrected=round_.corrected,
                 entry=round_.entry,
                 details=kit.round_details(result, name) if result else [],

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 
+from common.htmx import HtmxHttpRequest
 from scoring.games import kit_for
 from scoring.models import Game
 from scoring.web import presenters
 
 
-def table_rules(request: HttpRequest, token: str) -> HttpResponse:
+def table_rules(request: HtmxHttpRequest, token: str) -> HttpResponse:
     game = get_object_or_404(Game, table_token=token)
     kit = kit_for(game.kind)
     context = {

@@ -28,7 +28,7 @@ class RecentResults(list[RoundResult]):
     def __init__(self, game: Game, count: int, last: list[RoundResult]) -> None:
         super().__init__(last)
         self.game = game
-        self.count = count
+        self.total = count
         self.whole: list[RoundResult] | None = None
 
     def every(self) -> list[RoundResult]:
@@ -43,13 +43,13 @@ class RecentResults(list[RoundResult]):
     def plus(self, result: RoundResult) -> RecentResults:
         """These results with one more round after them."""
         last = [*self.read(), result][-READ_AHEAD:]
-        return RecentResults(self.game, self.count + 1, last)
+        return RecentResults(self.game, self.total + 1, last)
 
     def __len__(self) -> int:
-        return self.count
+        return self.total
 
     def __bool__(self) -> bool:
-        return self.count > 0
+        return self.total > 0
 
     @overload
     def __getitem__(self, index: SupportsIndex) -> RoundResult: ...
@@ -61,9 +61,9 @@ class RecentResults(list[RoundResult]):
         if not isinstance(index, slice):
             position = index.__index__()
             if position < 0:
-                position += self.count
-            first = self.count - super().__len__()
-            if first <= position < self.count:
+                position += self.total
+            first = self.total - super().__len__()
+            if first <= position < self.total:
                 return super().__getitem__(position - first)
         return self.every()[index]
 
@@ -73,13 +73,16 @@ class RecentResults(list[RoundResult]):
     def __reversed__(self) -> Iterator[RoundResult]:
         return reversed(self.every())
 
+    def count(self, value: RoundResult) -> int:
+        return self.every().count(value)
+
     def __contains__(self, item: object) -> bool:
         return item in self.every()
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, list) and list(self) == list(other)
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None
 
 
 def recent_score(game: Game) -> ScoredGame:

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+from common.htmx import HtmxHttpRequest
 from scoring.games import kit_for
 from scoring.models import Game
 from scoring.selectors import game_score
@@ -38,14 +39,14 @@ def view_context(game: Game) -> dict[str, Any]:
 
 @never_cache
 @require_GET
-def table_view(request: HttpRequest, token: str) -> HttpResponse:
+def table_view(request: HtmxHttpRequest, token: str) -> HttpResponse:
     game = get_object_or_404(Game, view_token=token)
     return render(request, TEMPLATE, view_context(game))
 
 
 @never_cache
 @require_GET
-def table_view_live(request: HttpRequest, token: str) -> HttpResponse:
+def table_view_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The live part for polling: 204 while the revision shown is the game's."""
     if not request.htmx:
         return redirect("scoring:table_view", token=token)

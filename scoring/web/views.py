@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import json
 import uuid
+from collections.abc import Sequence
 from typing import Any
 
 import segno
 from django.conf import settings
-from django.http import Http404, HttpRequest, HttpResponse, QueryDict
+from django.http import Http404, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import NoReverseMatch, reverse
@@ -24,6 +25,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect, reswap, retarget, trigger_client_event
 
 from common import throttles
+from common.htmx import HtmxHttpRequest
 from scoring.engines.base import InvalidRecord, Problem, ScoredGame
 from scoring.entry.fields import SeatInfo, parse_int, seats_from_one
 from scoring.entry.forms import EntryForm, NewGameForm
@@ -77,15 +79,22 @@ TEMPLATE = "scoring/table.html"
 # --------------------------------------------------------------------------- the device
 
 
-def device_id(request: HttpRequest) -> str:
+DEVICE_KEY = "tablescore.device"
+
+
+def device_id(request: HtmxHttpRequest) -> str:
     """This browser's id (a cookie), made up on its first visit."""
-    if not hasattr(request, "_tablescore_device"):
+    # Kept in the request's environment (an application key, as WSGI allows) so that one
+    # request made up no more than one id.
+    device: str | None = request.META.get(DEVICE_KEY)
+    if device is None:
         known = request.COOKIES.get(DEVICE_COOKIE, "")
-        request._tablescore_device = known[:64] if known else uuid.uuid4().hex
-    return request._tablescore_device
+        device = known[:64] if known else uuid.uuid4().hex
+        request.META[DEVICE_KEY] = device
+    return device
 
 
-def with_device(request: HttpRequest, response: HttpResponse) -> HttpResponse:
+def with_device(request: HtmxHttpRequest, response: HttpResponse) -> HttpResponse:
     if request.COOKIES.get(DEVICE_COOKIE) != device_id(request):
         response.set_cookie(
             DEVICE_COOKIE,
@@ -98,12 +107,12 @@ def with_device(request: HttpRequest, response: HttpResponse) -> HttpResponse:
     return response
 
 
-def my_seat(request: HttpRequest, game: Game) -> int | None:
+def my_seat(request: HtmxHttpRequest, game: Game) -> int | None:
     seat = request.session.get(SEATS_KEY, {}).get(str(game.pk))
     return seat if isinstance(seat, int) else None
 
 
-def remember_seat(request: HttpRequest, game: Game, seat: int | None) -> None:
+def remember_seat(request: HtmxHttpRequest, game: Game, seat: int | None) -> None:
     seats = dict(request.session.get(SEATS_KEY, {}))
     if seat is None:
         seats.pop(str(game.pk), None)
@@ -112,7 +121,7 @@ def remember_seat(request: HttpRequest, game: Game, seat: int | None) -> None:
     request.session[SEATS_KEY] = seats
 
 
-def remember_game(request: HttpRequest, game: Game) -> None:
+def remember_game(request: HtmxHttpRequest, game: Game) -> None:
     """Put the game first in "my games". The session is written only when that changes the
     list: a page seen again (a reload, the service worker keeping its copy) must not save
     a session read before another request (choosing a seat) and so undo it."""
@@ -122,7 +131,7 @@ def remember_game(request: HttpRequest, game: Game) -> None:
         request.session[GAMES_KEY] = [game.table_token, *others][:MY_GAMES_LIMIT]
 
 
-def actor_for(request: HttpRequest, game: Game, seat: int | None = None) -> Actor:
+def actor_for(request: HtmxHttpRequest, game: Game, seat: int | None = None) -> Actor:
     return Actor(
         seat=my_seat(request, game) if seat is None else seat,
         device=device_id(request),
@@ -134,7 +143,7 @@ def game_for(token: str) -> Game:
     return get_object_or_404(Game, table_token=token)
 
 
-def posted_revision(request: HttpRequest) -> int:
+def posted_revision(request: HtmxHttpRequest) -> int:
     """The game's revision the page showed when the change was made. A form without one
     (a page from before revisions were sent) counts as stale: it is shown again."""
     revision = parse_int(request.POST.get("revision", ""))
@@ -275,7 +284,7 @@ def joined(problems: list[Problem]) -> str:
     return "; ".join(seats_from_one(p.message) for p in problems)
 
 
-def answer(request: HttpRequest, url: str) -> HttpResponse:
+def answer(request: HtmxHttpRequest, url: str) -> HttpResponse:
     """Go to ``url``: htmx is told to go there, a plain browser is redirected."""
     if request.htmx:
         return HttpResponseClientRedirect(url)
@@ -283,7 +292,7 @@ def answer(request: HttpRequest, url: str) -> HttpResponse:
 
 
 def table_context(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     game: Game,
     *,
     form: EntryForm | None = None,
@@ -379,7 +388,7 @@ def table_context(
 
 
 def render_parts(
-    request: HttpRequest, parts: list[str], context: dict[str, Any], *, oob: list[str] = ()
+    request: HtmxHttpRequest, parts: list[str], context: dict[str, Any], *, oob: Sequence[str] = ()
 ) -> HttpResponse:
     """Partials of the table page: the first ones swapped in place, ``oob`` out of band."""
     html = [render_to_string(f"{TEMPLATE}#{part}", context, request) for part in parts]
@@ -389,13 +398,13 @@ def render_parts(
     return with_device(request, HttpResponse("".join(html)))
 
 
-def full_page(request: HttpRequest, context: dict[str, Any], status: int = 200) -> HttpResponse:
+def full_page(request: HtmxHttpRequest, context: dict[str, Any], status: int = 200) -> HttpResponse:
     context.setdefault("share_url", request.build_absolute_uri(context["game"].get_absolute_url()))
     context.setdefault("qr", qr_svg(context["share_url"]))
     return with_device(request, render(request, TEMPLATE, context, status=status))
 
 
-def back_to_table(request: HttpRequest, game: Game) -> HttpResponse:
+def back_to_table(request: HtmxHttpRequest, game: Game) -> HttpResponse:
     return answer(request, reverse("scoring:table", args=[game.table_token]))
 
 
@@ -404,7 +413,7 @@ def back_to_table(request: HttpRequest, game: Game) -> HttpResponse:
 
 @never_cache
 @require_http_methods(["GET", "POST"])
-def game_new(request: HttpRequest) -> HttpResponse:
+def game_new(request: HtmxHttpRequest) -> HttpResponse:
     template = "scoring/game_new.html"
     if request.method == "GET":
         data = request.GET if "game" in request.GET else None
@@ -446,7 +455,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
     return render(request, template, {"form": form})
 
 
-def game_again(request: HttpRequest, token: str) -> HttpResponse:
+def game_again(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """A recent table of this phone started again in one tap: the same players, options and
     confirmation, the first deal passing on; this phone keeps its seat."""
     old = None
@@ -500,7 +509,7 @@ def recent_link(table: Any) -> dict[str, str]:
 
 @never_cache
 @require_GET
-def my_games(request: HttpRequest) -> HttpResponse:
+def my_games(request: HtmxHttpRequest) -> HttpResponse:
     tokens = request.session.get(GAMES_KEY, [])
     found = {g.table_token: g for g in Game.objects.filter(table_token__in=tokens)}
     games = []
@@ -535,7 +544,7 @@ def my_games(request: HttpRequest) -> HttpResponse:
 
 @never_cache
 @require_GET
-def table(request: HttpRequest, token: str) -> HttpResponse:
+def table(request: HtmxHttpRequest, token: str) -> HttpResponse:
     game = game_for(token)
     remember_game(request, game)
     if game.rematch_of_id is not None and my_seat(request, game) is None:
@@ -551,7 +560,7 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
 
 @never_cache
 @require_GET
-def table_live(request: HttpRequest, token: str) -> HttpResponse:
+def table_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The scoreboard for polling phones: 204 (nothing to swap) while nothing changed."""
     if not request.htmx:
         return redirect("scoring:table", token=token)
@@ -567,7 +576,7 @@ def table_live(request: HttpRequest, token: str) -> HttpResponse:
 
 @never_cache
 @require_http_methods(["GET", "POST"])
-def table_entry(request: HttpRequest, token: str) -> HttpResponse:
+def table_entry(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The round form: a fresh one (GET), a preview, a misdeal, or a saved round (POST)."""
     game = game_for(token)
     if request.method == "GET":
@@ -601,6 +610,7 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
         )
         return entry_error(request, game, form, key)
 
+    entry: dict[str, Any] | None
     if action == "misdeal":
         entry = {"misdeal": True}
     else:
@@ -671,7 +681,7 @@ def score_after(before: ScoredGame, revision: int, change: ChangeResult) -> Scor
 
 
 def entry_error(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     game: Game,
     form: EntryForm,
     key: str | None,
@@ -685,7 +695,7 @@ def entry_error(
 
 
 def preview_response(
-    request: HttpRequest, game: Game, form: EntryForm, number: int, *, correcting: bool = False
+    request: HtmxHttpRequest, game: Game, form: EntryForm, number: int, *, correcting: bool = False
 ) -> HttpResponse:
     entry = form.clean()
     if entry is None:
@@ -705,7 +715,7 @@ def preview_response(
 
 @never_cache
 @require_POST
-def table_seat(request: HttpRequest, token: str) -> HttpResponse:
+def table_seat(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """Say which seat this phone is (remembered for the game), or forget it."""
     game = game_for(token)
     seat = parse_int(request.POST.get("seat", ""))
@@ -728,7 +738,7 @@ def seen_entry(text: str | None) -> dict[str, Any] | None:
 
 @never_cache
 @require_POST
-def round_confirm_view(request: HttpRequest, token: str, number: int) -> HttpResponse:
+def round_confirm_view(request: HtmxHttpRequest, token: str, number: int) -> HttpResponse:
     game = game_for(token)
     seat = parse_int(request.POST.get("seat", ""))
     if not hands_over(game):
@@ -761,7 +771,7 @@ def round_confirm_view(request: HttpRequest, token: str, number: int) -> HttpRes
     return trigger_client_event(response, "table-changed", {"revision": game.revision})
 
 
-def after_change(request: HttpRequest, game: Game, error: str = "") -> HttpResponse:
+def after_change(request: HtmxHttpRequest, game: Game, error: str = "") -> HttpResponse:
     """Where a change from the table or the history page leads: back to where it was asked."""
     if error:
         if request.POST.get("next", "") == "history" or not request.htmx:
@@ -772,7 +782,7 @@ def after_change(request: HttpRequest, game: Game, error: str = "") -> HttpRespo
     return back_to_table(request, game)
 
 
-def table_parts(request: HttpRequest, game: Game, **extra: Any) -> HttpResponse:
+def table_parts(request: HtmxHttpRequest, game: Game, **extra: Any) -> HttpResponse:
     """The scoreboard, the round form and the last rounds after a change (htmx)."""
     game.refresh_from_db()
     response = render_parts(
@@ -782,7 +792,7 @@ def table_parts(request: HttpRequest, game: Game, **extra: Any) -> HttpResponse:
 
 
 def ask_the_table(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     game: Game,
     kind: str,
     *,
@@ -808,7 +818,7 @@ def ask_the_table(
 
 
 def ask_the_desk(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     game: Game,
     kind: str,
     *,
@@ -833,7 +843,7 @@ def ask_the_desk(
     return ""
 
 
-def desk_asked(request: HttpRequest, game: Game, kind: str, **what: Any) -> HttpResponse:
+def desk_asked(request: HtmxHttpRequest, game: Game, kind: str, **what: Any) -> HttpResponse:
     error = ask_the_desk(request, game, kind, **what)
     if request.htmx and request.POST.get("next", "") != "history":
         return table_parts(request, game, change_error=error)
@@ -844,7 +854,7 @@ def desk_asked(request: HttpRequest, game: Game, kind: str, **what: Any) -> Http
 
 @never_cache
 @require_POST
-def round_undo_view(request: HttpRequest, token: str) -> HttpResponse:
+def round_undo_view(request: HtmxHttpRequest, token: str) -> HttpResponse:
     game = game_for(token)
     number = parse_int(request.POST.get("number", ""))
     if table_closed(game):
@@ -865,7 +875,7 @@ def round_undo_view(request: HttpRequest, token: str) -> HttpResponse:
     return back_to_table(request, game)
 
 
-def change_refused(request: HttpRequest, game: Game, message: str) -> HttpResponse:
+def change_refused(request: HtmxHttpRequest, game: Game, message: str) -> HttpResponse:
     """An undo or a reopening refused (made against an old revision, say): the page it was
     asked from shows the game as it is now, with the reason."""
     if request.htmx and request.POST.get("next", "") != "history":
@@ -880,7 +890,7 @@ def change_refused(request: HttpRequest, game: Game, message: str) -> HttpRespon
 
 @never_cache
 @require_POST
-def table_end(request: HttpRequest, token: str) -> HttpResponse:
+def table_end(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """End the game (an offered early finish, the leftovers to one seat) or reopen it."""
     game = game_for(token)
     how = request.POST.get("how", "")
@@ -919,7 +929,7 @@ def table_end(request: HttpRequest, token: str) -> HttpResponse:
     return render_parts(request, ["entry"], context, oob=["live", "recent"])
 
 
-def table_reopen(request: HttpRequest, game: Game) -> HttpResponse:
+def table_reopen(request: HtmxHttpRequest, game: Game) -> HttpResponse:
     """Take back the ending: the game goes on from its last round.
 
     Refused when the game is no longer ended (another phone reopened it): with htmx the
@@ -941,7 +951,7 @@ def table_reopen(request: HttpRequest, game: Game) -> HttpResponse:
 
 @never_cache
 @require_POST
-def change_request_answer(request: HttpRequest, token: str, request_id: int) -> HttpResponse:
+def change_request_answer(request: HtmxHttpRequest, token: str, request_id: int) -> HttpResponse:
     """Agree to a change the other side asked for, or decline it (or take one's own back)."""
     game = game_for(token)
     seat = parse_int(request.POST.get("seat", ""))
@@ -963,7 +973,7 @@ def change_request_answer(request: HttpRequest, token: str, request_id: int) -> 
 
 @never_cache
 @require_POST
-def game_rematch_view(request: HttpRequest, token: str) -> HttpResponse:
+def game_rematch_view(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The same table again, the first deal passing on: every phone lands in the same game."""
     game = game_for(token)
     if (refusal := throttles.refused(request, "games")) is not None:
@@ -1001,7 +1011,7 @@ def stale_context(game: Game, number: int, stale: StaleRevision) -> dict[str, An
     }
 
 
-def history_page(request: HttpRequest, game: Game, **extra: Any) -> HttpResponse:
+def history_page(request: HtmxHttpRequest, game: Game, **extra: Any) -> HttpResponse:
     score = game_score(game)
     seats = presenters.seat_infos(game)
     rounds = list(game.rounds.order_by("number"))
@@ -1029,7 +1039,7 @@ def history_page(request: HttpRequest, game: Game, **extra: Any) -> HttpResponse
 
 @never_cache
 @require_GET
-def history(request: HttpRequest, token: str) -> HttpResponse:
+def history(request: HtmxHttpRequest, token: str) -> HttpResponse:
     game = game_for(token)
     number = parse_int(request.GET.get("corrected", ""))
     corrected = game.rounds.filter(number=number).first() if number is not None else None
@@ -1037,7 +1047,7 @@ def history(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def correction_form(
-    request: HttpRequest, game: Game, number: int
+    request: HtmxHttpRequest, game: Game, number: int
 ) -> tuple[Round, EntryForm, list[SeatInfo], ScoredGame]:
     """The entry form of a recorded round: filled with the entry on GET, as posted after."""
     round_ = get_object_or_404(Round, game=game, number=number)
@@ -1051,7 +1061,7 @@ def correction_form(
 
 @never_cache
 @require_http_methods(["GET", "POST"])
-def round_correct_view(request: HttpRequest, token: str, number: int) -> HttpResponse:
+def round_correct_view(request: HtmxHttpRequest, token: str, number: int) -> HttpResponse:
     game = game_for(token)
     kit = kit_for(game.kind)
     round_, form, seats, score = correction_form(request, game, number)

@@ -66,10 +66,14 @@ def test_a_director_runs_an_event_to_round_two(live_server, laptop: Page):
     # A mistake in the file is named by its line; the fixed list registers everyone.
     page.get_by_text("Register many players from a CSV file").click()
     page.fill("#csv-text", "\n".join([*NAMES, "ann"]))
-    page.get_by_role("button", name="Register from the file").click()
+    page.get_by_role("button", name="Read the list").click()
     expect(page.locator("#csv-errors")).to_contain_text("Line 12: ann is already registered")
     page.fill("#csv-text", "\n".join(NAMES))
-    page.get_by_role("button", name="Register from the file").click()
+    page.get_by_role("button", name="Read the list").click()
+    # What the list holds is shown before anyone is registered.
+    expect(page.locator("#csv-preview")).to_contain_text("11 players to register")
+    assert event.entrants.count() == 0
+    page.get_by_role("button", name="Register 11 players").click()
     expect(page.locator("#entrants")).to_contain_text("11 players registered")
     # One more at the desk, by the form.
     page.fill("#entrant-name", "Zoë")

@@ -191,7 +191,7 @@ def test_swap_then_publish(director):
         user=director,
     )
     assert result.before["cost"] == draft.report["cost"]
-    assert result.after["method"] == "swapped by the director"
+    assert result.after["method"] == f"{draft.report['method']}, then swapped by the director"
     assert result.cost_change == result.after["cost"] - result.before["cost"]
     swapped = selectors.draw_for(event=event, round=draft)
     assert swapped.tables[0].seats[0].entrant_id == b.entrant_id

@@ -312,6 +312,8 @@ def test_round_printouts_need_a_published_round(director):
 def test_a_round_is_named_and_must_be_published(event, director):
     what = printouts.printout_request(event=event, kind=printouts.SEATING_LIST, round_number=1)
     assert what == {"kind": "event_seating_list", "event": event.pk, "round": 1}
+    for table in event.rounds.get(number=1).tables.all():
+        play_table(table)
     services.round_generate(event=event, user=director)  # round 2, a draft
     with pytest.raises(PrintRequestError, match="tournament round 2 is not published"):
         printouts.printout_request(event=event, kind=printouts.SEATING_LIST, round_number=2)

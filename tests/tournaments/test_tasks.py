@@ -86,3 +86,76 @@ def test_with_the_broker_away_the_round_is_generated_in_the_request(broker_down)
     tasks.round_generate_queue(event=event, user=director)  # autocommit: on_commit runs now
     assert selectors.generation_for(event=event).state == "done"
     assert TournamentRound.objects.get(event=event).tables.count() == 4
+
+
+# --------------------------------------------------------------------------- publishing
+
+
+def test_a_large_draft_is_published_by_the_worker_a_chunk_at_a_time(
+    event, eager_celery, django_capture_on_commit_callbacks, monkeypatch
+):
+    monkeypatch.setattr(tasks, "PUBLISH_CHUNK", 3)  # 10 tables: four chunks
+    draft = services.round_generate(event=event, user=event.owner)
+    marks: list[tuple[int, int]] = []
+    mark = services.round_generation_mark
+
+    def watched(**kwargs):
+        if kwargs.get("state") == "running":
+            marks.append((kwargs["done"], kwargs["total"]))
+        return mark(**kwargs)
+
+    monkeypatch.setattr(services, "round_generation_mark", watched)
+    with django_capture_on_commit_callbacks(execute=True):
+        tasks.round_publish_queue(event=event, round=draft, user=event.owner)
+    draft.refresh_from_db()
+    assert draft.status == TournamentRound.Status.PUBLISHED
+    assert marks == [(3, 10), (6, 10), (9, 10), (10, 10)]
+    assert not draft.tables.filter(game__isnull=True).exists()
+    progress = selectors.generation_for(event=event)
+    assert (progress.state, progress.work, progress.done) == ("done", "publish", 10)
+    # Delivered twice: nothing changes.
+    games = set(draft.tables.values_list("game_id", flat=True))
+    assert tasks.round_publish_task(event.pk, draft.pk) == "done"
+    assert set(draft.tables.values_list("game_id", flat=True)) == games
+
+
+def test_a_worker_lost_half_way_leaves_a_draft_finished_on_redelivery(event, monkeypatch):
+    draft = services.round_generate(event=event, user=event.owner)
+    done, total = services.round_publish_part(event=event, round=draft, most=4)
+    assert (done, total) == (4, 10)
+    draft.refresh_from_db()
+    assert draft.status == TournamentRound.Status.DRAFT  # players see nothing yet
+    prepared = set(draft.tables.exclude(game=None).values_list("game_id", flat=True))
+    assert tasks.round_publish_task(event.pk, draft.pk) == "done"
+    draft.refresh_from_db()
+    assert draft.status == TournamentRound.Status.PUBLISHED
+    assert prepared <= set(draft.tables.values_list("game_id", flat=True))
+
+
+def test_seating_again_removes_the_games_prepared_for_the_old_draft(event):
+    from scoring.models import Game
+
+    draft = services.round_generate(event=event, user=event.owner)
+    services.round_publish_part(event=event, round=draft, most=4)
+    prepared = set(draft.tables.exclude(game=None).values_list("game_id", flat=True))
+    services.round_generate(event=event, user=event.owner)
+    assert not Game.objects.filter(pk__in=prepared).exists()
+
+
+def test_the_desk_publishes_a_large_round_in_the_background(
+    event, client, eager_celery, django_capture_on_commit_callbacks
+):
+    event.owner.is_staff = True
+    event.owner.save()
+    client.force_login(event.owner)
+    draft = services.round_generate(event=event, user=event.owner)
+    from django.urls import reverse
+
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(reverse("tournaments:round_publish", args=[event.pk, 1]))
+    assert response.status_code == 302
+    assert response["Location"] == reverse("tournaments:desk_event", args=[event.pk])
+    draft.refresh_from_db()
+    assert draft.status == TournamentRound.Status.PUBLISHED
+    page = client.get(reverse("tournaments:desk_event", args=[event.pk])).content.decode()
+    assert "Round 1 is published" in page

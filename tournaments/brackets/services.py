@@ -79,10 +79,19 @@ Finish = tuple[tuple[str, ...], ...]
 # --------------------------------------------------------------------------- small helpers
 
 
-def _refused(error: BracketUserError) -> TournamentError:
-    """The core's refusal as the director reads it: the match it is about, then why."""
+def _refused(error: BracketUserError, names: Mapping[str, str] | None = None) -> TournamentError:
+    """The core's refusal as the director reads it: the match it is about, then why;
+    entrant ids listed after its last colon (the core knows only ids) as the players'
+    names."""
     where = f"{error.match}: " if error.match else ""
-    return TournamentError([Problem(where + error.message, None, error.field)])
+    message = error.message
+    head, colon, listed = message.rpartition(": ")
+    if names and colon:
+        ids = [part.strip() for part in listed.split(",")]
+        if ids and all(i in names for i in ids):
+            named = sorted((names[i] for i in ids), key=str.casefold)
+            message = head + colon + ", ".join(named)
+    return TournamentError([Problem(where + message, None, error.field)])
 
 
 def _qualifying_waiting(event: Event) -> list[str]:
@@ -632,7 +641,8 @@ def bracket_override(
                 ),
             )
         except BracketUserError as error:
-            raise _refused(error) from None
+            names = {str(pk): name for pk, name in event.entrants.values_list("pk", "name")}
+            raise _refused(error, names) from None
         _store(stage, changed)
         # The match's games are the desk's now: the table can no longer change them itself.
         Game.objects.filter(bracket_game__stage=stage, bracket_game__match=match).update(

@@ -191,18 +191,18 @@ class BracketSheets:
         return {"kind": self.kind, "event": event.pk}
 
     def _page(self, what: Mapping[str, Any]) -> tuple[Event, BracketPage]:
-        event = Event.objects.filter(pk=what.get("event")).first()
+        event = Event.objects.filter(pk=what.get("event", 0)).first()
         page = bracket_for(event=event) if event is not None else None
         if event is None or page is None:
             raise PrintRequestError("this event has no bracket to print")
         return event, page
 
-    def sheets(self, what: Mapping[str, Any]) -> tuple[Iterator[Any], int]:
+    def sheets(self, what: Mapping[str, Any]) -> tuple[Iterator[Diagram], int]:
         _, page = self._page(what)
         return iter([bracket_diagram(page)]), 1
 
     def describe(self, what: Mapping[str, Any], paper_name: str) -> str:
-        event = Event.objects.filter(pk=what.get("event")).first()
+        event = Event.objects.filter(pk=what.get("event", 0)).first()
         name = event.name if event else "an event"
         return f"The bracket of {name}, {paper_name} landscape"
 
@@ -213,7 +213,7 @@ class BracketSheets:
         return f"bracket-event-{what.get('event')}.pdf"
 
     def freshness(self, what: Mapping[str, Any]) -> dict[str, Any]:
-        revision = Event.objects.filter(pk=what.get("event")).values_list("revision", flat=True)
+        revision = Event.objects.filter(pk=what.get("event", 0)).values_list("revision", flat=True)
         return {"revision": revision.first()}
 
 

@@ -1,9 +1,10 @@
 """Who may direct an event: checked on every desk request, not only at login.
 
 A director is a signed-in account that is active and staff; a director directs the
-events they own. ``may_direct`` is the one answer to "may this user direct this
-event", and ``directed_events`` the events a user sees on the desk: whoever adds
-co-directors extends these two and every desk page follows.
+events they own, and those its owner added them to as co-director or scorer (what each
+role may do: ``tournaments.events.staff``). ``may_direct`` is the one answer to "may
+this user do this in this event", and ``directed_events`` the events a user sees on
+the desk.
 
 Director sessions last ``DIRECTOR_SESSION_HOURS`` (a working day by default), not the
 months a player's "my games" session keeps.
@@ -21,6 +22,7 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 
+from tournaments.events.staff import Action, events_for, may
 from tournaments.models import Event
 
 View = TypeVar("View", bound=Callable[..., HttpResponse])
@@ -35,23 +37,24 @@ def is_director(user: Any) -> bool:
     )
 
 
-def may_direct(user: Any, event: Event) -> bool:
-    """May this user direct this event? The one place that says so."""
-    return is_director(user) and event.owner_id == user.pk
+def may_direct(user: Any, event: Event, action: Action = Action.DIRECT) -> bool:
+    """May this user do ``action`` (by default: direct) in this event? The one place
+    that says so: a director, in a role of the event that allows it."""
+    return is_director(user) and may(user, event, action)
 
 
 def directed_events(user: Any) -> QuerySet[Event]:
     """The events this user may direct (none for anyone who is not a director)."""
     if not is_director(user):
         return Event.objects.none()
-    return Event.objects.filter(owner=user)
+    return events_for(user)
 
 
-def directed_event(request: HttpRequest, pk: int) -> Event:
-    """The event ``pk`` if the request's user may direct it; 404 otherwise (as for an
-    event that does not exist, so that ids are not confirmed to strangers)."""
+def directed_event(request: HttpRequest, pk: int, action: Action = Action.DIRECT) -> Event:
+    """The event ``pk`` if the request's user may do ``action`` in it; 404 otherwise (as
+    for an event that does not exist, so that ids are not confirmed to strangers)."""
     event = Event.objects.filter(pk=pk).first()
-    if event is None or not may_direct(request.user, event):
+    if event is None or not may_direct(request.user, event, action):
         raise Http404("no such event")
     return event
 

@@ -38,10 +38,16 @@ from tournaments.models import (
 from tournaments.standings import adapter as results
 from tournaments.standings.core import METRIC_LABELS
 
+# Letters Unicode does not decompose into a base letter and an accent, as typed on a
+# keyboard without them (casefold already turns ß into ss).
+PLAIN_LETTERS = str.maketrans(
+    {"ł": "l", "ø": "o", "đ": "d", "ħ": "h", "\u0131": "i", "æ": "ae", "œ": "oe", "þ": "th"}
+)
+
 
 def folded(text: str) -> str:
     """A name as searched and compared: case and accents ignored, spaces squeezed."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    decomposed = unicodedata.normalize("NFKD", text.casefold().translate(PLAIN_LETTERS))
     return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).split())
 
 
@@ -424,6 +430,7 @@ class Generation:
     total: int
     step: str
     message: str
+    work: str = "seat"  # "seat" (generating a draft) or "publish"
 
 
 def generation_for(*, event: Event) -> Generation:
@@ -435,6 +442,7 @@ def generation_for(*, event: Event) -> Generation:
         total=int(g.get("total", 0)),
         step=str(g.get("step", "")),
         message=str(g.get("message", "")),
+        work=str(g.get("work", "seat")),
     )
 
 

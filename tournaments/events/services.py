@@ -9,8 +9,6 @@ computed by the pure cores through ``tournaments.seating.adapter`` and
 
 from __future__ import annotations
 
-import csv
-import io
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -33,6 +31,7 @@ from scoring.services import (
     round_correct,
 )
 from tournaments.errors import TournamentError, refuse
+from tournaments.events import availability, player_list
 from tournaments.events.document import (
     EVENT_NAME_LONGEST,
     EXPORT_FORMAT,
@@ -61,10 +60,43 @@ from tournaments.seating.core import SchedulingError
 from tournaments.standings import adapter as results
 from tournaments.standings.core import InvalidResults, metrics_from_names, rules_problems
 
+SWAPPED = ", then swapped by the director"  # what a draft's "How" says after a swap
+
+
+class StillPlayingError(TournamentError):
+    """Tables of an earlier round still play: the director is shown who, and may go on."""
+
+    def __init__(self, message: str, tables: Sequence[availability.StillPlaying], number: int):
+        super().__init__([Problem(message, number, "go_on")])
+        self.tables = list(tables)
+
+
+def round_still_playing_check(*, event: Event, number: int, go_on: bool) -> None:
+    """Refuse round ``number`` while a table of an earlier round still plays, unless the
+    director goes on (its players are then left out of the draft)."""
+    still = [t for t in availability.tables_still_playing(event) if t.round_number < number]
+    if still and not go_on:
+        players = sum(len(t.entrant_ids) for t in still)
+        raise StillPlayingError(
+            f"{len(still)} {'table' if len(still) == 1 else 'tables'} of the round before "
+            f"still {'plays' if len(still) == 1 else 'play'} ({players} players): wait for "
+            "them, or go on without them",
+            still,
+            number,
+        )
+
+
+# The plumbing under the names the services of this module use.
+_check = refuse
+_log = log_change = event_log
+_bump = bump
+_locked = locked
+_open = refuse_closed
+
 # --------------------------------------------------------------------------- events
 
 
-def _option_problems(game: str, options: Mapping[str, Any]) -> list[Problem]:
+def _option_problems(game: str, options: object) -> list[Problem]:
     if not isinstance(options, Mapping):
         return [Problem("options must be an object", field="options")]
     specs = {spec.name: spec for spec in ENGINES[game].option_specs()}
@@ -292,7 +324,8 @@ def _add(
             name=name.strip(),
             members=members,
             joined_round=published + 1,
-            checked_in=late,
+            # Present: counted among those checked in while check-in is in use.
+            checked_in=late and availability.is_checking(event.entrants.all()),
         )
         event_log(event, action, user, after=_entrant_data(entrant))
         bump(event)
@@ -309,44 +342,58 @@ def entrant_add(
 def entrant_add_late(
     *, event: Event, name: str, members: Sequence[str] = (), user: Any = None
 ) -> Entrant:
-    """A late entry: checked in, seated from the next round generated."""
+    """A late entry, seated from the next round generated (checked in, while check-in
+    is in use)."""
     return _add(event, name, members, user, late=True, action="entrant_add_late")
 
 
-def entrants_import_csv(*, event: Event, text: str, user: Any = None) -> list[Entrant]:
-    """Register every line ``name[,member,member...]``, all or none.
+def _list_problems(event: Event, listed: player_list.PlayerList) -> list[Problem]:
+    """Every mistake of a player list against the event, by line."""
+    problems = [Problem(f"line {n}: {m}", field=f"line {n}") for n, m in listed.mistakes]
+    if _published_count(event):
+        return [Problem("the event has started: add late entries one by one", field="file")]
+    taken = _taken(event)
+    for player in listed.players:
+        line = f"line {player.line}"
+        for problem in _name_problems(player.name, list(player.members), taken, field=line):
+            problems.append(Problem(f"{line}: {problem.message}", field=line))
+        taken.add(folded(player.name))
+    problems.sort(key=lambda p: int((p.field or "line 0").split()[1]))
+    if not listed.players and not problems:
+        problems.append(Problem("the file holds no names", field="file"))
+    return problems
 
-    Blank lines and lines starting with ``#`` are skipped; every problem names its line.
+
+def entrants_csv_preview(
+    *, event: Event, text: str
+) -> tuple[player_list.PlayerList, list[Problem]]:
+    """What registering a player list would do, and what is wrong with it; writes nothing."""
+    listed = player_list.read_player_list(text)
+    return listed, _list_problems(event, listed)
+
+
+def entrants_import_csv(*, event: Event, text: str, user: Any = None) -> list[Entrant]:
+    """Register every player of a list (``tournaments.events.player_list``), all or none.
+
+    A header row, blank lines and comments register nobody; every mistake names its line.
     """
-    problems: list[Problem] = []
-    wanted: list[tuple[str, list[str]]] = []
+    listed = player_list.read_player_list(text)
     with transaction.atomic():
-        event = locked_open(event)
-        if _published_count(event):
-            raise TournamentError.single(
-                "the event has started: add late entries one by one", field="file"
-            )
-        taken = _taken(event)
-        for number, row in enumerate(csv.reader(io.StringIO(text)), start=1):
-            cells = [cell.strip() for cell in row]
-            if not any(cells) or cells[0].startswith("#"):
-                continue
-            name, members = cells[0], [c for c in cells[1:] if c]
-            for problem in _name_problems(name, members, taken, field=f"line {number}"):
-                problems.append(
-                    Problem(f"line {number}: {problem.message}", field=f"line {number}")
-                )
-            taken.add(folded(name))
-            wanted.append((name, members))
-        if not wanted and not problems:
-            problems.append(Problem("the file holds no names", field="file"))
-        refuse(problems)
+        event = _locked(event)
+        _open(event)
+        _check(_list_problems(event, listed))
         created = Entrant.objects.bulk_create(
-            Entrant(event=event, name=name, members=members) for name, members in wanted
+            Entrant(event=event, name=p.name, members=list(p.members)) for p in listed.players
         )
-        event_log(event, "entrants_import_csv", user, after={"names": [n for n, _ in wanted]})
-        bump(event)
-    return list(event.entrants.filter(name__in=[n for n, _ in wanted])) if created else []
+        _log(
+            event,
+            "entrants_import_csv",
+            user,
+            after={"names": [p.name for p in listed.players], "skipped": list(listed.skipped)},
+        )
+        _bump(event)
+    names = [p.name for p in listed.players]
+    return list(event.entrants.filter(name__in=names)) if created else []
 
 
 def _entrant_of(event: Event, entrant: Entrant) -> Entrant:
@@ -389,6 +436,45 @@ def entrant_drop(*, event: Event, entrant: Entrant, user: Any = None) -> Entrant
         event_log(event, "entrant_drop", user, after={"id": entrant.pk, "name": entrant.name})
         bump(event)
     return entrant
+
+
+def entrant_return(*, event: Event, entrant: Entrant, user: Any = None) -> Entrant:
+    """Take back a drop: the player is seated again from the next round generated."""
+    with transaction.atomic():
+        event = _locked(event)
+        _open(event)
+        entrant = _entrant_of(event, entrant)
+        if not entrant.dropped:
+            raise TournamentError.single(f"{entrant.name} has not dropped", field="entrant")
+        entrant.dropped = False
+        entrant.save(update_fields=["dropped"])
+        _log(event, "entrant_return", user, after={"id": entrant.pk, "name": entrant.name})
+        _bump(event)
+    return entrant
+
+
+def event_away_scoring_set(*, event: Event, away_scoring: str, user: Any = None) -> Event:
+    """How a player away for a round scores for it: nothing, or the event's bye score."""
+    with transaction.atomic():
+        event = _locked(event)
+        _open(event)
+        if away_scoring not in Event.AwayScoring.values:
+            raise TournamentError.single(
+                "choose how an away player scores: nothing or the bye score",
+                field="away_scoring",
+            )
+        before = event.away_scoring
+        event.away_scoring = away_scoring
+        event.save(update_fields=["away_scoring", "updated_at"])
+        _log(
+            event,
+            "event_away_scoring",
+            user,
+            before={"away_scoring": before},
+            after={"away_scoring": away_scoring},
+        )
+        _bump(event)
+    return event
 
 
 def keep_apart_add(*, event: Event, first: Entrant, second: Entrant, user: Any = None) -> KeepApart:
@@ -436,11 +522,19 @@ Progress = Callable[[str, int, int], None]
 
 
 def round_generate(
-    *, event: Event, user: Any = None, effort: int = 1, progress: Progress | None = None
+    *,
+    event: Event,
+    user: Any = None,
+    effort: int = 1,
+    progress: Progress | None = None,
+    go_on: bool = False,
 ) -> TournamentRound:
     """Seat the next round as a draft (replacing an earlier draft), with the core's report.
 
-    Swiss and progressive events need every table of the rounds so far to be done.
+    Only the players available are seated (``tournaments.events.availability``); those
+    away are recorded as absent. Swiss and progressive events need every table of the
+    rounds so far to be done; other formats refuse while a table still plays unless
+    ``go_on``, and then leave its players out.
     ``progress(step, done, total)`` is told how far it got (the background task stores it).
     """
     report = progress or (lambda step, done, total: None)
@@ -461,12 +555,19 @@ def round_generate(
                 field="round",
                 round_number=number,
             )
+    round_still_playing_check(event=event, number=number, go_on=go_on)
     standings = _standings_order(event) if event.format == Event.Format.SWISS else []
     if number == 1 and standings:
         standings = season_seating.rating_order(event)  # Swiss round 1: seeded by rating
     winners = _winners(event) if event.format == Event.Format.PROGRESSIVE else {}
+    available = availability.availability_for(event, number=number, leave_out_playing=go_on)
     inputs = seating.seating_inputs(
-        event, number=number, standings=standings, winners=winners, effort=effort
+        event,
+        number=number,
+        standings=standings,
+        winners=winners,
+        effort=effort,
+        seated=available.seated_ids,
     )
     if len(inputs.request.entrants) < 2:
         raise TournamentError.single(
@@ -491,9 +592,17 @@ def round_generate(
             )
         replaced = event.rounds.filter(number=number, status=TournamentRound.Status.DRAFT)
         replaced_draft = replaced.exists()
+        # Games prepared for a large draft's publishing go with it.
+        prepared = list(
+            Table.objects.filter(round__in=replaced, game__isnull=False).values_list(
+                "game_id", flat=True
+            )
+        )
         replaced.delete()
+        Game.objects.filter(pk__in=prepared).delete()
         round_ = TournamentRound.objects.create(event=event, number=number)
         seating.save_plan(round_, plan)
+        availability.absences_save(round_, available)
         if season_seating.slot_strength(event):
             round_.report = {
                 **round_.report,
@@ -507,7 +616,13 @@ def round_generate(
             event,
             "round_generate",
             user,
-            after={"round": number, "replaced_draft": replaced_draft, "report": round_.report},
+            after={
+                "round": number,
+                "replaced_draft": replaced_draft,
+                "report": round_.report,
+                "away": [e.pk for e in available.away],
+                "still_playing": [e.pk for e in available.playing],
+            },
         )
     return round_
 
@@ -590,9 +705,12 @@ def round_swap(
         for bye in byes.values():
             bye.entrant_id = second.pk if bye.entrant_id == first.pk else first.pk
             bye.save(update_fields=["entrant"])
-        inputs = seating.seating_inputs(event, number=round_.number)
         tables, bye_slots = seating.draft_tables(round_)
-        report = seating.report_for(inputs.request, tables, bye_slots, "swapped by the director")
+        in_draft = {seating.unslot(s)[0] for s in (*(v for t in tables for v in t), *bye_slots)}
+        inputs = seating.seating_inputs(event, number=round_.number, seated=in_draft)
+        # The seating's own method stays named: the swap is added to it, once.
+        method = str(before.get("method") or "").removesuffix(SWAPPED)
+        report = seating.report_for(inputs.request, tables, bye_slots, f"{method}{SWAPPED}")
         round_.report = report.as_dict()
         round_.save(update_fields=["report"])
         event_log(
@@ -614,52 +732,99 @@ def _first_dealer(seated: Sequence[int], dealt: Counter[int]) -> int:
     return min(range(len(seated)), key=lambda s: (dealt[seated[s]], s))
 
 
-def round_publish(*, event: Event, round: TournamentRound, user: Any = None) -> TournamentRound:
-    """Publish a draft: every table becomes one scoring game, players in seat order."""
+def _publish_checks(event: Event, round_: TournamentRound, *, go_on: bool) -> None:
+    round_still_playing_check(event=event, number=round_.number, go_on=go_on)
+    twice = availability.seated_still_playing(round_)
+    if twice:
+        listed = "; ".join(f"{name} ({table.label.split(':')[0]})" for name, table in twice)
+        raise TournamentError.single(
+            f"this draft seats players still playing: {listed}. Generate the draft "
+            "again to leave them out",
+            field="round",
+            round_number=round_.number,
+        )
+
+
+def _create_games(
+    event: Event, round_: TournamentRound, user: Any, *, most: int | None = None
+) -> list[Table]:
+    """Give up to ``most`` of the draft's tables that have none their scoring game."""
+    tables = list(round_.tables.filter(game__isnull=True).order_by("number")[:most])
+    if not tables:
+        return []
+    dealt: Counter[int] = Counter()
+    for seat, entrant_id, first in TableSeat.objects.filter(
+        table__round__event=event,
+        table__round__status=TournamentRound.Status.PUBLISHED,
+    ).values_list("seat", "entrant_id", "table__game__first_dealer"):
+        if seat == first:
+            dealt[entrant_id] += 1
+    seats: dict[int, list[TableSeat]] = {}
+    for table_seat in TableSeat.objects.filter(table__in=tables).select_related("entrant"):
+        seats.setdefault(table_seat.table_id, []).append(table_seat)
+    actor = Actor(user=user, device="director's desk")
+    for table in tables:
+        seated = sorted(seats[table.pk], key=lambda s: s.seat)
+        names = [
+            s.entrant.members[s.member] if s.entrant.members else s.entrant.name for s in seated
+        ]
+        record = {
+            "game": event.game,
+            "players": names,
+            "options": options_at(event.game, event.options, len(names)),
+            "first_dealer": _first_dealer([s.entrant_id for s in seated], dealt),
+            "rounds": [],
+        }
+        try:
+            created = game_create(
+                record=record,
+                actor=actor,
+                confirmation=event.confirmation,
+                is_tournament_game=True,
+                one_phone=event.one_phone,
+            )
+        except GameChangeError as error:
+            raise TournamentError(
+                [
+                    Problem(f"table {table.number}: {p.message}", round_.number, p.field)
+                    for p in error.problems
+                ]
+            ) from None
+        table.game = created.game
+    Table.objects.bulk_update(tables, ["game"])
+    return tables
+
+
+def round_publish_part(
+    *, event: Event, round: TournamentRound, user: Any = None, go_on: bool = False, most: int
+) -> tuple[int, int]:
+    """Prepare a large draft for publishing, ``most`` tables at a time: their games are
+    created while the round stays a draft (players see nothing yet). Returns (tables
+    with a game, tables). ``round_publish`` then publishes the round in one step."""
     with transaction.atomic():
         event = locked_open(event)
         round_ = _round_of(event, round, TournamentRound.Status.DRAFT)
-        dealt: Counter[int] = Counter()
-        for seat, entrant_id, first in TableSeat.objects.filter(
-            table__round__event=event,
-            table__round__status=TournamentRound.Status.PUBLISHED,
-        ).values_list("seat", "entrant_id", "table__game__first_dealer"):
-            if seat == first:
-                dealt[entrant_id] += 1
-        seats: dict[int, list[TableSeat]] = {}
-        for seat in TableSeat.objects.filter(table__round=round_).select_related("entrant"):
-            seats.setdefault(seat.table_id, []).append(seat)
-        tables = list(round_.tables.all())
-        actor = Actor(user=user, device="director's desk")
-        for table in tables:
-            seated = sorted(seats[table.pk], key=lambda s: s.seat)
-            names = [
-                s.entrant.members[s.member] if s.entrant.members else s.entrant.name for s in seated
-            ]
-            record = {
-                "game": event.game,
-                "players": names,
-                "options": options_at(event.game, event.options, len(names)),
-                "first_dealer": _first_dealer([s.entrant_id for s in seated], dealt),
-                "rounds": [],
-            }
-            try:
-                created = game_create(
-                    record=record,
-                    actor=actor,
-                    confirmation=event.confirmation,
-                    is_tournament_game=True,
-                    one_phone=event.one_phone,
-                )
-            except GameChangeError as error:
-                raise TournamentError(
-                    [
-                        Problem(f"table {table.number}: {p.message}", round_.number, p.field)
-                        for p in error.problems
-                    ]
-                ) from None
-            table.game = created.game
-        Table.objects.bulk_update(tables, ["game"])
+        _publish_checks(event, round_, go_on=go_on)
+        _create_games(event, round_, user, most=most)
+        done = round_.tables.filter(game__isnull=False).count()
+        return done, round_.tables.count()
+
+
+def round_publish(
+    *, event: Event, round: TournamentRound, user: Any = None, go_on: bool = False
+) -> TournamentRound:
+    """Publish a draft: every table becomes one scoring game, players in seat order.
+
+    Refused while a table of an earlier round still plays, unless ``go_on``; even then a
+    draft that seats a player still playing is refused (nobody is seated twice). Tables
+    prepared by ``round_publish_part`` keep their games.
+    """
+    with transaction.atomic():
+        event = _locked(event)
+        _open(event)
+        round_ = _round_of(event, round, TournamentRound.Status.DRAFT)
+        _publish_checks(event, round_, go_on=go_on)
+        _create_games(event, round_, user)
         round_.status = TournamentRound.Status.PUBLISHED
         round_.published_at = timezone.now()
         round_.save(update_fields=["status", "published_at"])
@@ -667,7 +832,10 @@ def round_publish(*, event: Event, round: TournamentRound, user: Any = None) -> 
             event,
             "round_publish",
             user,
-            after={"round": round_.number, "games": [t.game_id for t in tables]},
+            after={
+                "round": round_.number,
+                "games": list(round_.tables.order_by("number").values_list("game_id", flat=True)),
+            },
         )
         bump(event)
     return round_
@@ -731,14 +899,15 @@ def result_correct(
     """
     with transaction.atomic():
         event = locked_open(event)
-        table = (
+        found = (
             Table.objects.select_related("game", "round")
             .filter(pk=table.pk, round__event=event)
             .first()
         )
-        if table is None or table.game is None:
+        game = found.game if found is not None else None
+        if found is None or game is None:
             raise TournamentError.single("that table has no game in this event", field="table")
-        game = table.game
+        table = found
         existing = game.rounds.filter(number=number).first()
         if existing is None:
             raise TournamentError.single(
@@ -858,7 +1027,7 @@ def event_export(*, event: Event) -> dict[str, Any]:
                         {"entrant": index[s.entrant_id], "member": s.member}
                         for s in sorted(table.seats.all(), key=lambda s: s.seat)
                     ],
-                    "game": game_record_dict(table.game) if table.game_id else None,
+                    "game": game_record_dict(table.game) if table.game is not None else None,
                 }
             )
         rounds.append(
@@ -962,7 +1131,7 @@ def event_import(*, data: Any, owner: Any) -> Event:
                 for a, b in document.keep_apart
             )
             for rnd in document.rounds:
-                published = rnd.status == TournamentRound.Status.PUBLISHED
+                published = rnd.status == TournamentRound.Status.PUBLISHED.value
                 round_ = TournamentRound.objects.create(
                     event=event,
                     number=rnd.number,
@@ -1003,23 +1172,30 @@ def event_import(*, data: Any, owner: Any) -> Event:
 
 
 __all__ = [
+    "StillPlayingError",
     "SwapResult",
     "TournamentError",
     "entrant_add",
     "entrant_add_late",
     "entrant_check_in",
     "entrant_drop",
+    "entrant_return",
+    "entrants_csv_preview",
     "entrants_import_csv",
+    "event_away_scoring_set",
     "event_close",
     "event_create",
     "event_export",
     "event_import",
     "event_import_check",
     "keep_apart_add",
+    "log_change",
     "result_correct",
     "round_generate",
     "round_generation_mark",
     "round_publish",
+    "round_publish_part",
+    "round_still_playing_check",
     "round_swap",
     "round_undo",
 ]

@@ -29,6 +29,10 @@ class Event(models.Model):
         FIXED = "fixed", "A fixed value"
         TABLE_AVERAGE = "table_average", "The average of that round's tables"
 
+    class AwayScoring(models.TextChoices):
+        NONE = "none", "Nothing for that round"
+        BYE = "bye", "The event's bye score"
+
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="events"
     )
@@ -45,6 +49,11 @@ class Event(models.Model):
         max_length=16, choices=ByeScoring.choices, default=ByeScoring.AVERAGE
     )
     bye_value = models.IntegerField(default=0)
+    # A player away for a round (not checked in while check-in is in use) scores nothing
+    # for it, or scores as a bye does.
+    away_scoring = models.CharField(
+        max_length=8, choices=AwayScoring.choices, default=AwayScoring.NONE
+    )
     confirmation = models.CharField(
         max_length=16, choices=Confirmation.choices, default=Confirmation.OTHER_SIDE
     )
@@ -123,6 +132,10 @@ class TournamentRound(models.Model):
     # The seating engine's quality report for this round (repeats, bound, byes, seconds).
     report = models.JSONField(default=dict, blank=True)
     published_at = models.DateTimeField(null=True, blank=True)
+    # The round clock (tournaments.events.clock): running while ``clock_ends_at`` is set,
+    # paused while ``clock_paused_left`` (seconds) is; never started while both are empty.
+    clock_ends_at = models.DateTimeField(null=True, blank=True)
+    clock_paused_left = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["number"]
@@ -178,6 +191,58 @@ class Bye(models.Model):
 
     def __str__(self) -> str:
         return f"{self.round}: bye for {self.entrant}"
+
+
+class Absence(models.Model):
+    """A player of the event not seated in a round: away, or still playing the round before.
+
+    Written with the round's draft from the availability at that moment; it scores as the
+    event's ``away_scoring`` says.
+    """
+
+    class Reason(models.TextChoices):
+        AWAY = "away", "Away"
+        PLAYING = "playing", "Still playing the round before"
+
+    round = models.ForeignKey(TournamentRound, on_delete=models.CASCADE, related_name="absences")
+    entrant = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="absences")
+    reason = models.CharField(max_length=8, choices=Reason.choices, default=Reason.AWAY)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["round", "entrant"], name="one_absence_per_round")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round}: {self.entrant} {self.get_reason_display().lower()}"
+
+
+class EventStaff(models.Model):
+    """Another staff user helping the owner run the event.
+
+    A co-director does everything but delete the event; a scorer enters results and
+    corrections only. What each may do is read from ``tournaments.events.directors``.
+    """
+
+    class Role(models.TextChoices):
+        CO_DIRECTOR = "co_director", "Co-director"
+        SCORER = "scorer", "Scorer"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="staff")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="event_roles"
+    )
+    role = models.CharField(max_length=16, choices=Role.choices)
+    added_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "user"], name="one_role_per_user_in_event")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event}: {self.user} ({self.get_role_display()})"
 
 
 class EventLog(models.Model):

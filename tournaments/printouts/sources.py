@@ -150,7 +150,7 @@ class _EventSource:
     noun = ""
 
     def describe(self, what: Mapping[str, Any], paper_name: str) -> str:
-        event = Event.objects.filter(pk=what.get("event")).values_list("name", flat=True).first()
+        event = Event.objects.filter(pk=what.get("event", 0)).values_list("name", flat=True).first()
         where = f", tournament round {what['round']}" if "round" in what else ""
         return f"{self.noun} of {event or 'a removed event'}{where}, {paper_name}"
 
@@ -169,7 +169,7 @@ class _EventSource:
 
     def freshness(self, what: Mapping[str, Any]) -> dict[str, Any]:
         # Every change players can see bumps the revision: a changed event prints afresh.
-        revision = Event.objects.filter(pk=what.get("event")).values_list("revision", flat=True)
+        revision = Event.objects.filter(pk=what.get("event", 0)).values_list("revision", flat=True)
         return {"revision": revision.first()}
 
 

@@ -7,7 +7,7 @@ together as a fixed team. ``slot = entrant_id * SLOTS + member``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -114,21 +114,21 @@ def seating_inputs(
     standings: Sequence[int] = (),
     winners: Mapping[int, frozenset[int]] | None = None,
     effort: int = 1,
+    seated: Collection[int] | None = None,
 ) -> SeatingInputs:
     """Load round ``number``'s seating request: who plays (drops out, late entries in from
     the round they joined), the history, keep-apart pairs, fixed tables and teams.
 
+    ``seated``: the entrant ids who play, as the event's availability says (or a saved
+    draft's, for its report after a change by hand); None: everyone due to play.
     ``standings``: entrant ids best first; ``winners``: round number -> entrant ids who
     won their table (both read by swiss and progressive).
     """
     everyone = {e.pk: e for e in event.entrants.all()}
-    # Round 1 seats only those checked in, once the director checks anyone in; from
-    # then on everyone plays until dropped (late entries from the round they joined).
-    checking = number == 1 and any(e.checked_in for e in everyone.values())
     playing = [
         e
         for e in everyone.values()
-        if not e.dropped and e.joined_round <= number and (e.checked_in or not checking)
+        if (e.pk in seated if seated is not None else not e.dropped and e.joined_round <= number)
     ]
     constraints = Constraints(
         keep_apart=tuple(

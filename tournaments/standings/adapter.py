@@ -13,7 +13,7 @@ from operator import itemgetter
 from typing import NamedTuple
 
 from scoring.models import Game, Round
-from tournaments.models import Bye, Event, Table, TableSeat, TournamentRound
+from tournaments.models import Absence, Bye, Event, Table, TableSeat, TournamentRound
 from tournaments.standings.core import (
     ByeMethod,
     ByeRule,
@@ -152,6 +152,11 @@ def event_results(event: Event, rows: list[TableRow] | None = None) -> EventResu
         round__event=event, round__status=TournamentRound.Status.PUBLISHED
     ).values_list("round__number", "entrant_id"):
         byes.setdefault(number, []).append(entrant_id)
+    if event.away_scoring == Event.AwayScoring.BYE:  # a player away scores as a bye
+        for number, entrant_id in Absence.objects.filter(
+            round__event=event, round__status=TournamentRound.Status.PUBLISHED
+        ).values_list("round__number", "entrant_id"):
+            byes.setdefault(number, []).append(entrant_id)
     numbers = sorted(set(rounds) | set(byes))
     return EventResults(
         entrants=tuple(

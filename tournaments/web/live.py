@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from django.http import HttpRequest
-
+from common.htmx import HtmxHttpRequest
 from tournaments.models import Event
 
 
-def live_unchanged(request: HttpRequest, event: Event) -> bool:
+def live_unchanged(request: HtmxHttpRequest, event: Event) -> bool:
     """A poll whose page already shows this revision: nothing to swap."""
     return bool(request.htmx) and request.GET.get("rev") == str(event.revision)

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
 from printing.errors import PrintRequestError
 from printing.paper import default_paper
-from printing.render import FontMissing, normalise_paper, render
+from printing.render import FontMissing, Sheet, normalise_paper, render
 from printing.scoresheets import blank_sheet, filled_sheet
 from scoring.engines.base import InvalidRecord, parse_record
 from scoring.engines.registry import ENGINES, engine_for
@@ -82,7 +83,9 @@ class Command(BaseCommand):
                 chosen[name] = raw  # a bare word: a choice such as three_pairs
         return chosen or None
 
-    def blank(self, game: str, players: int | None, copies: int, chosen: dict | None):
+    def blank(
+        self, game: str, players: int | None, copies: int, chosen: dict[str, Any] | None
+    ) -> list[Sheet]:
         if players is None:
             counts = ", ".join(str(c) for c in ENGINES[game].player_counts)
             raise CommandError(f"--players is needed with --game ({game}: {counts})")
@@ -95,7 +98,7 @@ class Command(BaseCommand):
             sys.exit(INVALID_RECORD_STATUS)
         return [sheet] * copies
 
-    def filled(self, path: str):
+    def filled(self, path: str) -> Sheet:
         try:
             data = read_json_argument(path)
         except CommandError as error:

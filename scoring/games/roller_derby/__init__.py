@@ -65,7 +65,7 @@ class RollerDerbyKit(Kit):
 
     def roller_line(self, upcoming: Mapping[str, Any], names: Mapping[int, str]) -> list[str]:
         roller = upcoming.get("roller")
-        if roller not in names:
+        if not isinstance(roller, int) or roller not in names:
             return []
         return [f"{names[roller]} rolls for team {upcoming.get('roller_team')}"]
 

@@ -2,33 +2,58 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from scoring.engines.base import OptionSpec
+from scoring.engines.base import OptionSpec, RoundResult
 from scoring.engines.rook_sluff import deals_in_game, tricks_per_deal
 from scoring.games.printed_base import (
+    CellValue,
     Column,
     PrintedColumn,
     PrintedGame,
     SheetContext,
     dealer_column,
+    delta_of,
     initials_column,
     penalty_columns,
-    signed,
+    total_of,
 )
+
+
+def _seat_entry(name: str, seat: int) -> CellValue:
+    """A seat's value of a per-seat field."""
+
+    def cell(entry: Mapping[str, Any], result: RoundResult) -> str:
+        return str((entry.get(name) or [""])[seat])
+
+    return cell
+
+
+def _team_detail(key: str, label: str) -> CellValue:
+    """A team's figure from the engine's details of the round."""
+
+    def cell(entry: Mapping[str, Any], result: RoundResult) -> str:
+        return str(result.details.get(key, {}).get(label, ""))
+
+    return cell
 
 
 def _sluff_columns(ctx: SheetContext) -> list[PrintedColumn]:
     cols = [dealer_column(ctx, 40.0)]
-    per_seat = [spec for spec in ctx.fields if spec.kind == "per_seat" and spec.column]
+    per_seat = [
+        (spec.name, column)
+        for spec in ctx.fields
+        if spec.kind == "per_seat" and (column := spec.column)
+    ]
     for label, seats in ctx.teams.items():
         for seat in seats:
             title = ctx.name(seat)
-            for spec in per_seat:
+            for name, column in per_seat:
                 cols.append(
                     PrintedColumn(
-                        Column(spec.column, 19.0),
-                        lambda e, r, seat=seat, name=spec.name: str((e.get(name) or [""])[seat]),
+                        Column(column, 19.0),
+                        _seat_entry(name, seat),
                         title,
                         f"Team {label}",
                     )
@@ -38,7 +63,7 @@ def _sluff_columns(ctx: SheetContext) -> list[PrintedColumn]:
         cols.append(
             PrintedColumn(
                 Column("Bid", 20.0),
-                lambda e, r, label=label: str(r.details.get("team_bids", {}).get(label, "")),
+                _team_detail("team_bids", label),
                 team,
                 note,
             )
@@ -46,7 +71,7 @@ def _sluff_columns(ctx: SheetContext) -> list[PrintedColumn]:
         cols.append(
             PrintedColumn(
                 Column("Took", 21.0),
-                lambda e, r, label=label: str(r.details.get("team_tricks", {}).get(label, "")),
+                _team_detail("team_tricks", label),
                 team,
                 note,
             )
@@ -54,7 +79,7 @@ def _sluff_columns(ctx: SheetContext) -> list[PrintedColumn]:
         cols.append(
             PrintedColumn(
                 Column("+/-", 28.0, align="right"),
-                lambda e, r, seat=seats[0]: signed(r.deltas[seat]),
+                delta_of(seats[0]),
                 team,
                 note,
             )
@@ -62,7 +87,7 @@ def _sluff_columns(ctx: SheetContext) -> list[PrintedColumn]:
         cols.append(
             PrintedColumn(
                 Column("Total", 32.0, align="right", total=True),
-                lambda e, r, seat=seats[0]: str(r.totals[seat]),
+                total_of(seats[0]),
                 team,
                 note,
             )

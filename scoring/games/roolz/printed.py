@@ -8,6 +8,7 @@ from typing import Any
 from scoring.engines.base import RoundResult
 from scoring.engines.roolz import setup_for
 from scoring.games.printed_base import (
+    CellValue,
     Column,
     PrintedColumn,
     PrintedGame,
@@ -17,6 +18,22 @@ from scoring.games.printed_base import (
     penalty_columns,
     score_columns,
 )
+
+
+def _tricks_won(side: str) -> CellValue:
+    """The tricks a side took in the deal."""
+
+    def cell(entry: Mapping[str, Any], result: RoundResult) -> str:
+        return str((entry.get("won") or {}).get(side, ""))
+
+    return cell
+
+
+def _side_name(side_names: Mapping[str, str], side: str | None) -> str:
+    """The printed name of a side ("" when no side took all the tricks)."""
+    if not side:
+        return ""
+    return side_names.get(side, side)
 
 
 def _roolz_columns(ctx: SheetContext) -> list[PrintedColumn]:
@@ -57,7 +74,7 @@ def _roolz_columns(ctx: SheetContext) -> list[PrintedColumn]:
                 cols.append(
                     PrintedColumn(
                         Column(side_names.get(key, key), 26.0 if len(key) < 3 else 30.0),
-                        lambda e, r, key=key: str((e.get("won") or {}).get(key, "")),
+                        _tricks_won(key),
                         spec.column,
                     )
                 )
@@ -65,7 +82,7 @@ def _roolz_columns(ctx: SheetContext) -> list[PrintedColumn]:
             cols.append(
                 PrintedColumn(
                     Column(spec.column.replace(" ", "\n", 1), 26.0, number=False),
-                    lambda e, r: side_names.get(e.get("all_tricks"), e.get("all_tricks") or ""),
+                    lambda e, r: _side_name(side_names, e.get("all_tricks")),
                 )
             )
         elif spec.name == "penalties":

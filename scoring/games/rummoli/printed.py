@@ -7,14 +7,16 @@ from typing import Any
 
 from scoring.engines.base import RoundResult, is_int
 from scoring.games.printed_base import (
+    CellValue,
     Column,
     PrintedColumn,
     PrintedGame,
     SheetContext,
+    delta_of,
     initials_column,
     seat_number,
-    signed,
     tick,
+    total_of,
 )
 
 SECTION_HEADINGS = {
@@ -71,9 +73,7 @@ def _rummoli_columns(ctx: SheetContext) -> list[PrintedColumn]:
                 cols.append(
                     PrintedColumn(
                         Column(heading, 17.0),
-                        lambda e, r, section=part.name: seat_number(
-                            (e.get("pay_cards") or {}).get(section)
-                        ),
+                        _pay_card_taker(part.name),
                         "Pay cards: who took",
                     )
                 )
@@ -81,25 +81,19 @@ def _rummoli_columns(ctx: SheetContext) -> list[PrintedColumn]:
             cols.append(
                 PrintedColumn(
                     Column(spec.column, 18.0),
-                    lambda e, r: (
-                        "-" if e.get("went_out") is None else seat_number(e.get("went_out"))
-                    ),
+                    _went_out,
                 )
             )
     left = ctx.field("cards_left")
     for seat in range(ctx.players):
         title = f"{seat + 1} {ctx.names[seat]}" if ctx.names else f"Seat {seat + 1}"
         if betting:
-            cols.append(
-                PrintedColumn(
-                    Column("Bet", 14.0), lambda e, r, seat=seat: _poker_bet(e, seat), title
-                )
-            )
+            cols.append(PrintedColumn(Column("Bet", 14.0), _poker_bet_cell(seat), title))
         if left is not None:
             cols.append(
                 PrintedColumn(
                     Column("Left", 15.0),
-                    lambda e, r, seat=seat: str((e.get("cards_left") or [""] * (seat + 1))[seat]),
+                    _cards_left(seat),
                     title,
                 )
             )
@@ -107,14 +101,14 @@ def _rummoli_columns(ctx: SheetContext) -> list[PrintedColumn]:
             cols.append(
                 PrintedColumn(
                     Column("+/-", 19.0 if compact else 22.0, align="right"),
-                    lambda e, r, seat=seat: signed(r.deltas[seat]),
+                    delta_of(seat),
                     title,
                 )
             )
         cols.append(
             PrintedColumn(
                 Column("Chips", 23.0 if compact else 27.0, align="right", total=True),
-                lambda e, r, seat=seat: str(r.totals[seat]),
+                total_of(seat),
                 title,
             )
         )
@@ -197,3 +191,22 @@ PRINTED = PrintedGame(
     round_noun="hand",
     individual_subtitle="a chip ledger: one row per hand",
 )
+
+
+def _poker_bet_cell(seat: int) -> CellValue:
+    return lambda entry, result: _poker_bet(entry, seat)
+
+
+def _pay_card_taker(section: str) -> CellValue:
+    """Who took a pay card's chips in the hand."""
+    return lambda entry, result: seat_number((entry.get("pay_cards") or {}).get(section))
+
+
+def _went_out(entry: Mapping[str, Any], result: RoundResult) -> str:
+    went_out = entry.get("went_out")
+    return "-" if went_out is None else seat_number(went_out)
+
+
+def _cards_left(seat: int) -> CellValue:
+    """The cards a seat held when the hand ended."""
+    return lambda entry, result: str((entry.get("cards_left") or [""] * (seat + 1))[seat])

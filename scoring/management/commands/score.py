@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
@@ -14,7 +15,7 @@ from scoring.engines.text import score_table
 INVALID_RECORD_STATUS = 2
 
 
-def read_json_argument(path: str):
+def read_json_argument(path: str) -> Any:
     """The decoded JSON of a file or of standard input ('-'); CommandError when unreadable."""
     try:
         if path == "-":

@@ -208,6 +208,12 @@ def test_a_csv_file_registers_every_line(desk, director):
     upload = SimpleUploadedFile("players.csv", b"# players\nAnn\nBen\n\nThe Aces,Uma,Vic\n")
     response = desk.post(url("entrants_csv", event.pk), {"file": upload}, **HX)
     assert response.status_code == 200
+    page = response.content.decode()
+    assert "3 players to register" in page
+    assert "line 1 is a comment; line 4 is blank" in page
+    assert event.entrants.count() == 0  # a preview first
+    text = "# players\nAnn\nBen\n\nThe Aces,Uma,Vic\n"
+    response = desk.post(url("entrants_csv", event.pk), {"text": text, "register": "1"}, **HX)
     assert "3 players registered" in response.content.decode()
     assert sorted(event.entrants.values_list("name", flat=True)) == ["Ann", "Ben", "The Aces"]
 
@@ -215,6 +221,8 @@ def test_a_csv_file_registers_every_line(desk, director):
 def test_pasted_names_register_too(desk, director):
     event = services.event_create(owner=director, name="Cup", game="roolz")
     desk.post(url("entrants_csv", event.pk), {"text": "Ann\nBen"})
+    assert event.entrants.count() == 0
+    desk.post(url("entrants_csv", event.pk), {"text": "Ann\nBen", "register": "1"})
     assert event.entrants.count() == 2
 
 

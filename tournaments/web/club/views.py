@@ -12,7 +12,7 @@ import io
 import json
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.text import slugify
@@ -20,6 +20,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from common import csvsafe
+from common.htmx import HtmxHttpRequest
 from printing.paper import paper_from
 from printing.render.document import render_one
 from tournaments.events.directors import directed_event, director_required
@@ -37,6 +38,14 @@ def _int(value: Any) -> int | None:
         return int(str(value).strip())
     except (TypeError, ValueError):
         return None
+
+
+def _player(roster: Roster, value: Any) -> Player | None:
+    """The roster's player whose id the form sent, None for no such player."""
+    player_id = _int(value)
+    if player_id is None:
+        return None
+    return Player.objects.filter(roster=roster, pk=player_id).first()
 
 
 def _problems(error: services.SeasonError) -> dict[str, list[str]]:
@@ -67,7 +76,7 @@ def _club_context(roster: Roster, **extra: Any) -> dict[str, Any]:
 @never_cache
 @director_required
 @require_GET
-def club(request: HttpRequest) -> HttpResponse:
+def club(request: HtmxHttpRequest) -> HttpResponse:
     roster = services.roster_for(owner=request.user)
     return render(request, "tournaments/club_desk.html", _club_context(roster))
 
@@ -75,7 +84,7 @@ def club(request: HttpRequest) -> HttpResponse:
 @never_cache
 @director_required
 @require_POST
-def player_add(request: HttpRequest) -> HttpResponse:
+def player_add(request: HtmxHttpRequest) -> HttpResponse:
     roster = services.roster_for(owner=request.user)
     try:
         services.player_create(
@@ -94,7 +103,7 @@ def player_add(request: HttpRequest) -> HttpResponse:
 @never_cache
 @director_required
 @require_POST
-def roster_import(request: HttpRequest) -> HttpResponse:
+def roster_import(request: HtmxHttpRequest) -> HttpResponse:
     roster = services.roster_for(owner=request.user)
     upload = request.FILES.get("file")
     if upload is not None:
@@ -110,7 +119,10 @@ def roster_import(request: HttpRequest) -> HttpResponse:
     choices = {
         line: value
         for key, value in request.POST.items()
-        if key.startswith("choice-") and (line := _int(key[7:])) is not None and value
+        if key.startswith("choice-")
+        and (line := _int(key[7:])) is not None
+        and isinstance(value, str)
+        and value
     }
     try:
         result = services.roster_import(
@@ -129,10 +141,10 @@ def roster_import(request: HttpRequest) -> HttpResponse:
 @never_cache
 @director_required
 @require_POST
-def player_merge(request: HttpRequest) -> HttpResponse:
+def player_merge(request: HtmxHttpRequest) -> HttpResponse:
     roster = services.roster_for(owner=request.user)
-    keep = Player.objects.filter(roster=roster, pk=_int(request.POST.get("keep"))).first()
-    duplicate = Player.objects.filter(roster=roster, pk=_int(request.POST.get("duplicate"))).first()
+    keep = _player(roster, request.POST.get("keep"))
+    duplicate = _player(roster, request.POST.get("duplicate"))
     if keep is None or duplicate is None:
         errors = {"duplicate": ["choose the player to keep and the duplicate"]}
         return render(
@@ -149,7 +161,7 @@ def player_merge(request: HttpRequest) -> HttpResponse:
 @never_cache
 @director_required
 @require_POST
-def season_new(request: HttpRequest) -> HttpResponse:
+def season_new(request: HtmxHttpRequest) -> HttpResponse:
     roster = services.roster_for(owner=request.user)
     rule = {
         "counting": request.POST.get("counting", Counting.ALL),
@@ -210,7 +222,7 @@ def _night_context(event: Event, **extra: Any) -> dict[str, Any]:
 @never_cache
 @director_required
 @require_http_methods(["GET", "POST"])
-def event_night(request: HttpRequest, pk: int) -> HttpResponse:
+def event_night(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """An event as a club night: its season, rated or not, balanced tables; who is who."""
     event = directed_event(request, pk)
     template = "tournaments/club_night.html"
@@ -229,7 +241,11 @@ def event_night(request: HttpRequest, pk: int) -> HttpResponse:
             )
         else:
             season_id = _int(request.POST.get("season"))
-            season = Season.objects.filter(roster=roster, pk=season_id).first()
+            season = (
+                Season.objects.filter(roster=roster, pk=season_id).first()
+                if season_id is not None
+                else None
+            )
             if request.POST.get("season") and season is None:
                 raise services.SeasonError.single("choose one of your seasons", field="season")
             result = services.club_night_set(
@@ -252,11 +268,11 @@ def _season(token: str) -> Season:
     return get_object_or_404(Season.objects.select_related("roster"), public_token=token)
 
 
-def _live(request: HttpRequest, revision: str) -> bool:
+def _live(request: HtmxHttpRequest, revision: str) -> bool:
     return bool(request.htmx) and request.GET.get("rev") == revision
 
 
-def _page(request: HttpRequest, template: str, context: dict[str, Any]) -> HttpResponse:
+def _page(request: HtmxHttpRequest, template: str, context: dict[str, Any]) -> HttpResponse:
     if request.htmx and "rev" in request.GET:
         return render(request, f"{template}#live", context)
     return render(request, template, context)
@@ -264,7 +280,7 @@ def _page(request: HttpRequest, template: str, context: dict[str, Any]) -> HttpR
 
 @never_cache
 @require_GET
-def season_page(request: HttpRequest, token: str, projector: bool = False) -> HttpResponse:
+def season_page(request: HtmxHttpRequest, token: str, projector: bool = False) -> HttpResponse:
     season = _season(token)
     revision = selectors.season_revision(season)
     if _live(request, revision):
@@ -283,7 +299,7 @@ def season_page(request: HttpRequest, token: str, projector: bool = False) -> Ht
 
 @never_cache
 @require_GET
-def season_csv(request: HttpRequest, token: str) -> HttpResponse:
+def season_csv(request: HtmxHttpRequest, token: str) -> HttpResponse:
     view = selectors.season_view(season=_season(token))
     out = io.StringIO()
     writer = csvsafe.writer(out)
@@ -311,7 +327,7 @@ def season_csv(request: HttpRequest, token: str) -> HttpResponse:
 
 @never_cache
 @require_GET
-def season_pdf(request: HttpRequest, token: str) -> HttpResponse:
+def season_pdf(request: HtmxHttpRequest, token: str) -> HttpResponse:
     view = selectors.season_view(season=_season(token))
     pdf = render_one(season_listing(view), paper_from(request.GET.get("paper")))
     response = HttpResponse(pdf, content_type="application/pdf")
@@ -322,7 +338,7 @@ def season_pdf(request: HttpRequest, token: str) -> HttpResponse:
 
 @never_cache
 @require_GET
-def leaderboard(request: HttpRequest, token: str) -> HttpResponse:
+def leaderboard(request: HtmxHttpRequest, token: str) -> HttpResponse:
     roster = get_object_or_404(Roster, public_token=token)
     revision = selectors.roster_revision(roster)
     if _live(request, revision):
@@ -339,7 +355,7 @@ def leaderboard(request: HttpRequest, token: str) -> HttpResponse:
 
 @never_cache
 @require_GET
-def player(request: HttpRequest, token: str, player_id: int) -> HttpResponse:
+def player(request: HtmxHttpRequest, token: str, player_id: int) -> HttpResponse:
     roster = get_object_or_404(Roster, public_token=token)
     person = get_object_or_404(Player, roster=roster, pk=player_id)
     if person.merged_into_id:
@@ -355,7 +371,7 @@ def player(request: HttpRequest, token: str, player_id: int) -> HttpResponse:
 @never_cache
 @director_required
 @require_GET
-def roster_json(request: HttpRequest) -> HttpResponse:
+def roster_json(request: HtmxHttpRequest) -> HttpResponse:
     roster = services.roster_for(owner=request.user)
     response = JsonResponse(
         services.roster_export(roster=roster),
@@ -370,7 +386,7 @@ def roster_json(request: HttpRequest) -> HttpResponse:
 @never_cache
 @director_required
 @require_POST
-def roster_json_import(request: HttpRequest) -> HttpResponse:
+def roster_json_import(request: HtmxHttpRequest) -> HttpResponse:
     roster = services.roster_for(owner=request.user)
     upload = request.FILES.get("file")
     raw = upload.read(JSON_LARGEST + 1) if upload is not None else b""

@@ -2,11 +2,20 @@
 
 from django.urls import path
 
-from tournaments.web.desk import brackets, printouts, views
+from tournaments.web.desk import (
+    brackets,
+    clock,
+    directors,
+    event_import,
+    eventlog,
+    printouts,
+    views,
+)
 
 urlpatterns = [
     path("desk/", views.desk, name="desk"),
     path("desk/new/", views.event_new, name="event_new"),
+    path("desk/import/", event_import.event_import_page, name="event_import"),
     path("desk/<int:pk>/", views.desk_event, name="desk_event"),
     path("desk/<int:pk>/live/", views.desk_live, name="desk_live"),
     path("desk/<int:pk>/entrants/add/", views.entrant_add, name="entrant_add"),
@@ -17,6 +26,12 @@ urlpatterns = [
         name="entrant_check_in",
     ),
     path("desk/<int:pk>/entrants/<int:entrant_id>/drop/", views.entrant_drop, name="entrant_drop"),
+    path(
+        "desk/<int:pk>/entrants/<int:entrant_id>/return/",
+        views.entrant_return,
+        name="entrant_return",
+    ),
+    path("desk/<int:pk>/away-scoring/", views.away_scoring, name="away_scoring"),
     path("desk/<int:pk>/keep-apart/", views.keep_apart_add, name="keep_apart_add"),
     path("desk/<int:pk>/rounds/generate/", views.round_generate, name="round_generate"),
     path("desk/<int:pk>/rounds/generation/", views.generation, name="generation"),
@@ -24,6 +39,7 @@ urlpatterns = [
     path("desk/<int:pk>/rounds/<int:number>/swap/", views.round_swap, name="round_swap"),
     path("desk/<int:pk>/rounds/<int:number>/publish/", views.round_publish, name="round_publish"),
     path("desk/<int:pk>/rounds/<int:number>/undo/", views.round_undo, name="round_undo"),
+    path("desk/<int:pk>/rounds/<int:number>/clock/", clock.round_clock, name="round_clock"),
     path("desk/<int:pk>/tables/<int:table_id>/", views.desk_table, name="desk_table"),
     path(
         "desk/<int:pk>/tables/<int:table_id>/deals/<int:number>/correct/",
@@ -35,6 +51,13 @@ urlpatterns = [
         views.table_request_answer,
         name="table_request_answer",
     ),
+    path("desk/<int:pk>/staff/", directors.staff_add, name="staff_add"),
+    path(
+        "desk/<int:pk>/staff/<int:staff_id>/remove/",
+        directors.staff_remove,
+        name="staff_remove",
+    ),
+    path("desk/<int:pk>/log/", eventlog.desk_log, name="desk_log"),
     path("desk/<int:pk>/close/", views.event_close, name="event_close"),
     path("desk/<int:pk>/standings.csv", views.standings_csv, name="standings_csv"),
     path("desk/<int:pk>/event.json", views.event_json, name="event_json"),

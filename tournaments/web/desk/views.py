@@ -15,7 +15,7 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.text import slugify
@@ -24,6 +24,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect
 
 from common import csvsafe
+from common.htmx import HtmxHttpRequest
 from printing.paper import PAPER_NAMES, default_paper
 from scoring.entry.fields import parse_int
 from scoring.games import kit_for
@@ -33,14 +34,28 @@ from scoring.web import presenters
 from scoring.web.views import correction_form, posted_revision, preview_response, stale_context
 from tournaments import tasks
 from tournaments.events import selectors, services
-from tournaments.events.directors import directed_event, directed_events, director_required
-from tournaments.models import Entrant, Event, KeepApart, Table, TournamentRound
+from tournaments.events.availability import (
+    CHECK_IN_RULE,
+    availability_for,
+    tables_still_playing,
+)
+from tournaments.events.clock import CLOCK_LONGEST_MINUTES, clock_of
+from tournaments.events.directors import (
+    directed_event,
+    directed_events,
+    director_required,
+    may_direct,
+)
+from tournaments.events.eventlog import waiting_requests
+from tournaments.events.staff import Action, role_of
+from tournaments.models import Entrant, Event, KeepApart, Table, TableSeat, TournamentRound
+from tournaments.web.desk.directors import staff_context
 from tournaments.web.desk.forms import EventForm, problems_by_field
 from tournaments.web.desk.printouts import Printout, printouts_for
 from tournaments.web.live import live_unchanged
 
-# From this many players in the next round, the round is seated by the background worker
-# and the desk shows its progress.
+# From this many players in the next round, the round is seated (and published) by the
+# background worker and the desk shows its progress.
 BACKGROUND_FROM = 40
 # A list of names is a few kB; this also stays within the csv module's field limit.
 CSV_LARGEST = 128 * 1024
@@ -60,8 +75,10 @@ def round_printouts(event: Event, round_: TournamentRound) -> list[Printout]:
 # =========================================================================== the desk
 
 
-def own_event(request: HttpRequest, pk: int) -> Event:
-    return directed_event(request, pk)
+def own_event(request: HtmxHttpRequest, pk: int, action: Action = Action.DIRECT) -> Event:
+    """The event, if the user may do ``action`` in it (owner, co-director, scorer: see
+    ``tournaments.directors``); 404 otherwise, as for an event that does not exist."""
+    return directed_event(request, pk, action)
 
 
 def own_entrant(event: Event, value: Any) -> Entrant | None:
@@ -78,7 +95,7 @@ def own_round(event: Event, number: int) -> TournamentRound:
 @never_cache
 @director_required
 @require_GET
-def desk(request: HttpRequest) -> HttpResponse:
+def desk(request: HtmxHttpRequest) -> HttpResponse:
     events = directed_events(request.user).order_by("-created_at")
     return render(request, "tournaments/desk.html", {"events": events})
 
@@ -86,7 +103,7 @@ def desk(request: HttpRequest) -> HttpResponse:
 @never_cache
 @director_required
 @require_http_methods(["GET", "POST"])
-def event_new(request: HttpRequest) -> HttpResponse:
+def event_new(request: HtmxHttpRequest) -> HttpResponse:
     template = "tournaments/event_new.html"
     if request.method == "GET":
         data = request.GET if "game" in request.GET else {}
@@ -106,21 +123,53 @@ def event_new(request: HttpRequest) -> HttpResponse:
     return render(request, template, {"form": form})
 
 
-def desk_context(event: Event, **extra: Any) -> dict[str, Any]:
-    entrants = sorted(event.entrants.all(), key=lambda e: selectors.folded(e.name))
-    names = {e.pk: e.name for e in entrants}
+# The desk lists this many players and tables at a time (a 10,000-player event stays light).
+PLAYERS_PAGE = 100
+LIVE_TABLES_SHOWN = 60
+
+
+def players_listed(
+    entrants: list[Entrant], query: str, page: int
+) -> tuple[list[Entrant], dict[str, Any]]:
+    """One page of the players whose name holds ``query``, and the pager's facts."""
+    needle = selectors.folded(query)
+    found = [e for e in entrants if needle in selectors.folded(e.name)] if needle else entrants
+    pages = max(1, -(-len(found) // PLAYERS_PAGE))
+    page = min(max(1, page), pages)
+    shown = found[(page - 1) * PLAYERS_PAGE : page * PLAYERS_PAGE]
+    return shown, {"q": query, "page": page, "pages": pages, "found": len(found)}
+
+
+def desk_context(
+    event: Event, user: Any = None, *, query: str = "", page: int = 1, **extra: Any
+) -> dict[str, Any]:
+    everyone = sorted(event.entrants.all(), key=lambda e: selectors.folded(e.name))
+    entrants, pager = players_listed(everyone, query, page)
+    names = {e.pk: e.name for e in everyone}
     rounds = list(event.rounds.order_by("number"))
     published = [r for r in rounds if r.status == TournamentRound.Status.PUBLISHED]
     draft = next((r for r in rounds if r.status == TournamentRound.Status.DRAFT), None)
-    active = [e for e in entrants if not e.dropped]
+    active = [e for e in everyone if not e.dropped]
     checked = [e for e in active if e.checked_in]
+    next_number = len(published) + 1
     context = {
+        "next_round": availability_for(event, number=next_number, entrants=everyone),
+        "pager": pager,
+        "pager_from": PLAYERS_PAGE // 4,
+        "entrant_total": len(everyone),
+        "check_in_rule": CHECK_IN_RULE,
+        "away_choices": Event.AwayScoring.choices,
         "event": event,
         "entrants": entrants,
         "active_count": len(active),
         "checked_count": len(checked),
         "started": bool(published),
         "closed": event.status == Event.Status.CLOSED,
+        "role": role_of(user, event),
+        "read_only": event.status == Event.Status.CLOSED
+        or not may_direct(user, event, Action.DIRECT),
+        "staff": staff_context(event, user),
+        "waiting_count": len(waiting_requests(event)),
         "keep_apart": [
             (names.get(a, "?"), names.get(b, "?"))
             for a, b in KeepApart.objects.filter(event=event).values_list("first_id", "second_id")
@@ -128,13 +177,12 @@ def desk_context(event: Event, **extra: Any) -> dict[str, Any]:
         "rounds": rounds,
         "published": published,
         "draft": draft,
-        "next_number": len(published) + 1,
+        "next_number": next_number,
         "can_generate": event.status != Event.Status.CLOSED
-        and len(published) < event.rounds_planned,
+        and len(published) < event.rounds_planned
+        and may_direct(user, event, Action.DIRECT),
         "generation": selectors.generation_for(event=event),
-        "live": selectors.tables_live(event=event, round_number=published[-1].number)
-        if published
-        else [],
+        **live_tables(event, published[-1].number if published else None),
         "players_url": reverse("tournaments:draw", args=[event.public_token]),
         "word": kit_for(event.game).word.lower(),
         "errors": {},
@@ -144,17 +192,34 @@ def desk_context(event: Event, **extra: Any) -> dict[str, Any]:
     return context
 
 
+def live_tables(event: Event, round_number: int | None) -> dict[str, Any]:
+    """The latest round's tables for the desk: those still playing first, at most
+    ``LIVE_TABLES_SHOWN`` (the round's page lists every one)."""
+    if round_number is None:
+        return {"live": [], "live_more": 0}
+    tables = selectors.tables_live(event=event, round_number=round_number)
+    tables.sort(key=lambda t: (t.state == selectors.DONE, t.table))
+    return {
+        "live": tables[:LIVE_TABLES_SHOWN],
+        "live_more": max(0, len(tables) - LIVE_TABLES_SHOWN),
+    }
+
+
 def requests_context(event: Event) -> dict[str, Any]:
     """The changes closed tables asked of the desk, as the director reads them: who asks
     what, the round as it is now and as asked, and the revision the answer is made at."""
-    items = []
+    items: list[dict[str, Any]] = []
     for found in selectors.table_requests(event=event):
         request = found.request
         game = request.game
         word = kit_for(game.kind).word
         seats = presenters.seat_infos(game)
         name = presenters.names_of(seats).get(request.asked_by_seat, "A player")
-        now = game.rounds.filter(number=request.round_number).first()
+        now = (
+            game.rounds.filter(number=request.round_number).first()
+            if request.round_number is not None
+            else None
+        )
         items.append(
             {
                 "request": request,
@@ -184,17 +249,24 @@ def request_words(request: Any, word: str, name: str) -> str:
 
 
 def desk_page(
-    request: HttpRequest, event: Event, part: str = "", status: int = 200, **extra: Any
+    request: HtmxHttpRequest, event: Event, part: str = "", status: int = 200, **extra: Any
 ) -> HttpResponse:
     """The event's desk page, or one of its partials for htmx."""
     event.refresh_from_db()
-    context = desk_context(event, **extra)
+    asked = request.POST if request.method == "POST" else request.GET
+    context = desk_context(
+        event,
+        request.user,
+        query=asked.get("q", "")[:40],
+        page=parse_int(asked.get("page", "1")) or 1,
+        **extra,
+    )
     if part and request.htmx:
         return render(request, f"{DESK}#{part}", context, status=status)
     return render(request, DESK, context, status=status)
 
 
-def desk_done(request: HttpRequest, event: Event, part: str, **extra: Any) -> HttpResponse:
+def desk_done(request: HtmxHttpRequest, event: Event, part: str, **extra: Any) -> HttpResponse:
     """After a change: the partial for htmx, a redirect (PRG) for a plain form."""
     if request.htmx:
         return desk_page(request, event, part, **extra)
@@ -204,17 +276,17 @@ def desk_done(request: HttpRequest, event: Event, part: str, **extra: Any) -> Ht
 @never_cache
 @director_required
 @require_GET
-def desk_event(request: HttpRequest, pk: int) -> HttpResponse:
-    event = own_event(request, pk)
+def desk_event(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    event = own_event(request, pk, Action.VIEW)
     return desk_page(request, event)
 
 
 @never_cache
 @director_required
 @require_GET
-def desk_live(request: HttpRequest, pk: int) -> HttpResponse:
+def desk_live(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Every table's state, for the desk's polling (204 while nothing changed)."""
-    event = own_event(request, pk)
+    event = own_event(request, pk, Action.VIEW)
     if not request.htmx:
         return redirect("tournaments:desk_event", pk=event.pk)
     if request.GET.get("part") == "requests":
@@ -230,7 +302,7 @@ def desk_live(request: HttpRequest, pk: int) -> HttpResponse:
 @never_cache
 @director_required
 @require_POST
-def table_request_answer(request: HttpRequest, pk: int, request_id: int) -> HttpResponse:
+def table_request_answer(request: HtmxHttpRequest, pk: int, request_id: int) -> HttpResponse:
     """A director's answer to a closed table's request: made or declined, with a reason."""
     event = own_event(request, pk)
     error = ""
@@ -266,7 +338,7 @@ def table_request_answer(request: HttpRequest, pk: int, request_id: int) -> Http
 @never_cache
 @director_required
 @require_POST
-def entrant_add(request: HttpRequest, pk: int) -> HttpResponse:
+def entrant_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """A player (or a team: members after the name). Once the event runs, a late entry."""
     event = own_event(request, pk)
     name = request.POST.get("name", "")
@@ -289,8 +361,9 @@ def entrant_add(request: HttpRequest, pk: int) -> HttpResponse:
 @never_cache
 @director_required
 @require_POST
-def entrants_csv(request: HttpRequest, pk: int) -> HttpResponse:
-    """Names from an uploaded CSV file (or pasted text), one entrant a line."""
+def entrants_csv(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Names from an uploaded CSV file (or pasted text), one entrant a line: first a
+    preview of what the list holds, then (``register=1``) every one registered."""
     event = own_event(request, pk)
     upload = request.FILES.get("file")
     text = request.POST.get("text", "")
@@ -310,6 +383,17 @@ def entrants_csv(request: HttpRequest, pk: int) -> HttpResponse:
         problem = f"The names pasted are longer than {CSV_LARGEST // 1024} kB: upload a file."
     if problem:
         return desk_page(request, event, "entrants", csv_errors=[problem])
+    if request.POST.get("register") != "1":  # first a preview: what the list holds
+        listed, problems = services.entrants_csv_preview(event=event, text=text)
+        messages = [p.message[:1].upper() + p.message[1:] for p in problems]
+        return desk_page(
+            request,
+            event,
+            "entrants",
+            csv_errors=messages,
+            csv_text=text,
+            csv_preview=None if problems else listed,
+        )
     try:
         created = services.entrants_import_csv(event=event, text=text, user=request.user)
     except services.TournamentError as error:
@@ -321,7 +405,7 @@ def entrants_csv(request: HttpRequest, pk: int) -> HttpResponse:
 @never_cache
 @director_required
 @require_POST
-def entrant_check_in(request: HttpRequest, pk: int, entrant_id: int) -> HttpResponse:
+def entrant_check_in(request: HtmxHttpRequest, pk: int, entrant_id: int) -> HttpResponse:
     wanted = request.POST.get("checked_in", "") in {"on", "1", "true"}
     return entrant_change(
         request, pk, entrant_id, partial(services.entrant_check_in, checked_in=wanted)
@@ -331,12 +415,19 @@ def entrant_check_in(request: HttpRequest, pk: int, entrant_id: int) -> HttpResp
 @never_cache
 @director_required
 @require_POST
-def entrant_drop(request: HttpRequest, pk: int, entrant_id: int) -> HttpResponse:
+def entrant_drop(request: HtmxHttpRequest, pk: int, entrant_id: int) -> HttpResponse:
     return entrant_change(request, pk, entrant_id, services.entrant_drop)
 
 
+@never_cache
+@director_required
+@require_POST
+def entrant_return(request: HtmxHttpRequest, pk: int, entrant_id: int) -> HttpResponse:
+    return entrant_change(request, pk, entrant_id, services.entrant_return)
+
+
 def entrant_change(
-    request: HttpRequest, pk: int, entrant_id: int, change: Callable[..., Any]
+    request: HtmxHttpRequest, pk: int, entrant_id: int, change: Callable[..., Any]
 ) -> HttpResponse:
     """One service on a player (check-in, drop); a refusal shows beside the players."""
     event = own_event(request, pk)
@@ -351,7 +442,22 @@ def entrant_change(
 @never_cache
 @director_required
 @require_POST
-def keep_apart_add(request: HttpRequest, pk: int) -> HttpResponse:
+def away_scoring(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """How a player away for a round scores for it."""
+    event = own_event(request, pk)
+    try:
+        services.event_away_scoring_set(
+            event=event, away_scoring=request.POST.get("away_scoring", ""), user=request.user
+        )
+    except services.TournamentError as error:
+        return desk_page(request, event, "entrants", errors=problems_by_field(error.problems))
+    return desk_done(request, event, "entrants")
+
+
+@never_cache
+@director_required
+@require_POST
+def keep_apart_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     event = own_event(request, pk)
     first = own_entrant(event, request.POST.get("first"))
     second = own_entrant(event, request.POST.get("second"))
@@ -376,15 +482,21 @@ def keep_apart_add(request: HttpRequest, pk: int) -> HttpResponse:
 @never_cache
 @director_required
 @require_POST
-def round_generate(request: HttpRequest, pk: int) -> HttpResponse:
+def round_generate(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Seat the next round as a draft: at once, or by the worker for a large event."""
     event = own_event(request, pk)
     players = event.entrants.filter(dropped=False).count()
+    go_on = request.POST.get("go_on") == "1"
     try:
         if players >= BACKGROUND_FROM:
-            tasks.round_generate_queue(event=event, user=request.user)
+            tasks.round_generate_queue(event=event, user=request.user, go_on=go_on)
             return desk_done(request, event, "generation")
-        round_ = services.round_generate(event=event, user=request.user)
+        round_ = services.round_generate(event=event, user=request.user, go_on=go_on)
+    except services.StillPlayingError as error:
+        message = problems_by_field(error.problems)["go_on"]
+        return desk_page(
+            request, event, "rounds", errors={"round": message}, still_playing=error.tables
+        )
     except services.TournamentError as error:
         message = " ".join(problems_by_field(error.problems).values())
         return desk_page(request, event, "rounds", errors={"round": message})
@@ -394,19 +506,22 @@ def round_generate(request: HttpRequest, pk: int) -> HttpResponse:
 @never_cache
 @director_required
 @require_GET
-def generation(request: HttpRequest, pk: int) -> HttpResponse:
+def generation(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The background generation's progress, polled while it runs."""
-    event = own_event(request, pk)
+    event = own_event(request, pk, Action.VIEW)
     return desk_page(request, event, "generation")
 
 
-def round_context(event: Event, round_: TournamentRound, **extra: Any) -> dict[str, Any]:
+def round_context(
+    event: Event, round_: TournamentRound, user: Any = None, **extra: Any
+) -> dict[str, Any]:
     draw = selectors.draw_for(event=event, round=round_)
     seated = sorted(
         {(s.entrant_id, s.entrant_name) for t in (draw.tables if draw else ()) for s in t.seats},
         key=lambda pair: pair[1].casefold(),
     )
     byes = list(round_.byes.select_related("entrant").order_by("entrant__name"))
+    absences = list(round_.absences.select_related("entrant").order_by("entrant__name"))
     last = event.rounds.order_by("-number").values_list("number", flat=True).first()
     tables = {t.number: t.pk for t in round_.tables.all()}
     published = round_.status == TournamentRound.Status.PUBLISHED
@@ -417,6 +532,11 @@ def round_context(event: Event, round_: TournamentRound, **extra: Any) -> dict[s
         "draw": draw,
         "report": dict(round_.report),
         "in_round": seated + [(b.entrant_id, b.entrant.name) for b in byes],
+        "absences": absences,
+        # A draft waits for the tables of earlier rounds still playing: who, on the page.
+        "still_playing": [t for t in tables_still_playing(event) if t.round_number < round_.number]
+        if not published
+        else [],
         "live": [
             {
                 "state": state,
@@ -429,7 +549,11 @@ def round_context(event: Event, round_: TournamentRound, **extra: Any) -> dict[s
             for state in live
         ],
         # Only before any result is in: a round with deals played cannot be taken back.
+        "can_direct": may_direct(user, event, Action.DIRECT),
+        "clock": clock_of(round_) if published else None,
+        "clock_longest": CLOCK_LONGEST_MINUTES,
         "can_undo": published
+        and may_direct(user, event, Action.DIRECT)
         and last == round_.number
         and event.status != Event.Status.CLOSED
         and not any(state.deals_in for state in live),
@@ -445,11 +569,11 @@ def round_context(event: Event, round_: TournamentRound, **extra: Any) -> dict[s
 
 
 def round_page(
-    request: HttpRequest, event: Event, round_: TournamentRound, part: str = "", **extra: Any
+    request: HtmxHttpRequest, event: Event, round_: TournamentRound, part: str = "", **extra: Any
 ) -> HttpResponse:
     event.refresh_from_db()
     round_.refresh_from_db()
-    context = round_context(event, round_, **extra)
+    context = round_context(event, round_, request.user, **extra)
     if part and request.htmx:
         return render(request, f"{ROUND}#{part}", context)
     return render(request, ROUND, context)
@@ -458,8 +582,8 @@ def round_page(
 @never_cache
 @director_required
 @require_GET
-def desk_round(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    event = own_event(request, pk)
+def desk_round(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
+    event = own_event(request, pk, Action.VIEW)
     round_ = own_round(event, number)
     if request.htmx and request.GET.get("part") == "live":
         if live_unchanged(request, event):
@@ -471,7 +595,7 @@ def desk_round(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 @never_cache
 @director_required
 @require_POST
-def round_swap(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+def round_swap(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     """Swap two players of a draft; the page shows the seating cost before and after."""
     event = own_event(request, pk)
     round_ = own_round(event, number)
@@ -510,19 +634,37 @@ def round_swap(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 @never_cache
 @director_required
 @require_POST
-def round_publish(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    return round_change(request, pk, number, services.round_publish)
+def round_publish(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
+    """Publish a draft; while tables of the round before play, the page shows who and
+    offers to go on without them."""
+    event = own_event(request, pk)
+    round_ = own_round(event, number)
+    go_on = request.POST.get("go_on") == "1"
+    seated = TableSeat.objects.filter(table__round=round_).count()
+    try:
+        if seated >= BACKGROUND_FROM and round_.status == TournamentRound.Status.DRAFT:
+            tasks.round_publish_queue(event=event, round=round_, user=request.user, go_on=go_on)
+            return redirect("tournaments:desk_event", pk=event.pk)
+        services.round_publish(event=event, round=round_, user=request.user, go_on=go_on)
+    except services.StillPlayingError as error:
+        message = problems_by_field(error.problems)["go_on"]
+        return round_page(
+            request, event, round_, errors={"round": message}, still_playing=error.tables
+        )
+    except services.TournamentError as error:
+        return round_page(request, event, round_, errors=problems_by_field(error.problems))
+    return redirect("tournaments:desk_round", pk=event.pk, number=round_.number)
 
 
 @never_cache
 @director_required
 @require_POST
-def round_undo(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+def round_undo(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     return round_change(request, pk, number, services.round_undo)
 
 
 def round_change(
-    request: HttpRequest, pk: int, number: int, change: Callable[..., Any]
+    request: HtmxHttpRequest, pk: int, number: int, change: Callable[..., Any]
 ) -> HttpResponse:
     """One service on a round (publish, undo); a refusal shows on the round's page."""
     event = own_event(request, pk)
@@ -537,7 +679,7 @@ def round_change(
 @never_cache
 @director_required
 @require_POST
-def event_close(request: HttpRequest, pk: int) -> HttpResponse:
+def event_close(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     event = own_event(request, pk)
     try:
         services.event_close(event=event, user=request.user)
@@ -561,9 +703,9 @@ def own_table(event: Event, table_id: int) -> Table:
 @never_cache
 @director_required
 @require_GET
-def desk_table(request: HttpRequest, pk: int, table_id: int) -> HttpResponse:
+def desk_table(request: HtmxHttpRequest, pk: int, table_id: int) -> HttpResponse:
     """One table's deals, each with a way to correct it."""
-    event = own_event(request, pk)
+    event = own_event(request, pk, Action.SCORE)
     table = own_table(event, table_id)
     game = table.game
     assert game is not None
@@ -588,9 +730,9 @@ def desk_table(request: HttpRequest, pk: int, table_id: int) -> HttpResponse:
 @never_cache
 @director_required
 @require_http_methods(["GET", "POST"])
-def result_correct(request: HttpRequest, pk: int, table_id: int, number: int) -> HttpResponse:
+def result_correct(request: HtmxHttpRequest, pk: int, table_id: int, number: int) -> HttpResponse:
     """The director replaces one deal of a table's game (audited by the service)."""
-    event = own_event(request, pk)
+    event = own_event(request, pk, Action.SCORE)
     table = own_table(event, table_id)
     game = table.game
     assert game is not None
@@ -650,8 +792,8 @@ def result_correct(request: HttpRequest, pk: int, table_id: int, number: int) ->
 @never_cache
 @director_required
 @require_GET
-def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
-    event = own_event(request, pk)
+def standings_csv(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    event = own_event(request, pk, Action.VIEW)
     view = selectors.standings_for(event=event)
     out = io.StringIO()
     writer = csvsafe.writer(out)
@@ -669,8 +811,8 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
 @never_cache
 @director_required
 @require_GET
-def event_json(request: HttpRequest, pk: int) -> HttpResponse:
-    event = own_event(request, pk)
+def event_json(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    event = own_event(request, pk, Action.VIEW)
     response = JsonResponse(
         services.event_export(event=event), json_dumps_params={"ensure_ascii": False, "indent": 1}
     )

@@ -5,11 +5,12 @@ Found by the event's public token; the director's bracket page is in ``web.desk.
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+from common.htmx import HtmxHttpRequest
 from printing.render.diagram import render_diagrams
 from tournaments.brackets import services as brackets
 from tournaments.brackets.sheet import bracket_diagram
@@ -25,7 +26,7 @@ def _public(token: str) -> Event:
 
 @never_cache
 @require_GET
-def bracket_page(request: HttpRequest, token: str) -> HttpResponse:
+def bracket_page(request: HtmxHttpRequest, token: str) -> HttpResponse:
     event = _public(token)
     page = brackets.bracket_for(event=event)
     context = {"event": event, "page": page, "big": request.GET.get("big") == "1"}
@@ -34,7 +35,7 @@ def bracket_page(request: HttpRequest, token: str) -> HttpResponse:
 
 @never_cache
 @require_GET
-def bracket_live(request: HttpRequest, token: str) -> HttpResponse:
+def bracket_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The board again, or 204 (nothing to swap) when nothing changed since ``rev``."""
     event = _public(token)
     if request.GET.get("rev") == str(event.revision):
@@ -44,7 +45,7 @@ def bracket_live(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_GET
-def bracket_pdf(request: HttpRequest, token: str) -> HttpResponse:
+def bracket_pdf(request: HtmxHttpRequest, token: str) -> HttpResponse:
     event = _public(token)
     page = brackets.bracket_for(event=event)
     if page is None:

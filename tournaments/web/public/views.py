@@ -9,14 +9,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+from common.htmx import HtmxHttpRequest
 from tournaments.events import selectors
-from tournaments.models import Entrant, Event
+from tournaments.events.clock import clock_of
+from tournaments.models import Entrant, Event, TournamentRound
 from tournaments.web.live import live_unchanged
 
 
@@ -25,7 +27,7 @@ def public_event(token: str) -> Event:
 
 
 def public_page(
-    request: HttpRequest, event: Event, template: str, context: dict[str, Any]
+    request: HtmxHttpRequest, event: Event, template: str, context: dict[str, Any]
 ) -> HttpResponse:
     """A player's page, or its live part for a poll (204 while the revision is the same)."""
     if request.htmx and "rev" in request.GET:
@@ -60,8 +62,12 @@ def standings_context(event: Event) -> dict[str, Any]:
 
 
 def public_base(event: Event) -> dict[str, Any]:
+    latest = (
+        event.rounds.filter(status=TournamentRound.Status.PUBLISHED).order_by("-number").first()
+    )
     return {
         "event": event,
+        "clock": clock_of(latest),
         "revision": event.revision,
         "draw_url": reverse("tournaments:draw", args=[event.public_token]),
         "standings_url": reverse("tournaments:standings", args=[event.public_token]),
@@ -71,7 +77,7 @@ def public_base(event: Event) -> dict[str, Any]:
 
 @never_cache
 @require_GET
-def draw(request: HttpRequest, token: str) -> HttpResponse:
+def draw(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The current draw, and "where do I sit" by name."""
     event = public_event(token)
     if live_unchanged(request, event):
@@ -88,7 +94,7 @@ def draw(request: HttpRequest, token: str) -> HttpResponse:
 
 @never_cache
 @require_GET
-def seat_search(request: HttpRequest, token: str) -> HttpResponse:
+def seat_search(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The search's answers, as the name is typed."""
     event = public_event(token)
     query = request.GET.get("q", "")[:40]
@@ -105,7 +111,7 @@ def seat_search(request: HttpRequest, token: str) -> HttpResponse:
 
 @never_cache
 @require_GET
-def standings(request: HttpRequest, token: str) -> HttpResponse:
+def standings(request: HtmxHttpRequest, token: str) -> HttpResponse:
     event = public_event(token)
     if live_unchanged(request, event):
         return HttpResponse(status=204)
@@ -115,7 +121,7 @@ def standings(request: HttpRequest, token: str) -> HttpResponse:
 
 @never_cache
 @require_GET
-def entrant(request: HttpRequest, token: str, entrant_id: int) -> HttpResponse:
+def entrant(request: HtmxHttpRequest, token: str, entrant_id: int) -> HttpResponse:
     event = public_event(token)
     person = get_object_or_404(Entrant, event=event, pk=entrant_id)
     if live_unchanged(request, event):
@@ -133,7 +139,7 @@ def entrant(request: HttpRequest, token: str, entrant_id: int) -> HttpResponse:
 
 @never_cache
 @require_GET
-def projector(request: HttpRequest, token: str) -> HttpResponse:
+def projector(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """Draw and standings in large type, cycling, for a screen on the wall."""
     event = public_event(token)
     if live_unchanged(request, event):

@@ -1,0 +1,67 @@
+"""The desk with availability, a table still playing, staff and the log: laptop and phone."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import ARTIFACTS
+from tests.tournaments.helpers import ROOLZ_OPTIONS, play_table
+from tournaments.events import services
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SIZES = {"laptop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+
+
+@pytest.fixture
+def night():
+    director = get_user_model().objects.create_user("director", password="pw", is_staff=True)
+    get_user_model().objects.create_user("helper", password="pw", is_staff=True)
+    event = services.event_create(
+        owner=director, name="Club night", game="roolz", options=ROOLZ_OPTIONS, table_size=4
+    )
+    services.entrants_import_csv(
+        event=event, text="\n".join(f"Player {n:02d}" for n in range(1, 28)), user=director
+    )
+    for entrant in event.entrants.exclude(name__in=["Player 01", "Player 03"]):
+        services.entrant_check_in(event=event, entrant=entrant, user=director)
+    draft = services.round_generate(event=event, user=director)
+    first = services.round_publish(event=event, round=draft, user=director)
+    for table in list(first.tables.order_by("number"))[1:]:
+        play_table(table)
+    return director, event
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_desk_says_who_is_seated_and_who_still_plays(live_server, browser, night, size):
+    _, event = night
+    context = browser.new_context(viewport=SIZES[size])
+    page: Page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{live_server.url}/admin/login/?next=/desk/{event.pk}/")
+    page.fill("#id_username", "director")
+    page.fill("#id_password", "pw")
+    page.click("input[type=submit], button[type=submit]")
+    expect(page.locator("#availability")).to_contain_text("Round 2 seats 25 players")
+    expect(page.locator("#availability")).to_contain_text("Player 01, Player 03")
+    page.locator("#staff-username").fill("helper")
+    page.get_by_role("button", name="Add to the staff").click()
+    expect(page.locator("#staff")).to_contain_text("co-director")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"desk-availability-{size}.png"), full_page=True)
+
+    page.get_by_role("button", name="Seat round 2").click()
+    expect(page.locator("#round-error")).to_contain_text("still plays")
+    page.screenshot(path=str(ARTIFACTS / f"desk-still-playing-{size}.png"), full_page=True)
+    page.get_by_role("button", name="Seat round 2 without them").click()
+    expect(page.get_by_role("heading", name="Not seated")).to_be_visible()
+    page.screenshot(path=str(ARTIFACTS / f"desk-round-draft-{size}.png"), full_page=True)
+
+    page.goto(f"{live_server.url}/desk/{event.pk}/log/")
+    expect(page.get_by_role("heading", name="Event log")).to_be_visible()
+    page.screenshot(path=str(ARTIFACTS / f"desk-log-{size}.png"), full_page=True)
+    context.close()
+    assert errors == []

@@ -1,0 +1,247 @@
+"""The event log as the desk shows it: every change, who made it, when, before and after.
+
+Two sources, read together newest first: the director's changes (``EventLog``) and what
+happened at the event's tables (each game's ``RoundEvent``: deals entered, confirmed,
+corrected, games ended or reopened). A line names the tables and players it touches, so
+the desk filters by table, player and kind. Changes waiting for an answer at a table
+(open ``ChangeRequest``) are read apart, for the desk to show on top.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from scoring.models import ChangeRequest, RoundEvent
+from tournaments.models import Entrant, Event, EventLog, Table
+
+# What each director's change is called on the desk (an unknown action shows as it is).
+KIND_LABELS: Mapping[str, str] = {
+    "event_create": "Event created",
+    "event_import": "Event imported",
+    "event_close": "Event closed",
+    "event_away_scoring": "Away scoring changed",
+    "event_staff_add": "Staff added",
+    "event_staff_remove": "Staff removed",
+    "entrant_add": "Player registered",
+    "entrant_add_late": "Late entry",
+    "entrants_import_csv": "Players imported",
+    "entrant_check_in": "Check-in",
+    "entrant_drop": "Player dropped",
+    "entrant_return": "Drop taken back",
+    "keep_apart_add": "Kept apart",
+    "round_generate": "Round seated",
+    "round_generation_queued": "Seating queued",
+    "round_generation_done": "Seating done",
+    "round_generation_failed": "Seating failed",
+    "round_swap": "Players swapped",
+    "round_publish": "Round published",
+    "round_undo": "Round taken back",
+    "result_correct": "Result corrected",
+}
+TABLE_KIND = "table"  # the kind every table event is filtered by
+PAGE_SIZE = 50
+# Keys of a log line's before/after that hold entrant ids.
+ENTRANT_KEYS = ("id", "first", "second", "swapped", "away", "still_playing")
+
+
+@dataclass(frozen=True)
+class LogLine:
+    at: datetime
+    kind: str  # the director's action, or TABLE_KIND
+    label: str
+    who: str
+    what: str
+    before: Any
+    after: Any
+    table_ids: frozenset[int]
+    entrant_ids: frozenset[int]
+
+
+@dataclass(frozen=True)
+class LogPage:
+    lines: tuple[LogLine, ...]
+    page: int
+    pages: int
+    total: int
+
+
+def _ids(value: Any) -> Iterator[int]:
+    if isinstance(value, bool):
+        return
+    if isinstance(value, int):
+        yield value
+    elif isinstance(value, list):
+        for item in value:
+            yield from _ids(item)
+
+
+def _entrants_of(*documents: Any) -> frozenset[int]:
+    found: set[int] = set()
+    for document in documents:
+        if isinstance(document, Mapping):
+            for key in ENTRANT_KEYS:
+                found.update(_ids(document.get(key)))
+    return frozenset(found)
+
+
+def _who(user: Any, seat: int | None = None, device: str = "") -> str:
+    if user is not None:
+        return str(user.get_username())
+    if seat is not None:
+        return f"seat {seat + 1}" + (f" ({device})" if device else "")
+    return device or "—"
+
+
+def _director_lines(event: Event, table_of_game: Mapping[int, int]) -> list[LogLine]:
+    names = dict(event.entrants.values_list("pk", "name"))
+    lines = []
+    for row in EventLog.objects.filter(event=event).select_related("user"):
+        before, after = row.before, row.after
+        entrants = _entrants_of(before, after)
+        tables: set[int] = set()
+        for document in (before, after):
+            if isinstance(document, Mapping):
+                tables.update(_ids(document.get("table")))
+                tables.update(table_of_game.get(g, 0) for g in _ids(document.get("games")))
+        tables.discard(0)
+        what = ", ".join(names[e] for e in sorted(entrants) if e in names)
+        if isinstance(after, Mapping) and "round" in after:
+            what = f"round {after['round']}" + (f": {what}" if what else "")
+        lines.append(
+            LogLine(
+                at=row.at,
+                kind=row.action,
+                label=KIND_LABELS.get(row.action, row.action.replace("_", " ")),
+                who=_who(row.user),
+                what=what,
+                before=before,
+                after=after,
+                table_ids=frozenset(tables),
+                entrant_ids=entrants,
+            )
+        )
+    return lines
+
+
+def _table_lines(event: Event, tables: Mapping[int, tuple[int, int, int]]) -> list[LogLine]:
+    """What happened at the tables; ``tables``: game id -> (table pk, round, number)."""
+    seated: dict[int, set[int]] = {}
+    for table_id, entrant_id in Entrant.objects.filter(
+        event=event, table_seats__table__in=[t for t, _, _ in tables.values()]
+    ).values_list("table_seats__table", "pk"):
+        seated.setdefault(table_id, set()).add(entrant_id)
+    lines = []
+    for row in (
+        RoundEvent.objects.filter(game__in=list(tables))
+        .exclude(action=RoundEvent.Action.CREATE)
+        .select_related("user")
+    ):
+        table_id, round_number, number = tables[row.game_id]
+        deal = f", deal {row.round_number}" if row.round_number else ""
+        lines.append(
+            LogLine(
+                at=row.at,
+                kind=TABLE_KIND,
+                label=row.get_action_display(),
+                who=_who(row.user, row.seat, row.device),
+                what=f"round {round_number}, table {number}{deal}",
+                before=row.before,
+                after=row.after,
+                table_ids=frozenset({table_id}),
+                entrant_ids=frozenset(seated.get(table_id, ())),
+            )
+        )
+    return lines
+
+
+def event_tables(event: Event) -> dict[int, tuple[int, int, int]]:
+    """Game id -> (table pk, tournament round, table number) of the event's tables."""
+    return {
+        game: (pk, round_number, number)
+        for pk, game, round_number, number in Table.objects.filter(
+            round__event=event, game__isnull=False
+        ).values_list("pk", "game_id", "round__number", "number")
+    }
+
+
+def log_page(
+    event: Event,
+    *,
+    kind: str = "",
+    table: int | None = None,
+    entrant: int | None = None,
+    page: int = 1,
+) -> LogPage:
+    """One page of the event's log, newest first, filtered by kind, table pk, entrant id."""
+    tables = event_tables(event)
+    lines: list[LogLine] = []
+    if kind != TABLE_KIND:
+        lines += _director_lines(event, {g: t for g, (t, _, _) in tables.items()})
+    if not kind or kind == TABLE_KIND:
+        wanted = {g: t for g, t in tables.items() if t[0] == table} if table is not None else tables
+        lines += _table_lines(event, wanted)
+    if kind and kind != TABLE_KIND:
+        lines = [line for line in lines if line.kind == kind]
+    if table is not None:
+        lines = [line for line in lines if table in line.table_ids]
+    if entrant is not None:
+        lines = [line for line in lines if entrant in line.entrant_ids]
+    lines.sort(key=lambda line: line.at, reverse=True)
+    pages = max(1, -(-len(lines) // PAGE_SIZE))
+    page = min(max(1, page), pages)
+    shown = lines[(page - 1) * PAGE_SIZE : page * PAGE_SIZE]
+    return LogPage(lines=tuple(shown), page=page, pages=pages, total=len(lines))
+
+
+@dataclass(frozen=True)
+class Waiting:
+    """A change asked for at a table, waiting for an answer."""
+
+    round_number: int
+    table_number: int
+    table_id: int
+    label: str
+    asked_at: datetime
+    to_desk: bool  # waiting for a director (answered on the desk), not for another phone
+
+
+def waiting_requests(event: Event) -> list[Waiting]:
+    """Changes asked for at the event's tables and not yet answered, oldest first."""
+    tables = event_tables(event)
+    return [
+        Waiting(
+            round_number=tables[r.game_id][1],
+            table_number=tables[r.game_id][2],
+            table_id=tables[r.game_id][0],
+            label=r.get_kind_display(),
+            asked_at=r.created_at,
+            to_desk=r.to_desk,
+        )
+        for r in ChangeRequest.objects.filter(
+            game__in=list(tables), status=ChangeRequest.Status.OPEN
+        ).order_by("-to_desk", "created_at")
+    ]
+
+
+def kinds(event: Event) -> list[tuple[str, str]]:
+    """The kinds the event's log holds, for the filter: (value, label)."""
+    present = set(EventLog.objects.filter(event=event).values_list("action", flat=True))
+    named = sorted(((k, KIND_LABELS.get(k, k)) for k in present), key=lambda pair: pair[1])
+    return [(TABLE_KIND, "At the tables"), *named]
+
+
+__all__ = [
+    "KIND_LABELS",
+    "PAGE_SIZE",
+    "TABLE_KIND",
+    "LogLine",
+    "LogPage",
+    "Waiting",
+    "event_tables",
+    "kinds",
+    "log_page",
+    "waiting_requests",
+]

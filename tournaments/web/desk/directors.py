@@ -1,0 +1,82 @@
+"""The desk's staff card: the owner adds co-directors and scorers, everyone sees who helps."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST
+
+from common.htmx import HtmxHttpRequest
+from tournaments.events.directors import directed_event, director_required, may_direct
+from tournaments.events.staff import (
+    ROLE_HELP,
+    Action,
+    StaffError,
+    event_staff_add,
+    event_staff_remove,
+)
+from tournaments.models import Event, EventStaff
+
+CARD = "tournaments/_staff.html"
+
+
+def staff_context(event: Event, user: Any) -> dict[str, Any]:
+    """Who helps run the event, and whether this user may change it."""
+    return {
+        "owner": event.owner.get_username(),
+        "members": list(event.staff.select_related("user").order_by("role", "user__username")),
+        "roles": [
+            (value, label, ROLE_HELP[EventStaff.Role(value)])
+            for value, label in EventStaff.Role.choices
+        ],
+        "can_change": may_direct(user, event, Action.OWN),
+    }
+
+
+def _event(request: HtmxHttpRequest, pk: int) -> Event:
+    """The event, for its owner only (404 for anyone else, helpers included)."""
+    return directed_event(request, pk, Action.OWN)
+
+
+def _answer(request: HtmxHttpRequest, event: Event, **extra: Any) -> HttpResponse:
+    if request.htmx:
+        context = {"event": event, "staff": staff_context(event, request.user), **extra}
+        return render(request, CARD, context)
+    return redirect("tournaments:desk_event", pk=event.pk)
+
+
+@never_cache
+@director_required
+@require_POST
+def staff_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    event = _event(request, pk)
+    try:
+        event_staff_add(
+            event=event,
+            username=request.POST.get("username", ""),
+            role=request.POST.get("role", ""),
+            user=request.user,
+        )
+    except StaffError as error:
+        message = str(error)[:1].upper() + str(error)[1:] + "."
+        return _answer(request, event, errors={f"staff_{error.field}": message})
+    return _answer(request, event)
+
+
+@never_cache
+@director_required
+@require_POST
+def staff_remove(request: HtmxHttpRequest, pk: int, staff_id: int) -> HttpResponse:
+    event = _event(request, pk)
+    staff = EventStaff.objects.filter(pk=staff_id, event=event).first()
+    if staff is None:
+        raise Http404("no such helper")
+    try:
+        event_staff_remove(event=event, staff=staff, user=request.user)
+    except StaffError as error:
+        message = str(error)[:1].upper() + str(error)[1:] + "."
+        return _answer(request, event, errors={"staff_username": message})
+    return _answer(request, event)
