@@ -1039,13 +1039,10 @@ def event_export(*, event: Event) -> dict[str, Any]:
                 "report": round_.report,
                 "tables": tables,
                 "byes": sorted(index[b.entrant_id] for b in round_.byes.all()),
-                "absences": sorted(
-                    (
-                        {"entrant": index[a.entrant_id], "reason": a.reason}
-                        for a in round_.absences.all()
-                    ),
-                    key=lambda a: a["entrant"],
-                ),
+                "absences": [
+                    {"entrant": index[a.entrant_id], "reason": a.reason}
+                    for a in sorted(round_.absences.all(), key=lambda a: index[a.entrant_id])
+                ],
             }
         )
     return {
