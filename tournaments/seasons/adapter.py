@@ -188,3 +188,22 @@ def rated_games(roster_id: int, *, after: GameKey | None = None) -> Iterable[Cor
     if after is None:
         return games
     return (g for g in games if g.key >= after)
+
+
+def roster_rated_games(roster_id: int) -> list[tuple[int, CoreGame]]:
+    """Every rated game of the roster (its row's id, the game), read as plain values."""
+    fields = ("pk", "game_id", "played_at", "round_number", "table_number", "sides", "places")
+    return [
+        (
+            pk,
+            CoreGame(
+                key=game_key(played_at, round_number, table_number, game_id),
+                game=game_id,
+                sides=tuple(tuple(side) for side in sides),
+                places=tuple(places),
+            ),
+        )
+        for pk, game_id, played_at, round_number, table_number, sides, places in (
+            RatedGame.objects.filter(roster_id=roster_id).values_list(*fields)
+        )
+    ]

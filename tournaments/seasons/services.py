@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -36,11 +37,12 @@ from tournaments.seasons.adapter import (
     event_game_ids,
     game_key,
     game_to_rate,
+    roster_rated_games,
 )
 from tournaments.seasons.core.names import fold_name as folded
 from tournaments.seasons.core.ratings import GameKey, Replay, Skill, Step, replay, rerate_from
 from tournaments.seasons.core.table import Counting, SeasonRule, Tiebreak
-from tournaments.seasons.skill import INITIAL, openskill_rate
+from tournaments.seasons.skill import INITIAL, RATE
 
 NAME_LONGEST = 40
 CONTACT_LONGEST = 120
@@ -550,19 +552,12 @@ def _store(roster_id: int, result: Replay, touched: Iterable[int]) -> None:
     if len(games) < 1000:
         rows = rows.filter(game_id__in=games)
     ids = dict(rows.values_list("game_id", "pk"))
-    # Thousands of rows at a rebuild: written as plain parameter rows (no model objects).
-    steps_table = connection.ops.quote_name(RatingStep._meta.db_table)
-    players_table = connection.ops.quote_name(Player._meta.db_table)
-    with connection.cursor() as cursor:
-        cursor.executemany(
-            f"INSERT INTO {steps_table} "
-            "(rated_game_id, player_id, mu_before, sigma_before, mu, sigma) "
-            "VALUES (%s, %s, %s, %s, %s, %s)",
-            [
-                (ids[s.game], s.player, s.before.mu, s.before.sigma, s.after.mu, s.after.sigma)
-                for s in result.steps
-            ],
-        )
+    _steps_insert(
+        [
+            (ids[s.game], s.player, s.before.mu, s.before.sigma, s.after.mu, s.after.sigma)
+            for s in result.steps
+        ]
+    )
     touched = set(touched) | set(result.ratings)
     counts = dict(
         RatingStep.objects.filter(player_id__in=touched)
@@ -582,11 +577,7 @@ def _store(roster_id: int, result: Replay, touched: Iterable[int]) -> None:
             continue  # rated, and not touched by this replay: its rating stands
         else:
             updates.append((base_mu, base_sigma, 0, pk))
-    with connection.cursor() as cursor:
-        cursor.executemany(
-            f"UPDATE {players_table} SET mu = %s, sigma = %s, rated_games = %s WHERE id = %s",
-            updates,
-        )
+    _ratings_save(updates)
 
 
 def _rate_game(game_id: int) -> str:
@@ -635,7 +626,7 @@ def _rate_game(game_id: int) -> str:
     ]
     players = {p for g in tail for side in g.sides for p in side} | {s.player for s in undone}
     result = rerate_from(
-        current=_skills(players), undone=undone, tail=tail, rate=openskill_rate, initial=INITIAL
+        current=_skills(players), undone=undone, tail=tail, rate=RATE, initial=INITIAL
     )
     _store(roster_id, result, players)
     return "rated"
@@ -699,13 +690,62 @@ def _ratings_rebuild(roster: Roster) -> int:
     return _ratings_replay(roster)
 
 
+STEP_COLUMNS = ("rated_game_id", "player_id", "mu_before", "sigma_before", "mu", "sigma")
+StepRow = tuple[int, int, float, float, float, float]
+
+
+def _steps_insert(rows: Sequence[StepRow]) -> None:
+    """Rating steps written in bulk: one COPY on PostgreSQL (tens of thousands of rows at a
+    rebuild), one bulk insert elsewhere. A float goes as its repr, which reads back exactly."""
+    if connection.vendor == "postgresql":
+        table = connection.ops.quote_name(RatingStep._meta.db_table)
+        text = "".join("%d\t%d\t%r\t%r\t%r\t%r\n" % row for row in rows)  # noqa: UP031
+        with (
+            connection.cursor() as cursor,
+            cursor.copy(f"COPY {table} ({', '.join(STEP_COLUMNS)}) FROM STDIN") as copy,
+        ):
+            copy.write(text)
+        return
+    RatingStep.objects.bulk_create(
+        (RatingStep(**dict(zip(STEP_COLUMNS, row, strict=True))) for row in rows),
+        batch_size=2000,
+    )
+
+
+def _ratings_save(rows: Sequence[tuple[float | None, float | None, int, int]]) -> None:
+    """Players' ratings written in one batch: (mu, sigma, rated games, player id) each."""
+    table = connection.ops.quote_name(Player._meta.db_table)
+    with connection.cursor() as cursor:
+        cursor.executemany(
+            f"UPDATE {table} SET mu = %s, sigma = %s, rated_games = %s WHERE id = %s", rows
+        )
+
+
 def _ratings_replay(roster: Roster) -> int:
+    """Inside a transaction holding the roster: every rating replayed from nothing, the
+    history written in one bulk insert and the ratings in one bulk update."""
     RatingStep.objects.filter(rated_game__roster=roster).delete()
-    games = [core_game(r) for r in RatedGame.objects.filter(roster=roster)]
-    result = replay(games, rate=openskill_rate, initial=INITIAL, start=_bases(roster))
-    everyone = set(Player.objects.filter(roster=roster).values_list("pk", flat=True))
-    _store(roster.pk, result, everyone)
-    return len(games)
+    rows = roster_rated_games(roster.pk)
+    result = replay((game for _, game in rows), rate=RATE, initial=INITIAL, start=_bases(roster))
+    ids = {game.game: pk for pk, game in rows}
+    _steps_insert(
+        [
+            (ids[s.game], s.player, s.before.mu, s.before.sigma, s.after.mu, s.after.sigma)
+            for s in result.steps
+        ]
+    )
+    counts = Counter(s.player for s in result.steps)
+    saved: list[tuple[float | None, float | None, int, int]] = []
+    for pk, base_mu, base_sigma in Player.objects.filter(roster=roster).values_list(
+        "pk", "base_mu", "base_sigma"
+    ):
+        skill = result.ratings.get(pk) if counts[pk] else None
+        if skill is not None:
+            saved.append((skill.mu, skill.sigma, counts[pk], pk))
+        else:
+            saved.append((base_mu, base_sigma, 0, pk))
+    _ratings_save(saved)
+    return len(rows)
 
 
 def ratings_recompute(*, roster: Roster, from_games: bool = True) -> int:

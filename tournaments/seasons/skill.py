@@ -1,8 +1,10 @@
-"""The rating update: OpenSkill's Plackett-Luce model, as the seasons core's ``RateFn``.
+"""The rating update the seasons core is handed: Plackett-Luce for tables of any size.
 
-Plackett-Luce rates tables of any size; a side of several players (a partnership, a
-fixed team) is one OpenSkill team. The model's defaults are kept: mu 25, sigma 25/3,
-and the small drift (tau) each game adds.
+``rate`` is our own plain-float update (``core.plackett_luce``), used for every rating,
+game by game and in a rebuild. ``openskill_rate`` is the ``openskill`` package's own
+update, the reference the tests and the benchmark compare ours with. A side of several
+players (a partnership, a fixed team) is one team; the model's defaults are kept: mu 25,
+sigma 25/3, and the small drift (tau) each game adds.
 """
 
 from __future__ import annotations
@@ -11,10 +13,13 @@ from collections.abc import Sequence
 
 from openskill.models import PlackettLuce
 
-from tournaments.seasons.core.ratings import Skill
+from tournaments.seasons.core.plackett_luce import MODEL as OURS
+from tournaments.seasons.core.plackett_luce import rate
+from tournaments.seasons.core.ratings import RateFn, Skill
 
 MODEL = PlackettLuce()
-INITIAL = Skill(mu=float(MODEL.mu), sigma=float(MODEL.sigma))
+INITIAL = OURS.initial
+RATE: RateFn = rate
 
 
 def openskill_rate(sides: Sequence[Sequence[Skill]], places: Sequence[int]) -> list[list[Skill]]:

@@ -1,4 +1,5 @@
-"""Rating bookkeeping: OpenSkill is the reference; re-rating from a change equals a replay."""
+"""Rating bookkeeping: the ratings (made by our update, ``RATE``) equal OpenSkill's own
+update, the reference; re-rating from a change equals a replay."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from tournaments.seasons.core.ratings import (
     replay,
     rerate_from,
 )
-from tournaments.seasons.skill import INITIAL, openskill_rate
+from tournaments.seasons.skill import INITIAL, RATE
 
 
 def test_one_table_of_four_equals_the_librarys_own_update():
@@ -24,7 +25,7 @@ def test_one_table_of_four_equals_the_librarys_own_update():
     expected = model.rate([[p] for p in players], ranks=[2, 1, 4, 3])
     ours = replay(
         [RatedGame((1,), 1, ((10,), (11,), (12,), (13,)), (2, 1, 4, 3))],
-        rate=openskill_rate,
+        rate=RATE,
         initial=INITIAL,
     )
     for pid, team in zip((10, 11, 12, 13), expected, strict=True):
@@ -45,7 +46,7 @@ def test_partnerships_and_ties_equal_the_library_over_several_games():
         for side, team in zip(game.sides, rated, strict=True):
             for p, r in zip(side, team, strict=True):
                 lib[p] = r
-    ours = replay(games, rate=openskill_rate, initial=INITIAL).ratings
+    ours = replay(games, rate=RATE, initial=INITIAL).ratings
     assert ours == {p: Skill(r.mu, r.sigma) for p, r in lib.items()}
     # The winners moved up and the player who came last moved down.
     assert ours[1].mu > INITIAL.mu
@@ -85,7 +86,7 @@ class Ledger:
             self.games[game_id] = game
         tail = [g for g in self.games.values() if g.key >= start]
         result = rerate_from(
-            current=self.ratings, undone=undone, tail=tail, rate=openskill_rate, initial=INITIAL
+            current=self.ratings, undone=undone, tail=tail, rate=RATE, initial=INITIAL
         )
         self.steps.extend(result.steps)
         self.ratings.update(result.ratings)
@@ -123,6 +124,6 @@ def test_rerating_from_each_change_equals_replaying_everything(ops):
     ledger = Ledger()
     for game_id, game in ops:
         ledger.put(game, game_id)
-    fresh = replay(ledger.games.values(), rate=openskill_rate, initial=INITIAL)
+    fresh = replay(ledger.games.values(), rate=RATE, initial=INITIAL)
     assert ledger.ratings == fresh.ratings
     assert sorted(ledger.steps, key=lambda s: s.key) == fresh.steps

@@ -1,7 +1,7 @@
 """The bookkeeping of ratings: games in a fixed order, each moving its players' skills.
 
-The update itself (``RateFn``) is handed in by the outer layer (OpenSkill's
-Plackett-Luce there), so this module stays plain Python. Games are ordered by their
+The update itself (``RateFn``) is handed in by the outer layer (``plackett_luce.rate``,
+the Plackett-Luce model), so this module stays plain Python. Games are ordered by their
 ``key``; a game added, changed or taken away before the last one re-rates from that
 game on: the ratings go back to what they were before it (the ``before`` of each
 player's first step from there) and the games from there are played again. Replaying
