@@ -23,6 +23,7 @@ from tournaments.events.document import (
 )
 from tournaments.events.services.event import event_check, event_create, event_settings
 from tournaments.models import (
+    Absence,
     Bye,
     Entrant,
     Event,
@@ -44,7 +45,8 @@ def event_export(*, event: Event) -> dict[str, Any]:
         for a, b in KeepApart.objects.filter(event=event).values_list("first_id", "second_id")
     ]
     rounds = []
-    for round_ in event.rounds.order_by("number").prefetch_related("tables__seats", "byes"):
+    rounds_ = event.rounds.order_by("number").prefetch_related("tables__seats", "byes", "absences")
+    for round_ in rounds_:
         tables = []
         for table in round_.tables.all():
             tables.append(
@@ -64,11 +66,19 @@ def event_export(*, event: Event) -> dict[str, Any]:
                 "report": round_.report,
                 "tables": tables,
                 "byes": sorted(index[b.entrant_id] for b in round_.byes.all()),
+                "absences": [
+                    {"entrant": index[a.entrant_id], "reason": a.reason}
+                    for a in sorted(round_.absences.all(), key=lambda a: index[a.entrant_id])
+                ],
             }
         )
     return {
         "format": EXPORT_FORMAT,
-        "event": {**event_settings(event), "status": event.status},
+        "event": {
+            **event_settings(event),
+            "away_scoring": event.away_scoring,
+            "status": event.status,
+        },
         "entrants": [
             {
                 "name": e.name,
@@ -184,9 +194,15 @@ def event_import(*, data: Any, owner: Any) -> Event:
                         for seat, s in enumerate(t.seats)
                     )
                 Bye.objects.bulk_create(Bye(round=round_, entrant=entrants[i]) for i in rnd.byes)
+                Absence.objects.bulk_create(
+                    Absence(round=round_, entrant=entrants[a.entrant], reason=a.reason)
+                    for a in rnd.absences
+                )
         except GameChangeError as error:
             raise TournamentError(error.problems) from None
-        Event.objects.filter(pk=event.pk).update(status=settings.status)
+        Event.objects.filter(pk=event.pk).update(
+            status=settings.status, away_scoring=settings.away_scoring
+        )
         event_log(event, "event_import", owner, after={"rounds": len(document.rounds)})
         event.refresh_from_db()
         if document.club is not None:  # a club night: its season, ratings and who is who
