@@ -41,6 +41,7 @@ def seating_rows() -> list[Row]:
     cases = [
         ("Kirkman: 15 at tables of 3, 7 rounds", 15, TablePolicy((3,), 3), 7, 0),
         ("social golfers 8-4-10: 32 at 4, 10 rounds", 32, TablePolicy((4,), 4), 10, 0),
+        ("social golfers 8-4-10 at partnership tables", 32, PARTNERS, 10, 0),
         ("36 at tables of 6, 4 rounds", 36, TablePolicy((6,), 6), 4, 2),
     ]
     for label, players, policy, rounds, best in cases:
@@ -100,7 +101,7 @@ def partnership_rows() -> list[Row]:
 
 def whist_rows() -> list[Row]:
     rows = []
-    for players in (9, 13, 28):
+    for players in (9, 13, 25, 28, 32, 33, 49):
         rounds = constructions.whist_round_count(players)
         started = time.perf_counter()
         schedule = plan_schedule(list(range(players)), PARTNERS, rounds, seed=1)
@@ -131,6 +132,17 @@ def whist_rows() -> list[Row]:
                 exact,
             )
         )
+    wanted = [n for n in range(5, 65) if n % 4 in (0, 1)]
+    missing = [n for n in wanted if n not in constructions.whist_sizes()]
+    rows.append(
+        row(
+            "whist tournaments stored or built, 5 to 64 players",
+            f"{len(wanted) - len(missing)} of {len(wanted)} sizes",
+            "missing: " + (", ".join(map(str, missing)) or "none"),
+            "every n = 0 or 1 mod 4 (they all exist)",
+            not missing,
+        )
+    )
     return rows
 
 

@@ -421,7 +421,7 @@ PART_EDGES: dict[str, dict[str, frozenset[str]]] = {
         "errors": frozenset(),
         "events": frozenset({"errors", "models", "plumbing", "seasons", "seating", "standings"}),
         "hooks": frozenset({"brackets", "events", "models", "seasons"}),
-        "management": frozenset({"brackets", "events", "models", "seasons", "seating"}),
+        "management": frozenset({"brackets", "errors", "events", "models", "seasons", "seating"}),
         "migrations": frozenset({"models"}),
         "models": frozenset(),
         "plumbing": frozenset({"errors", "models"}),
@@ -633,3 +633,86 @@ def test_the_renderer_check_refuses_django_and_the_apps():
     assert not allowed_in_the_renderer("printing.models")
     assert not allowed_in_the_renderer("scoring.engines.base")
     assert not allowed_in_the_renderer("common.throttles")
+
+
+# --------------------------------------------------------------------------- names
+
+# The names every app and every feature package may use for the same job in its own
+# place: a part of the layers (web, api, services, ...), Django's own, a pure core and its
+# adapter. Any other name belongs to one thing: a module may not take the name of a
+# package elsewhere (``web/desk/printouts.py`` beside ``printouts/``), and a module of the
+# ground floor or the top floor is named once in the project (``common/throttles.py``
+# beside ``scoring/api/throttles.py``). A game's key names its own files, by design.
+LAYER_NAMES = frozenset(
+    {
+        "adapter",
+        "admin",
+        "api",
+        "apps",
+        "commands",
+        "core",
+        "errors",
+        "forms",
+        "management",
+        "migrations",
+        "models",
+        "selectors",
+        "services",
+        "tasks",
+        "templatetags",
+        "urls",
+        "views",
+        "web",
+    }
+)
+ONE_OF_A_KIND_APPS = ("common", "config")
+
+
+def name_clashes(root: Path, packages: Iterable[str], allowed: frozenset[str]) -> list[str]:
+    """Every module named like a package elsewhere, or like a ground- or top-floor module."""
+    modules = project_modules(root, packages)
+    package_names = {name for name, path in modules.items() if path.name == "__init__.py"}
+    by_leaf: dict[str, set[str]] = {}
+    for name in modules:
+        by_leaf.setdefault(name.rpartition(".")[2], set()).add(name)
+    found = []
+    for leaf, names in sorted(by_leaf.items()):
+        if leaf in allowed or len(names) < 2:
+            continue
+        packages_named = sorted(n for n in names if n in package_names)
+        modules_named = sorted(n for n in names if n not in package_names)
+        one_of_a_kind = sorted(n for n in names if n.split(".")[0] in ONE_OF_A_KIND_APPS)
+        if (packages_named and modules_named) or one_of_a_kind:
+            found.append(f"{leaf}: " + ", ".join(sorted(names)))
+    return found
+
+
+def test_no_module_name_is_used_on_two_floors():
+    from scoring.engines.registry import ENGINES
+
+    allowed = LAYER_NAMES | frozenset(ENGINES)
+    found = name_clashes(ROOT, PROJECT_PACKAGES, allowed)
+    assert not found, "names used on two floors:\n" + "\n".join(found)
+
+
+def test_a_module_named_like_a_package_or_a_ground_floor_module_is_found(tmp_path):
+    write(
+        tmp_path,
+        {
+            "common/__init__.py": "",
+            "common/throttles.py": "",
+            "app/__init__.py": "",
+            "app/printouts/__init__.py": "",
+            "app/web/__init__.py": "",
+            "app/web/printouts.py": "",
+            "app/api/__init__.py": "",
+            "app/api/throttles.py": "",
+            "app/api/views.py": "",
+            "app/web/views.py": "",
+        },
+    )
+    found = name_clashes(tmp_path, ("common", "app"), LAYER_NAMES)
+    assert found == [
+        "printouts: app.printouts, app.web.printouts",
+        "throttles: app.api.throttles, common.throttles",
+    ]

@@ -9,7 +9,7 @@ from django.http import HttpRequest
 from ninja.security import HttpBearer
 
 from scoring.api.errors import ApiError
-from scoring.api.throttles import wrong_token
+from scoring.api.limits import wrong_token
 from scoring.models import Game
 
 LARGEST_ID = 2**63 - 1

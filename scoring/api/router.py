@@ -15,6 +15,7 @@ from pydantic import WithJsonSchema
 
 from scoring.api.auth import may_start_games, table_token
 from scoring.api.errors import ApiError
+from scoring.api.limits import creation
 from scoring.api.schemas import (
     MAX_ROUND_NUMBER,
     ChangeOut,
@@ -34,7 +35,6 @@ from scoring.api.schemas import (
     StaleOut,
     UndoIn,
 )
-from scoring.api.throttles import creation
 from scoring.models import Confirmation, Game
 from scoring.selectors import game_record_dict, game_score_data, round_rows
 from scoring.services import (

@@ -95,3 +95,46 @@ def test_a_bad_document_is_named_not_a_crash(document, field):
         services.event_import(data=document, owner=director)
     assert field in [p.field for p in refused.value.problems]
     assert not Event.objects.exists()
+
+
+def test_availability_travels_with_the_event():
+    """The away scoring and each round's absent players (away, or still playing) read
+    back as they were, and the standings that depend on them with them."""
+    director = get_user_model().objects.create_user("director")
+    event = services.event_create(
+        owner=director, name="Club night", game="roolz", options=ROOLZ_OPTIONS, table_size=4
+    )
+    services.entrants_import_csv(event=event, text="\n".join(NAMES), user=director)
+    event = services.event_away_scoring_set(event=event, away_scoring="bye", user=director)
+    for name in NAMES[:9]:  # Jo and Kim are away for round 1
+        services.entrant_check_in(
+            event=event, entrant=event.entrants.get(name=name), checked_in=True, user=director
+        )
+    round_ = services.round_publish(
+        event=event, round=services.round_generate(event=event, user=director), user=director
+    )
+    for table in round_.tables.all():
+        play_table(table)
+    away = sorted(round_.absences.values_list("entrant__name", flat=True))
+    assert away == ["Jo", "Kim"]
+
+    document = services.event_export(event=event)
+    assert document["event"]["away_scoring"] == "bye"
+    assert [a["reason"] for a in document["rounds"][0]["absences"]] == ["away", "away"]
+    copy = services.event_import(data=json.loads(json.dumps(document)), owner=director)
+    assert copy.away_scoring == "bye"
+    first = copy.rounds.get(number=1)
+    assert sorted(first.absences.values_list("entrant__name", flat=True)) == away
+    assert view(copy) == view(event)
+    assert services.event_export(event=copy)["rounds"] == document["rounds"]
+
+
+def test_an_older_document_without_availability_still_reads():
+    director = get_user_model().objects.create_user("director")
+    document = services.event_export(event=played_event(director))
+    del document["event"]["away_scoring"]
+    for round_ in document["rounds"]:
+        del round_["absences"]
+    copy = services.event_import(data=document, owner=director)
+    assert copy.away_scoring == "none"
+    assert not copy.rounds.filter(absences__isnull=False).exists()

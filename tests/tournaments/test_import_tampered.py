@@ -80,6 +80,11 @@ def bye_of_a_seated(doc: dict) -> None:
     doc["rounds"][0]["byes"] = [doc["rounds"][0]["tables"][0]["seats"][0]["entrant"]]
 
 
+def absent_but_seated(doc: dict) -> None:
+    seated = doc["rounds"][0]["tables"][0]["seats"][0]["entrant"]
+    doc["rounds"][0]["absences"] = [{"entrant": seated, "reason": "away"}]
+
+
 def same_table_number(doc: dict) -> None:
     tables = doc["rounds"][0]["tables"]
     tables[1]["number"] = tables[0]["number"]
@@ -163,6 +168,10 @@ TAMPERED: list[tuple[str, Callable[[dict], None], str, str]] = [
     ("a published table without its game", set_in([*T0, "game"], None), "rounds[0].tables[0].game", "needs its game"),
     ("thirteen at a table", set_in([*T0, "seats"], [{"entrant": i} for i in range(13)]), "rounds[0].tables[0].seats", "at most 12"),
     ("a nested object in a report", set_in(["rounds", 0, "report", "cost"], {"a": 1}), "rounds[0].report.cost", "Input should be"),
+    ("an absence of no entrant", set_in(["rounds", 0, "absences"], [{"entrant": 999}]), "rounds[0].absences[0].entrant", "no entrant"),
+    ("an absence of a seated entrant", absent_but_seated, "rounds[0].absences[0].entrant", "already placed"),
+    ("an absence for an unknown reason", set_in(["rounds", 0, "absences"], [{"entrant": 0, "reason": "ill"}]), "rounds[0].absences[0].reason", "Input should be"),
+    ("an unknown away scoring", set_in(["event", "away_scoring"], "half"), "event.away_scoring", "Input should be"),
     ("another format", set_in(["format"], "tablescore-event/9"), "format", "Input should be"),
 ]  # fmt: skip
 

@@ -18,7 +18,7 @@ from tests.tournaments.helpers import ROOLZ_OPTIONS, play_table
 from tournaments.events import selectors, services
 from tournaments.models import Event, TableSeat, TournamentRound
 from tournaments.printouts import sources as printouts
-from tournaments.web.desk.printouts import printouts_for
+from tournaments.web.desk.print_pages import printouts_for
 
 pytestmark = pytest.mark.django_db
 

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from scoring.engines.registry import score_data
 from tournaments.events import selectors, services
+from tournaments.events.document import EXPORT_FORMAT
 
 pytestmark = pytest.mark.django_db
 
@@ -74,7 +75,7 @@ def events(draw) -> dict:
              "byes": sorted(order[at:])}
         )  # fmt: skip
     return {
-        "format": services.EXPORT_FORMAT,
+        "format": EXPORT_FORMAT,
         "event": {"name": "Random", "game": "roolz", "options": {"target": 300},
                   "bye_scoring": bye_scoring, "bye_value": 3, "rounds_planned": 3},
         "entrants": [{"name": NAMES[i]} for i in range(count)],

@@ -8,7 +8,7 @@ from scoring.engines.samples import roller_derby, rook_sluff, roolz, rummoli
 from scoring.selectors import game_score
 from scoring.services import Actor, game_create, round_record
 from scoring.web.scores import READ_AHEAD, RecentResults, recent_score
-from scoring.web.views import score_after
+from scoring.web.table_actions import score_after
 
 pytestmark = pytest.mark.django_db
 

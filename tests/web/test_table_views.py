@@ -11,7 +11,7 @@ from scoring.engines.samples import roller_derby, rook_sluff, roolz, rummoli
 from scoring.models import Confirmation, Game, Round, RoundEvent
 from scoring.selectors import game_score
 from scoring.services import Actor, game_create, round_record
-from scoring.web.views import GAMES_KEY, SEATS_KEY
+from scoring.web.phone import GAMES_KEY, SEATS_KEY
 
 pytestmark = pytest.mark.django_db
 

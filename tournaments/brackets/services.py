@@ -68,7 +68,7 @@ from tournaments.models import (
 )
 from tournaments.plumbing import bump, event_log, locked_open, options_at
 from tournaments.seasons.core.balance import seed_order
-from tournaments.seasons.seating import entrant_strength
+from tournaments.seasons.rated_seating import entrant_strength
 from tournaments.seating import adapter as seating
 from tournaments.standings import adapter as results
 from tournaments.standings.core import InvalidResults
@@ -674,16 +674,19 @@ def bracket_override(
 
 
 @dataclass(frozen=True)
-class PageSeat:
-    label: str  # the name, or "Bye", "Winner of R1-2"
-    seed: int | None
-    advanced: bool
-    known: bool  # an entrant sits here
-    entrant_id: int | None
-    # What the match's game says of this entrant: its total once a deal is recorded, its
-    # place in the finish once the match is decided (a table's finishing order).
+class PageSeat(LayoutSeat):
+    """The core's seat as a page shows it: the label is the entrant's name, with its row;
+    what the match's game says of the entrant: its total once a deal is recorded, its
+    place in the finish once the match is decided (a table's finishing order)."""
+
+    entrant_id: int | None = None
     total: int | float | None = None
     place: int | None = None
+
+    @property
+    def known(self) -> bool:
+        """An entrant sits here (not a bye, nor a seat still to be decided)."""
+        return self.entrant is not None
 
     @property
     def total_text(self) -> str:
@@ -704,18 +707,16 @@ class PageSeat:
 
 
 @dataclass(frozen=True)
-class PageMatch:
-    id: str
-    title: str  # "Table 3" / "Match 2"
-    status: str
+class PageMatch(LayoutMatch):
+    """The core's match as a page shows it: its seats named, its game's links, the reason
+    of an override."""
+
     seats: tuple[PageSeat, ...]
+    title: str  # "Table 3" / "Match 2"
     table_token: str  # the game's entry link (the desk's alone), empty while no game
     view_token: str  # the game's view link (the public bracket page), empty while no game
     game_id: int | None
-    overridden: bool
     reason: str  # the director's reason, when overridden
-    advance: int
-    feeders: tuple[str, ...]  # the matches whose entrants come on to this one
 
 
 @dataclass(frozen=True)
@@ -747,13 +748,13 @@ def _page_seat(
     places: Mapping[str, int] | None = None,
 ) -> PageSeat:
     if seat.entrant is None:
-        return PageSeat(seat.label, None, False, False, None)
+        return PageSeat(entrant=None, seed=None, label=seat.label, advanced=False)
     return PageSeat(
-        names.get(seat.entrant, seat.entrant),
-        seat.seed,
-        seat.advanced,
-        True,
-        int(seat.entrant) if seat.entrant.isdigit() else None,
+        entrant=seat.entrant,
+        seed=seat.seed,
+        label=names.get(seat.entrant, seat.entrant),
+        advanced=seat.advanced,
+        entrant_id=int(seat.entrant) if seat.entrant.isdigit() else None,
         total=(totals or {}).get(seat.entrant),
         place=(places or {}).get(seat.entrant),
     )
@@ -818,18 +819,19 @@ def _page_match(
     places = {} if two_team else _finish_places(view)
     return PageMatch(
         id=match.id,
-        title=f"{'Match' if two_team else 'Table'} {match.id}",
-        status=match.status.value,
+        number=match.number,
+        status=match.status,
         seats=_in_finishing_order(
             tuple(_page_seat(seat, names, totals, places) for seat in match.seats)
         ),
+        feeders=match.feeders,
+        advance=match.advance,
+        overridden=match.overridden,
+        title=f"{'Match' if two_team else 'Table'} {match.id}",
         table_token=row.game.table_token if row is not None else "",
         view_token=row.game.view_token if row is not None else "",
         game_id=row.game_id if row is not None else None,
-        overridden=match.overridden,
         reason=reasons.get(match.id, ""),
-        advance=match.advance,
-        feeders=match.feeders,
     )
 
 

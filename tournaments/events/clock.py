@@ -15,8 +15,9 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from tournaments.events.services import TournamentError, log_change
+from tournaments.errors import TournamentError
 from tournaments.models import Event, TournamentRound
+from tournaments.plumbing import event_log
 
 CLOCK_LONGEST_MINUTES = 240  # a round longer than four hours is a typo
 LAST_DEAL = "Last deal"
@@ -70,7 +71,7 @@ def _change(event: Event, round_: TournamentRound, user: Any, action: str, **cha
         setattr(round_, name, value)
     round_.save(update_fields=list(change))
     after = {"ends_at": round_.clock_ends_at, "paused_left": round_.clock_paused_left}
-    log_change(
+    event_log(
         event,
         action,
         user,

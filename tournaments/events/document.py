@@ -87,6 +87,8 @@ class EventSettings(Strict):
     ] = Field(default_factory=list)
     bye_scoring: str = "average"
     bye_value: Annotated[int, Field(ge=-(10**6), le=10**6)] = 0
+    # What a player away for a round scores: nothing, or the event's bye score.
+    away_scoring: Literal["none", "bye"] = "none"
     confirmation: str = "other_side"
     one_phone: bool = False
     seed: Annotated[int, Field(ge=0, le=LARGEST_INT)] = 0
@@ -127,6 +129,13 @@ class TableDoc(Strict):
     game: dict[str, Any] | None = None
 
 
+class AbsenceDoc(Strict):
+    """A player not seated in a round: away, or still playing the round before."""
+
+    entrant: Index
+    reason: Literal["away", "playing"] = "away"
+
+
 class RoundDoc(Strict):
     number: Annotated[int, Field(ge=1, le=MOST_ROUNDS)]
     status: Literal["draft", "published"] = "published"
@@ -135,6 +144,9 @@ class RoundDoc(Strict):
     ] = Field(default_factory=dict)
     tables: Annotated[list[TableDoc], Field(max_length=MOST_TABLES)]
     byes: Annotated[list[Index], Field(max_length=MOST_ENTRANTS)] = Field(default_factory=list)
+    absences: Annotated[list[AbsenceDoc], Field(max_length=MOST_ENTRANTS)] = Field(
+        default_factory=list
+    )
 
 
 class ClubSeasonDoc(Strict):
@@ -332,6 +344,17 @@ def _reference_problems(doc: EventDocument) -> Iterator[Problem]:
                 )
             else:
                 placed[index] = path_of(at)
+        for a, absence in enumerate(round_.absences):
+            at = (*where, "absences", a, "entrant")
+            if absence.entrant >= count:
+                yield _problem(at, f"there is no entrant {absence.entrant}")
+            elif absence.entrant in placed:
+                name = doc.entrants[absence.entrant].name
+                yield _problem(
+                    at, f"{name} is already placed in this round ({placed[absence.entrant]})"
+                )
+            else:
+                placed[absence.entrant] = path_of(at)
 
 
 def _game_problems(

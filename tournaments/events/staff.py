@@ -21,8 +21,8 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Q, QuerySet
 
-from tournaments.events.services import log_change
 from tournaments.models import Event, EventStaff
+from tournaments.plumbing import event_log
 
 
 class Action(StrEnum):
@@ -105,7 +105,7 @@ def event_staff_add(*, event: Event, username: str, role: str, user: Any) -> Eve
         staff, _ = EventStaff.objects.update_or_create(
             event=event, user=helper, defaults={"role": role}
         )
-        log_change(
+        event_log(
             event,
             "event_staff_add",
             user,
@@ -125,7 +125,7 @@ def event_staff_remove(*, event: Event, staff: EventStaff, user: Any) -> None:
         if found is None:
             raise StaffError("that account does not help run this event", "username")
         found.delete()
-        log_change(
+        event_log(
             event,
             "event_staff_remove",
             user,

@@ -342,7 +342,7 @@ class BracketGame(models.Model):
 
 
 # Roster, seasons and ratings: their models, kept in their own module.
-from tournaments.models.club import (  # noqa: E402, F401
+from tournaments.models.roster import (  # noqa: E402, F401
     ClubNight,
     EntrantPlayer,
     Player,

@@ -86,3 +86,52 @@ def test_whist_for_four_m_plus_one_sits_each_player_out_once(n):
     every_pair = {frozenset(p) for p in combinations(entrants, 2)}
     assert set(partners) == every_pair and set(partners.values()) == {1}
     assert set(opponents) == every_pair and set(opponents.values()) == {2}
+
+
+@pytest.mark.parametrize(("n", "k"), designs.golfer_designs())
+def test_every_stored_social_golfer_schedule_meets_no_pair_twice(n, k):
+    rounds = designs.golfer_rounds(n, k)
+    met: Counter[frozenset[int]] = Counter()
+    for r, tables in enumerate(rounds):
+        seated = sorted(p for t in tables for p in t)
+        assert seated == list(range(n)), f"round {r + 1} seats everyone once"
+        assert {len(t) for t in tables} == {k}
+        met.update(pairs(tables))
+    assert set(met.values()) == {1}
+    # Each player meets k - 1 others a round, so no schedule lasts longer than this.
+    assert len(rounds) == (n - 1) // (k - 1)
+
+
+def test_the_social_golfer_8_4_10_outlasts_the_cyclic_construction():
+    assert len(designs.golfer_rounds(32, 4)) > constructions.cyclic_capacity(4, 8)
+
+
+FOURS = TablePolicy(legal_sizes=(4,), preferred=4)
+
+
+@pytest.mark.parametrize("rounds", [1, 9, 10])
+@pytest.mark.parametrize("policy", [FOURS, PARTNERS_AT_4])
+def test_thirty_two_at_four_play_up_to_ten_rounds_without_meeting_twice(rounds, policy):
+    entrants = list(range(500, 532))
+    schedule = plan_schedule(entrants, policy, rounds, seed=7)
+    assert len(schedule.rounds) == rounds
+    assert schedule.report.repeated_pairs == 0
+    met: Counter[frozenset[int]] = Counter()
+    for plan in schedule.rounds:
+        assert sorted(e for t in plan.tables for e in t) == entrants
+        met.update(pairs(plan.tables))
+    assert set(met.values()) == {1}
+    assert {plan.report.method for plan in schedule.rounds} == {"social golfer schedule"}
+
+
+@pytest.mark.parametrize(("q", "group"), [(25, (5, 5)), (49, (7, 7)), (81, (3, 3, 3, 3))])
+def test_prime_powers_of_the_form_four_m_plus_one_build_on_their_field(q, group):
+    assert constructions.field_whist_first_round(q) is not None
+    found = constructions.whist_design(q)
+    assert found is not None and found[0] == group
+    assert q in constructions.whist_sizes()
+
+
+@pytest.mark.parametrize("q", [7, 15, 27, 45])
+def test_other_sizes_build_nothing_on_a_field(q):
+    assert constructions.field_whist_first_round(q) is None

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from tournaments.events.services import event_export
+from tournaments.events.services.transfer import event_export
 from tournaments.models import Event
 
 

@@ -13,7 +13,8 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from tournaments.events.services import TournamentError, event_import
+from tournaments.errors import TournamentError
+from tournaments.events.services.transfer import event_import
 
 
 class Command(BaseCommand):

@@ -22,8 +22,9 @@ The tests check each one pair by pair, so a wrong table here cannot go unnoticed
   For n a prime (n = 4m + 1) the first round is built: with x a primitive root, tables
   (x^i, x^(i+m), x^(i+2m), x^(i+3m)) for i < m seat every difference once as partners
   and twice as opponents when (1 + x^m) / (1 - x^m) is an odd power of x^m away, which
-  some primitive root always gave up to 61; other sizes are stored
-  (``designs.json``).
+  some primitive root always gave up to 61. The same over GF(q) for a prime power
+  q = 4m + 1 (25, 49, 81, 121, 125), with a primitive element of the field and its
+  additive group (Z_p)^e as the group. Other sizes are stored (``designs.json``).
 """
 
 from __future__ import annotations
@@ -225,6 +226,49 @@ def prime_whist_first_round(p: int) -> WhistTables | None:
     return None  # pragma: no cover - every prime up to WHIST_LARGEST has a root that fits
 
 
+@lru_cache(maxsize=16)
+def field_whist_first_round(q: int) -> WhistTables | None:
+    """The first round of a whist tournament on the additive group of GF(q), q = 4m + 1
+    a prime power: the construction for primes with field arithmetic (``field_tables``),
+    elements written as digits base p. None when q is no such prime power or no
+    primitive element fits."""
+    found = prime_power(q)
+    if found is None or q < 5 or q % 4 != 1:
+        return None
+    add, mul = field_tables(q)
+    neg = tuple(next(b for b in range(q) if add[a][b] == 0) for a in range(q))
+    m = (q - 1) // 4
+    for x in range(2, q):
+        powers = [1]
+        while len(powers) < q - 1:
+            powers.append(mul[powers[-1]][x])
+        if mul[powers[-1]][x] != 1 or len(set(powers)) != q - 1:
+            continue  # not a primitive element
+        first = tuple(tuple(powers[i + k * m] for k in range(4)) for i in range(m))
+        if _field_differences_fit(q, add, neg, first):
+            return first
+    return None  # pragma: no cover - every prime power up to WHIST_LARGEST has one that fits
+
+
+def _field_differences_fit(
+    q: int,
+    add: tuple[tuple[int, ...], ...],
+    neg: tuple[int, ...],
+    first: WhistTables,
+) -> bool:
+    partners = [0] * q
+    opponents = [0] * q
+    for a, b, c, d in first:
+        for u, v in ((a, c), (b, d)):
+            partners[add[u][neg[v]]] += 1
+            partners[add[v][neg[u]]] += 1
+        for u in (a, c):
+            for v in (b, d):
+                opponents[add[u][neg[v]]] += 1
+                opponents[add[v][neg[u]]] += 1
+    return all(partners[x] == 1 and opponents[x] == 2 for x in range(1, q))
+
+
 def whist_design(n: int) -> tuple[tuple[int, ...], WhistTables] | None:
     """(group moduli, first round) of the whist tournament for n players, or None.
 
@@ -239,6 +283,11 @@ def whist_design(n: int) -> tuple[tuple[int, ...], WhistTables] | None:
     built = prime_whist_first_round(n)
     if built is not None:
         return (n,), built
+    power = prime_power(n)
+    field_built = field_whist_first_round(n) if power is not None else None
+    if power is not None and field_built is not None:
+        p, e = power
+        return (p,) * e, field_built
     return None
 
 

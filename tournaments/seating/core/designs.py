@@ -3,6 +3,10 @@ literature or found once by search, kept so that no event waits for a search.
 
 - **Kirkman triple systems**: ``kirkman_rounds(15)`` seats 15 players at tables of 3
   for 7 rounds, every pair exactly once (Kirkman's schoolgirls).
+- **Social golfer schedules**: ``golfer_rounds(32, 4)`` seats 32 players at tables of 4
+  for 10 rounds with no pair meeting twice (the social golfer 8-4-10, Aguado 2004),
+  one round more than the cyclic construction over GF(8) gives. Any first rounds of a
+  stored schedule serve a shorter event.
 - **Whist tournaments** on a group: the first round of a tournament whose other
   rounds add a group element to every point (see ``constructions.whist_round``).
   ``group`` lists the moduli of a product of cyclic groups; element ``a + m0*b + ...``
@@ -38,6 +42,20 @@ def kirkman_rounds(v: int) -> list[Tables]:
     stored = _data()["kirkman"].get(str(v))
     if stored is None:
         raise ValueError(f"no Kirkman triple system stored for {v} players")
+    return [[tuple(table) for table in round_] for round_ in stored["rounds"]]
+
+
+def golfer_designs() -> tuple[tuple[int, int], ...]:
+    """(players, table size) of every stored social golfer schedule."""
+    keys = (key.split("x") for key in _data()["golfer"])
+    return tuple(sorted((int(n), int(k)) for n, k in keys))
+
+
+def golfer_rounds(n: int, k: int) -> list[Tables]:
+    """The stored schedule for ``n`` players at tables of ``k`` in which no pair meets twice."""
+    stored = _data()["golfer"].get(f"{n}x{k}")
+    if stored is None:
+        raise ValueError(f"no social golfer schedule stored for {n} players at tables of {k}")
     return [[tuple(table) for table in round_] for round_ in stored["rounds"]]
 
 

@@ -157,6 +157,8 @@ def _construction(
     no two players meet twice, which is better on both counts for those rounds, or
     ``short`` (``partnership_choice`` found the mixer better for the planned rounds).
     With 4m + 1 players the whist tournament seats 4m of them a round, one sitting out.
+    A stored social golfer schedule (32 at 4 for 10 rounds) beats the cyclic
+    construction it outlasts; its first rounds serve a shorter event.
     """
     everyone = count if everyone is None else everyone
     if not sizes or len(set(sizes)) != 1:
@@ -173,6 +175,9 @@ def _construction(
         return None
     if everyone != count:
         return None
+    golfer = (count, k) in designs.golfer_designs()
+    golfer_rounds = designs.golfer_rounds(count, k) if golfer else []
+    capacity = max(capacity, len(golfer_rounds))
     whist = partnership and count % 4 == 0 and count in constructions.whist_sizes()
     if whist and (rounds_planned is None or rounds_planned > capacity) and not short:
         return ("whist", lambda r: constructions.whist_round(count, r), count - 1)
@@ -184,6 +189,8 @@ def _construction(
             return ("Kirkman triple system", lambda r: list(stored[r]), len(stored))
     if round_index >= capacity:
         return None
+    if golfer_rounds:
+        return ("social golfer schedule", lambda r: list(golfer_rounds[r]), capacity)
     name = "affine plane" if k == m and constructions.prime_power(m) else "cyclic"
     if name == "cyclic" and constructions.prime_power(m):
         name = f"cyclic GF({m})"

@@ -19,7 +19,7 @@ from scoring.engines.registry import ENGINES
 from scoring.entry.fields import Choice, parse_int
 from scoring.entry.forms import OptionField, read_option_fields
 from scoring.models import Confirmation
-from tournaments.events.services import EVENT_NAME_LONGEST, MOST_ROUNDS
+from tournaments.events.document import EVENT_NAME_LONGEST, MOST_ROUNDS
 from tournaments.models import Event
 from tournaments.standings.core import METRIC_LABELS, Metric, default_rules
 

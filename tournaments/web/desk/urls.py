@@ -3,12 +3,12 @@
 from django.urls import path
 
 from tournaments.web.desk import (
-    brackets,
+    bracket_pages,
     clock,
     directors,
     event_import,
     eventlog,
-    printouts,
+    print_pages,
     views,
 )
 
@@ -61,7 +61,7 @@ urlpatterns = [
     path("desk/<int:pk>/close/", views.event_close, name="event_close"),
     path("desk/<int:pk>/standings.csv", views.standings_csv, name="standings_csv"),
     path("desk/<int:pk>/event.json", views.event_json, name="event_json"),
-    path("desk/<int:pk>/bracket/", brackets.bracket_desk, name="bracket_desk"),
-    path("desk/<int:pk>/bracket/print/", brackets.bracket_print, name="bracket_print"),
-    path("desk/<int:pk>/print/<slug:kind>/", printouts.printout, name="printout"),
+    path("desk/<int:pk>/bracket/", bracket_pages.bracket_desk, name="bracket_desk"),
+    path("desk/<int:pk>/bracket/print/", bracket_pages.bracket_print, name="bracket_print"),
+    path("desk/<int:pk>/print/<slug:kind>/", print_pages.printout, name="printout"),
 ]

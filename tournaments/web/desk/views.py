@@ -31,7 +31,10 @@ from scoring.games import kit_for
 from scoring.selectors import game_score, table_closed
 from scoring.services import StaleRevision
 from scoring.web import presenters
-from scoring.web.views import correction_form, posted_revision, preview_response, stale_context
+from scoring.web.history import correction_form
+from scoring.web.phone import posted_revision
+from scoring.web.table_actions import preview_response
+from scoring.web.table_page import stale_context
 from tournaments import tasks
 from tournaments.events import selectors, services
 from tournaments.events.availability import (
@@ -51,7 +54,7 @@ from tournaments.events.staff import Action, role_of
 from tournaments.models import Entrant, Event, KeepApart, Table, TableSeat, TournamentRound
 from tournaments.web.desk.directors import staff_context
 from tournaments.web.desk.forms import EventForm, problems_by_field
-from tournaments.web.desk.printouts import Printout, printouts_for
+from tournaments.web.desk.print_pages import Printout, printouts_for
 from tournaments.web.live import live_unchanged
 
 # From this many players in the next round, the round is seated (and published) by the

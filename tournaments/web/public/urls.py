@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.web.public import brackets, views
+from tournaments.web.public import bracket_pages, views
 
 urlpatterns = [
     path("e/<str:token>/", views.draw, name="draw"),
@@ -10,7 +10,7 @@ urlpatterns = [
     path("e/<str:token>/standings/", views.standings, name="standings"),
     path("e/<str:token>/players/<int:entrant_id>/", views.entrant, name="entrant"),
     path("e/<str:token>/projector/", views.projector, name="projector"),
-    path("e/<str:token>/bracket/", brackets.bracket_page, name="bracket"),
-    path("e/<str:token>/bracket/live/", brackets.bracket_live, name="bracket_live"),
-    path("e/<str:token>/bracket/bracket.pdf", brackets.bracket_pdf, name="bracket_pdf"),
+    path("e/<str:token>/bracket/", bracket_pages.bracket_page, name="bracket"),
+    path("e/<str:token>/bracket/live/", bracket_pages.bracket_live, name="bracket_live"),
+    path("e/<str:token>/bracket/bracket.pdf", bracket_pages.bracket_pdf, name="bracket_pdf"),
 ]

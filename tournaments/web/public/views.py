@@ -7,7 +7,8 @@ live part with the event's revision and gets 204 while nothing changed.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, TypeVar
 
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -20,6 +21,33 @@ from tournaments.events import selectors
 from tournaments.events.clock import clock_of
 from tournaments.models import Entrant, Event, TournamentRound
 from tournaments.web.live import live_unchanged
+
+T = TypeVar("T")
+
+
+# The players' pages show this many tables and standings rows at a time, so that a
+# 10,000-player event's pages stay light on a phone; search finds anyone on any page.
+TABLES_PAGE = 50
+STANDINGS_PAGE = 100
+
+
+def page_number(request: HtmxHttpRequest) -> int:
+    """The page asked for (``?page=``), 1 when it is missing or not a number."""
+    text = request.GET.get("page", "1")
+    return int(text) if text.isdigit() and len(text) < 7 else 1
+
+
+def page_of(items: Sequence[T], page: int, size: int) -> tuple[Sequence[T], dict[str, Any]]:
+    """One page of ``items`` (a page past the end shows the last), and the pager's facts."""
+    pages = max(1, -(-len(items) // size))
+    page = min(max(1, page), pages)
+    return items[(page - 1) * size : page * size], {
+        "page": page,
+        "pages": pages,
+        "count": len(items),
+        "first": (page - 1) * size + 1,
+        "last": min(page * size, len(items)),
+    }
 
 
 def public_event(token: str) -> Event:
@@ -44,8 +72,17 @@ def metric_text(value: float | None) -> str:
     return f"{value:.2f}"
 
 
-def standings_context(event: Event) -> dict[str, Any]:
+def standings_context(event: Event, *, query: str = "", page: int | None = None) -> dict[str, Any]:
+    """The standings rows; with ``page``, one page of those whose name holds ``query``."""
     view = selectors.standings_for(event=event)
+    listed: Sequence[selectors.StandingRow] = view.rows
+    pager: dict[str, Any] | None = None
+    if page is not None:
+        needle = selectors.folded(query)
+        if needle:
+            listed = [r for r in view.rows if needle in selectors.folded(r.name)]
+        listed, pager = page_of(listed, page, STANDINGS_PAGE)
+        pager["q"] = query
     rows = [
         {
             "rank": row.rank,
@@ -56,9 +93,14 @@ def standings_context(event: Event) -> dict[str, Any]:
             "byes": row.byes,
             "dropped": row.dropped,
         }
-        for row in view.rows
+        for row in listed
     ]
-    return {"standings": view, "standings_rows": rows}
+    return {
+        "standings": view,
+        "standings_rows": rows,
+        "pager": pager,
+        "pager_from": STANDINGS_PAGE // 4,
+    }
 
 
 def public_base(event: Event) -> dict[str, Any]:
@@ -85,11 +127,18 @@ def draw(request: HtmxHttpRequest, token: str) -> HttpResponse:
     query = request.GET.get("q", "")[:40]
     context = {
         **public_base(event),
-        "draw": selectors.draw_for(event=event),
+        **draw_context(event, page_number(request)),
         "query": query,
         "found": selectors.seat_find(event=event, query=query) if query.strip() else [],
     }
     return public_page(request, event, "tournaments/draw.html", context)
+
+
+def draw_context(event: Event, page: int) -> dict[str, Any]:
+    """The current draw and one page of its tables."""
+    draw = selectors.draw_for(event=event)
+    tables, pager = page_of(draw.tables if draw else (), page, TABLES_PAGE)
+    return {"draw": draw, "tables": tables, "pager": pager}
 
 
 @never_cache
@@ -102,9 +151,9 @@ def seat_search(request: HtmxHttpRequest, token: str) -> HttpResponse:
         **public_base(event),
         "query": query,
         "found": selectors.seat_find(event=event, query=query) if query.strip() else [],
-        "draw": selectors.draw_for(event=event),
     }
     if not request.htmx:
+        context.update(draw_context(event, page_number(request)))
         return render(request, "tournaments/draw.html", context)
     return render(request, "tournaments/draw.html#found", context)
 
@@ -115,7 +164,11 @@ def standings(request: HtmxHttpRequest, token: str) -> HttpResponse:
     event = public_event(token)
     if live_unchanged(request, event):
         return HttpResponse(status=204)
-    context = {**public_base(event), **standings_context(event)}
+    query = request.GET.get("q", "")[:40]
+    context = {
+        **public_base(event),
+        **standings_context(event, query=query, page=page_number(request)),
+    }
     return public_page(request, event, "tournaments/standings.html", context)
 
 

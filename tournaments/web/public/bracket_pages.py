@@ -1,6 +1,6 @@
 """The players' bracket pages, under /e/<public token>/bracket/: the board, its live part, the PDF.
 
-Found by the event's public token; the director's bracket page is in ``web.desk.brackets``.
+Found by the event's public token; the director's bracket page is in ``web.desk.bracket_pages``.
 """
 
 from __future__ import annotations

@@ -1,0 +1,340 @@
+"""The frame of every change: who makes it, its errors, the lock, audit, projection, idempotency."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any, Self
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+from django.utils.module_loading import import_string
+
+from scoring.engines.base import GameRecord, InvalidRecord, Problem, ScoredGame, Step
+from scoring.models import (
+    Confirmation,
+    Game,
+    IdempotentRequest,
+    Round,
+    RoundEvent,
+)
+from scoring.selectors import (
+    game_record,
+    game_record_head,
+    seat_count,
+    table_closed,
+)
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who makes a change: the seat a phone says it is, the device, the signed-in user."""
+
+    seat: int | None = None
+    device: str = ""
+    user: Any = None
+    # A director of the game's event, at the event's desk: the caller checked who may
+    # direct the event. Only the desk changes a closed event table.
+    desk: bool = False
+
+    @property
+    def user_or_none(self) -> Any:
+        return self.user if getattr(self.user, "is_authenticated", False) else None
+
+
+class GameChangeError(Exception):
+    """A change the rules or the state of the game refuse; carries user-facing problems."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = problems
+        super().__init__("; ".join(str(p) for p in problems))
+
+    @classmethod
+    def single(
+        cls, message: str, *, round_number: int | None = None, field: str | None = None
+    ) -> Self:
+        return cls([Problem(message, round_number, field)])
+
+
+class RoundConflict(GameChangeError):
+    """Another phone recorded this round number first."""
+
+    def __init__(self, recorded: Round):
+        self.recorded = recorded
+        super().__init__(
+            [Problem(f"round {recorded.number} was already recorded", recorded.number, "number")]
+        )
+
+
+class IdempotencyKeyReused(GameChangeError):
+    pass
+
+
+STALE_MESSAGE = "changed since you opened it: here is what is there now; make your change again"
+
+
+class StaleRevision(GameChangeError):
+    """A change made against a revision the game has moved past: nothing was done.
+
+    ``current`` is the revision there now; the page (or the API's 409) shows the game as
+    it stands, and the change can be made again from there.
+    """
+
+    def __init__(self, game: Game, *, made_against: int | None, round_number: int | None = None):
+        self.current = game.revision
+        self.made_against = made_against
+        super().__init__([Problem(STALE_MESSAGE, round_number, "revision")])
+
+
+class TableClosed(GameChangeError):
+    """An event table whose game is over: only the event's desk changes it now.
+
+    The table asks the desk instead (``desk_request_open``).
+    """
+
+    def __init__(self, round_number: int | None = None, *, by_desk: bool = False):
+        why = (
+            "the event's desk decided this table's match"
+            if by_desk
+            else "this event table's game is over"
+        )
+        super().__init__(
+            [Problem(f"{why}: a change now goes to the event's desk", round_number, "table")]
+        )
+
+
+@dataclass(frozen=True)
+class ChangeResult:
+    game: Game
+    score: dict[str, Any]
+    round_number: int | None = None
+    replayed: bool = False
+    # A recorded round: that round as scored; ``score`` is then the standing (the score
+    # without its rounds), so that the answer stays the same size however long the game.
+    round: dict[str, Any] | None = None
+
+    def payload(self) -> dict[str, Any]:
+        return {"number": self.round_number, "score": self.score}
+
+
+def default_confirmation(*, is_tournament_game: bool) -> str:
+    return Confirmation.OTHER_SIDE if is_tournament_game else Confirmation.OFF
+
+
+def score_or_raise(game: Game, record: GameRecord) -> ScoredGame:
+    try:
+        return game.engine.score(record)
+    except InvalidRecord as invalid:
+        raise GameChangeError(invalid.problems) from None
+
+
+PROJECTION_FIELDS = ["score_cache", "engine_state", "revision", "status", "ending", "updated_at"]
+
+
+def save_projection(game: Game, scored: ScoredGame) -> dict[str, Any]:
+    """Keep a whole rescore: the standing and the engine's state on the game, each round's
+    result on its row (only the rows whose result changed are written). Returns the score."""
+    results = [result.as_dict() for result in scored.rounds]
+    changed = []
+    for round_ in game.rounds.only("pk", "number", "result"):
+        result = results[round_.number - 1] if round_.number <= len(results) else None
+        if round_.result != result:
+            round_.result = result
+            changed.append(round_)
+    Round.objects.bulk_update(changed, ["result"], batch_size=200)
+    save_standing(game, scored.standing(), scored.state)
+    return scored.as_dict()
+
+
+def save_standing(game: Game, standing: dict[str, Any], state: dict[str, Any] | None) -> None:
+    game.score_cache = standing
+    game.engine_state = state
+    game.revision += 1
+    game.status = Game.Status.FINISHED if standing.get("finished") else Game.Status.IN_PROGRESS
+    game.save(update_fields=PROJECTION_FIELDS)
+
+
+def score_round(
+    game: Game, number: int, entry: Mapping[str, Any]
+) -> tuple[Step, ScoredGame | None]:
+    """Round ``number`` scored from the engine's kept state, without reading the rounds
+    before it; with no state kept (or one that no longer fits), from a rescore of the
+    whole game, which is then returned as well to be kept whole."""
+    if game.engine_state is not None:
+        try:
+            return game.engine.score_next(
+                game_record_head(game), game.engine_state, number, entry
+            ), None
+        except InvalidRecord as invalid:
+            raise GameChangeError(invalid.problems) from None
+        except ValueError:
+            pass  # a state the engine cannot resume: rescore the whole game below
+    record = game_record(game)
+    scored = score_or_raise(game, record.with_rounds([*record.rounds, entry]))
+    return Step(
+        round=scored.rounds[-1], standing=scored.standing(), state=scored.state or {}
+    ), scored
+
+
+def locked(game_id: int) -> Game:
+    try:
+        return Game.objects.select_for_update().get(pk=game_id)
+    except Game.DoesNotExist:
+        raise GameChangeError.single("no such game", field="game") from None
+
+
+def _announce_change(game: Game) -> None:
+    """After commit, tell the one explicit listener (settings.TABLESCORE_GAME_CHANGED_HOOK,
+    a dotted path to ``hook(*, game_id: int) -> None``) that a tournament game changed.
+
+    Scoring knows nothing of events: the setting is the whole extension point.
+    """
+    path = getattr(settings, "TABLESCORE_GAME_CHANGED_HOOK", "")
+    if not path or not game.is_tournament_game:
+        return
+    hook = import_string(path)
+    game_id = game.pk
+    transaction.on_commit(lambda: hook(game_id=game_id))
+
+
+def audit(
+    game: Game,
+    action: str,
+    actor: Actor,
+    *,
+    number: int | None = None,
+    before: Any = None,
+    after: Any = None,
+) -> None:
+    RoundEvent.objects.create(
+        game=game,
+        round_number=number,
+        action=action,
+        seat=actor.seat,
+        device=actor.device[:64],
+        user=actor.user_or_none,
+        before=before,
+        after=after,
+    )
+    _announce_change(game)
+
+
+def check_actor_seat(game: Game, actor: Actor) -> None:
+    if actor.seat is not None and not 0 <= actor.seat < seat_count(game):
+        raise GameChangeError.single("that seat is not at this table", field="seat")
+
+
+def check_entering_seat(game: Game, actor: Actor, number: int) -> None:
+    """With confirmation on, who entered a round decides who may confirm it: say who."""
+    check_actor_seat(game, actor)
+    if game.confirmation != Confirmation.OFF and actor.seat is None:
+        raise GameChangeError.single(
+            "say which player is entering this round: another side confirms it",
+            round_number=number,
+            field="seat",
+        )
+
+
+def check_revision(game: Game, revision: int | None, number: int | None = None) -> None:
+    """Refuse a change made against another revision than the game's (None: not checked,
+    for a caller that checked it itself)."""
+    if revision is not None and revision != game.revision:
+        raise StaleRevision(game, made_against=revision, round_number=number)
+
+
+def check_open(game: Game, actor: Actor, number: int | None = None) -> None:
+    """A closed event table is changed by its event's desk alone."""
+    if not actor.desk and table_closed(game):
+        raise TableClosed(number, by_desk=game.closed_by_desk)
+
+
+def same_phone(game: Game, actor: Actor, device: str, number: int | None) -> bool:
+    """At an event table another phone confirms (or agrees) than the one that entered (or
+    asked), unless the event hands one phone over: then True, for the audit to say so."""
+    if actor.desk or not game.is_tournament_game or not device or actor.device != device:
+        return False
+    if game.one_phone:
+        return True
+    raise GameChangeError.single(
+        "confirm on a phone of the other side, not the phone that entered it",
+        round_number=number,
+        field="seat",
+    )
+
+
+def _fingerprint(data: Any) -> str:
+    canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def replay_of(game: Game, key: str | None, request: Any) -> ChangeResult | None:
+    if not key:
+        return None
+    if len(key) > 128 or not key.isprintable():
+        raise GameChangeError.single(
+            "the idempotency key must be up to 128 printable characters", field="idempotency_key"
+        )
+    stored = IdempotentRequest.objects.filter(game=game, key=key).first()
+    if stored is None:
+        return None
+    if stored.fingerprint != _fingerprint(request):
+        raise IdempotencyKeyReused.single(
+            "this idempotency key was already used for a different request", field="idempotency_key"
+        )
+    answer = stored.response
+    number = answer.get("number")
+    if "standing" in answer:
+        return ChangeResult(
+            game=game,
+            score=answer["standing"],
+            round_number=number,
+            replayed=True,
+            round=answer["round"],
+        )
+    # An answer stored whole, before answers were kept small: the same parts from it.
+    whole = dict(answer["score"])
+    rounds = whole.pop("rounds", [])
+    return ChangeResult(
+        game=game,
+        score=whole,
+        round_number=number,
+        replayed=True,
+        round=rounds[number - 1] if isinstance(number, int) and 0 < number <= len(rounds) else None,
+    )
+
+
+IDEMPOTENCY_KEPT = timedelta(days=1)
+PRUNE_EVERY_SECONDS = 60.0
+_last_prune = 0.0
+
+
+def remember(game: Game, key: str | None, request: Any, result: ChangeResult) -> None:
+    """Keep the answer to a keyed request, small: the round and the standing after it."""
+    if not key:
+        return
+    IdempotentRequest.objects.create(
+        game=game,
+        key=key[:128],
+        fingerprint=_fingerprint(request),
+        response={"number": result.round_number, "round": result.round, "standing": result.score},
+    )
+    transaction.on_commit(prune_idempotent_requests)
+
+
+def prune_idempotent_requests(*, force: bool = False) -> int:
+    """Forget keyed answers older than a day (a retry comes within minutes). Runs after a
+    keyed write commits, at most once a minute per process; returns the rows removed."""
+    global _last_prune
+    now = time.monotonic()
+    if not force and now - _last_prune < PRUNE_EVERY_SECONDS:
+        return 0
+    _last_prune = now
+    removed, _ = IdempotentRequest.objects.filter(
+        created_at__lt=timezone.now() - IDEMPOTENCY_KEPT
+    ).delete()
+    return removed

@@ -1,0 +1,197 @@
+"""A game: started, imported, ended, reopened and started again."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.db import transaction
+
+from scoring.engines.base import InvalidRecord, ScoredGame, parse_record
+from scoring.engines.registry import ENGINES, engine_for
+from scoring.models import (
+    Confirmation,
+    Game,
+    Round,
+    RoundEvent,
+    Seat,
+)
+from scoring.selectors import (
+    game_record,
+)
+from scoring.services.change import (
+    Actor,
+    ChangeResult,
+    GameChangeError,
+    audit,
+    check_actor_seat,
+    check_open,
+    check_revision,
+    default_confirmation,
+    locked,
+    save_projection,
+    score_or_raise,
+)
+
+
+def game_create(
+    *,
+    record: Mapping[str, Any],
+    actor: Actor | None = None,
+    confirmation: str | None = None,
+    is_tournament_game: bool = False,
+    one_phone: bool = False,
+    action: str = RoundEvent.Action.CREATE,
+) -> ChangeResult:
+    """Create a game from a game record (rounds optional: an import carries them)."""
+    actor = actor or Actor()
+    try:
+        parsed = parse_record(record, ENGINES)
+        scored = engine_for(parsed.game).score(parsed)
+    except InvalidRecord as invalid:
+        raise GameChangeError(invalid.problems) from None
+    if confirmation is None:
+        confirmation = default_confirmation(is_tournament_game=is_tournament_game)
+    if confirmation not in Confirmation.values:
+        raise GameChangeError.single(
+            "confirmation must be off, any_other_seat or other_side", field="confirmation"
+        )
+    with transaction.atomic():
+        game = Game.objects.create(
+            kind=parsed.game,
+            options=dict(parsed.options),
+            first_dealer=parsed.first_dealer,
+            ending={key: value for key, value in parsed.extras.items() if value},
+            confirmation=confirmation,
+            is_tournament_game=is_tournament_game,
+            one_phone=one_phone and is_tournament_game,
+            created_by=actor.user_or_none,
+        )
+        teams = scored.teams
+        Seat.objects.bulk_create(
+            Seat(
+                game=game,
+                number=seat,
+                name=name,
+                team=next((label for label, members in teams.items() if seat in members), ""),
+            )
+            for seat, name in enumerate(parsed.players)
+        )
+        # Imported rounds were played already: they stand as confirmed.
+        Round.objects.bulk_create(
+            Round(game=game, number=index + 1, entry=entry, status=Round.Status.CONFIRMED)
+            for index, entry in enumerate(parsed.rounds)
+        )
+        audit(game, action, actor, after=parsed.as_dict())
+        score = save_projection(game, scored)
+    return ChangeResult(game=game, score=score)
+
+
+def game_import(*, record: Mapping[str, Any], actor: Actor | None = None) -> ChangeResult:
+    return game_create(record=record, actor=actor, action=RoundEvent.Action.IMPORT)
+
+
+def check_ending(game: Game, ending: Mapping[str, Any]) -> ScoredGame:
+    """The score once ``ending`` is applied, or the reason it cannot be (game locked)."""
+    if game.ending:
+        raise GameChangeError.single("this game has already ended", field="end")
+    if not isinstance(ending, Mapping) or not ending:
+        raise GameChangeError.single("say how the game ends", field="end")
+    unknown = set(ending) - game.engine.record_extras
+    if unknown:
+        raise GameChangeError.single(
+            f"{game.engine.title} cannot be ended this way", field=sorted(unknown)[0]
+        )
+    scored = score_or_raise(game, game_record(game).with_extras(ending))
+    if not scored.finished:
+        raise GameChangeError.single("that does not end the game", field=sorted(ending)[0])
+    return scored
+
+
+def apply_end(game: Game, ending: Mapping[str, Any], actor: Actor) -> dict[str, Any]:
+    scored = check_ending(game, ending)
+    before = dict(game.ending)
+    game.ending = dict(ending)
+    audit(game, RoundEvent.Action.END, actor, before=before, after=dict(ending))
+    return save_projection(game, scored)
+
+
+def game_end(
+    *, game: Game, ending: Mapping[str, Any], actor: Actor, revision: int | None = None
+) -> ChangeResult:
+    """End a game by a record-level ending its engine allows (an early finish, leftovers);
+    ``revision``, when given, is the one the phone saw."""
+    with transaction.atomic():
+        game = locked(game.pk)
+        check_actor_seat(game, actor)
+        check_revision(game, revision)
+        check_open(game, actor)
+        score = apply_end(game, ending, actor)
+    return ChangeResult(game=game, score=score)
+
+
+def check_reopen(game: Game) -> None:
+    if not game.ending:
+        raise GameChangeError.single("this game was not ended early", field="end")
+
+
+def apply_reopen(game: Game, actor: Actor) -> dict[str, Any]:
+    check_reopen(game)
+    before = dict(game.ending)
+    game.ending = {}
+    scored = score_or_raise(game, game_record(game))
+    audit(game, RoundEvent.Action.REOPEN, actor, before=before, after={})
+    return save_projection(game, scored)
+
+
+def game_reopen(*, game: Game, actor: Actor, revision: int | None = None) -> ChangeResult:
+    """Take back an ending (an early finish, leftovers given out): the game goes on.
+
+    ``revision`` is the one the phone saw (None: not checked)."""
+    with transaction.atomic():
+        game = locked(game.pk)
+        check_actor_seat(game, actor)
+        check_revision(game, revision)
+        check_open(game, actor)
+        score = apply_reopen(game, actor)
+    return ChangeResult(game=game, score=score)
+
+
+def game_rematch(*, game: Game, actor: Actor) -> ChangeResult:
+    """Start the same table again, the first deal passing to the next seat.
+
+    One rematch per game: a second phone asking gets the game the first one started.
+    """
+    with transaction.atomic():
+        game = locked(game.pk)
+        check_actor_seat(game, actor)
+        existing = Game.objects.filter(rematch_of=game).first()
+        if existing is not None:
+            return ChangeResult(game=existing, score=existing.score_cache, replayed=True)
+        if game.is_tournament_game:
+            raise GameChangeError.single(
+                "a tournament game is followed by the event's next round, not a rematch",
+                field="rematch",
+            )
+        if game.status != Game.Status.FINISHED:
+            raise GameChangeError.single("the game is not over yet", field="rematch")
+        players = list(game.seats.order_by("number").values_list("name", flat=True))
+        result = game_create(
+            record={
+                "format": 1,
+                "game": game.kind,
+                "players": players,
+                "options": dict(game.options),
+                "first_dealer": (game.first_dealer + 1) % len(players),
+                "rounds": [],
+            },
+            actor=actor,
+            confirmation=game.confirmation,
+        )
+        rematch = result.game
+        rematch.rematch_of = game
+        rematch.save(update_fields=["rematch_of", "updated_at"])
+        audit(game, RoundEvent.Action.REMATCH, actor, after={"game": rematch.pk})
+        game.revision += 1
+        game.save(update_fields=["revision", "updated_at"])
+    return ChangeResult(game=rematch, score=result.score)

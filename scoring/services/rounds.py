@@ -1,0 +1,301 @@
+"""The rounds of a game: recorded, a misdeal, confirmed, corrected and undone."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from scoring.engines.base import InvalidRecord, Problem, ScoredGame
+from scoring.models import (
+    Confirmation,
+    Game,
+    IdempotentRequest,
+    Round,
+    RoundEvent,
+)
+from scoring.selectors import (
+    game_record,
+    game_score,
+    seats_that_may_confirm,
+)
+from scoring.services.change import (
+    Actor,
+    ChangeResult,
+    GameChangeError,
+    RoundConflict,
+    audit,
+    check_actor_seat,
+    check_entering_seat,
+    check_open,
+    check_revision,
+    locked,
+    remember,
+    replay_of,
+    same_phone,
+    save_projection,
+    save_standing,
+    score_or_raise,
+    score_round,
+)
+
+
+def round_record(
+    *,
+    game: Game,
+    number: int,
+    entry: Mapping[str, Any],
+    actor: Actor,
+    idempotency_key: str | None = None,
+) -> ChangeResult:
+    """Record round ``number``; a second phone sending the same number gets RoundConflict."""
+    request = {"action": "record", "number": number, "round": entry}
+    try:
+        with transaction.atomic():
+            game = locked(game.pk)
+            replay = replay_of(game, idempotency_key, request)
+            if replay:
+                return replay
+            check_entering_seat(game, actor, number)
+            # A table the desk closed mid-game (its bracket match decided) takes no deal.
+            check_open(game, actor, number)
+            last = game.rounds.order_by("-number").values_list("number", flat=True).first() or 0
+            if 1 <= number <= last:
+                raise RoundConflict(game.rounds.get(number=number))
+            expected = last + 1
+            if number != expected:
+                raise GameChangeError.single(
+                    f"the next round is round {expected}", round_number=number, field="number"
+                )
+            if game.ending:
+                raise GameChangeError.single(
+                    "the game has already ended; no more rounds can be recorded",
+                    round_number=number,
+                )
+            step, whole = score_round(game, number, entry)
+            confirmed = game.confirmation == Confirmation.OFF
+            Round.objects.create(
+                game=game,
+                number=number,
+                entry=dict(entry),
+                status=Round.Status.CONFIRMED if confirmed else Round.Status.PENDING,
+                entered_by_seat=actor.seat,
+                entered_by_device=actor.device[:64],
+                entered_by_user=actor.user_or_none,
+                confirmed_at=timezone.now() if confirmed else None,
+                result=step.round.as_dict(),
+            )
+            audit(game, RoundEvent.Action.RECORD, actor, number=number, after=dict(entry))
+            if whole is not None:
+                save_projection(game, whole)
+            else:
+                save_standing(game, step.standing, step.state)
+            result = ChangeResult(
+                game=game,
+                score=step.standing,
+                round_number=number,
+                round=step.round.as_dict(),
+            )
+            remember(game, idempotency_key, request, result)
+            return result
+    except IntegrityError:
+        # The unique constraints are the last word when two writers slip past the lock.
+        recorded = Round.objects.filter(game_id=game.pk, number=number).first()
+        if recorded is not None:
+            raise RoundConflict(recorded) from None
+        replay = replay_of(game, idempotency_key, request)
+        if replay:
+            return replay
+        raise
+
+
+def misdeal_record(
+    *, game: Game, number: int, actor: Actor, idempotency_key: str | None = None
+) -> ChangeResult:
+    """Void a deal as a misdeal: nobody scores and the same dealer deals again."""
+    if "misdeal" not in {
+        spec.name for spec in game.engine.round_fields(game.seats.count(), game.options)
+    }:
+        raise GameChangeError.single(
+            f"{game.engine.title} has no misdeals to record", field="misdeal"
+        )
+    return round_record(
+        game=game,
+        number=number,
+        entry={"misdeal": True},
+        actor=actor,
+        idempotency_key=idempotency_key,
+    )
+
+
+def round_confirm(
+    *, game: Game, number: int, actor: Actor, seen: Mapping[str, Any] | None = None
+) -> ChangeResult:
+    """Confirm a pending round; ``seen`` is the entry the confirming phone showed, if known."""
+    with transaction.atomic():
+        game = locked(game.pk)
+        if actor.seat is None:
+            raise GameChangeError.single(
+                "say which seat confirms", round_number=number, field="seat"
+            )
+        check_actor_seat(game, actor)
+        round_ = game.rounds.filter(number=number).first()
+        if round_ is None:
+            raise GameChangeError.single(
+                "there is no such round", round_number=number, field="number"
+            )
+        if round_.status == Round.Status.CONFIRMED:
+            return ChangeResult(
+                game=game, score=game.score_cache, round_number=number, replayed=True
+            )
+        if seen is not None and dict(seen) != round_.entry:
+            raise GameChangeError.single(
+                "this round was changed since you looked at it: check it again",
+                round_number=number,
+                field="round",
+            )
+        if actor.seat not in seats_that_may_confirm(game, round_, game_score(game)):
+            message = (
+                "another player confirms a round, not the one who entered it"
+                if game.confirmation == Confirmation.ANY_OTHER_SEAT
+                else "a player of another side confirms this round"
+            )
+            raise GameChangeError.single(message, round_number=number, field="seat")
+        one_device = same_phone(game, actor, round_.entered_by_device, number)
+        round_.status = Round.Status.CONFIRMED
+        round_.confirmed_by_seat = actor.seat
+        round_.confirmed_at = timezone.now()
+        round_.save(update_fields=["status", "confirmed_by_seat", "confirmed_at", "updated_at"])
+        after: dict[str, Any] = {"status": "confirmed"}
+        if one_device:
+            after["one_device"] = True  # entered and confirmed on one phone, handed over
+        audit(game, RoundEvent.Action.CONFIRM, actor, number=number, after=after)
+        game.revision += 1
+        game.save(update_fields=["revision", "updated_at"])
+    return ChangeResult(game=game, score=game.score_cache, round_number=number)
+
+
+def round_correct(
+    *,
+    game: Game,
+    number: int,
+    entry: Mapping[str, Any],
+    actor: Actor,
+    revision: int | None = None,
+) -> ChangeResult:
+    """Replace round ``number``; the whole game from there on must still stand.
+
+    ``revision`` is the game's revision the correction was made against: another one is
+    refused (StaleRevision), never silently applied. None: not checked (the caller did).
+    """
+    with transaction.atomic():
+        game = locked(game.pk)
+        if not actor.desk:
+            check_entering_seat(game, actor, number)
+        check_revision(game, revision, number)
+        check_open(game, actor, number)
+        score = apply_correct(game, number, entry, actor)
+    return ChangeResult(game=game, score=score, round_number=number)
+
+
+def check_correct(game: Game, number: int, entry: Mapping[str, Any]) -> tuple[Round, ScoredGame]:
+    """The round a correction replaces and the game scored with it, or the reason it cannot
+    be (the game locked)."""
+    rounds = list(game.rounds.order_by("number"))
+    round_ = next((r for r in rounds if r.number == number), None)
+    if round_ is None:
+        raise GameChangeError.single("there is no such round", round_number=number, field="number")
+    record = game_record(game, rounds)
+    entries = list(record.rounds)
+    entries[number - 1] = entry
+    try:
+        scored = game.engine.score(record.with_rounds(entries))
+    except InvalidRecord as invalid:
+        later = [p for p in invalid.problems if p.round and p.round > number]
+        if later:
+            first = later[0]
+            raise GameChangeError(
+                [
+                    Problem(
+                        f"this correction would make round {first.round} invalid "
+                        f"({first.message}); correct or undo the later rounds first",
+                        number,
+                        first.field,
+                    )
+                ]
+            ) from None
+        if not record.extras:
+            raise GameChangeError(invalid.problems) from None
+        raise GameChangeError(
+            [
+                Problem(
+                    f"this correction no longer fits how the game ended: {p.message}",
+                    number,
+                    p.field,
+                )
+                for p in invalid.problems
+            ]
+        ) from None
+    return round_, scored
+
+
+def apply_correct(game: Game, number: int, entry: Mapping[str, Any], actor: Actor) -> dict:
+    round_, scored = check_correct(game, number, entry)
+    before = round_.entry
+    round_.entry = dict(entry)
+    round_.corrected = True
+    if game.confirmation != Confirmation.OFF:
+        round_.status = Round.Status.PENDING
+        round_.confirmed_by_seat = None
+        round_.confirmed_at = None
+    round_.entered_by_seat = actor.seat
+    round_.entered_by_device = actor.device[:64]
+    round_.entered_by_user = actor.user_or_none
+    round_.save()
+    audit(game, RoundEvent.Action.CORRECT, actor, number=number, before=before, after=dict(entry))
+    return save_projection(game, scored)
+
+
+def undo_target(game: Game, number: int | None) -> Round:
+    """The round an undo removes (the last one), or the reason it cannot be (game locked)."""
+    last = game.rounds.order_by("-number").first()
+    if last is None:
+        raise GameChangeError.single("there is no round to undo", field="number")
+    if number is not None and number != last.number:
+        raise GameChangeError.single(
+            f"only the last round (round {last.number}) can be undone",
+            round_number=number,
+            field="number",
+        )
+    if game.ending:
+        raise GameChangeError.single("the game has ended; its rounds can be corrected, not undone")
+    return last
+
+
+def apply_undo(game: Game, number: int | None, actor: Actor) -> dict[str, Any]:
+    last = undo_target(game, number)
+    before = last.entry
+    removed = last.number
+    last.delete()
+    # A retry of the request that stored this round must not be told it is still saved.
+    IdempotentRequest.objects.filter(game=game, response__number=removed).delete()
+    scored = score_or_raise(game, game_record(game))
+    audit(game, RoundEvent.Action.UNDO, actor, number=removed, before=before)
+    return save_projection(game, scored)
+
+
+def round_undo(
+    *, game: Game, number: int | None, actor: Actor, revision: int | None = None
+) -> ChangeResult:
+    """Remove the last round (``number``, when given, must be the last one); ``revision``
+    is the one the phone saw (None: not checked)."""
+    with transaction.atomic():
+        game = locked(game.pk)
+        check_actor_seat(game, actor)
+        check_revision(game, revision, number)
+        check_open(game, actor, number)
+        removed = undo_target(game, number).number
+        score = apply_undo(game, number, actor)
+    return ChangeResult(game=game, score=score, round_number=removed)

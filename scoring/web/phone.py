@@ -1,0 +1,112 @@
+"""Who holds the phone: its device cookie, the seat and the games it remembers, the actor it
+speaks for, and the small helpers every table view shares."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+import segno
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+from django.urls import NoReverseMatch, reverse
+
+from scoring.entry.fields import parse_int
+from scoring.models import Game
+from scoring.services import (
+    Actor,
+)
+
+DEVICE_COOKIE = "tablescore_device"
+SEATS_KEY = "tablescore_seats"
+GAMES_KEY = "tablescore_games"
+MY_GAMES_LIMIT = 30
+
+
+DEVICE_KEY = "tablescore.device"
+
+
+def device_id(request: HttpRequest) -> str:
+    """This browser's id (a cookie), made up on its first visit."""
+    # Kept in the request's environment (an application key, as WSGI allows) so that one
+    # request made up no more than one id.
+    device: str | None = request.META.get(DEVICE_KEY)
+    if device is None:
+        known = request.COOKIES.get(DEVICE_COOKIE, "")
+        device = known[:64] if known else uuid.uuid4().hex
+        request.META[DEVICE_KEY] = device
+    return device
+
+
+def with_device(request: HttpRequest, response: HttpResponse) -> HttpResponse:
+    if request.COOKIES.get(DEVICE_COOKIE) != device_id(request):
+        response.set_cookie(
+            DEVICE_COOKIE,
+            device_id(request),
+            max_age=400 * 24 * 3600,
+            samesite="Lax",
+            httponly=True,
+            secure=request.is_secure(),
+        )
+    return response
+
+
+def my_seat(request: HttpRequest, game: Game) -> int | None:
+    seat = request.session.get(SEATS_KEY, {}).get(str(game.pk))
+    return seat if isinstance(seat, int) else None
+
+
+def remember_seat(request: HttpRequest, game: Game, seat: int | None) -> None:
+    seats = dict(request.session.get(SEATS_KEY, {}))
+    if seat is None:
+        seats.pop(str(game.pk), None)
+    else:
+        seats[str(game.pk)] = seat
+    request.session[SEATS_KEY] = seats
+
+
+def remember_game(request: HttpRequest, game: Game) -> None:
+    """Put the game first in "my games". The session is written only when that changes the
+    list: a page seen again (a reload, the service worker keeping its copy) must not save
+    a session read before another request (choosing a seat) and so undo it."""
+    tokens = list(request.session.get(GAMES_KEY, []))
+    if tokens[:1] != [game.table_token]:
+        others = [t for t in tokens if t != game.table_token]
+        request.session[GAMES_KEY] = [game.table_token, *others][:MY_GAMES_LIMIT]
+
+
+def actor_for(request: HttpRequest, game: Game, seat: int | None = None) -> Actor:
+    return Actor(
+        seat=my_seat(request, game) if seat is None else seat,
+        device=device_id(request),
+        user=request.user,
+    )
+
+
+def game_for(token: str) -> Game:
+    return get_object_or_404(Game, table_token=token)
+
+
+def posted_revision(request: HttpRequest) -> int:
+    """The game's revision the page showed when the change was made. A form without one
+    (a page from before revisions were sent) counts as stale: it is shown again."""
+    revision = parse_int(request.POST.get("revision", ""))
+    return revision if revision is not None else -1
+
+
+def hands_over(game: Game) -> bool:
+    """Whether one phone is handed to the other side to confirm (casual games, and events
+    set to "one phone, handed over"); otherwise the other side confirms on its own phone."""
+    return not game.is_tournament_game or game.one_phone
+
+
+def optional_url(name: str, *args: Any) -> str:
+    """The URL of a page that may not exist in this installation ("" then)."""
+    try:
+        return reverse(name, args=args)
+    except NoReverseMatch:
+        return ""
+
+
+def qr_svg(url: str) -> str:
+    return segno.make(url, error="m").svg_inline(scale=5, dark="#1d2521", light="#ffffff")

@@ -1,0 +1,405 @@
+"""What the table page shows (``TablePage``, built by ``table_page``), its parts for htmx,
+and the history page."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass, fields
+from typing import Any
+
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django_htmx.http import HttpResponseClientRedirect
+
+from common.htmx import HtmxHttpRequest
+from scoring.engines.base import Engine, InvalidRecord, Problem, ScoredGame
+from scoring.entry.fields import SeatInfo, seats_from_one
+from scoring.entry.forms import EntryForm
+from scoring.games import kit_for
+from scoring.games.kit import Kit
+from scoring.models import ChangeRequest, Confirmation, Game, Round, RoundEvent
+from scoring.selectors import (
+    change_needs_agreement,
+    correction_before,
+    game_record,
+    game_score,
+    latest_table_news,
+    open_change_request,
+    seats_that_may_accept,
+    seats_that_may_confirm,
+    table_closed,
+)
+from scoring.services import (
+    StaleRevision,
+)
+from scoring.web import presenters
+from scoring.web.phone import hands_over, my_seat, optional_url, qr_svg, with_device
+from scoring.web.scores import recent_score
+
+
+def confirmers(game: Game, round_: Round, seats: list[SeatInfo], score: ScoredGame) -> list:
+    """The seats that may confirm a pending round (the service has the last word)."""
+    allowed = seats_that_may_confirm(game, round_, score)
+    return [seat for seat in seats if seat.number in allowed]
+
+
+def was_and_now(game: Game, number: int, seats: list[SeatInfo], score: ScoredGame) -> dict | None:
+    """A corrected round as it was before its latest correction, for the confirming side."""
+    before = correction_before(game, number)
+    if before is None:
+        return None
+    cells: list = []
+    record = game_record(game)
+    entries = list(record.rounds)
+    if 0 < number <= len(entries):
+        entries[number - 1] = before
+        try:
+            old = game.engine.score(record.with_rounds(entries))
+        except InvalidRecord:
+            old = None
+        if old is not None and number <= len(old.rounds):
+            result = old.rounds[number - 1]
+            cells = presenters.score_cells(
+                presenters.groups_of(score, seats), result.deltas, result.totals
+            )
+    return {"summary": presenters.entry_text(game, before), "cells": cells}
+
+
+def asked_text(request: ChangeRequest, word: str, name: dict[int, str]) -> str:
+    """What a request asks, as the table reads it: "Ann asks to undo deal 3"."""
+    who = name.get(request.asked_by_seat, "A player")
+    if request.kind == ChangeRequest.Kind.UNDO:
+        return f"{who} asks to undo {word.lower()} {request.round_number}"
+    if request.kind == ChangeRequest.Kind.REOPEN:
+        return f"{who} asks to reopen the game"
+    if request.kind == ChangeRequest.Kind.CORRECT:
+        return f"{who} asks to correct {word.lower()} {request.round_number}"
+    return f"{who} asks to end the game now, before the final {word.lower()}"
+
+
+def request_card(
+    game: Game, seats: list[SeatInfo], score: ScoredGame, me: int | None, word: str
+) -> RequestCard | None:
+    request = open_change_request(game)
+    if request is None:
+        return None
+    name = presenters.names_of(seats)
+    if request.to_desk:
+        return RequestCard(
+            request=request,
+            text=asked_text(request, word, name),
+            desk=True,
+            mine=False,
+            asker=me is not None and me == request.asked_by_seat,
+            others=[],
+        )
+    allowed = seats_that_may_accept(game, request, score)
+    if not hands_over(game):
+        allowed = allowed & ({me} if me is not None else set())
+    return RequestCard(
+        request=request,
+        text=asked_text(request, word, name),
+        mine=me is not None and me in allowed,
+        asker=me is not None and me == request.asked_by_seat,
+        others=[seat for seat in seats if seat.number in allowed and seat.number != me],
+    )
+
+
+def news_text(game: Game, word: str, name: dict[int, str]) -> str:
+    """The last change the table should be told of (an undo, an ending), until the next one."""
+    event = latest_table_news(game)
+    if event is None:
+        return ""
+    by = f" by {name[event.seat]}" if event.seat in name else ""
+    after = event.after if isinstance(event.after, dict) else {}
+    if event.action == RoundEvent.Action.UNDO:
+        return f"{word} {event.round_number} was undone{by}."
+    if event.action == RoundEvent.Action.REOPEN:
+        return f"The game was reopened{by}."
+    if event.action == RoundEvent.Action.END:
+        how = " early" if after.get("ended_early") else ""
+        return f"The game was ended{how}{by}."
+    status = after.get("status")
+    if status == ChangeRequest.Status.LAPSED:
+        return "A change asked for lapsed: the game had changed meanwhile."
+    asked = presenters.change_words(after.get("kind"))
+    if status == ChangeRequest.Status.WITHDRAWN:
+        return f"The request for {asked} was taken back{by}."
+    return f"Declined{by}: {asked}."
+
+
+def new_entry_form(
+    game: Game, seats: list[SeatInfo], score: ScoredGame, number: int, data: Any = None
+) -> EntryForm:
+    return kit_for(game.kind).entry_form(
+        engine=game.engine,
+        seats=seats,
+        options=score.options or game.options,
+        context=presenters.context_before(game, number, score),
+        data=data,
+    )
+
+
+def printable(text: str) -> str:
+    """A form's text without the characters nobody types (NUL and other controls)."""
+    return "".join(ch for ch in text if ch.isprintable()).strip()
+
+
+def joined(problems: list[Problem]) -> str:
+    """The engine's problems as one line for a notice, seats counted from 1."""
+    return "; ".join(seats_from_one(p.message) for p in problems)
+
+
+def answer(request: HtmxHttpRequest, url: str) -> HttpResponse:
+    """Go to ``url``: htmx is told to go there, a plain browser is redirected."""
+    if request.htmx:
+        return HttpResponseClientRedirect(url)
+    return redirect(url)
+
+
+@dataclass(frozen=True)
+class PendingRound:
+    """A round waiting for confirmation, and who may confirm it from this phone."""
+
+    row: presenters.RoundRow
+    mine: bool
+    others: list[SeatInfo]
+    was: dict[str, Any] | None  # a corrected round as it was: its summary and cells
+
+
+@dataclass(frozen=True)
+class RequestCard:
+    """A change asked of the other side or of the desk, as this phone sees it."""
+
+    request: ChangeRequest
+    text: str
+    mine: bool
+    asker: bool
+    others: list[SeatInfo]
+    desk: bool = False
+
+
+@dataclass(frozen=True)
+class TablePage:
+    """Everything the table page shows, one typed field a key of the template's context."""
+
+    game: Game
+    engine: Engine
+    kit: Kit
+    score: ScoredGame
+    seats: list[SeatInfo]
+    board: presenters.Scoreboard
+    me: int | None
+    me_seat: SeatInfo | None
+    pending: list[PendingRound]
+    recent: list[presenters.RoundRow]
+    round_count: int
+    number: int
+    word: str
+    form: EntryForm | None
+    key: str
+    finished: bool
+    upcoming: dict[str, Any]
+    needs_identity: bool
+    confirmation_label: str
+    game_template: str
+    scoresheet_url: str
+    blank_sheets_url: str
+    can_undo: bool
+    can_reopen: bool
+    closed: bool
+    hands_over: bool
+    undo_asks: bool
+    end_asks: bool
+    change_request: RequestCard | None
+    news: str
+    rematch: Game | None  # shown only once the game is over
+    can_rematch: bool
+    rematch_dealer: str
+    end_row: presenters.EndRow | None
+    entry_url: str
+    fresh_url: str
+    heading: str
+    leftovers_end: bool
+    waiting_for_end: bool  # nobody holds chips: no round can be played, any seat ends it
+    out: set[int]
+
+    def context(self, **extra: Any) -> dict[str, Any]:
+        """The template's context: every field by name (not copied), then ``extra``."""
+        context = {f.name: getattr(self, f.name) for f in fields(self)}
+        context.update(extra)
+        return context
+
+
+def table_page(
+    request: HtmxHttpRequest,
+    game: Game,
+    *,
+    form: EntryForm | None = None,
+    key: str | None = None,
+    score: ScoredGame | None = None,
+    seats: list[SeatInfo] | None = None,
+) -> TablePage:
+    """What the table page shows. ``score`` and ``seats`` are given when the caller has
+    them already (a round just saved); only the rounds the page shows are read: the last few
+    and those waiting for confirmation."""
+    kit = kit_for(game.kind)
+    if score is None:
+        score = recent_score(game)
+    if seats is None:
+        seats = presenters.seat_infos(game)
+    table = presenters.table_from_seats(game, seats)
+    board = presenters.scoreboard(game, score, seats)
+    # Rounds are numbered 1, 2, ... without gaps: the last one's number is their count.
+    recent_rounds = list(game.rounds.order_by("-number")[:RECENT_ROUNDS])[::-1]
+    round_count = recent_rounds[-1].number if recent_rounds else 0
+    waiting = list(game.rounds.filter(status=Round.Status.PENDING).order_by("number"))
+    me = my_seat(request, game)
+    if me is not None and me >= len(seats):
+        me = None
+    pending = []
+    for row, round_ in zip(
+        presenters.round_rows(game, score, seats, waiting, table=table), waiting, strict=True
+    ):
+        allowed = confirmers(game, round_, seats, score)
+        if not hands_over(game):
+            allowed = [seat for seat in allowed if seat.number == me]
+        pending.append(
+            PendingRound(
+                row=row,
+                mine=me is not None and me in [s.number for s in allowed],
+                others=[s for s in allowed if s.number != me],
+                was=was_and_now(game, row.number, seats, score) if row.corrected else None,
+            )
+        )
+    number = round_count + 1
+    finished = board.finished or bool(game.ending)
+    out = kit.out(score)
+    if form is None and not finished:
+        form = new_entry_form(game, seats, score, number)
+    upcoming = form.context if form else score.upcoming
+    return TablePage(
+        game=game,
+        engine=game.engine,
+        kit=kit,
+        score=score,
+        seats=seats,
+        board=board,
+        me=me,
+        me_seat=seats[me] if me is not None else None,
+        pending=pending,
+        recent=presenters.round_rows(game, score, seats, recent_rounds, table=table),
+        round_count=round_count,
+        number=number,
+        word=kit.word,
+        form=form,
+        key=key or uuid.uuid4().hex,
+        finished=finished,
+        upcoming=upcoming,
+        needs_identity=game.confirmation != Confirmation.OFF,
+        confirmation_label=game.get_confirmation_display(),
+        game_template=kit.entry_template,
+        scoresheet_url=optional_url("printing:scoresheet_pdf", game.table_token),
+        blank_sheets_url=optional_url("printing:blank_sheets"),
+        can_undo=bool(round_count) and not game.ending,
+        can_reopen=bool(game.ending),
+        closed=table_closed(game),
+        hands_over=hands_over(game),
+        undo_asks=bool(round_count) and change_needs_agreement(game, ChangeRequest.Kind.UNDO),
+        end_asks=change_needs_agreement(game, ChangeRequest.Kind.END),
+        change_request=request_card(game, seats, score, me, kit.word),
+        news=news_text(game, kit.word, presenters.names_of(seats)),
+        rematch=getattr(game, "rematch", None) if finished else None,
+        can_rematch=game.status == Game.Status.FINISHED and not game.is_tournament_game,
+        rematch_dealer=seats[(game.first_dealer + 1) % len(seats)].name if seats else "",
+        end_row=presenters.end_row(game, score, seats),
+        entry_url=reverse("scoring:table_entry", args=[game.table_token]),
+        fresh_url=reverse("scoring:table_entry", args=[game.table_token]),
+        heading=presenters.entry_heading(kit, upcoming, seats),
+        leftovers_end=kit.ending == "leftovers" and not finished and bool(round_count),
+        waiting_for_end=not finished and bool(out) and len(out) == len(seats),
+        out=out if len(out) < len(seats) else set(),
+    )
+
+
+def table_context(
+    request: HtmxHttpRequest,
+    game: Game,
+    *,
+    form: EntryForm | None = None,
+    key: str | None = None,
+    score: ScoredGame | None = None,
+    seats: list[SeatInfo] | None = None,
+    **extra: Any,
+) -> dict[str, Any]:
+    """The table page's context: its ``TablePage`` by name, then what a view adds."""
+    page = table_page(request, game, form=form, key=key, score=score, seats=seats)
+    return page.context(**extra)
+
+
+RECENT_ROUNDS = 3
+TEMPLATE = "scoring/table.html"
+
+
+def render_parts(
+    request: HtmxHttpRequest, parts: list[str], context: dict[str, Any], *, oob: Sequence[str] = ()
+) -> HttpResponse:
+    """Partials of the table page: the first ones swapped in place, ``oob`` out of band."""
+    html = [render_to_string(f"{TEMPLATE}#{part}", context, request) for part in parts]
+    html += [
+        render_to_string(f"{TEMPLATE}#{part}", {**context, "oob": True}, request) for part in oob
+    ]
+    return with_device(request, HttpResponse("".join(html)))
+
+
+def full_page(request: HtmxHttpRequest, context: dict[str, Any], status: int = 200) -> HttpResponse:
+    context.setdefault("share_url", request.build_absolute_uri(context["game"].get_absolute_url()))
+    context.setdefault("qr", qr_svg(context["share_url"]))
+    return with_device(request, render(request, TEMPLATE, context, status=status))
+
+
+def back_to_table(request: HtmxHttpRequest, game: Game) -> HttpResponse:
+    return answer(request, reverse("scoring:table", args=[game.table_token]))
+
+
+def stale_context(game: Game, number: int, stale: StaleRevision) -> dict[str, Any]:
+    """A change refused as stale: what is there now, and the revision to make it again
+    against (the form keeps what was entered, so one tap redoes it)."""
+    game.refresh_from_db()
+    round_ = game.rounds.filter(number=number).first()
+    score = game_score(game)
+    seats = presenters.seat_infos(game)
+    return {
+        "stale": joined(stale.problems),
+        "now": presenters.round_rows(game, score, seats, [round_])[0] if round_ else None,
+        "revision": stale.current,
+    }
+
+
+def history_page(request: HtmxHttpRequest, game: Game, **extra: Any) -> HttpResponse:
+    score = game_score(game)
+    seats = presenters.seat_infos(game)
+    rounds = list(game.rounds.order_by("number"))
+    context = {
+        "game": game,
+        "seats": seats,
+        "score": score,
+        "board": presenters.scoreboard(game, score, seats),
+        "groups": presenters.groups_of(score, seats),
+        "rows": presenters.round_rows(game, score, seats, rounds, with_inputs=True),
+        "audit": presenters.audit_rows(game, seats),
+        "word": kit_for(game.kind).word,
+        "can_undo": bool(rounds) and not game.ending,
+        "can_reopen": bool(game.ending),
+        "closed": table_closed(game),
+        "end_row": presenters.end_row(game, score, seats),
+        "last_number": rounds[-1].number if rounds else None,
+        "undo_asks": bool(rounds) and change_needs_agreement(game, ChangeRequest.Kind.UNDO),
+        "end_asks": change_needs_agreement(game, ChangeRequest.Kind.REOPEN),
+        "scoresheet_url": optional_url("printing:scoresheet_pdf", game.table_token),
+        **extra,
+    }
+    return with_device(request, render(request, "scoring/history.html", context))

@@ -1,0 +1,74 @@
+"""Every change to an event, one service each: keyword-only, typed, atomic, audited.
+
+Each service checks first (raising ``TournamentError`` with problems that name the
+field, for the director to read), then changes the rows and writes one ``EventLog``
+row, in one transaction. Anything else raised is a bug. Seating and standings are
+computed by the pure cores through ``tournaments.seating.adapter`` and
+``tournaments.standings.adapter``.
+
+One module per entity: ``event`` (create, check, close), ``entrants`` (registration,
+check-in, drops and returns, how the away score, keep-apart pairs),
+``tournament_rounds`` (seating, swaps, publishing, undoing a tournament round, tables
+still playing), ``table_results`` (a table's result corrected, a table's request
+answered) and ``transfer`` (the event document exported and imported). This package
+is the one place callers import them from.
+"""
+
+from tournaments.errors import TournamentError
+from tournaments.events.services.entrants import (
+    entrant_add,
+    entrant_add_late,
+    entrant_check_in,
+    entrant_drop,
+    entrant_return,
+    entrants_csv_preview,
+    entrants_import_csv,
+    event_away_scoring_set,
+    keep_apart_add,
+)
+from tournaments.events.services.event import event_check, event_close, event_create
+from tournaments.events.services.table_results import result_correct, table_request_answer
+from tournaments.events.services.tournament_rounds import (
+    Progress,
+    StillPlayingError,
+    SwapResult,
+    round_generate,
+    round_generation_mark,
+    round_publish,
+    round_publish_part,
+    round_still_playing_check,
+    round_swap,
+    round_undo,
+)
+from tournaments.events.services.transfer import event_export, event_import, event_import_check
+
+__all__ = [
+    "Progress",
+    "StillPlayingError",
+    "SwapResult",
+    "TournamentError",
+    "entrant_add",
+    "entrant_add_late",
+    "entrant_check_in",
+    "entrant_drop",
+    "entrant_return",
+    "entrants_csv_preview",
+    "entrants_import_csv",
+    "event_away_scoring_set",
+    "event_check",
+    "event_close",
+    "event_create",
+    "event_export",
+    "event_import",
+    "event_import_check",
+    "keep_apart_add",
+    "result_correct",
+    "round_generate",
+    "round_generation_mark",
+    "round_publish",
+    "round_publish_part",
+    "round_still_playing_check",
+    "round_swap",
+    "round_undo",
+    "table_request_answer",
+]

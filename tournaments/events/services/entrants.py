@@ -1,0 +1,258 @@
+"""An event's entrants: registered by name or from a list, late, checked in, dropped, kept apart."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import transaction
+
+from scoring.engines.base import Problem
+from tournaments.errors import TournamentError, refuse
+from tournaments.events import availability, player_list
+from tournaments.events.document import (
+    MOST_MEMBERS,
+    NAME_LONGEST,
+)
+from tournaments.events.selectors import folded
+from tournaments.models import (
+    Entrant,
+    Event,
+    KeepApart,
+    TournamentRound,
+)
+from tournaments.plumbing import bump, event_log, locked, locked_open, refuse_closed
+
+
+def _name_problems(
+    name: str, members: Sequence[str], taken: set[str], *, field: str = "name"
+) -> list[Problem]:
+    problems: list[Problem] = []
+    if not name.strip():
+        problems.append(Problem("the name is empty", field=field))
+    elif len(name.strip()) > NAME_LONGEST:
+        problems.append(Problem(f"the name is at most {NAME_LONGEST} characters", field=field))
+    elif not name.strip().isprintable():
+        problems.append(Problem("the name holds characters that cannot be shown", field=field))
+    elif folded(name) in taken:
+        problems.append(Problem(f"{name.strip()} is already registered", field=field))
+    if len(members) == 1:
+        problems.append(Problem("a team has at least two members", field="members"))
+    if len(members) > MOST_MEMBERS:
+        problems.append(Problem(f"a team has at most {MOST_MEMBERS} members", field="members"))
+    for member in members:
+        if not member.strip() or len(member.strip()) > NAME_LONGEST:
+            problems.append(
+                Problem(f"each member's name is 1 to {NAME_LONGEST} characters", field="members")
+            )
+            break
+    return problems
+
+
+def _taken(event: Event) -> set[str]:
+    return {folded(n) for n in event.entrants.values_list("name", flat=True)}
+
+
+def _entrant_data(entrant: Entrant) -> dict[str, Any]:
+    return {
+        "id": entrant.pk,
+        "name": entrant.name,
+        "members": list(entrant.members),
+        "checked_in": entrant.checked_in,
+        "dropped": entrant.dropped,
+        "joined_round": entrant.joined_round,
+    }
+
+
+def published_count(event: Event) -> int:
+    return event.rounds.filter(status=TournamentRound.Status.PUBLISHED).count()
+
+
+def _add(
+    event: Event, name: str, members: Sequence[str], user: Any, *, late: bool, action: str
+) -> Entrant:
+    with transaction.atomic():
+        event = locked_open(event)
+        members = [m.strip() for m in members]
+        refuse(_name_problems(name, members, _taken(event)))
+        published = published_count(event)
+        if not late and published:
+            raise TournamentError.single(
+                "the event has started: add a late entry instead", field="name"
+            )
+        entrant = Entrant.objects.create(
+            event=event,
+            name=name.strip(),
+            members=members,
+            joined_round=published + 1,
+            # Present: counted among those checked in while check-in is in use.
+            checked_in=late and availability.is_checking(event.entrants.all()),
+        )
+        event_log(event, action, user, after=_entrant_data(entrant))
+        bump(event)
+    return entrant
+
+
+def entrant_add(
+    *, event: Event, name: str, members: Sequence[str] = (), user: Any = None
+) -> Entrant:
+    """Register a player (or a fixed team with its members) before the first round."""
+    return _add(event, name, members, user, late=False, action="entrant_add")
+
+
+def entrant_add_late(
+    *, event: Event, name: str, members: Sequence[str] = (), user: Any = None
+) -> Entrant:
+    """A late entry, seated from the next round generated (checked in, while check-in
+    is in use)."""
+    return _add(event, name, members, user, late=True, action="entrant_add_late")
+
+
+def _list_problems(event: Event, listed: player_list.PlayerList) -> list[Problem]:
+    """Every mistake of a player list against the event, by line."""
+    problems = [Problem(f"line {n}: {m}", field=f"line {n}") for n, m in listed.mistakes]
+    if published_count(event):
+        return [Problem("the event has started: add late entries one by one", field="file")]
+    taken = _taken(event)
+    for player in listed.players:
+        line = f"line {player.line}"
+        for problem in _name_problems(player.name, list(player.members), taken, field=line):
+            problems.append(Problem(f"{line}: {problem.message}", field=line))
+        taken.add(folded(player.name))
+    problems.sort(key=lambda p: int((p.field or "line 0").split()[1]))
+    if not listed.players and not problems:
+        problems.append(Problem("the file holds no names", field="file"))
+    return problems
+
+
+def entrants_csv_preview(
+    *, event: Event, text: str
+) -> tuple[player_list.PlayerList, list[Problem]]:
+    """What registering a player list would do, and what is wrong with it; writes nothing."""
+    listed = player_list.read_player_list(text)
+    return listed, _list_problems(event, listed)
+
+
+def entrants_import_csv(*, event: Event, text: str, user: Any = None) -> list[Entrant]:
+    """Register every player of a list (``tournaments.events.player_list``), all or none.
+
+    A header row, blank lines and comments register nobody; every mistake names its line.
+    """
+    listed = player_list.read_player_list(text)
+    with transaction.atomic():
+        event = locked(event)
+        refuse_closed(event)
+        refuse(_list_problems(event, listed))
+        created = Entrant.objects.bulk_create(
+            Entrant(event=event, name=p.name, members=list(p.members)) for p in listed.players
+        )
+        event_log(
+            event,
+            "entrants_import_csv",
+            user,
+            after={"names": [p.name for p in listed.players], "skipped": list(listed.skipped)},
+        )
+        bump(event)
+    names = [p.name for p in listed.players]
+    return list(event.entrants.filter(name__in=names)) if created else []
+
+
+def entrant_of(event: Event, entrant: Entrant) -> Entrant:
+    found = Entrant.objects.select_for_update().filter(pk=entrant.pk, event=event).first()
+    if found is None:
+        raise TournamentError.single("that player is not in this event", field="entrant")
+    return found
+
+
+def entrant_check_in(
+    *, event: Event, entrant: Entrant, checked_in: bool = True, user: Any = None
+) -> Entrant:
+    """Mark a player present (or not). Once anyone is checked in, only those are seated."""
+    with transaction.atomic():
+        event = locked_open(event)
+        entrant = entrant_of(event, entrant)
+        before = entrant.checked_in
+        entrant.checked_in = checked_in
+        entrant.save(update_fields=["checked_in"])
+        event_log(
+            event,
+            "entrant_check_in",
+            user,
+            before={"id": entrant.pk, "checked_in": before},
+            after={"id": entrant.pk, "checked_in": checked_in},
+        )
+        bump(event)
+    return entrant
+
+
+def entrant_drop(*, event: Event, entrant: Entrant, user: Any = None) -> Entrant:
+    """Drop a player from the next round generated on; their results so far stand."""
+    with transaction.atomic():
+        event = locked_open(event)
+        entrant = entrant_of(event, entrant)
+        if entrant.dropped:
+            raise TournamentError.single(f"{entrant.name} has already dropped", field="entrant")
+        entrant.dropped = True
+        entrant.save(update_fields=["dropped"])
+        event_log(event, "entrant_drop", user, after={"id": entrant.pk, "name": entrant.name})
+        bump(event)
+    return entrant
+
+
+def entrant_return(*, event: Event, entrant: Entrant, user: Any = None) -> Entrant:
+    """Take back a drop: the player is seated again from the next round generated."""
+    with transaction.atomic():
+        event = locked(event)
+        refuse_closed(event)
+        entrant = entrant_of(event, entrant)
+        if not entrant.dropped:
+            raise TournamentError.single(f"{entrant.name} has not dropped", field="entrant")
+        entrant.dropped = False
+        entrant.save(update_fields=["dropped"])
+        event_log(event, "entrant_return", user, after={"id": entrant.pk, "name": entrant.name})
+        bump(event)
+    return entrant
+
+
+def event_away_scoring_set(*, event: Event, away_scoring: str, user: Any = None) -> Event:
+    """How a player away for a round scores for it: nothing, or the event's bye score."""
+    with transaction.atomic():
+        event = locked(event)
+        refuse_closed(event)
+        if away_scoring not in Event.AwayScoring.values:
+            raise TournamentError.single(
+                "choose how an away player scores: nothing or the bye score",
+                field="away_scoring",
+            )
+        before = event.away_scoring
+        event.away_scoring = away_scoring
+        event.save(update_fields=["away_scoring", "updated_at"])
+        event_log(
+            event,
+            "event_away_scoring",
+            user,
+            before={"away_scoring": before},
+            after={"away_scoring": away_scoring},
+        )
+        bump(event)
+    return event
+
+
+def keep_apart_add(*, event: Event, first: Entrant, second: Entrant, user: Any = None) -> KeepApart:
+    """Two players who should never share a table."""
+    with transaction.atomic():
+        event = locked_open(event)
+        first, second = entrant_of(event, first), entrant_of(event, second)
+        if first.pk == second.pk:
+            raise TournamentError.single("choose two different players", field="second")
+        pair = {first.pk, second.pk}
+        if any(
+            {a, b} == pair
+            for a, b in KeepApart.objects.filter(event=event).values_list("first_id", "second_id")
+        ):
+            raise TournamentError.single(
+                f"{first.name} and {second.name} are already kept apart", field="second"
+            )
+        kept = KeepApart.objects.create(event=event, first=first, second=second)
+        event_log(event, "keep_apart_add", user, after={"first": first.pk, "second": second.pk})
+    return kept

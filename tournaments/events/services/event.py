@@ -1,0 +1,190 @@
+"""An event: checked, created and closed."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.db import transaction
+
+from scoring.engines.base import Problem
+from scoring.engines.registry import ENGINES
+from scoring.models import Confirmation
+from tournaments.errors import TournamentError, refuse
+from tournaments.events.document import (
+    EVENT_NAME_LONGEST,
+    MOST_ROUNDS,
+)
+from tournaments.models import (
+    Event,
+    TournamentRound,
+)
+from tournaments.plumbing import bump, event_log, locked_open
+from tournaments.seating import adapter as seating
+from tournaments.seating.core import SchedulingError
+from tournaments.standings import adapter as results
+from tournaments.standings.core import metrics_from_names, rules_problems
+
+
+def _option_problems(game: str, options: object) -> list[Problem]:
+    if not isinstance(options, Mapping):
+        return [Problem("options must be an object", field="options")]
+    specs = {spec.name: spec for spec in ENGINES[game].option_specs()}
+    problems = []
+    for name, value in options.items():
+        spec = specs.get(name)
+        if spec is None:
+            problems.append(
+                Problem(f"unknown option {name!r} for {ENGINES[game].title}", None, "options")
+            )
+        elif message := spec.problem(value):
+            problems.append(Problem(message, None, f"options.{name}"))
+    return problems
+
+
+def event_check(
+    *,
+    name: str,
+    game: str,
+    options: Mapping[str, Any],
+    format: str,
+    rounds_planned: int,
+    table_size: int | None,
+    standings_metrics: Sequence[str],
+    bye_scoring: str,
+    confirmation: str,
+) -> list[Problem]:
+    """Every problem with an event's settings, each naming its field."""
+    problems: list[Problem] = []
+    if not name.strip():
+        problems.append(Problem("give the event a name", field="name"))
+    elif len(name.strip()) > EVENT_NAME_LONGEST:
+        problems.append(
+            Problem(f"the name is at most {EVENT_NAME_LONGEST} characters", field="name")
+        )
+    if game not in ENGINES:
+        problems.append(Problem(f"game must be one of {', '.join(ENGINES)}", field="game"))
+        return problems
+    problems += _option_problems(game, options)
+    if format not in Event.Format.values:
+        problems.append(
+            Problem(f"format must be one of {', '.join(Event.Format.values)}", None, "format")
+        )
+    if not isinstance(rounds_planned, int) or not 1 <= rounds_planned <= MOST_ROUNDS:
+        problems.append(
+            Problem(f"rounds must be between 1 and {MOST_ROUNDS}", field="rounds_planned")
+        )
+    if not problems and table_size is not None:
+        try:
+            seating.table_policy(game, table_size, options=options)
+        except SchedulingError as error:
+            problems.append(Problem(str(error), field="table_size"))
+    if standings_metrics:
+        try:
+            rules = results.StandingsRules(metrics=metrics_from_names(standings_metrics))
+            problems += rules_problems(rules)
+        except ValueError:
+            known = ", ".join(m.value for m in results.Metric)
+            problems.append(Problem(f"metrics must be among {known}", field="standings_metrics"))
+    if bye_scoring not in Event.ByeScoring.values:
+        problems.append(
+            Problem(
+                f"byes score as one of {', '.join(Event.ByeScoring.values)}", None, "bye_scoring"
+            )
+        )
+    if confirmation not in Confirmation.values:
+        problems.append(
+            Problem(
+                f"confirmation must be one of {', '.join(Confirmation.values)}",
+                None,
+                "confirmation",
+            )
+        )
+    return problems
+
+
+def event_create(
+    *,
+    owner: Any,
+    name: str,
+    game: str,
+    options: Mapping[str, Any] | None = None,
+    format: str = Event.Format.MIXER,
+    rounds_planned: int = 3,
+    table_size: int | None = None,
+    standings_metrics: Sequence[str] = (),
+    bye_scoring: str = Event.ByeScoring.AVERAGE,
+    bye_value: int = 0,
+    confirmation: str = Confirmation.OTHER_SIDE,
+    one_phone: bool = False,
+    seed: int = 0,
+) -> Event:
+    """A new event in registration, owned by its director."""
+    options = dict(options or {})
+    refuse(
+        event_check(
+            name=name,
+            game=game,
+            options=options,
+            format=format,
+            rounds_planned=rounds_planned,
+            table_size=table_size,
+            standings_metrics=standings_metrics,
+            bye_scoring=bye_scoring,
+            confirmation=confirmation,
+        )
+    )
+    with transaction.atomic():
+        event = Event.objects.create(
+            owner=owner,
+            name=name.strip(),
+            game=game,
+            options=options,
+            format=format,
+            rounds_planned=rounds_planned,
+            table_size=table_size,
+            standings_metrics=list(standings_metrics),
+            bye_scoring=bye_scoring,
+            bye_value=bye_value,
+            confirmation=confirmation,
+            one_phone=bool(one_phone),
+            seed=seed,
+        )
+        event_log(event, "event_create", owner, after=event_settings(event))
+    return event
+
+
+def event_settings(event: Event) -> dict[str, Any]:
+    return {
+        "name": event.name,
+        "game": event.game,
+        "options": dict(event.options),
+        "format": event.format,
+        "rounds_planned": event.rounds_planned,
+        "table_size": event.table_size,
+        "standings_metrics": list(event.standings_metrics),
+        "bye_scoring": event.bye_scoring,
+        "bye_value": event.bye_value,
+        "confirmation": event.confirmation,
+        "one_phone": event.one_phone,
+        "seed": event.seed,
+    }
+
+
+def event_close(*, event: Event, user: Any) -> Event:
+    """Close the event: no draft left, every table done."""
+    with transaction.atomic():
+        event = locked_open(event)
+        if event.rounds.filter(status=TournamentRound.Status.DRAFT).exists():
+            raise TournamentError.single(
+                "publish or discard the draft round before closing", field="status"
+            )
+        waiting = [row for row in results.table_rows(event) if not row.finished or row.pending]
+        if waiting:
+            where = ", ".join(f"round {r.round_number} table {r.table_number}" for r in waiting)
+            raise TournamentError.single(f"these tables are not done yet: {where}", field="status")
+        event.status = Event.Status.CLOSED
+        event.save(update_fields=["status", "updated_at"])
+        event_log(event, "event_close", user, after={"status": event.status})
+        bump(event)
+    return event

@@ -1,0 +1,438 @@
+"""Tournament rounds: seated as a draft, swapped, published as table games and taken back."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from scoring.engines.base import Problem
+from scoring.models import Game
+from scoring.services import (
+    Actor,
+    GameChangeError,
+    game_create,
+)
+from tournaments.errors import TournamentError
+from tournaments.events import availability
+from tournaments.events.services.entrants import entrant_of, published_count
+from tournaments.models import (
+    Bye,
+    Entrant,
+    Event,
+    Table,
+    TableSeat,
+    TournamentRound,
+)
+from tournaments.plumbing import bump, event_log, locked, locked_open, options_at, refuse_closed
+from tournaments.seasons import rated_seating as season_seating
+from tournaments.seating import adapter as seating
+from tournaments.seating.core import SchedulingError
+from tournaments.standings import adapter as results
+from tournaments.standings.core import InvalidResults
+
+SWAPPED = ", then swapped by the director"  # what a draft's "How" says after a swap
+
+
+class StillPlayingError(TournamentError):
+    """Tables of an earlier round still play: the director is shown who, and may go on."""
+
+    def __init__(self, message: str, tables: Sequence[availability.StillPlaying], number: int):
+        super().__init__([Problem(message, number, "go_on")])
+        self.tables = list(tables)
+
+
+def round_still_playing_check(*, event: Event, number: int, go_on: bool) -> None:
+    """Refuse round ``number`` while a table of an earlier round still plays, unless the
+    director goes on (its players are then left out of the draft)."""
+    still = [t for t in availability.tables_still_playing(event) if t.round_number < number]
+    if still and not go_on:
+        players = sum(len(t.entrant_ids) for t in still)
+        raise StillPlayingError(
+            f"{len(still)} {'table' if len(still) == 1 else 'tables'} of the round before "
+            f"still {'plays' if len(still) == 1 else 'play'} ({players} players): wait for "
+            "them, or go on without them",
+            still,
+            number,
+        )
+
+
+def _winners(event: Event) -> dict[int, frozenset[int]]:
+    """Each played round's table winners (first place), for progressive movement."""
+    won: dict[int, set[int]] = {}
+    for rnd in results.event_results(event).rounds:
+        for table in rnd.tables:
+            won.setdefault(rnd.number, set()).update(
+                s.entrant for s in table.seats if s.place == 1 and table.confirmed
+            )
+    return {n: frozenset(ids) for n, ids in won.items()}
+
+
+def _standings_order(event: Event) -> list[int]:
+    try:
+        return [row.entrant for row in results.event_standings(event).rows]
+    except InvalidResults as invalid:
+        raise TournamentError(invalid.problems) from None
+
+
+Progress = Callable[[str, int, int], None]
+
+
+def round_generate(
+    *,
+    event: Event,
+    user: Any = None,
+    effort: int = 1,
+    progress: Progress | None = None,
+    go_on: bool = False,
+) -> TournamentRound:
+    """Seat the next round as a draft (replacing an earlier draft), with the core's report.
+
+    Only the players available are seated (``tournaments.events.availability``); those
+    away are recorded as absent. Swiss and progressive events need every table of the
+    rounds so far to be done; other formats refuse while a table still plays unless
+    ``go_on``, and then leave its players out.
+    ``progress(step, done, total)`` is told how far it got (the background task stores it).
+    """
+    report = progress or (lambda step, done, total: None)
+    report("loading", 1, 3)
+    event = Event.objects.get(pk=event.pk)
+    refuse_closed(event)
+    number = published_count(event) + 1
+    if number > event.rounds_planned:
+        raise TournamentError.single(
+            f"all {event.rounds_planned} rounds are published", field="rounds_planned"
+        )
+    if event.format in (Event.Format.SWISS, Event.Format.PROGRESSIVE):
+        waiting = [r for r in results.table_rows(event) if not r.finished or r.pending]
+        if waiting:
+            raise TournamentError.single(
+                f"{len(waiting)} tables of the rounds so far are not done, and a "
+                f"{event.format} round is seated from the results",
+                field="round",
+                round_number=number,
+            )
+    round_still_playing_check(event=event, number=number, go_on=go_on)
+    standings = _standings_order(event) if event.format == Event.Format.SWISS else []
+    if number == 1 and standings:
+        standings = season_seating.rating_order(event)  # Swiss round 1: seeded by rating
+    winners = _winners(event) if event.format == Event.Format.PROGRESSIVE else {}
+    available = availability.availability_for(event, number=number, leave_out_playing=go_on)
+    inputs = seating.seating_inputs(
+        event,
+        number=number,
+        standings=standings,
+        winners=winners,
+        effort=effort,
+        seated=available.seated_ids,
+    )
+    if len(inputs.request.entrants) < 2:
+        raise TournamentError.single(
+            "at least two players are needed to seat a round",
+            field="entrants",
+            round_number=number,
+        )
+    report("seating", 2, 3)
+    # The core runs outside the transaction: the event stays unlocked meanwhile, and a
+    # change that slips in is caught below.
+    try:
+        plan = seating.plan_for(inputs)
+    except SchedulingError as error:
+        raise TournamentError.single(str(error), field=error.field, round_number=number) from None
+    plan = season_seating.balance_plan(event, inputs, plan)
+    report("saving", 3, 3)
+    with transaction.atomic():
+        event = locked_open(event)
+        if published_count(event) + 1 != number:
+            raise TournamentError.single(
+                "a round was published meanwhile: generate again", field="round"
+            )
+        replaced = event.rounds.filter(number=number, status=TournamentRound.Status.DRAFT)
+        replaced_draft = replaced.exists()
+        # Games prepared for a large draft's publishing go with it.
+        prepared = list(
+            Table.objects.filter(round__in=replaced, game__isnull=False).values_list(
+                "game_id", flat=True
+            )
+        )
+        replaced.delete()
+        Game.objects.filter(pk__in=prepared).delete()
+        round_ = TournamentRound.objects.create(event=event, number=number)
+        seating.save_plan(round_, plan)
+        availability.absences_save(round_, available)
+        if season_seating.slot_strength(event):
+            round_.report = {
+                **round_.report,
+                "table_means": season_seating.mean_ratings(event, plan),
+            }
+            round_.save(update_fields=["report"])
+        if event.status == Event.Status.REGISTRATION:
+            event.status = Event.Status.RUNNING
+            event.save(update_fields=["status", "updated_at"])
+        event_log(
+            event,
+            "round_generate",
+            user,
+            after={
+                "round": number,
+                "replaced_draft": replaced_draft,
+                "report": round_.report,
+                "away": [e.pk for e in available.away],
+                "still_playing": [e.pk for e in available.playing],
+            },
+        )
+    return round_
+
+
+def round_generation_mark(*, event: Event, state: str, user: Any = None, **details: Any) -> Event:
+    """Store how far the next round's background generation got, for the desk to show.
+
+    ``state``: queued, running, done or failed. Queuing a second one while one is
+    queued or running is refused.
+    """
+    with transaction.atomic():
+        event = locked(event)
+        if state == "queued":
+            refuse_closed(event)
+            if event.generation.get("state") in ("queued", "running"):
+                raise TournamentError.single("a round is already being generated", field="round")
+        event.generation = {**details, "state": state}
+        event.save(update_fields=["generation", "updated_at"])
+        if state in ("queued", "done", "failed"):
+            event_log(event, f"round_generation_{state}", user, after=event.generation)
+        bump(event)
+    return event
+
+
+def _round_of(event: Event, round_: TournamentRound, status: str) -> TournamentRound:
+    found = TournamentRound.objects.select_for_update().filter(pk=round_.pk, event=event).first()
+    if found is None:
+        raise TournamentError.single("that round is not in this event", field="round")
+    if found.status != status:
+        raise TournamentError.single(
+            f"round {found.number} is {found.get_status_display().lower()}",
+            field="round",
+            round_number=found.number,
+        )
+    return found
+
+
+@dataclass(frozen=True)
+class SwapResult:
+    """A swap in a draft: the report before and after, for the director to compare."""
+
+    round: TournamentRound
+    before: dict[str, Any]
+    after: dict[str, Any]
+
+    @property
+    def cost_change(self) -> int:
+        return int(self.after["cost"]) - int(self.before["cost"])
+
+
+def round_swap(
+    *, event: Event, round: TournamentRound, first: Entrant, second: Entrant, user: Any = None
+) -> SwapResult:
+    """Swap two players' places (seats or byes) in a draft; the report is recomputed."""
+    with transaction.atomic():
+        event = locked_open(event)
+        round_ = _round_of(event, round, TournamentRound.Status.DRAFT)
+        first, second = entrant_of(event, first), entrant_of(event, second)
+        if first.pk == second.pk:
+            raise TournamentError.single("choose two different players", field="second")
+        if len(first.members) != len(second.members):
+            raise TournamentError.single(
+                "a team swaps only with a team of as many members", field="second"
+            )
+        places: dict[int, list[Any]] = {first.pk: [], second.pk: []}
+        for seat in TableSeat.objects.filter(table__round=round_, entrant__in=places):
+            places[seat.entrant_id].append(seat)
+        byes = {b.entrant_id: b for b in Bye.objects.filter(round=round_, entrant__in=places)}
+        for entrant in (first, second):
+            if not places[entrant.pk] and entrant.pk not in byes:
+                raise TournamentError.single(
+                    f"{entrant.name} is not in this round",
+                    field="entrant",
+                    round_number=round_.number,
+                )
+        before = dict(round_.report)
+        for seat in (*places[first.pk], *places[second.pk]):
+            seat.entrant_id = second.pk if seat.entrant_id == first.pk else first.pk
+        TableSeat.objects.bulk_update([*places[first.pk], *places[second.pk]], ["entrant"])
+        for bye in byes.values():
+            bye.entrant_id = second.pk if bye.entrant_id == first.pk else first.pk
+            bye.save(update_fields=["entrant"])
+        tables, bye_slots = seating.draft_tables(round_)
+        in_draft = {seating.unslot(s)[0] for s in (*(v for t in tables for v in t), *bye_slots)}
+        inputs = seating.seating_inputs(event, number=round_.number, seated=in_draft)
+        # The seating's own method stays named: the swap is added to it, once.
+        method = str(before.get("method") or "").removesuffix(SWAPPED)
+        report = seating.report_for(inputs.request, tables, bye_slots, f"{method}{SWAPPED}")
+        round_.report = report.as_dict()
+        round_.save(update_fields=["report"])
+        event_log(
+            event,
+            "round_swap",
+            user,
+            before={"report": before},
+            after={
+                "round": round_.number,
+                "swapped": [first.pk, second.pk],
+                "report": round_.report,
+            },
+        )
+    return SwapResult(round=round_, before=before, after=dict(round_.report))
+
+
+def _first_dealer(seated: Sequence[int], dealt: Counter[int]) -> int:
+    """The seat whose player has dealt first least often so far (ties: the lowest seat)."""
+    return min(range(len(seated)), key=lambda s: (dealt[seated[s]], s))
+
+
+def _publish_checks(event: Event, round_: TournamentRound, *, go_on: bool) -> None:
+    round_still_playing_check(event=event, number=round_.number, go_on=go_on)
+    twice = availability.seated_still_playing(round_)
+    if twice:
+        listed = "; ".join(f"{name} ({table.label.split(':')[0]})" for name, table in twice)
+        raise TournamentError.single(
+            f"this draft seats players still playing: {listed}. Generate the draft "
+            "again to leave them out",
+            field="round",
+            round_number=round_.number,
+        )
+
+
+def _create_games(
+    event: Event, round_: TournamentRound, user: Any, *, most: int | None = None
+) -> list[Table]:
+    """Give up to ``most`` of the draft's tables that have none their scoring game."""
+    tables = list(round_.tables.filter(game__isnull=True).order_by("number")[:most])
+    if not tables:
+        return []
+    dealt: Counter[int] = Counter()
+    for seat, entrant_id, first in TableSeat.objects.filter(
+        table__round__event=event,
+        table__round__status=TournamentRound.Status.PUBLISHED,
+    ).values_list("seat", "entrant_id", "table__game__first_dealer"):
+        if seat == first:
+            dealt[entrant_id] += 1
+    seats: dict[int, list[TableSeat]] = {}
+    for table_seat in TableSeat.objects.filter(table__in=tables).select_related("entrant"):
+        seats.setdefault(table_seat.table_id, []).append(table_seat)
+    actor = Actor(user=user, device="director's desk")
+    for table in tables:
+        seated = sorted(seats[table.pk], key=lambda s: s.seat)
+        names = [
+            s.entrant.members[s.member] if s.entrant.members else s.entrant.name for s in seated
+        ]
+        record = {
+            "game": event.game,
+            "players": names,
+            "options": options_at(event.game, event.options, len(names)),
+            "first_dealer": _first_dealer([s.entrant_id for s in seated], dealt),
+            "rounds": [],
+        }
+        try:
+            created = game_create(
+                record=record,
+                actor=actor,
+                confirmation=event.confirmation,
+                is_tournament_game=True,
+                one_phone=event.one_phone,
+            )
+        except GameChangeError as error:
+            raise TournamentError(
+                [
+                    Problem(f"table {table.number}: {p.message}", round_.number, p.field)
+                    for p in error.problems
+                ]
+            ) from None
+        table.game = created.game
+    Table.objects.bulk_update(tables, ["game"])
+    return tables
+
+
+def round_publish_part(
+    *, event: Event, round: TournamentRound, user: Any = None, go_on: bool = False, most: int
+) -> tuple[int, int]:
+    """Prepare a large draft for publishing, ``most`` tables at a time: their games are
+    created while the round stays a draft (players see nothing yet). Returns (tables
+    with a game, tables). ``round_publish`` then publishes the round in one step."""
+    with transaction.atomic():
+        event = locked_open(event)
+        round_ = _round_of(event, round, TournamentRound.Status.DRAFT)
+        _publish_checks(event, round_, go_on=go_on)
+        _create_games(event, round_, user, most=most)
+        done = round_.tables.filter(game__isnull=False).count()
+        return done, round_.tables.count()
+
+
+def round_publish(
+    *, event: Event, round: TournamentRound, user: Any = None, go_on: bool = False
+) -> TournamentRound:
+    """Publish a draft: every table becomes one scoring game, players in seat order.
+
+    Refused while a table of an earlier round still plays, unless ``go_on``; even then a
+    draft that seats a player still playing is refused (nobody is seated twice). Tables
+    prepared by ``round_publish_part`` keep their games.
+    """
+    with transaction.atomic():
+        event = locked(event)
+        refuse_closed(event)
+        round_ = _round_of(event, round, TournamentRound.Status.DRAFT)
+        _publish_checks(event, round_, go_on=go_on)
+        _create_games(event, round_, user)
+        round_.status = TournamentRound.Status.PUBLISHED
+        round_.published_at = timezone.now()
+        round_.save(update_fields=["status", "published_at"])
+        event_log(
+            event,
+            "round_publish",
+            user,
+            after={
+                "round": round_.number,
+                "games": list(round_.tables.order_by("number").values_list("game_id", flat=True)),
+            },
+        )
+        bump(event)
+    return round_
+
+
+def round_undo(*, event: Event, round: TournamentRound, user: Any = None) -> TournamentRound:
+    """Take back the last published round before any result is in: its games go, the
+    round is a draft again."""
+    with transaction.atomic():
+        event = locked_open(event)
+        round_ = _round_of(event, round, TournamentRound.Status.PUBLISHED)
+        last = event.rounds.order_by("-number").values_list("number", flat=True).first()
+        if last != round_.number:
+            raise TournamentError.single(
+                f"only the last round (round {last}) can be undone",
+                field="round",
+                round_number=round_.number,
+            )
+        game_ids = list(round_.tables.exclude(game=None).values_list("game_id", flat=True))
+        played = (
+            Table.objects.filter(round=round_, game__rounds__isnull=False)
+            .values_list("number", flat=True)
+            .distinct()
+        )
+        if played:
+            listed = ", ".join(str(n) for n in sorted(played))
+            raise TournamentError.single(
+                f"results are in at table {listed}: correct them instead",
+                field="round",
+                round_number=round_.number,
+            )
+        round_.tables.update(game=None)
+        Game.objects.filter(pk__in=game_ids).delete()
+        round_.status = TournamentRound.Status.DRAFT
+        round_.published_at = None
+        round_.save(update_fields=["status", "published_at"])
+        event_log(event, "round_undo", user, before={"round": round_.number, "games": game_ids})
+        bump(event)
+    return round_
