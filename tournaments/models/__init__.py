@@ -9,6 +9,7 @@ from django.conf import settings
 from django.db import models
 
 from scoring.models import Confirmation, Game, game_title, validate_game
+from tournaments.models.log import ChangeLine
 from tournaments.models.tokens import new_public_token
 
 
@@ -245,20 +246,13 @@ class EventStaff(models.Model):
         return f"{self.event}: {self.user} ({self.get_role_display()})"
 
 
-class EventLog(models.Model):
+class EventLog(ChangeLine):
     """The director's changes, append-only: who did what, with the state before and after."""
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="log")
-    action = models.CharField(max_length=32)
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    before = models.JSONField(null=True, blank=True)
-    after = models.JSONField(null=True, blank=True)
-    at = models.DateTimeField(auto_now_add=True)
 
-    class Meta:
-        ordering = ["id"]
+    class Meta(ChangeLine.Meta):
+        pass
 
     def __str__(self) -> str:
         return f"{self.event}: {self.action}"

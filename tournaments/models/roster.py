@@ -12,6 +12,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
+from tournaments.models.log import ChangeLine
 from tournaments.models.tokens import new_public_token
 
 
@@ -162,20 +163,13 @@ class RatingStep(models.Model):
         return f"{self.player}: {self.mu:.2f}"
 
 
-class RosterLog(models.Model):
+class RosterLog(ChangeLine):
     """The director's changes to the roster and seasons, append-only."""
 
     roster = models.ForeignKey(Roster, on_delete=models.CASCADE, related_name="log")
-    action = models.CharField(max_length=32)
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    before = models.JSONField(null=True, blank=True)
-    after = models.JSONField(null=True, blank=True)
-    at = models.DateTimeField(auto_now_add=True)
 
-    class Meta:
-        ordering = ["id"]
+    class Meta(ChangeLine.Meta):
+        pass
 
     def __str__(self) -> str:
         return f"{self.roster}: {self.action}"
