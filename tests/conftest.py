@@ -5,6 +5,12 @@ from __future__ import annotations
 import os
 
 import pytest
+from hypothesis import settings as hypothesis_settings
+
+# Speed is measured in the benchmarks, never in tests: no property fails for taking long on
+# a busy machine.
+hypothesis_settings.register_profile("tablescore", deadline=None)
+hypothesis_settings.load_profile("tablescore")
 
 REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES") == "1"
 
