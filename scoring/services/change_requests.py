@@ -174,18 +174,22 @@ def change_request_accept(*, game: Game, request_id: int, actor: Actor) -> Chang
                 number=request.round_number,
                 after={"kind": request.kind},
             )
-            if request.kind == ChangeRequest.Kind.UNDO:
-                score = apply_undo(game, request.round_number, asker)
-            elif request.kind == ChangeRequest.Kind.END:
-                score = apply_end(game, request.ending, asker)
-            else:
-                score = apply_reopen(game, asker)
+            score = apply_request(game, request, asker)
     if lapsed is not None:
         raise GameChangeError.single(
             f"the game changed since this was asked, so nothing was done ({lapsed})",
             field="request",
         )
     return ChangeResult(game=game, score=score, round_number=request.round_number)
+
+
+def apply_request(game: Game, request: ChangeRequest, actor: Actor) -> dict[str, Any]:
+    """Make an agreed undo, ending or reopening, as ``actor``; the new score."""
+    if request.kind == ChangeRequest.Kind.UNDO:
+        return apply_undo(game, request.round_number, actor)
+    if request.kind == ChangeRequest.Kind.END:
+        return apply_end(game, request.ending, actor)
+    return apply_reopen(game, actor)
 
 
 def change_request_decline(*, game: Game, request_id: int, actor: Actor) -> RequestResult:

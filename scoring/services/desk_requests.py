@@ -26,9 +26,13 @@ from scoring.services.change import (
     check_revision,
     locked,
 )
-from scoring.services.change_requests import RequestResult, check_request, open_request
-from scoring.services.game import apply_end, apply_reopen
-from scoring.services.rounds import apply_correct, apply_undo, check_correct, undo_target
+from scoring.services.change_requests import (
+    RequestResult,
+    apply_request,
+    check_request,
+    open_request,
+)
+from scoring.services.rounds import apply_correct, check_correct, undo_target
 
 REASON_LONGEST = 500
 
@@ -176,12 +180,8 @@ def desk_request_answer(
             game.rounds.filter(number=request.round_number).update(
                 status=Round.Status.CONFIRMED, confirmed_at=timezone.now()
             )
-        elif request.kind == ChangeRequest.Kind.UNDO:
-            score = apply_undo(game, request.round_number, actor)
-        elif request.kind == ChangeRequest.Kind.END:
-            score = apply_end(game, request.ending, actor)
         else:
-            score = apply_reopen(game, actor)
+            score = apply_request(game, request, actor)
     if lapsed is not None:
         raise GameChangeError.single(
             f"the game changed since this was asked, so nothing was done ({lapsed})",
