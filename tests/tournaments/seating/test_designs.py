@@ -71,7 +71,7 @@ def test_kirkmans_schoolgirls_walk_seven_days_without_meeting_twice():
     assert {plan.report.method for plan in schedule.rounds} == {"Kirkman triple system"}
 
 
-@pytest.mark.parametrize("n", [9, 13])
+@pytest.mark.parametrize("n", [9, 13, 45])
 def test_whist_for_four_m_plus_one_sits_each_player_out_once(n):
     entrants = list(range(1, n + 1))
     schedule = plan_schedule(entrants, PARTNERS_AT_4, n, seed=2)
@@ -135,3 +135,17 @@ def test_prime_powers_of_the_form_four_m_plus_one_build_on_their_field(q, group)
 @pytest.mark.parametrize("q", [7, 15, 27, 45])
 def test_other_sizes_build_nothing_on_a_field(q):
     assert constructions.field_whist_first_round(q) is None
+
+
+@pytest.mark.parametrize(
+    ("n", "group"), [(45, (3, 3, 5)), (48, (47,)), (56, (55,)), (64, (7, 3, 3))]
+)
+def test_whist_tournaments_up_to_sixty_four_are_stored_on_their_group(n, group):
+    found = constructions.whist_design(n)
+    assert found is not None and found[0] == group
+    size = 1
+    for modulus in group:
+        size *= modulus
+    assert size == (n - 1 if n % 4 == 0 else n)
+    seated = sorted(p for table in found[1] for p in table)
+    assert seated == ([-1, *range(size)] if n % 4 == 0 else list(range(1, size)))

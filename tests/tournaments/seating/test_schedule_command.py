@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections import Counter
+from itertools import combinations
 from pathlib import Path
 
 import pytest
@@ -43,14 +45,24 @@ def test_every_format_prints_rounds_and_a_report(fmt):
         assert key in data["report"]["rounds"][0]
 
 
-def test_whist_partners_in_the_dry_run():
-    data = schedule("--game", "roller_derby", "--players", "12", "--rounds", "11")
-    partners = set()
+@pytest.mark.parametrize("players", [12, 45, 48, 56, 64])
+def test_whist_partners_in_the_dry_run(players):
+    rounds = players - 1 if players % 4 == 0 else players
+    data = schedule(
+        "--game", "roller_derby", "--players", str(players), "--rounds", str(rounds)
+    )  # fmt: skip
+    partners: Counter[frozenset[int]] = Counter()
+    opponents: Counter[frozenset[int]] = Counter()
     for plan in data["rounds"]:
         for a, b, c, d in plan["tables"]:
-            partners |= {frozenset((a, c)), frozenset((b, d))}
-    assert len(partners) == 66
+            partners.update([frozenset((a, c)), frozenset((b, d))])
+            opponents.update(frozenset(p) for p in ((a, b), (a, d), (c, b), (c, d)))
+    every_pair = {frozenset(p) for p in combinations(range(players), 2)}
+    assert set(partners) == every_pair and set(partners.values()) == {1}
+    assert set(opponents) == every_pair and set(opponents.values()) == {2}
     assert data["report"]["total"]["repeated_partners"] == 0
+    if players % 4 == 1:
+        assert sorted(e for plan in data["rounds"] for e in plan["byes"]) == list(range(players))
 
 
 def test_table_size_and_preferred_size():
