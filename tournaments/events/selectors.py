@@ -3,12 +3,13 @@ here writes.
 
 Every selector returns frozen dataclasses a template shows directly:
 
-- ``draw_for(event=, round=None)`` -> ``Draw | None``: a round's tables (the latest
-  published one unless a round is given; a draft for the desk), each ``DrawTable`` with
-  its seats (``DrawSeat``: 1-based seat, the name at that seat, the entrant, the team),
-  its first dealer and its table link token (empty for a draft).
+- ``draw_for(event=, round=None, offset=0, limit=None)`` -> ``Draw | None``: a round's
+  tables (the latest published one unless a round is given; a draft for the desk), or
+  one page of them, each ``DrawTable`` with its seats (``DrawSeat``: 1-based seat, the
+  name at that seat, the entrant, the team), its first dealer and its table link token
+  (empty for a draft).
 - ``seat_find(event=, query=)`` -> ``list[SeatFound]``: "where do I sit" in the current
-  draw, by any part of a name, ignoring case and accents.
+  draw, by any part of a name, ignoring case and accents (searched in the database).
 - ``entrant_page(event=, entrant=)`` -> ``EntrantPage``: an entrant's tables with their
   state and results, byes, and the seat of their table still to play.
 - ``standings_for(event=)`` -> ``StandingsView``: the metric labels and one
@@ -20,12 +21,14 @@ Every selector returns frozen dataclasses a template shows directly:
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.models import ChangeRequest, Round
+from django.db.models import Q
+
+from common.folding import folded
+from scoring.models import ChangeRequest, Round, Seat
 from tournaments.models import (
     BracketGame,
     Bye,
@@ -37,19 +40,6 @@ from tournaments.models import (
 )
 from tournaments.standings import adapter as results
 from tournaments.standings.core import METRIC_LABELS
-
-# Letters Unicode does not decompose into a base letter and an accent, as typed on a
-# keyboard without them (casefold already turns ß into ss).
-PLAIN_LETTERS = str.maketrans(
-    {"ł": "l", "ø": "o", "đ": "d", "ħ": "h", "\u0131": "i", "æ": "ae", "œ": "oe", "þ": "th"}
-)
-
-
-def folded(text: str) -> str:
-    """A name as searched and compared: case and accents ignored, spaces squeezed."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold().translate(PLAIN_LETTERS))
-    return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).split())
-
 
 # --------------------------------------------------------------------------- the draw
 
@@ -84,13 +74,7 @@ class Draw:
     byes: tuple[str, ...]
     report: Mapping[str, Any]  # the seating core's quality report
     revision: int
-
-
-def _seat_rows(round_: TournamentRound) -> dict[int, list[TableSeat]]:
-    seats: dict[int, list[TableSeat]] = {}
-    for seat in TableSeat.objects.filter(table__round=round_).select_related("entrant"):
-        seats.setdefault(seat.table_id, []).append(seat)
-    return seats
+    table_count: int = 0  # every table of the round, when ``tables`` holds one page of them
 
 
 def _seat_name(seat: TableSeat) -> str:
@@ -102,17 +86,46 @@ def _latest_published(event: Event) -> TournamentRound | None:
     return event.rounds.filter(status=TournamentRound.Status.PUBLISHED).order_by("-number").first()
 
 
-def draw_for(*, event: Event, round: TournamentRound | None = None) -> Draw | None:
-    """A round's draw: the latest published round unless ``round`` is given."""
+def _teams(game_ids: list[int]) -> dict[tuple[int, int], str]:
+    """(game, 0-based seat) -> the game's team label at that seat, for these games."""
+    return {
+        (game_id, number): team
+        for game_id, number, team in Seat.objects.filter(game_id__in=game_ids).values_list(
+            "game_id", "number", "team"
+        )
+    }
+
+
+def draw_for(
+    *,
+    event: Event,
+    round: TournamentRound | None = None,
+    offset: int = 0,
+    limit: int | None = None,
+) -> Draw | None:
+    """A round's draw: the latest published round unless ``round`` is given. With
+    ``limit``, only the tables from the ``offset``-th (0-based, by number) on, that many,
+    are read; ``Draw.table_count`` still counts them all."""
     round_ = round or _latest_published(event)
     if round_ is None:
         return None
-    seats = _seat_rows(round_)
+    in_round = round_.tables.order_by("number")
+    chosen = in_round.select_related("game")
+    if limit is not None:
+        chosen = chosen[offset : offset + limit]
+    picked = list(chosen)
+    count = in_round.count() if limit is not None else len(picked)
+    seats: dict[int, list[TableSeat]] = {}
+    for seat in (
+        TableSeat.objects.filter(table__in=[t.pk for t in picked])
+        .select_related("entrant")
+        .order_by("table_id", "seat")
+    ):
+        seats.setdefault(seat.table_id, []).append(seat)
+    teams = _teams([t.game_id for t in picked if t.game_id is not None])
     tables = []
-    for table in round_.tables.select_related("game").prefetch_related("game__seats"):
-        seated = sorted(seats.get(table.pk, []), key=lambda s: s.seat)
+    for table in picked:
         game = table.game
-        teams = {s.number: s.team for s in game.seats.all()} if game else {}
         first = game.first_dealer if game else 0
         draw_seats = tuple(
             DrawSeat(
@@ -120,9 +133,9 @@ def draw_for(*, event: Event, round: TournamentRound | None = None) -> Draw | No
                 name=_seat_name(s),
                 entrant_id=s.entrant_id,
                 entrant_name=s.entrant.name,
-                team=teams.get(s.seat, ""),
+                team=teams.get((table.game_id, s.seat), "") if table.game_id else "",
             )
-            for s in seated
+            for s in seats.get(table.pk, [])
         )
         tables.append(
             DrawTable(
@@ -147,6 +160,7 @@ def draw_for(*, event: Event, round: TournamentRound | None = None) -> Draw | No
         byes=byes,
         report=dict(round_.report),
         revision=event.revision,
+        table_count=count,
     )
 
 
@@ -163,34 +177,44 @@ class SeatFound:
 
 
 def seat_find(*, event: Event, query: str) -> list[SeatFound]:
-    """Where every player whose name holds ``query`` sits in the current draw."""
+    """Where every player whose name holds ``query`` sits in the current draw: the
+    database finds the entrants by their folded names, and only their seats are read."""
     needle = folded(query)
-    draw = draw_for(event=event)
-    if draw is None or not needle:
+    latest = _latest_published(event)
+    if latest is None or not needle:
         return []
+    named = Q(entrant__name_folded__contains=needle) | Q(entrant__members_folded__contains=needle)
+    seats = [
+        s
+        for s in TableSeat.objects.filter(named, table__round=latest).select_related(
+            "entrant", "table__game"
+        )
+        # A team's member is found by their own name or the team's.
+        if needle in folded(_seat_name(s)) or needle in folded(s.entrant.name)
+    ]
+    teams = _teams([s.table.game_id for s in seats if s.table.game_id is not None])
     found = [
         SeatFound(
-            name=seat.name,
-            entrant_id=seat.entrant_id,
-            round_number=draw.round_number,
-            table=table.number,
-            seat=seat.seat,
-            team=seat.team,
-            deals_first=seat.seat == table.first_dealer,
-            view_token=table.view_token,
+            name=_seat_name(s),
+            entrant_id=s.entrant_id,
+            round_number=latest.number,
+            table=s.table.number,
+            seat=s.seat + 1,
+            team=teams.get((s.table.game_id, s.seat), "") if s.table.game_id else "",
+            deals_first=s.seat == (s.table.game.first_dealer if s.table.game else 0),
+            view_token=s.table.game.view_token if s.table.game else "",
         )
-        for table in draw.tables
-        for seat in table.seats
-        if needle in folded(seat.name) or needle in folded(seat.entrant_name)
+        for s in seats
     ]
-    latest = _latest_published(event)
-    for bye in Bye.objects.filter(round=latest).select_related("entrant"):
+    for bye in Bye.objects.filter(
+        round=latest, entrant__name_folded__contains=needle
+    ).select_related("entrant"):
         if needle in folded(bye.entrant.name):
             found.append(
                 SeatFound(
                     name=bye.entrant.name,
                     entrant_id=bye.entrant_id,
-                    round_number=draw.round_number,
+                    round_number=latest.number,
                     table=None,
                     seat=None,
                     team="",
