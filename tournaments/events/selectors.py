@@ -15,7 +15,11 @@ Every selector returns frozen dataclasses a template shows directly:
 - ``standings_for(event=)`` -> ``StandingsView``: the metric labels and one
   ``StandingRow`` per entrant, computed now from the confirmed tables.
 - ``tables_live(event=)`` -> ``list[TableState]``: every published table: playing,
-  waiting for confirmation, or done, and how many deals are in.
+  waiting for confirmation, or done, and how many deals are in;
+  ``tables_live_first(event=, round_number=, shown=)`` the first of a round's, those
+  still playing first, and how many there are.
+- ``entrant_counts(event=)`` -> ``EntrantCounts``; ``entrants_by_name(event=, query=)``
+  -> the entrants whose name holds ``query``, in name order, for one page of them.
 - ``generation_for(event=)`` -> ``Generation``: the background generation's progress.
 """
 
@@ -25,7 +29,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Q
+from django.db import connection
+from django.db.models import Count, F, Q, QuerySet
+from django.db.models.functions import Collate
 
 from common.folding import folded
 from scoring.models import ChangeRequest, Round, Seat
@@ -254,23 +260,38 @@ def _state(finished: bool, pending: bool) -> str:
 
 def tables_live(*, event: Event, round_number: int | None = None) -> list[TableState]:
     """Every published table's state (of one round when ``round_number`` is given)."""
-    rows = results.table_rows(event)
-    if round_number is not None:
-        rows = [r for r in rows if r.round_number == round_number]
-    deals: dict[int, int] = {}
-    for game_id in Round.objects.filter(game_id__in=[r.game_id for r in rows]).values_list(
-        "game_id", flat=True
-    ):
-        deals[game_id] = deals.get(game_id, 0) + 1
-    names: dict[int, list[tuple[int, str]]] = {}
+    rows = results.table_rows(event, round_number=round_number)
+    return _table_states(sorted(rows, key=lambda r: (r.round_number, r.table_number)))
+
+
+def tables_live_first(
+    *, event: Event, round_number: int, shown: int
+) -> tuple[list[TableState], int]:
+    """A round's tables for the desk, those still playing (or waiting) first, then by
+    number: the first ``shown`` of them, and how many tables the round has. Only the
+    tables shown are read beyond their state."""
+    rows = results.table_rows(event, round_number=round_number)
+    rows.sort(key=lambda r: (_state(r.finished, r.pending) == DONE, r.table_number))
+    return _table_states(rows[:shown]), len(rows)
+
+
+def _table_states(rows: list[results.TableRow]) -> list[TableState]:
+    """The live states of these tables, in their order: deals in, names, links."""
+    games = [r.game_id for r in rows if r.game_id is not None]
+    deals = dict(
+        Round.objects.filter(game_id__in=games)
+        .values("game_id")
+        .annotate(count=Count("pk"))
+        .values_list("game_id", "count")
+    )
     links = {
         pk: (entry, view)
         for pk, entry, view in Table.objects.filter(pk__in=[r.table_id for r in rows]).values_list(
             "pk", "game__table_token", "game__view_token"
         )
     }
-    tokens = {pk: entry for pk, (entry, _) in links.items()}
-    for seat in TableSeat.objects.filter(table_id__in=tokens).select_related("entrant"):
+    names: dict[int, list[tuple[int, str]]] = {}
+    for seat in TableSeat.objects.filter(table_id__in=links).select_related("entrant"):
         names.setdefault(seat.table_id, []).append((seat.seat, _seat_name(seat)))
     return [
         TableState(
@@ -281,11 +302,47 @@ def tables_live(*, event: Event, round_number: int | None = None) -> list[TableS
             deals_in=deals.get(r.game_id or 0, 0),
             names=tuple(name for _, name in sorted(names.get(r.table_id, []))),
             game_id=r.game_id,
-            table_token=tokens.get(r.table_id) or "",
+            table_token=links.get(r.table_id, ("", ""))[0] or "",
             view_token=links.get(r.table_id, ("", ""))[1] or "",
         )
-        for r in sorted(rows, key=lambda r: (r.round_number, r.table_number))
+        for r in rows
     ]
+
+
+# --------------------------------------------------------------------------- players
+
+
+@dataclass(frozen=True)
+class EntrantCounts:
+    registered: int
+    active: int  # not dropped
+    checked_in: int  # not dropped and checked in
+
+
+def entrant_counts(*, event: Event) -> EntrantCounts:
+    """How many players the event has, plays with, and has checked in, counted in the
+    database."""
+    active = Q(dropped=False)
+    counted = event.entrants.aggregate(
+        registered=Count("pk"),
+        active=Count("pk", filter=active),
+        checked_in=Count("pk", filter=active & Q(checked_in=True)),
+    )
+    return EntrantCounts(**counted)
+
+
+def entrants_by_name(*, event: Event, query: str = "") -> QuerySet[Entrant]:
+    """The event's entrants whose name holds ``query`` (case and accents ignored), in
+    the order of their folded names compared letter by letter, as Python sorts them,
+    whatever the database's collation; the same folded name in the order registered."""
+    found = event.entrants.all()
+    needle = folded(query)
+    if needle:
+        found = found.filter(name_folded__contains=needle)
+    by_letters = (
+        Collate("name_folded", "C") if connection.vendor == "postgresql" else F("name_folded")
+    )
+    return found.order_by(by_letters, "pk")
 
 
 # --------------------------------------------------------------------------- standings
@@ -484,24 +541,21 @@ class TableRequest:
 
 def table_requests(*, event: Event) -> list[TableRequest]:
     """The requests waiting for the desk at this event, oldest first."""
-    tables = {
-        t.game_id: t
-        for t in Table.objects.filter(round__event=event, game__isnull=False).select_related(
-            "round"
-        )
-    }
-    matches = {
-        b.game_id: b.match
-        for b in BracketGame.objects.filter(stage__event=event).only("game_id", "match")
-    }
-    waiting = (
-        ChangeRequest.objects.filter(
-            to_desk=True,
-            status=ChangeRequest.Status.OPEN,
-            game_id__in=[*tables, *matches],
-        )
+    at_event = Q(game__event_table__round__event=event) | Q(game__bracket_game__stage__event=event)
+    waiting = list(
+        ChangeRequest.objects.filter(at_event, to_desk=True, status=ChangeRequest.Status.OPEN)
         .select_related("game")
         .order_by("created_at", "pk")
+    )
+    games = {request.game_id for request in waiting}
+    tables = {
+        t.game_id: t
+        for t in Table.objects.filter(round__event=event, game_id__in=games).select_related("round")
+    }
+    matches = dict(
+        BracketGame.objects.filter(stage__event=event, game_id__in=games).values_list(
+            "game_id", "match"
+        )
     )
     found = []
     for request in waiting:

@@ -73,16 +73,20 @@ class TableRow(NamedTuple):
     pending: bool  # a round still waits for confirmation
 
 
-def table_rows(event: Event) -> list[TableRow]:
-    """Every table of the event's published rounds, with its game's result keys."""
+def table_rows(event: Event, *, round_number: int | None = None) -> list[TableRow]:
+    """Every table of the event's published rounds (of round ``round_number`` when
+    given), with its game's result keys."""
     pending = set(
         Round.objects.filter(
             game__event_table__round__event=event, status=Round.Status.PENDING
         ).values_list("game_id", flat=True)
     )
-    rows = Table.objects.filter(
+    tables = Table.objects.filter(
         round__event=event, round__status=TournamentRound.Status.PUBLISHED
-    ).values_list(
+    )
+    if round_number is not None:
+        tables = tables.filter(round__number=round_number)
+    rows = tables.values_list(
         "pk",
         "round__number",
         "number",

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from common.folding import folded
-from tests.tournaments.helpers import ROOLZ_OPTIONS
+from tests.tournaments.helpers import ROOLZ_OPTIONS, play_table
 from tournaments.events import selectors, services
 from tournaments.models import Entrant, Event
 
@@ -37,6 +37,11 @@ def test_the_folded_columns_match_as_python_folding_does(director, typed, query)
     by_name = set(matched.values_list("name", flat=True))
     assert by_name == {name for name in typed if needle in folded(name)}
     assert event.entrants.filter(members_folded__contains=needle).count() == 1
+    # The desk lists players as Python sorts their folded names, whatever the collation.
+    listed = [e.name for e in selectors.entrants_by_name(event=event)]
+    assert listed == sorted(typed, key=folded)
+    searched = [e.name for e in selectors.entrants_by_name(event=event, query=query)]
+    assert searched == sorted((n for n in typed if needle in folded(n)), key=folded)
 
 
 def scanned(event: Event, query: str) -> list[tuple[str, int | None, int | None, str, bool]]:
@@ -72,3 +77,23 @@ def test_where_do_i_sit_finds_what_a_scan_of_the_draw_finds(director):
         "ANNA",
         "Joanna",
     ]
+
+
+def test_the_desks_first_tables_are_those_of_the_whole_round_still_playing_first(director):
+    event = services.event_create(
+        owner=director, name="N", game="roolz", options=ROOLZ_OPTIONS, table_size=4
+    )
+    services.entrants_import_csv(
+        event=event, text="\n".join(f"P{n:02d}" for n in range(24)), user=director
+    )
+    draft = services.round_generate(event=event, user=director)
+    services.round_publish(event=event, round=draft, user=director)
+    for table in draft.tables.filter(number__in=[1, 4, 5]):
+        play_table(table)
+    every = selectors.tables_live(event=event, round_number=1)
+    every.sort(key=lambda t: (t.state == selectors.DONE, t.table))
+    first, count = selectors.tables_live_first(event=event, round_number=1, shown=4)
+    assert count == 6
+    assert first == every[:4]
+    assert [t.table for t in first] == [2, 3, 6, 1]
+    assert [t.deals_in for t in first] == [0, 0, 0, 2]
