@@ -270,7 +270,7 @@ def tables_live_first(
     """A round's tables for the desk, those still playing (or waiting) first, then by
     number: the first ``shown`` of them, and how many tables the round has. Only the
     tables shown are read beyond their state."""
-    rows = results.table_rows(event, round_number=round_number)
+    rows = results.table_rows(event, round_number=round_number, results=False)
     rows.sort(key=lambda r: (_state(r.finished, r.pending) == DONE, r.table_number))
     return _table_states(rows[:shown]), len(rows)
 
