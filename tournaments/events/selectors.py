@@ -92,6 +92,16 @@ def _latest_published(event: Event) -> TournamentRound | None:
     return event.rounds.filter(status=TournamentRound.Status.PUBLISHED).order_by("-number").first()
 
 
+def by_letters(field: str) -> Collate | F:
+    """Order by a folded name compared letter by letter (code points), as Python sorts
+    strings, whatever collation the database was set up with."""
+    return Collate(field, "C") if connection.vendor == "postgresql" else F(field)
+
+
+# The most seats one entrant takes at a table (a fixed team's members, each a seat).
+MOST_SEATS = 10
+
+
 def _teams(game_ids: list[int]) -> dict[tuple[int, int], str]:
     """(game, 0-based seat) -> the game's team label at that seat, for these games."""
     return {
@@ -182,19 +192,26 @@ class SeatFound:
     view_token: str  # the table's view link
 
 
-def seat_find(*, event: Event, query: str) -> list[SeatFound]:
-    """Where every player whose name holds ``query`` sits in the current draw: the
-    database finds the entrants by their folded names, and only their seats are read."""
+def seat_find(*, event: Event, query: str, limit: int | None = None) -> list[SeatFound]:
+    """Where every player whose name holds ``query`` sits in the current draw (at most
+    ``limit`` of them, first by name): the database finds the entrants by their folded
+    names, and only their seats are read."""
     needle = folded(query)
     latest = _latest_published(event)
     if latest is None or not needle:
         return []
     named = Q(entrant__name_folded__contains=needle) | Q(entrant__members_folded__contains=needle)
+    candidates = (
+        TableSeat.objects.filter(named, table__round=latest)
+        .select_related("entrant", "table__game")
+        .order_by(by_letters("entrant__name_folded"), "table__number", "seat")
+    )
+    if limit is not None:
+        # Every entrant read keeps one seat at least, and sits in at most MOST_SEATS.
+        candidates = candidates[: limit * MOST_SEATS]
     seats = [
         s
-        for s in TableSeat.objects.filter(named, table__round=latest).select_related(
-            "entrant", "table__game"
-        )
+        for s in candidates
         # A team's member is found by their own name or the team's.
         if needle in folded(_seat_name(s)) or needle in folded(s.entrant.name)
     ]
@@ -228,7 +245,7 @@ def seat_find(*, event: Event, query: str) -> list[SeatFound]:
                     view_token="",
                 )
             )
-    return sorted(found, key=lambda f: (folded(f.name), f.table or 0))
+    return sorted(found, key=lambda f: (folded(f.name), f.table or 0))[:limit]
 
 
 # --------------------------------------------------------------------------- live tables
@@ -339,10 +356,7 @@ def entrants_by_name(*, event: Event, query: str = "") -> QuerySet[Entrant]:
     needle = folded(query)
     if needle:
         found = found.filter(name_folded__contains=needle)
-    by_letters = (
-        Collate("name_folded", "C") if connection.vendor == "postgresql" else F("name_folded")
-    )
-    return found.order_by(by_letters, "pk")
+    return found.order_by(by_letters("name_folded"), "pk")
 
 
 # --------------------------------------------------------------------------- standings

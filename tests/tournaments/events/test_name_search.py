@@ -72,6 +72,9 @@ def test_where_do_i_sit_finds_what_a_scan_of_the_draw_finds(director):
         found = selectors.seat_find(event=event, query=query)
         shown = sorted((f.name, f.table, f.seat, f.team, f.deals_first) for f in found)
         assert shown == scanned(event, query), query
+    everyone = selectors.seat_find(event=event, query="a")
+    for limit in (1, 3, len(everyone)):
+        assert selectors.seat_find(event=event, query="a", limit=limit) == everyone[:limit]
     assert [f.name for f in selectors.seat_find(event=event, query="ann")] == [
         "Ann",
         "ANNA",

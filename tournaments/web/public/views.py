@@ -29,6 +29,8 @@ T = TypeVar("T")
 # 10,000-player event's pages stay light on a phone; search finds anyone on any page.
 TABLES_PAGE = 50
 STANDINGS_PAGE = 100
+# "Where do I sit" lists this many players at most: typing more of the name finds the rest.
+SEATS_FOUND = 30
 
 
 def page_number(request: HtmxHttpRequest) -> int:
@@ -136,7 +138,7 @@ def draw(request: HtmxHttpRequest, token: str) -> HttpResponse:
         **public_base(event),
         **draw_context(event, page_number(request)),
         "query": query,
-        "found": selectors.seat_find(event=event, query=query) if query.strip() else [],
+        **found_context(event, query),
     }
     return public_page(request, event, "tournaments/draw.html", context)
 
@@ -153,6 +155,17 @@ def draw_context(event: Event, page: int) -> dict[str, Any]:
     return {"draw": draw, "tables": draw.tables if draw else (), "pager": pager}
 
 
+def found_context(event: Event, query: str) -> dict[str, Any]:
+    """The first players whose name holds ``query`` and where they sit, and whether more
+    match than are listed."""
+    found = (
+        selectors.seat_find(event=event, query=query, limit=SEATS_FOUND + 1)
+        if query.strip()
+        else []
+    )
+    return {"found": found[:SEATS_FOUND], "found_more": len(found) > SEATS_FOUND}
+
+
 @never_cache
 @require_GET
 def seat_search(request: HtmxHttpRequest, token: str) -> HttpResponse:
@@ -162,7 +175,7 @@ def seat_search(request: HtmxHttpRequest, token: str) -> HttpResponse:
     context = {
         **public_base(event),
         "query": query,
-        "found": selectors.seat_find(event=event, query=query) if query.strip() else [],
+        **found_context(event, query),
     }
     if not request.htmx:
         context.update(draw_context(event, page_number(request)))
