@@ -12,6 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from json import loads
+from typing import Any
+
+from django.db import connection
 
 from scoring.models import Game, Round
 from tournaments.models import (
@@ -191,19 +195,35 @@ def rated_games(roster_id: int, *, after: GameKey | None = None) -> Iterable[Cor
 
 
 def roster_rated_games(roster_id: int) -> list[tuple[int, CoreGame]]:
-    """Every rated game of the roster (its row's id, the game), read as plain values."""
+    """Every rated game of the roster (its row's id, the game), read as plain values.
+
+    On PostgreSQL the rows come straight from the cursor (a rebuild reads tens of
+    thousands, and the field converters cost twice the read): sides and places arrive as
+    the JSON text Django's backend asks for, the time as an aware datetime."""
     fields = ("pk", "game_id", "played_at", "round_number", "table_number", "sides", "places")
+    query = RatedGame.objects.filter(roster_id=roster_id).values_list(*fields)
+    rows: Iterable[tuple[Any, ...]]
+    if connection.vendor == "postgresql":
+        sql, params = query.query.sql_with_params()
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            rows = [
+                (pk, game_id, played_at, round_number, table_number, loads(sides), loads(places))
+                for pk, game_id, played_at, round_number, table_number, sides, places in (
+                    cursor.fetchall()
+                )
+            ]
+    else:
+        rows = query
     return [
         (
             pk,
             CoreGame(
                 key=game_key(played_at, round_number, table_number, game_id),
                 game=game_id,
-                sides=tuple(tuple(side) for side in sides),
+                sides=tuple(map(tuple, sides)),
                 places=tuple(places),
             ),
         )
-        for pk, game_id, played_at, round_number, table_number, sides, places in (
-            RatedGame.objects.filter(roster_id=roster_id).values_list(*fields)
-        )
+        for pk, game_id, played_at, round_number, table_number, sides, places in rows
     ]
