@@ -165,22 +165,30 @@ def season_nights(season: Season) -> list[SeasonNight]:
         .select_related("event")
         .order_by("event__created_at", "event_id")
     )
-    out: list[SeasonNight] = []
-    for number, club_night in enumerate(nights, start=1):
-        event = club_night.event
-        links: dict[int, list[int]] = {}
-        for entrant, player in EntrantPlayer.objects.filter(entrant__event=event).values_list(
-            "entrant_id", "player_id"
-        ):
-            links.setdefault(entrant, []).append(player)
-        places: dict[int, int] = {}
-        for row in event_standings(event).rows:
-            if row.played == 0 and row.byes == 0:
-                continue
-            for player in links.get(row.entrant, ()):
-                places[player] = min(places.get(player, row.rank), row.rank)
-        out.append(SeasonNight(number, event, Night(number=number, places=places)))
-    return out
+    return [
+        SeasonNight(
+            number, club_night.event, Night(number=number, places=night_places(club_night.event))
+        )
+        for number, club_night in enumerate(nights, start=1)
+    ]
+
+
+def night_places(event: Event) -> dict[int, int]:
+    """Each roster player's final place in the event (a season's or not): an entrant who
+    played no counted table and had no bye did not play; a fixed team's place goes to
+    each linked member."""
+    links: dict[int, list[int]] = {}
+    for entrant, player in EntrantPlayer.objects.filter(entrant__event=event).values_list(
+        "entrant_id", "player_id"
+    ):
+        links.setdefault(entrant, []).append(player)
+    places: dict[int, int] = {}
+    for row in event_standings(event).rows:
+        if row.played == 0 and row.byes == 0:
+            continue
+        for player in links.get(row.entrant, ()):
+            places[player] = min(places.get(player, row.rank), row.rank)
+    return places
 
 
 def rated_games(roster_id: int, *, after: GameKey | None = None) -> Iterable[CoreGame]:

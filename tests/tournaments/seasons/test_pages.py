@@ -158,3 +158,25 @@ def test_the_season_csv_is_formula_safe(client, season_played):
     text = client.get(f"/s/{season_played.public_token}/season.csv").content.decode()
     assert "'=cmd|x" in text
     assert "=cmd|x" not in text.replace("'=cmd|x", "")
+
+
+def test_the_player_page_places_every_night_in_a_season_or_not(
+    client, director, season_played, django_capture_on_commit_callbacks
+):
+    from tournaments.standings.adapter import event_standings
+
+    roster = season_played.roster
+    loose = night(director, "A night of no season", names=["Ann", "Ben", "Cat", "Dan"])
+    play_round(loose, director, django_capture_on_commit_callbacks)
+    ann = Player.objects.get(roster=roster, name="Ann")
+    page = client.get(reverse("seasons:player", args=[roster.public_token, ann.pk]))
+    nights = page.context["page"].nights
+    assert len(nights) == 3
+    assert [n.season is None for n in nights] == [True, False, False]
+    for shown in nights:
+        ranks = {row.entrant: row.rank for row in event_standings(shown.event).rows}
+        assert shown.place == ranks[shown.entrant_id]
+    assert nights[0].points is None  # no season: a place and no points
+    text = page.content.decode()
+    assert f'<td class="num">{nights[0].place}</td>' in text
+
