@@ -109,7 +109,7 @@ def player_create(
     if problems:
         raise SeasonError(problems)
     with transaction.atomic():
-        if not allow_same and _live(roster).filter(folded=folded(name)).exists():
+        if not allow_same and _name_taken(roster, name):
             raise SeasonError.single(f"{name.strip()} is already on the roster", field="name")
         player = Player.objects.create(
             roster=roster, name=name.strip(), folded=folded(name), contact=contact.strip()
@@ -236,6 +236,14 @@ def roster_import(
     return ImportResult(created, found, [])
 
 
+def _name_taken(roster: Roster, name: str, *, but: Player | None = None) -> bool:
+    """Whether another live player of the roster has this name (case and accents folded)."""
+    others = _live(roster).filter(folded=folded(name))
+    if but is not None:
+        others = others.exclude(pk=but.pk)
+    return others.exists()
+
+
 def player_update(*, player: Player, name: str, contact: str, user: Any = None) -> Player:
     problems = _name_problems(name, "name")
     if len(contact.strip()) > CONTACT_LONGEST:
@@ -249,6 +257,40 @@ def player_update(*, player: Player, name: str, contact: str, user: Any = None) 
         player.name, player.folded, player.contact = name.strip(), folded(name), contact.strip()
         player.save(update_fields=["name", "folded", "contact"])
         _log(player.roster, "player_update", user, before=before, after={"name": player.name})
+    return player
+
+
+def player_rename(
+    *, player: Player, name: str, user: Any = None, allow_same: bool = False
+) -> Player:
+    """Give a roster player a new name (and the folded name matching reads). A name
+    another player of the roster has (case and accents folded) is refused unless
+    ``allow_same`` (two people can share a name), as when a player is added."""
+    if problems := _name_problems(name, "name"):
+        raise SeasonError(problems)
+    if player.merged_into_id:
+        raise SeasonError.single("that player was merged into another", field="name")
+    with transaction.atomic():
+        roster = Roster.objects.select_for_update().get(pk=player.roster_id)
+        player = Player.objects.select_for_update().get(pk=player.pk)
+        if name.strip() == player.name:
+            return player
+        if not allow_same and _name_taken(roster, name, but=player):
+            raise SeasonError.single(
+                f"{name.strip()} is already on the roster: tick the box if this is "
+                "a different person of the same name",
+                field="name",
+            )
+        before = {"id": player.pk, "name": player.name}
+        player.name, player.folded = name.strip(), folded(name)
+        player.save(update_fields=["name", "folded"])
+        _log(
+            roster,
+            "player_rename",
+            user,
+            before=before,
+            after={"id": player.pk, "name": player.name},
+        )
     return player
 
 
