@@ -268,11 +268,11 @@ def player_rename(
     ``allow_same`` (two people can share a name), as when a player is added."""
     if problems := _name_problems(name, "name"):
         raise SeasonError(problems)
-    if player.merged_into_id:
-        raise SeasonError.single("that player was merged into another", field="name")
     with transaction.atomic():
         roster = Roster.objects.select_for_update().get(pk=player.roster_id)
         player = Player.objects.select_for_update().get(pk=player.pk)
+        if player.merged_into_id:
+            raise SeasonError.single("that player was merged into another", field="name")
         if name.strip() == player.name:
             return player
         if not allow_same and _name_taken(roster, name, but=player):

@@ -254,3 +254,22 @@ def test_a_rebuild_mends_a_history_out_of_step(director, django_capture_on_commi
     seasons.ratings_recompute(roster=roster, from_games=False)
     assert [s[1:] for s in all_steps(roster)] == built
     assert snapshot(roster) == players
+
+
+def test_a_rename_refuses_a_merged_duplicate_and_changes_nothing_for_the_same_name(director):
+    from tournaments.models import RosterLog
+
+    roster = seasons.roster_for(owner=director)
+    ann = seasons.player_create(roster=roster, name="Ann")
+    anne = seasons.player_create(roster=roster, name="Anne")
+    seasons.player_merge(keep=ann, duplicate=anne, user=director)
+    lines = RosterLog.objects.count()
+    with pytest.raises(seasons.SeasonError) as error:
+        seasons.player_rename(player=anne, name="Annie", user=director)
+    assert error.value.problems[0].field == "name"
+    assert seasons.player_rename(player=ann, name=" Ann ", user=director).name == "Ann"
+    assert RosterLog.objects.count() == lines
+    # A new case of the same letters is a rename (the folded name stays).
+    renamed = seasons.player_rename(player=ann, name="ANN", user=director)
+    assert (renamed.name, renamed.folded) == ("ANN", "ann")
+    assert RosterLog.objects.count() == lines + 1
