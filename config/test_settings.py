@@ -22,7 +22,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
 # the cache's throttle counts and the SQLite file are kept apart here (at most 6 workers).
 PARALLEL_WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
 if PARALLEL_WORKER:
-    server, _, database = CACHES["default"].get("LOCATION", "").rpartition("/")  # noqa: F405
+    server, _, database = str(CACHES["default"].get("LOCATION", "")).rpartition("/")  # noqa: F405
     if database.isdigit():
         # A cache clear empties its whole Redis database: one database per worker, 2-7.
         CACHES["default"]["LOCATION"] = f"{server}/{2 + int(PARALLEL_WORKER[2:])}"  # noqa: F405
