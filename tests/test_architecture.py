@@ -371,6 +371,7 @@ PART_EDGES: dict[str, dict[str, frozenset[str]]] = {
         "heartbeat": frozenset(),
         "csvsafe": frozenset(),
         "htmx": frozenset(),
+        "folding": frozenset(),
     },
     "scoring": {
         "admin": frozenset({"models"}),
@@ -385,7 +386,7 @@ PART_EDGES: dict[str, dict[str, frozenset[str]]] = {
         "models": frozenset({"engines"}),
         "selectors": frozenset({"engines", "models"}),
         "services": frozenset({"engines", "models", "selectors"}),
-        "templatetags": frozenset({"entry"}),
+        "templatetags": frozenset({"entry", "selectors"}),
         "urls": frozenset({"web"}),
         "web": frozenset(
             {"converters", "engines", "entry", "games", "models", "selectors", "services"}
