@@ -16,6 +16,9 @@ Every selector returns frozen dataclasses a template shows directly:
   ``StandingRow`` per entrant, computed now from the confirmed tables.
 - ``tables_live(event=)`` -> ``list[TableState]``: every published table: playing,
   waiting for confirmation, or done, and how many deals are in;
+  ``tables_live_numbered(event=, round_number=, numbers=)`` those of a round's numbers;
+  ``table_numbers_found(round=, query=)`` the numbers of a round's tables, or of those
+  a search names (table numbers, parts of names); ``round_has_deals(round=)``;
   ``tables_live_first(event=, round_number=, shown=)`` the first of a round's, those
   still playing first, and how many there are.
 - ``entrant_counts(event=)`` -> ``EntrantCounts``; ``entrants_by_name(event=, query=)``
@@ -25,7 +28,7 @@ Every selector returns frozen dataclasses a template shows directly:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -118,19 +121,24 @@ def draw_for(
     round: TournamentRound | None = None,
     offset: int = 0,
     limit: int | None = None,
+    numbers: Collection[int] | None = None,
 ) -> Draw | None:
     """A round's draw: the latest published round unless ``round`` is given. With
     ``limit``, only the tables from the ``offset``-th (0-based, by number) on, that many,
-    are read; ``Draw.table_count`` still counts them all."""
+    are read; with ``numbers``, only the tables of those numbers; ``Draw.table_count``
+    still counts them all."""
     round_ = round or _latest_published(event)
     if round_ is None:
         return None
     in_round = round_.tables.order_by("number")
     chosen = in_round.select_related("game")
+    if numbers is not None:
+        chosen = chosen.filter(number__in=list(numbers))
     if limit is not None:
         chosen = chosen[offset : offset + limit]
     picked = list(chosen)
-    count = in_round.count() if limit is not None else len(picked)
+    some = limit is not None or numbers is not None
+    count = in_round.count() if some else len(picked)
     seats: dict[int, list[TableSeat]] = {}
     for seat in (
         TableSeat.objects.filter(table__in=[t.pk for t in picked])
@@ -279,6 +287,43 @@ def tables_live(*, event: Event, round_number: int | None = None) -> list[TableS
     """Every published table's state (of one round when ``round_number`` is given)."""
     rows = results.table_rows(event, round_number=round_number)
     return _table_states(sorted(rows, key=lambda r: (r.round_number, r.table_number)))
+
+
+def tables_live_numbered(
+    *, event: Event, round_number: int, numbers: Collection[int]
+) -> list[TableState]:
+    """The live states of a round's tables of these numbers, by number; only those are
+    read beyond their state."""
+    wanted = set(numbers)
+    rows = [
+        r
+        for r in results.table_rows(event, round_number=round_number, results=False)
+        if r.table_number in wanted
+    ]
+    return _table_states(sorted(rows, key=lambda r: r.table_number))
+
+
+def round_has_deals(*, round: TournamentRound) -> bool:
+    """Whether any deal is in at any of the round's tables."""
+    return Round.objects.filter(game__event_table__round=round).exists()
+
+
+def table_numbers_found(*, round: TournamentRound, query: str = "") -> list[int]:
+    """The numbers of a round's tables, in order; with ``query``, of those it names:
+    terms apart by commas, each a table number or a part of a seated player's name (or
+    of a team member's; case and accents ignored)."""
+    tables = round.tables.all()
+    terms = [term.strip() for term in query.split(",") if term.strip()]
+    if terms:
+        named = Q(pk__in=[])
+        for term in terms:
+            if term.isdigit():
+                named |= Q(number=int(term[:9]))
+            elif needle := folded(term):
+                named |= Q(seats__entrant__name_folded__contains=needle)
+                named |= Q(seats__entrant__members_folded__contains=needle)
+        tables = tables.filter(named)
+    return list(tables.order_by("number").values_list("number", flat=True).distinct())
 
 
 def tables_live_first(

@@ -20,7 +20,7 @@ from common.htmx import HtmxHttpRequest
 from tournaments.events import selectors
 from tournaments.events.clock import clock_of
 from tournaments.models import Entrant, Event, TournamentRound
-from tournaments.web.live import live_unchanged
+from tournaments.web.live import live_unchanged, pager_for
 
 T = TypeVar("T")
 
@@ -37,20 +37,6 @@ def page_number(request: HtmxHttpRequest) -> int:
     """The page asked for (``?page=``), 1 when it is missing or not a number."""
     text = request.GET.get("page", "1")
     return int(text) if text.isdigit() and len(text) < 7 else 1
-
-
-def pager_for(count: int, page: int, size: int) -> dict[str, Any]:
-    """The pager's facts for page ``page`` of ``count`` items (a page past the end is the
-    last); ``first`` and ``last`` are 1-based."""
-    pages = max(1, -(-count // size))
-    page = min(max(1, page), pages)
-    return {
-        "page": page,
-        "pages": pages,
-        "count": count,
-        "first": (page - 1) * size + 1,
-        "last": min(page * size, count),
-    }
 
 
 def page_of(items: Sequence[T], page: int, size: int) -> tuple[Sequence[T], dict[str, Any]]:
