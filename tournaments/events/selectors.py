@@ -13,7 +13,9 @@ Every selector returns frozen dataclasses a template shows directly:
 - ``entrant_page(event=, entrant=)`` -> ``EntrantPage``: an entrant's tables with their
   state and results, byes, and the seat of their table still to play.
 - ``standings_for(event=)`` -> ``StandingsView``: the metric labels and one
-  ``StandingRow`` per entrant, computed now from the confirmed tables.
+  ``StandingRow`` per entrant, computed now from the confirmed tables (every rank kept
+  in the cache under the event's revision); ``rank_of(event=, entrant_id=)`` one
+  entrant's rank, read from there when the revision's standings were computed.
 - ``tables_live(event=)`` -> ``list[TableState]``: every published table: playing,
   waiting for confirmation, or done, and how many deals are in;
   ``tables_live_numbered(event=, round_number=, numbers=)`` those of a round's numbers;
@@ -29,12 +31,15 @@ Every selector returns frozen dataclasses a template shows directly:
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
+from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any
 
+from django.core.cache import cache
 from django.db import connection
 from django.db.models import Count, F, Q, QuerySet
 from django.db.models.functions import Collate
+from redis.exceptions import RedisError
 
 from common.folding import folded
 from scoring.models import ChangeRequest, Round, Seat
@@ -426,10 +431,27 @@ class StandingsView:
     revision: int
 
 
+def _ranks_key(event: Event) -> str:
+    # The public token, not the pk: a database made again never meets an old key.
+    return f"standings-ranks:{event.public_token}:{event.revision}"
+
+
+# How long a revision's ranks are kept (a new revision asks for new ones at once).
+RANKS_KEPT_SECONDS = 3600
+
+
 def standings_for(*, event: Event) -> StandingsView:
-    """The standings now, from confirmed tables only (raises InvalidResults on a bug)."""
+    """The standings now, from confirmed tables only (raises InvalidResults on a bug).
+    Every entrant's rank is kept in the cache under the event's revision for
+    ``rank_of``."""
     standings = results.event_standings(event)
     dropped = set(event.entrants.filter(dropped=True).values_list("pk", flat=True))
+    with suppress(RedisError, OSError):  # a cache away keeps nothing: ranks computed anew
+        cache.set(
+            _ranks_key(event),
+            {row.entrant: row.rank for row in standings.rows},
+            RANKS_KEPT_SECONDS,
+        )
     return StandingsView(
         metrics=tuple(m.value for m in standings.metrics),
         labels=tuple(METRIC_LABELS[m] for m in standings.metrics),
@@ -447,6 +469,20 @@ def standings_for(*, event: Event) -> StandingsView:
         ),
         revision=event.revision,
     )
+
+
+def rank_of(*, event: Event, entrant_id: int) -> int | None:
+    """An entrant's rank in the standings at the event's revision: read from what the
+    last standings computed at this revision kept, else from the standings computed now."""
+    ranks = None
+    with suppress(RedisError, OSError):
+        ranks = cache.get(_ranks_key(event))
+    if ranks is None:
+        return next(
+            (row.rank for row in standings_for(event=event).rows if row.entrant_id == entrant_id),
+            None,
+        )
+    return ranks.get(entrant_id)
 
 
 # --------------------------------------------------------------------------- an entrant
@@ -536,10 +572,7 @@ def entrant_page(*, event: Event, entrant: Entrant) -> EntrantPage:
         ),
         None,
     )
-    rank = next(
-        (row.rank for row in standings_for(event=event).rows if row.entrant_id == entrant.pk),
-        None,
-    )
+    rank = rank_of(event=event, entrant_id=entrant.pk)
     return EntrantPage(
         entrant_id=entrant.pk,
         name=entrant.name,

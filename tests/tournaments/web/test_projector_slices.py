@@ -1,5 +1,5 @@
 """The projector holds a slice of the draw and of the standings at a time and names the
-next one."""
+next one; a player's rank is read from the ranks the standings kept at this revision."""
 
 from __future__ import annotations
 
@@ -102,3 +102,36 @@ def test_the_poll_brings_the_slices_shown(client, event, small_slices, director)
     standings = selectors.standings_for(event=event)
     assert rows_on(poll) == [row.entrant_id for row in standings.rows[10:15]]
     assert client.get(projector(event), {"rev": event.revision}, **HX).status_code == 204
+
+
+def test_a_players_rank_follows_the_standings_of_each_revision(client, event, director):
+    before = {row.entrant_id: row.rank for row in selectors.standings_for(event=event).rows}
+    play_table(event.rounds.get().tables.select_related("game").get(number=1))
+    event.refresh_from_db()
+    after = selectors.standings_for(event=event)
+    ranks = {row.entrant_id: row.rank for row in after.rows}
+    assert ranks != before  # the ranks kept before the table was played are out of date
+    for entrant_id, rank in ranks.items():
+        assert selectors.rank_of(event=event, entrant_id=entrant_id) == rank
+    # Read from what the standings kept: no query.
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as asked:
+        selectors.rank_of(event=event, entrant_id=after.rows[-1].entrant_id)
+    assert len(asked) == 0
+    winner = after.rows[0]
+    page = client.get(
+        reverse("tournaments:entrant", args=[event.public_token, winner.entrant_id])
+    ).content.decode()
+    assert f"Ranked <strong data-rank>{winner.rank}</strong>" in page
+
+
+def test_a_rank_is_computed_when_no_standings_were_kept(client, event, director):
+    play_table(event.rounds.get().tables.select_related("game").get(number=2))
+    event.refresh_from_db()
+    event.revision += 1000  # a revision no standings were computed at
+    ranks = {row.entrant_id: row.rank for row in selectors.standings_for(event=event).rows}
+    event.revision += 1
+    for entrant_id, rank in ranks.items():
+        assert selectors.rank_of(event=event, entrant_id=entrant_id) == rank
