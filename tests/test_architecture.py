@@ -371,6 +371,7 @@ PART_EDGES: dict[str, dict[str, frozenset[str]]] = {
         "heartbeat": frozenset(),
         "csvsafe": frozenset(),
         "htmx": frozenset(),
+        "compiled": frozenset(),
     },
     "scoring": {
         "admin": frozenset({"models"}),

@@ -15,6 +15,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.module_loading import import_string
 
+from common.compiled import HOLES, TEXT_HOLES, CompiledInsert, CompiledRead, CompiledUpdate
 from scoring.engines.base import GameRecord, InvalidRecord, Problem, ScoredGame, Step
 from scoring.models import (
     Confirmation,
@@ -73,6 +74,10 @@ class RoundConflict(GameChangeError):
 
 class IdempotencyKeyReused(GameChangeError):
     pass
+
+
+class NoSuchGame(GameChangeError):
+    """The game to change is not there (deleted since the caller found it)."""
 
 
 STALE_MESSAGE = "changed since you opened it: here is what is there now; make your change again"
@@ -151,12 +156,19 @@ def save_projection(game: Game, scored: ScoredGame) -> dict[str, Any]:
     return scored.as_dict()
 
 
+# The writes every change makes, built once (see common.compiled).
+SAVE_PROJECTION = CompiledUpdate(Game, PROJECTION_FIELDS)
+NEW_ROUND = CompiledInsert(Round)
+NEW_EVENT = CompiledInsert(RoundEvent)
+NEW_KEYED_ANSWER = CompiledInsert(IdempotentRequest)
+
+
 def save_standing(game: Game, standing: dict[str, Any], state: dict[str, Any] | None) -> None:
     game.score_cache = standing
     game.engine_state = state
     game.revision += 1
     game.status = Game.Status.FINISHED if standing.get("finished") else Game.Status.IN_PROGRESS
-    game.save(update_fields=PROJECTION_FIELDS)
+    SAVE_PROJECTION.save(game)
 
 
 def score_round(
@@ -181,11 +193,17 @@ def score_round(
     ), scored
 
 
+# Every change reads its game locked, by its id (built once: see common.compiled).
+LOCKED_GAME = CompiledRead(
+    lambda game_id: Game.objects.select_for_update().filter(pk=game_id).order_by()[:1], HOLES[:1]
+)
+
+
 def locked(game_id: int) -> Game:
-    try:
-        return Game.objects.select_for_update().get(pk=game_id)
-    except Game.DoesNotExist:
-        raise GameChangeError.single("no such game", field="game") from None
+    game = LOCKED_GAME.first(game_id)
+    if game is None:
+        raise NoSuchGame.single("no such game", field="game")
+    return game
 
 
 def _announce_change(game: Game) -> None:
@@ -211,7 +229,7 @@ def audit(
     before: Any = None,
     after: Any = None,
 ) -> None:
-    RoundEvent.objects.create(
+    NEW_EVENT.create(
         game=game,
         round_number=number,
         action=action,
@@ -272,6 +290,14 @@ def _fingerprint(data: Any) -> str:
     return hashlib.sha256(canonical.encode()).hexdigest()
 
 
+KEYED_ANSWER = CompiledRead(
+    lambda game_id, key: IdempotentRequest.objects.filter(game_id=game_id, key=key).order_by("pk")[
+        :1
+    ],
+    (HOLES[0], TEXT_HOLES[0]),
+)
+
+
 def replay_of(game: Game, key: str | None, request: Any) -> ChangeResult | None:
     if not key:
         return None
@@ -279,7 +305,7 @@ def replay_of(game: Game, key: str | None, request: Any) -> ChangeResult | None:
         raise GameChangeError.single(
             "the idempotency key must be up to 128 printable characters", field="idempotency_key"
         )
-    stored = IdempotentRequest.objects.filter(game=game, key=key).first()
+    stored = KEYED_ANSWER.first(game.pk, key)
     if stored is None:
         return None
     if stored.fingerprint != _fingerprint(request):
@@ -317,7 +343,7 @@ def remember(game: Game, key: str | None, request: Any, result: ChangeResult) ->
     """Keep the answer to a keyed request, small: the round and the standing after it."""
     if not key:
         return
-    IdempotentRequest.objects.create(
+    NEW_KEYED_ANSWER.create(
         game=game,
         key=key[:128],
         fingerprint=_fingerprint(request),
