@@ -372,6 +372,7 @@ PART_EDGES: dict[str, dict[str, frozenset[str]]] = {
         "csvsafe": frozenset(),
         "htmx": frozenset(),
         "compiled": frozenset(),
+        "sessions": frozenset({"compiled"}),
     },
     "scoring": {
         "admin": frozenset({"models"}),

@@ -6,6 +6,8 @@ lengths; each write with the row ``save()`` or ``create()`` leaves.
 
 from __future__ import annotations
 
+import datetime
+
 import pytest
 from django.db import DatabaseError, transaction
 from django.utils import timezone
@@ -129,3 +131,22 @@ def test_the_open_change_request_is_the_one_the_orm_finds():
     opened = ChangeRequest.objects.create(game=game, kind="end", asked_by_seat=1)
     found = open_change_request(game)
     assert found is not None and as_row(found) == as_row(opened) and found.game is game
+
+
+def test_a_session_is_read_as_the_database_engine_reads_it():
+    from django.contrib.sessions.backends.db import SessionStore as DatabaseStore
+
+    from common.sessions import SessionStore
+
+    stored = DatabaseStore()
+    stored["tablescore_seats"] = {"7": 2}
+    stored.create()
+    assert SessionStore(stored.session_key).load() == DatabaseStore(stored.session_key).load()
+    assert SessionStore(stored.session_key)["tablescore_seats"] == {"7": 2}
+    missing = SessionStore("x" * 32)
+    assert missing.load() == {} and missing.session_key is None
+    Session = DatabaseStore.get_model_class()
+    Session.objects.filter(session_key=stored.session_key).update(
+        expire_date=timezone.now() - datetime.timedelta(seconds=1)
+    )
+    assert SessionStore(stored.session_key).load() == {}  # expired: as if there were none
