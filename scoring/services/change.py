@@ -12,6 +12,7 @@ from typing import Any, Self
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.module_loading import import_string
 
@@ -290,12 +291,12 @@ def _fingerprint(data: Any) -> str:
     return hashlib.sha256(canonical.encode()).hexdigest()
 
 
-KEYED_ANSWER = CompiledRead(
-    lambda game_id, key: IdempotentRequest.objects.filter(game_id=game_id, key=key).order_by("pk")[
-        :1
-    ],
-    (HOLES[0], TEXT_HOLES[0]),
-)
+def _keyed_answer(game_id: int, key: str) -> QuerySet[IdempotentRequest]:
+    return IdempotentRequest.objects.filter(game_id=game_id, key=key).order_by("pk")[:1]
+
+
+# The answer kept for a game's idempotency key (built once: see common.compiled).
+KEYED_ANSWER = CompiledRead(_keyed_answer, (HOLES[0], TEXT_HOLES[0]))
 
 
 def replay_of(game: Game, key: str | None, request: Any) -> ChangeResult | None:
