@@ -182,8 +182,12 @@ class Client:
                 self.cookies[key.strip()] = rest.split(";", 1)[0]
         return response.status, data, elapsed
 
-    def post_json(self, path: str, body: Any, token: str) -> tuple[int, bytes, float]:
+    def post_json(
+        self, path: str, body: Any, token: str, device: str = ""
+    ) -> tuple[int, bytes, float]:
         headers = {"Content-Type": "application/json", "Authorization": f"Bearer {token}"}
+        if device:
+            headers["X-Device"] = device  # which phone: at an event, another one confirms
         return self.request("POST", path, json.dumps(body).encode(), headers)
 
 
@@ -457,9 +461,14 @@ def tournament_round_ending(port: int, run: int) -> Ending:
             f"/api/games/{game.pk}/rounds/",
             {"number": 2, "round": deal, "seat": 0},
             game.table_token,
+            device=f"bench-{game.pk}-seat-0",
         )
+        # The other side confirms on a phone of its own (the entering phone may not).
         confirmed_status, _, confirmed = phone.post_json(
-            f"/api/games/{game.pk}/rounds/2/confirm/", {"seat": 1}, game.table_token
+            f"/api/games/{game.pk}/rounds/2/confirm/",
+            {"seat": 1},
+            game.table_token,
+            device=f"bench-{game.pk}-seat-1",
         )
         with lock:
             ending.posts.append(posted)
