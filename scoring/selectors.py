@@ -6,6 +6,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
+from django.utils.module_loading import import_string
+
 from common.compiled import HOLES, CompiledRead
 from scoring.engines.base import GameRecord, RoundResult, ScoredGame
 from scoring.models import ChangeRequest, Game, Round, RoundEvent
@@ -196,6 +199,26 @@ def seats_that_may_accept(game: Game, request: ChangeRequest, score: ScoredGame)
         if asker in members:
             return everyone - set(members)
     return everyone - {asker}
+
+
+def round_clock(*, game_id: int, is_tournament_game: bool) -> Any | None:
+    """The round clock of a tournament game's table, or None (a casual game, no hook).
+
+    Scoring knows nothing of events: ``settings.TABLESCORE_TABLE_CLOCK_HOOK`` names a
+    function ``hook(*, game_id: int)`` answering the clock (``state``, ``seconds_left``,
+    ``label``, and ``key``, which changes when the director changes the clock) or None.
+    """
+    path = getattr(settings, "TABLESCORE_TABLE_CLOCK_HOOK", "")
+    if not path or not is_tournament_game:
+        return None
+    return import_string(path)(game_id=game_id)
+
+
+def round_clock_key(*, game_id: int, is_tournament_game: bool) -> str:
+    """The clock's key as a table page carries it ("" for none): a poll whose key differs
+    gets the scoreboard again, so a pause or an extension reaches the table at once."""
+    clock = round_clock(game_id=game_id, is_tournament_game=is_tournament_game)
+    return str(clock.key) if clock is not None else ""
 
 
 def table_closed(game: Game) -> bool:

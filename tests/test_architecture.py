@@ -373,6 +373,7 @@ PART_EDGES: dict[str, dict[str, frozenset[str]]] = {
         "htmx": frozenset(),
         "compiled": frozenset(),
         "sessions": frozenset({"compiled"}),
+        "folding": frozenset(),
     },
     "scoring": {
         "admin": frozenset({"models"}),
@@ -387,7 +388,7 @@ PART_EDGES: dict[str, dict[str, frozenset[str]]] = {
         "models": frozenset({"engines"}),
         "selectors": frozenset({"engines", "models"}),
         "services": frozenset({"engines", "models", "selectors"}),
-        "templatetags": frozenset({"entry"}),
+        "templatetags": frozenset({"entry", "selectors"}),
         "urls": frozenset({"web"}),
         "web": frozenset(
             {"converters", "engines", "entry", "games", "models", "selectors", "services"}

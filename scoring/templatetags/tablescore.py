@@ -4,10 +4,9 @@ round clock of an event's table, asked of the one explicit hook."""
 from typing import Any
 
 from django import template
-from django.conf import settings
-from django.utils.module_loading import import_string
 
 from scoring.entry.forms import GameChoice, game_choices
+from scoring.selectors import round_clock, round_clock_key
 
 register = template.Library()
 
@@ -19,13 +18,18 @@ def game_choices_tag() -> list[GameChoice]:
 
 @register.inclusion_tag("scoring/_clock.html")
 def table_clock(game: Any) -> dict[str, Any]:
-    """The round clock above a tournament table's scoreboard (nothing on casual games).
+    """The round clock above a tournament table's scoreboard (nothing on casual games),
+    asked of ``settings.TABLESCORE_TABLE_CLOCK_HOOK`` (see ``scoring.selectors``)."""
+    return {
+        "clock": round_clock(
+            game_id=game.pk, is_tournament_game=getattr(game, "is_tournament_game", False)
+        )
+    }
 
-    Scoring knows nothing of events: ``settings.TABLESCORE_TABLE_CLOCK_HOOK`` names a
-    function ``hook(*, game_id: int)`` answering the clock (``state``, ``seconds_left``,
-    ``label``) or None.
-    """
-    path = getattr(settings, "TABLESCORE_TABLE_CLOCK_HOOK", "")
-    if not path or not getattr(game, "is_tournament_game", False):
-        return {"clock": None}
-    return {"clock": import_string(path)(game_id=game.pk)}
+
+@register.simple_tag
+def table_clock_key(game: Any) -> str:
+    """The clock's key the live part carries, for the poll to send back."""
+    return round_clock_key(
+        game_id=game.pk, is_tournament_game=getattr(game, "is_tournament_game", False)
+    )

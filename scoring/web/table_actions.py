@@ -31,6 +31,7 @@ from scoring.models import ChangeRequest, Confirmation, Game
 from scoring.selectors import (
     change_needs_agreement,
     game_score,
+    round_clock_key,
     scored_from_data,
     table_closed,
 )
@@ -96,8 +97,12 @@ def table(request: HtmxHttpRequest, token: str) -> HttpResponse:
 
 
 # What every phone's poll reads first, every two seconds (built once: see common.compiled).
-REVISION_BY_TOKEN = CompiledRead(
-    lambda token: Game.objects.filter(table_token=token).order_by().values_list("revision")[:1],
+LIVE_STATE_BY_TOKEN = CompiledRead(
+    lambda token: (
+        Game.objects.filter(table_token=token)
+        .order_by()
+        .values_list("pk", "revision", "is_tournament_game")[:1]
+    ),
     TEXT_HOLES[:1],
 )
 
@@ -105,18 +110,24 @@ REVISION_BY_TOKEN = CompiledRead(
 @never_cache
 @require_GET
 def table_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    """The scoreboard for polling phones: 204 (nothing to swap) while nothing changed."""
+    """The scoreboard for polling phones: 204 (nothing to swap) while nothing changed,
+    neither the game (its revision) nor its round clock (the clock's key)."""
     if not request.htmx:
         return redirect("scoring:table", token=token)
-    row = REVISION_BY_TOKEN.first_row(token)
+    row = LIVE_STATE_BY_TOKEN.first_row(token)
     if row is None:
         raise Http404("no such game")
-    revision = row[0]
-    if str(revision) == request.GET.get("rev"):
+    pk, revision, in_event = row
+    if str(revision) == request.GET.get("rev") and request.GET.get("clock", "") == (
+        round_clock_key(game_id=pk, is_tournament_game=in_event)
+    ):
         return HttpResponse(status=204)
     game = game_for(token)
     response = render_parts(request, ["live"], table_context(request, game), oob=["recent"])
-    return trigger_client_event(response, "table-changed", {"revision": game.revision})
+    clock = round_clock_key(game_id=game.pk, is_tournament_game=game.is_tournament_game)
+    return trigger_client_event(
+        response, "table-changed", {"revision": game.revision, "clock": clock}
+    )
 
 
 @never_cache

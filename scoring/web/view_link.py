@@ -14,7 +14,7 @@ from django.views.decorators.http import require_GET
 from common.htmx import HtmxHttpRequest
 from scoring.games import kit_for
 from scoring.models import Game
-from scoring.selectors import game_score
+from scoring.selectors import game_score, round_clock_key
 from scoring.web import presenters
 
 TEMPLATE = "scoring/view.html"
@@ -47,13 +47,21 @@ def table_view(request: HtmxHttpRequest, token: str) -> HttpResponse:
 @never_cache
 @require_GET
 def table_view_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    """The live part for polling: 204 while the revision shown is the game's."""
+    """The live part for polling: 204 while the revision shown is the game's and the
+    round clock's key shown is the clock's."""
     if not request.htmx:
         return redirect("scoring:table_view", token=token)
-    revision = Game.objects.filter(view_token=token).values_list("revision", flat=True).first()
-    if revision is None:
+    row = (
+        Game.objects.filter(view_token=token)
+        .values_list("pk", "revision", "is_tournament_game")
+        .first()
+    )
+    if row is None:
         raise Http404("no such game")
-    if str(revision) == request.GET.get("rev"):
+    pk, revision, in_event = row
+    if str(revision) == request.GET.get("rev") and request.GET.get("clock", "") == (
+        round_clock_key(game_id=pk, is_tournament_game=in_event)
+    ):
         return HttpResponse(status=204)
     game = get_object_or_404(Game, view_token=token)
     return render(request, f"{TEMPLATE}#live", view_context(game))

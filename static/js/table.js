@@ -113,6 +113,7 @@
     register: function (game) { games.push(game); },
     num: num,
     revisionShown: function () { return revisionShown(); },
+    clockShown: function () { return clockShown(); },
   };
 
   document.addEventListener("input", function (event) {
@@ -256,6 +257,12 @@
     const live = document.getElementById("live");
     return live ? Number(live.dataset.revision) : -1;
   }
+  /* The round clock's key the scoreboard was drawn with: a director's pause or extension
+   * changes it, and the poll then brings the scoreboard again with the new clock. */
+  function clockShown() {
+    const live = document.getElementById("live");
+    return live ? live.dataset.shownClock || "" : "";
+  }
 
   function isRefresh(detail) {
     const elt = detail.elt;
@@ -303,11 +310,16 @@
     const detail = event.detail;
     if (!detail.elt.matches || !detail.elt.matches("[data-live-poll]") || !detail.xhr) return;
     let revision = null;
+    let clock = "";
     try {
       const changed = JSON.parse(detail.xhr.getResponseHeader("HX-Trigger") || "{}")["table-changed"];
       revision = changed ? Number(changed.revision) : null;
+      clock = changed && changed.clock ? String(changed.clock) : "";
     } catch (error) { /* no revision given: swap as usual */ }
-    if (revision !== null && revision <= revisionShown()) {
+    /* The same scoreboard with another clock (a pause, an extension) is swapped too. */
+    const older = revision !== null && revision < revisionShown();
+    const same = revision !== null && revision === revisionShown() && clock === clockShown();
+    if (older || same) {
       event.preventDefault();
       return;
     }

@@ -1,15 +1,25 @@
 """The round clock on a phone at an event's table: it counts down on the table's entry
-page and on its view page, and says "Last deal" at zero."""
+page and on its view page, says "Last deal" at zero, and takes the director's pause or
+extension while the page stays open."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.contrib.auth import get_user_model
+from playwright.sync_api import expect
 
 from tests.browser.conftest import ARTIFACTS
 from tests.tournaments.helpers import ROOLZ_OPTIONS
 from tournaments.events import services
-from tournaments.events.clock import LAST_DEAL, round_clock_start
+from tournaments.events.clock import (
+    LAST_DEAL,
+    round_clock_extend,
+    round_clock_pause,
+    round_clock_resume,
+    round_clock_start,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -57,4 +67,35 @@ def test_the_round_clock_counts_down_on_a_table_page(live_server, browser, event
         page.clock.fast_forward(60_000)
         assert shown.text_content() == LAST_DEAL
         page.screenshot(path=str(ARTIFACTS / f"table-clock-{name}-{scheme}-last-deal.png"))
+    context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_pause_and_an_extension_reach_an_open_table_page_without_a_reload(
+    live_server, browser, event, scheme
+):
+    round_ = event.rounds.get(number=1)
+    round_clock_start(event=event, round=round_, minutes=5, user=event.owner)
+    game = round_.tables.exclude(game=None).first().game
+    context = browser.new_context(viewport=PHONE, color_scheme=scheme)
+    page = context.new_page()
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    for name, address in (("entry", f"/t/{game.table_token}/"), ("view", f"/v/{game.view_token}/")):
+        page.goto(live_server.url + address)
+        page.evaluate("window.notReloaded = true")
+        clock = page.locator(".round-clock")
+        expect(clock).to_have_attribute("data-clock-state", "running")
+        # The director pauses: the open page says so at its next poll, the count stands.
+        round_clock_pause(event=event, round=round_, user=event.owner)
+        expect(clock).to_have_attribute("data-clock-state", "paused", timeout=10_000)
+        expect(clock).to_contain_text("Clock paused")
+        page.screenshot(path=str(ARTIFACTS / f"table-clock-{name}-{scheme}-paused-live.png"))
+        # Ten more minutes: the page shows them, still without a reload.
+        round_clock_extend(event=event, round=round_, minutes=10, user=event.owner)
+        shown = clock.locator("[data-clock-text]")
+        expect(shown).to_have_text(re.compile(r"^1[45]:"), timeout=10_000)
+        round_clock_resume(event=event, round=round_, user=event.owner)
+        expect(clock).to_have_attribute("data-clock-state", "running", timeout=10_000)
+        assert page.evaluate("window.notReloaded") is True
+        round_clock_start(event=event, round=round_, minutes=5, user=event.owner)
     context.close()

@@ -1,7 +1,9 @@
 """The bracket for the wall: an event's bracket as a landscape drawing, and its sheet source.
 
 Columns are rounds, left to right; each match is a box with one line per seat, the
-winners in bold, a decision of the director on a warm ground; lines run from each
+winners in bold, each side's total at the right once a deal is recorded, a decided
+table's finishing place (1st, 2nd, ...) at the left, a decision of the director on a
+warm ground; lines run from each
 match to the one its winners go on to. A column never holds more than
 ``MOST_PER_PAGE`` matches on one page, so names stay legible at arm's length: 64
 entrants print on two pages (top half, bottom half, the final on the second).
@@ -28,6 +30,8 @@ from tournaments.models import Event
 
 MOST_PER_PAGE = 16
 NAME = 10.0  # name size, units
+SCORE = 8.5  # a side's total, right of its name
+SCORE_W = 26.0  # the room of a total (five digits, or a sign and four)
 LINE = 13.0  # one seat
 BOX_W = 130.0
 GAP_X = 18.0
@@ -59,14 +63,23 @@ class _Drawing:
         self.boxes.append(
             DiagramBox(x, y, BOX_W, height, marked=match.overridden, shaded=match.status == "ready")
         )
+        scored = any(seat.total_text for seat in match.seats)
         for index, seat in enumerate(match.seats):
             top = y + index * LINE
             if index:
                 self.lines.append(DiagramLine(((x, top), (x + BOX_W, top))))
             baseline = top + LINE - 3.2
-            if seat.seed is not None:
+            # A decided table's finishing place stands where the seed does; the seed
+            # otherwise (the place says more once the match is decided).
+            if seat.place_text:
+                self.texts.append(
+                    DiagramText(x + 2, baseline, seat.place_text, 6.0, muted=not seat.advanced)
+                )
+            elif seat.seed is not None:
                 self.texts.append(DiagramText(x + 3, baseline, str(seat.seed), 7.0, muted=True))
-            id_room = 24.0 if index == 0 else 0.0
+            # The totals stand in one column, left of the match's id on the first line.
+            id_room = 24.0 if index == 0 or scored else 0.0
+            score_room = SCORE_W if scored else 0.0
             self.texts.append(
                 DiagramText(
                     x + 17,
@@ -75,9 +88,22 @@ class _Drawing:
                     NAME if seat.known else 8.0,
                     bold=seat.advanced,
                     muted=not seat.known,
-                    width=BOX_W - 20 - id_room,
+                    width=BOX_W - 20 - id_room - score_room,
                 )
             )
+            if seat.total_text:
+                self.texts.append(
+                    DiagramText(
+                        x + BOX_W - 3 - id_room,
+                        baseline,
+                        seat.total_text,
+                        SCORE,
+                        bold=seat.advanced,
+                        muted=not seat.advanced,
+                        align="right",
+                        width=score_room - 2,
+                    )
+                )
             if index == 0:
                 self.texts.append(
                     DiagramText(x + BOX_W - 3, baseline, match.id, 6.5, muted=True, align="right")

@@ -32,6 +32,16 @@ class Clock:
     seconds_left: int | None
 
     @property
+    def key(self) -> str:
+        """What changes when the director changes the clock (and only then): a table
+        page that polls sends the key it shows, and gets the clock again when it differs."""
+        if self.state == "running" and self.ends_at is not None:
+            return f"running {self.ends_at.timestamp():.3f}"
+        if self.state == "paused":
+            return f"paused {self.seconds_left}"
+        return ""
+
+    @property
     def label(self) -> str:
         if self.seconds_left is None:
             return ""

@@ -9,7 +9,7 @@ the desk filters by table, player and kind. Changes waiting for an answer at a t
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -157,13 +157,19 @@ def _table_lines(event: Event, tables: Mapping[int, tuple[int, int, int]]) -> li
     return lines
 
 
-def event_tables(event: Event) -> dict[int, tuple[int, int, int]]:
-    """Game id -> (table pk, tournament round, table number) of the event's tables."""
+def event_tables(
+    event: Event, games: Collection[int] | None = None
+) -> dict[int, tuple[int, int, int]]:
+    """Game id -> (table pk, tournament round, table number) of the event's tables (of
+    those playing ``games`` when given)."""
+    tables = Table.objects.filter(round__event=event, game__isnull=False)
+    if games is not None:
+        tables = tables.filter(game_id__in=games)
     return {
         game: (pk, round_number, number)
-        for pk, game, round_number, number in Table.objects.filter(
-            round__event=event, game__isnull=False
-        ).values_list("pk", "game_id", "round__number", "number")
+        for pk, game, round_number, number in tables.values_list(
+            "pk", "game_id", "round__number", "number"
+        )
     }
 
 
@@ -210,7 +216,12 @@ class Waiting:
 
 def waiting_requests(event: Event) -> list[Waiting]:
     """Changes asked for at the event's tables and not yet answered, oldest first."""
-    tables = event_tables(event)
+    asked = list(
+        ChangeRequest.objects.filter(
+            game__event_table__round__event=event, status=ChangeRequest.Status.OPEN
+        ).order_by("-to_desk", "created_at")
+    )
+    tables = event_tables(event, games={r.game_id for r in asked})
     return [
         Waiting(
             round_number=tables[r.game_id][1],
@@ -220,9 +231,7 @@ def waiting_requests(event: Event) -> list[Waiting]:
             asked_at=r.created_at,
             to_desk=r.to_desk,
         )
-        for r in ChangeRequest.objects.filter(
-            game__in=list(tables), status=ChangeRequest.Status.OPEN
-        ).order_by("-to_desk", "created_at")
+        for r in asked
     ]
 
 

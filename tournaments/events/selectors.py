@@ -3,29 +3,38 @@ here writes.
 
 Every selector returns frozen dataclasses a template shows directly:
 
-- ``draw_for(event=, round=None)`` -> ``Draw | None``: a round's tables (the latest
-  published one unless a round is given; a draft for the desk), each ``DrawTable`` with
-  its seats (``DrawSeat``: 1-based seat, the name at that seat, the entrant, the team),
-  its first dealer and its table link token (empty for a draft).
+- ``draw_for(event=, round=None, offset=0, limit=None)`` -> ``Draw | None``: a round's
+  tables (the latest published one unless a round is given; a draft for the desk), or
+  one page of them, each ``DrawTable`` with its seats (``DrawSeat``: 1-based seat, the
+  name at that seat, the entrant, the team), its first dealer and its table link token
+  (empty for a draft).
 - ``seat_find(event=, query=)`` -> ``list[SeatFound]``: "where do I sit" in the current
-  draw, by any part of a name, ignoring case and accents.
+  draw, by any part of a name, ignoring case and accents (searched in the database).
 - ``entrant_page(event=, entrant=)`` -> ``EntrantPage``: an entrant's tables with their
   state and results, byes, and the seat of their table still to play.
 - ``standings_for(event=)`` -> ``StandingsView``: the metric labels and one
   ``StandingRow`` per entrant, computed now from the confirmed tables.
 - ``tables_live(event=)`` -> ``list[TableState]``: every published table: playing,
-  waiting for confirmation, or done, and how many deals are in.
+  waiting for confirmation, or done, and how many deals are in;
+  ``tables_live_first(event=, round_number=, shown=)`` the first of a round's, those
+  still playing first, and how many there are.
+- ``entrant_counts(event=)`` -> ``EntrantCounts``; ``entrants_by_name(event=, query=)``
+  -> the entrants whose name holds ``query``, in name order, for one page of them.
 - ``generation_for(event=)`` -> ``Generation``: the background generation's progress.
 """
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.models import ChangeRequest, Round
+from django.db import connection
+from django.db.models import Count, F, Q, QuerySet
+from django.db.models.functions import Collate
+
+from common.folding import folded
+from scoring.models import ChangeRequest, Round, Seat
 from tournaments.models import (
     BracketGame,
     Bye,
@@ -37,19 +46,6 @@ from tournaments.models import (
 )
 from tournaments.standings import adapter as results
 from tournaments.standings.core import METRIC_LABELS
-
-# Letters Unicode does not decompose into a base letter and an accent, as typed on a
-# keyboard without them (casefold already turns ß into ss).
-PLAIN_LETTERS = str.maketrans(
-    {"ł": "l", "ø": "o", "đ": "d", "ħ": "h", "\u0131": "i", "æ": "ae", "œ": "oe", "þ": "th"}
-)
-
-
-def folded(text: str) -> str:
-    """A name as searched and compared: case and accents ignored, spaces squeezed."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold().translate(PLAIN_LETTERS))
-    return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).split())
-
 
 # --------------------------------------------------------------------------- the draw
 
@@ -84,13 +80,7 @@ class Draw:
     byes: tuple[str, ...]
     report: Mapping[str, Any]  # the seating core's quality report
     revision: int
-
-
-def _seat_rows(round_: TournamentRound) -> dict[int, list[TableSeat]]:
-    seats: dict[int, list[TableSeat]] = {}
-    for seat in TableSeat.objects.filter(table__round=round_).select_related("entrant"):
-        seats.setdefault(seat.table_id, []).append(seat)
-    return seats
+    table_count: int = 0  # every table of the round, when ``tables`` holds one page of them
 
 
 def _seat_name(seat: TableSeat) -> str:
@@ -102,17 +92,56 @@ def _latest_published(event: Event) -> TournamentRound | None:
     return event.rounds.filter(status=TournamentRound.Status.PUBLISHED).order_by("-number").first()
 
 
-def draw_for(*, event: Event, round: TournamentRound | None = None) -> Draw | None:
-    """A round's draw: the latest published round unless ``round`` is given."""
+def by_letters(field: str) -> Collate | F:
+    """Order by a folded name compared letter by letter (code points), as Python sorts
+    strings, whatever collation the database was set up with."""
+    return Collate(field, "C") if connection.vendor == "postgresql" else F(field)
+
+
+# The most seats one entrant takes at a table (a fixed team's members, each a seat).
+MOST_SEATS = 10
+
+
+def _teams(game_ids: list[int]) -> dict[tuple[int, int], str]:
+    """(game, 0-based seat) -> the game's team label at that seat, for these games."""
+    return {
+        (game_id, number): team
+        for game_id, number, team in Seat.objects.filter(game_id__in=game_ids).values_list(
+            "game_id", "number", "team"
+        )
+    }
+
+
+def draw_for(
+    *,
+    event: Event,
+    round: TournamentRound | None = None,
+    offset: int = 0,
+    limit: int | None = None,
+) -> Draw | None:
+    """A round's draw: the latest published round unless ``round`` is given. With
+    ``limit``, only the tables from the ``offset``-th (0-based, by number) on, that many,
+    are read; ``Draw.table_count`` still counts them all."""
     round_ = round or _latest_published(event)
     if round_ is None:
         return None
-    seats = _seat_rows(round_)
+    in_round = round_.tables.order_by("number")
+    chosen = in_round.select_related("game")
+    if limit is not None:
+        chosen = chosen[offset : offset + limit]
+    picked = list(chosen)
+    count = in_round.count() if limit is not None else len(picked)
+    seats: dict[int, list[TableSeat]] = {}
+    for seat in (
+        TableSeat.objects.filter(table__in=[t.pk for t in picked])
+        .select_related("entrant")
+        .order_by("table_id", "seat")
+    ):
+        seats.setdefault(seat.table_id, []).append(seat)
+    teams = _teams([t.game_id for t in picked if t.game_id is not None])
     tables = []
-    for table in round_.tables.select_related("game").prefetch_related("game__seats"):
-        seated = sorted(seats.get(table.pk, []), key=lambda s: s.seat)
+    for table in picked:
         game = table.game
-        teams = {s.number: s.team for s in game.seats.all()} if game else {}
         first = game.first_dealer if game else 0
         draw_seats = tuple(
             DrawSeat(
@@ -120,9 +149,9 @@ def draw_for(*, event: Event, round: TournamentRound | None = None) -> Draw | No
                 name=_seat_name(s),
                 entrant_id=s.entrant_id,
                 entrant_name=s.entrant.name,
-                team=teams.get(s.seat, ""),
+                team=teams.get((table.game_id, s.seat), "") if table.game_id else "",
             )
-            for s in seated
+            for s in seats.get(table.pk, [])
         )
         tables.append(
             DrawTable(
@@ -147,6 +176,7 @@ def draw_for(*, event: Event, round: TournamentRound | None = None) -> Draw | No
         byes=byes,
         report=dict(round_.report),
         revision=event.revision,
+        table_count=count,
     )
 
 
@@ -162,35 +192,52 @@ class SeatFound:
     view_token: str  # the table's view link
 
 
-def seat_find(*, event: Event, query: str) -> list[SeatFound]:
-    """Where every player whose name holds ``query`` sits in the current draw."""
+def seat_find(*, event: Event, query: str, limit: int | None = None) -> list[SeatFound]:
+    """Where every player whose name holds ``query`` sits in the current draw (at most
+    ``limit`` of them, first by name): the database finds the entrants by their folded
+    names, and only their seats are read."""
     needle = folded(query)
-    draw = draw_for(event=event)
-    if draw is None or not needle:
+    latest = _latest_published(event)
+    if latest is None or not needle:
         return []
+    named = Q(entrant__name_folded__contains=needle) | Q(entrant__members_folded__contains=needle)
+    candidates = (
+        TableSeat.objects.filter(named, table__round=latest)
+        .select_related("entrant", "table__game")
+        .order_by(by_letters("entrant__name_folded"), "table__number", "seat")
+    )
+    if limit is not None:
+        # Every entrant read keeps one seat at least, and sits in at most MOST_SEATS.
+        candidates = candidates[: limit * MOST_SEATS]
+    seats = [
+        s
+        for s in candidates
+        # A team's member is found by their own name or the team's.
+        if needle in folded(_seat_name(s)) or needle in folded(s.entrant.name)
+    ]
+    teams = _teams([s.table.game_id for s in seats if s.table.game_id is not None])
     found = [
         SeatFound(
-            name=seat.name,
-            entrant_id=seat.entrant_id,
-            round_number=draw.round_number,
-            table=table.number,
-            seat=seat.seat,
-            team=seat.team,
-            deals_first=seat.seat == table.first_dealer,
-            view_token=table.view_token,
+            name=_seat_name(s),
+            entrant_id=s.entrant_id,
+            round_number=latest.number,
+            table=s.table.number,
+            seat=s.seat + 1,
+            team=teams.get((s.table.game_id, s.seat), "") if s.table.game_id else "",
+            deals_first=s.seat == (s.table.game.first_dealer if s.table.game else 0),
+            view_token=s.table.game.view_token if s.table.game else "",
         )
-        for table in draw.tables
-        for seat in table.seats
-        if needle in folded(seat.name) or needle in folded(seat.entrant_name)
+        for s in seats
     ]
-    latest = _latest_published(event)
-    for bye in Bye.objects.filter(round=latest).select_related("entrant"):
+    for bye in Bye.objects.filter(
+        round=latest, entrant__name_folded__contains=needle
+    ).select_related("entrant"):
         if needle in folded(bye.entrant.name):
             found.append(
                 SeatFound(
                     name=bye.entrant.name,
                     entrant_id=bye.entrant_id,
-                    round_number=draw.round_number,
+                    round_number=latest.number,
                     table=None,
                     seat=None,
                     team="",
@@ -198,7 +245,7 @@ def seat_find(*, event: Event, query: str) -> list[SeatFound]:
                     view_token="",
                 )
             )
-    return sorted(found, key=lambda f: (folded(f.name), f.table or 0))
+    return sorted(found, key=lambda f: (folded(f.name), f.table or 0))[:limit]
 
 
 # --------------------------------------------------------------------------- live tables
@@ -230,23 +277,38 @@ def _state(finished: bool, pending: bool) -> str:
 
 def tables_live(*, event: Event, round_number: int | None = None) -> list[TableState]:
     """Every published table's state (of one round when ``round_number`` is given)."""
-    rows = results.table_rows(event)
-    if round_number is not None:
-        rows = [r for r in rows if r.round_number == round_number]
-    deals: dict[int, int] = {}
-    for game_id in Round.objects.filter(game_id__in=[r.game_id for r in rows]).values_list(
-        "game_id", flat=True
-    ):
-        deals[game_id] = deals.get(game_id, 0) + 1
-    names: dict[int, list[tuple[int, str]]] = {}
+    rows = results.table_rows(event, round_number=round_number)
+    return _table_states(sorted(rows, key=lambda r: (r.round_number, r.table_number)))
+
+
+def tables_live_first(
+    *, event: Event, round_number: int, shown: int
+) -> tuple[list[TableState], int]:
+    """A round's tables for the desk, those still playing (or waiting) first, then by
+    number: the first ``shown`` of them, and how many tables the round has. Only the
+    tables shown are read beyond their state."""
+    rows = results.table_rows(event, round_number=round_number, results=False)
+    rows.sort(key=lambda r: (_state(r.finished, r.pending) == DONE, r.table_number))
+    return _table_states(rows[:shown]), len(rows)
+
+
+def _table_states(rows: list[results.TableRow]) -> list[TableState]:
+    """The live states of these tables, in their order: deals in, names, links."""
+    games = [r.game_id for r in rows if r.game_id is not None]
+    deals = dict(
+        Round.objects.filter(game_id__in=games)
+        .values("game_id")
+        .annotate(count=Count("pk"))
+        .values_list("game_id", "count")
+    )
     links = {
         pk: (entry, view)
         for pk, entry, view in Table.objects.filter(pk__in=[r.table_id for r in rows]).values_list(
             "pk", "game__table_token", "game__view_token"
         )
     }
-    tokens = {pk: entry for pk, (entry, _) in links.items()}
-    for seat in TableSeat.objects.filter(table_id__in=tokens).select_related("entrant"):
+    names: dict[int, list[tuple[int, str]]] = {}
+    for seat in TableSeat.objects.filter(table_id__in=links).select_related("entrant"):
         names.setdefault(seat.table_id, []).append((seat.seat, _seat_name(seat)))
     return [
         TableState(
@@ -257,11 +319,44 @@ def tables_live(*, event: Event, round_number: int | None = None) -> list[TableS
             deals_in=deals.get(r.game_id or 0, 0),
             names=tuple(name for _, name in sorted(names.get(r.table_id, []))),
             game_id=r.game_id,
-            table_token=tokens.get(r.table_id) or "",
+            table_token=links.get(r.table_id, ("", ""))[0] or "",
             view_token=links.get(r.table_id, ("", ""))[1] or "",
         )
-        for r in sorted(rows, key=lambda r: (r.round_number, r.table_number))
+        for r in rows
     ]
+
+
+# --------------------------------------------------------------------------- players
+
+
+@dataclass(frozen=True)
+class EntrantCounts:
+    registered: int
+    active: int  # not dropped
+    checked_in: int  # not dropped and checked in
+
+
+def entrant_counts(*, event: Event) -> EntrantCounts:
+    """How many players the event has, plays with, and has checked in, counted in the
+    database."""
+    active = Q(dropped=False)
+    counted = event.entrants.aggregate(
+        registered=Count("pk"),
+        active=Count("pk", filter=active),
+        checked_in=Count("pk", filter=active & Q(checked_in=True)),
+    )
+    return EntrantCounts(**counted)
+
+
+def entrants_by_name(*, event: Event, query: str = "") -> QuerySet[Entrant]:
+    """The event's entrants whose name holds ``query`` (case and accents ignored), in
+    the order of their folded names compared letter by letter, as Python sorts them,
+    whatever the database's collation; the same folded name in the order registered."""
+    found = event.entrants.all()
+    needle = folded(query)
+    if needle:
+        found = found.filter(name_folded__contains=needle)
+    return found.order_by(by_letters("name_folded"), "pk")
 
 
 # --------------------------------------------------------------------------- standings
@@ -460,24 +555,21 @@ class TableRequest:
 
 def table_requests(*, event: Event) -> list[TableRequest]:
     """The requests waiting for the desk at this event, oldest first."""
-    tables = {
-        t.game_id: t
-        for t in Table.objects.filter(round__event=event, game__isnull=False).select_related(
-            "round"
-        )
-    }
-    matches = {
-        b.game_id: b.match
-        for b in BracketGame.objects.filter(stage__event=event).only("game_id", "match")
-    }
-    waiting = (
-        ChangeRequest.objects.filter(
-            to_desk=True,
-            status=ChangeRequest.Status.OPEN,
-            game_id__in=[*tables, *matches],
-        )
+    at_event = Q(game__event_table__round__event=event) | Q(game__bracket_game__stage__event=event)
+    waiting = list(
+        ChangeRequest.objects.filter(at_event, to_desk=True, status=ChangeRequest.Status.OPEN)
         .select_related("game")
         .order_by("created_at", "pk")
+    )
+    games = {request.game_id for request in waiting}
+    tables = {
+        t.game_id: t
+        for t in Table.objects.filter(round__event=event, game_id__in=games).select_related("round")
+    }
+    matches = dict(
+        BracketGame.objects.filter(stage__event=event, game_id__in=games).values_list(
+            "game_id", "match"
+        )
     )
     found = []
     for request in waiting:

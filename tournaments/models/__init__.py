@@ -5,9 +5,12 @@ Standings are never stored: they are computed from the confirmed table games.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 
+from common.folding import folded
 from scoring.models import Confirmation, Game, game_title, validate_game
 from tournaments.models.log import ChangeLine
 from tournaments.models.tokens import new_public_token
@@ -87,12 +90,38 @@ class Event(models.Model):
         return game_title(self.game)
 
 
+class FoldedText(models.TextField):
+    """The fold of another field of the row (``of``: a name, or a list of names a line
+    each), case and accents ignored as ``common.folding`` says: what searches and orders by
+    name in the database. Every save and bulk create writes it, so it never goes stale."""
+
+    def __init__(self, *args: Any, of: str, **kwargs: Any) -> None:
+        self.of = of
+        kwargs.setdefault("editable", False)
+        kwargs.setdefault("default", "")
+        super().__init__(*args, **kwargs)
+
+    def deconstruct(self) -> Any:
+        name, path, args, kwargs = super().deconstruct()
+        return name, path, args, {**kwargs, "of": self.of}
+
+    def pre_save(self, model_instance: models.Model, add: bool) -> str:
+        source = getattr(model_instance, self.of)
+        names = [source] if isinstance(source, str) else list(source or ())
+        value = "\n".join(folded(str(name)) for name in names)
+        setattr(model_instance, self.attname, value)
+        return value
+
+
 class Entrant(models.Model):
     """A player, or a fixed team (its members named in ``members``) in partnership play."""
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entrants")
     name = models.CharField(max_length=40)
     members = models.JSONField(default=list, blank=True)
+    # "Where do I sit" and the desk's search match these, and the desk lists by name_folded.
+    name_folded = FoldedText(of="name")
+    members_folded = FoldedText(of="members")
     checked_in = models.BooleanField(default=False)
     # A drop takes effect from the next round generated; a late entry joins from it.
     dropped = models.BooleanField(default=False)

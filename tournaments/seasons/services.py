@@ -21,6 +21,7 @@ from typing import Any
 from django.db import connection, transaction
 from django.db.models import Count, F
 
+from common.folding import folded
 from scoring.engines.base import Problem
 from tournaments.models import (
     ClubNight,
@@ -41,7 +42,6 @@ from tournaments.seasons.adapter import (
     game_to_rate,
     roster_rated_games,
 )
-from tournaments.seasons.core.names import fold_name as folded
 from tournaments.seasons.core.ratings import GameKey, Replay, Skill, Step, replay, rerate_from
 from tournaments.seasons.core.table import Counting, SeasonRule, Tiebreak
 from tournaments.seasons.skill import INITIAL, RATE

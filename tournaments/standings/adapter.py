@@ -73,24 +73,30 @@ class TableRow(NamedTuple):
     pending: bool  # a round still waits for confirmation
 
 
-def table_rows(event: Event) -> list[TableRow]:
-    """Every table of the event's published rounds, with its game's result keys."""
+def table_rows(
+    event: Event, *, round_number: int | None = None, results: bool = True
+) -> list[TableRow]:
+    """Every table of the event's published rounds (of round ``round_number`` when
+    given), with its game's result keys (left empty with ``results=False``, for a reader
+    of the tables' states alone: thousands of them are not decoded for nothing)."""
     pending = set(
         Round.objects.filter(
             game__event_table__round__event=event, status=Round.Status.PENDING
         ).values_list("game_id", flat=True)
     )
-    rows = Table.objects.filter(
+    tables = Table.objects.filter(
         round__event=event, round__status=TournamentRound.Status.PUBLISHED
-    ).values_list(
+    )
+    if round_number is not None:
+        tables = tables.filter(round__number=round_number)
+    keys = ("totals", "winners", "teams") if results else ()
+    rows = tables.values_list(
         "pk",
         "round__number",
         "number",
         "game_id",
         "game__status",
-        "game__score_cache__totals",
-        "game__score_cache__winners",
-        "game__score_cache__teams",
+        *(f"game__score_cache__{key}" for key in keys),
     )
     finished = Game.Status.FINISHED
     return [
@@ -100,12 +106,12 @@ def table_rows(event: Event) -> list[TableRow]:
             number,
             game_id,
             status == finished,
-            tuple(totals or ()),
-            tuple(winners or ()),
-            teams or {},
+            tuple(kept[0] or ()) if kept else (),
+            tuple(kept[1] or ()) if kept else (),
+            (kept[2] or {}) if kept else {},
             game_id in pending,
         )
-        for pk, round_number, number, game_id, status, totals, winners, teams in rows
+        for pk, round_number, number, game_id, status, *kept in rows
     ]
 
 

@@ -1,11 +1,18 @@
 """Each bracket match shows its score (two-sided matches: both sides' totals) or its
-table's finishing order (table matches), on the page and at projector size."""
+table's finishing order (table matches), on the page, at projector size, on the
+director's bracket page and on the printed bracket."""
 
 from __future__ import annotations
 
+import re
+import shutil
+import subprocess
+
 import pytest
 from django.contrib.auth import get_user_model
+from django.test import Client
 
+from printing.render.diagram import render_diagrams
 from scoring.models import Game
 from tests.tournaments.brackets.test_flow import (
     DERBY_OPENING,
@@ -16,6 +23,7 @@ from tests.tournaments.brackets.test_flow import (
 )
 from tests.tournaments.helpers import enter_and_confirm
 from tournaments.brackets import services as brackets
+from tournaments.brackets.sheet import bracket_diagram
 from tournaments.events import services
 
 pytestmark = pytest.mark.django_db
@@ -138,3 +146,61 @@ def test_an_overridden_table_match_shows_the_directors_finish(
     places = {seat.entrant_id: seat.place for seat in match.seats}
     assert [places[e] for e in finish] == list(range(1, len(finish) + 1))
     assert all(seat.total is None for seat in match.seats)  # nothing was played
+
+
+def printed_text(event, tmp_path) -> str:
+    """The printed bracket as pdftotext reads it (one line a seat)."""
+    if shutil.which("pdftotext") is None:
+        pytest.skip("pdftotext is not installed (poppler-utils)")
+    page = brackets.bracket_for(event=event)
+    assert page is not None
+    path = tmp_path / "bracket.pdf"
+    path.write_bytes(render_diagrams([bracket_diagram(page)], "A4"))
+    return subprocess.run(
+        ["pdftotext", "-layout", str(path), "-"], check=True, capture_output=True, text=True
+    ).stdout
+
+
+def test_the_printed_bracket_and_the_desk_show_both_totals(
+    derby, director, tmp_path, django_capture_on_commit_callbacks
+):
+    event, stage = derby
+    row = current_rows(stage)["R1-2"]
+    with django_capture_on_commit_callbacks(execute=True):
+        play_derby(row.game, "B")
+    names = dict(event.entrants.values_list("pk", "name"))
+    expected = {names[e]: total for e, total in team_totals(row.game, row.seats).items()}
+    printed = printed_text(event, tmp_path)
+    for name, total in expected.items():  # R1-2's line of each side: its name, then its total
+        assert re.search(rf"{re.escape(name)}\s+{total}\b", printed), name
+    desk = Client()
+    desk.force_login(director)
+    html = desk.get(f"/desk/{event.pk}/bracket/").content.decode()
+    block = html[html.index('data-match="R1-2"') :][:2000]
+    for total in expected.values():
+        assert f'<span class="bracket-score" aria-label="score {total}">{total}</span>' in block
+
+
+def test_the_printed_bracket_and_the_desk_show_a_tables_finishing_order(
+    director, tmp_path, django_capture_on_commit_callbacks
+):
+    event = services.event_create(owner=director, name="Rummoli Night", game="rummoli")
+    names = [f"Player {n:02d}" for n in range(1, 13)]
+    services.entrants_import_csv(event=event, text="\n".join(names), user=director)
+    stage = brackets.stage_create(
+        event=event, kind="tables", table_size=6, advance=3, draw_rule="higher_seed", user=director
+    )
+    row = current_rows(stage)["R1-T1"]
+    order = list(range(len(row.seats)))[::-1]
+    with django_capture_on_commit_callbacks(execute=True):
+        finish_rummoli(row.game, order)
+    by_pk = dict(event.entrants.values_list("pk", "name"))
+    finishing = [by_pk[row.seats[seat]] for seat in order]
+    printed = printed_text(event, tmp_path)
+    for place, name in zip(("1st", "2nd", "3rd", "4th", "5th", "6th"), finishing, strict=True):
+        assert re.search(rf"{place}\s+{name}", printed), name
+    desk = Client()
+    desk.force_login(director)
+    html = desk.get(f"/desk/{event.pk}/bracket/").content.decode()
+    block = html[html.index('data-match="R1-T1"') :][:4000]
+    assert block.count('class="bracket-place"') == len(order)

@@ -129,7 +129,7 @@ def test_a_player_below_the_minimum_is_never_ranked(raw, minimum):
 
 
 def test_names_fold_case_accents_and_letters_with_a_stroke():
-    from tournaments.seasons.core.names import fold_name
+    from common.folding import folded as fold_name
 
     assert fold_name("Łukasz") == fold_name("lukasz") == "lukasz"
     assert fold_name("  Søren   KIERKEGÅRD ") == "soren kierkegard"

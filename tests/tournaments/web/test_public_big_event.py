@@ -11,7 +11,7 @@ from django.urls import reverse
 from tests.tournaments.helpers import ROOLZ_OPTIONS
 from tournaments.events import services
 from tournaments.models import TableSeat
-from tournaments.web.public.views import STANDINGS_PAGE, TABLES_PAGE
+from tournaments.web.public.views import SEATS_FOUND, STANDINGS_PAGE, TABLES_PAGE
 
 pytestmark = pytest.mark.django_db
 
@@ -79,6 +79,17 @@ def test_where_do_i_sit_finds_a_player_on_any_page(client, big):
         f"Table <strong>{seat.table.number}</strong> · seat <strong>{seat.seat + 1}</strong>"
         in found
     )
+
+
+def test_where_do_i_sit_lists_the_first_players_by_name_and_asks_for_more(client, big):
+    address = reverse("tournaments:seat_search", args=[big.public_token])
+    broad = client.get(address, {"q": "PLAYER 00"}, **HX).content.decode()  # 100 match
+    names = re.findall(r'class="found-name">(Player \d+)<', broad)
+    assert names == [f"Player {n:05d}" for n in range(SEATS_FOUND)]
+    assert "More players match" in broad
+    narrow = client.get(address, {"q": "player 0001"}, **HX).content.decode()  # 10 match
+    assert len(re.findall(r'class="found-name"', narrow)) == 10
+    assert "More players match" not in narrow
 
 
 def rows_on(page: str) -> list[str]:

@@ -131,41 +131,44 @@ PLAYERS_PAGE = 100
 LIVE_TABLES_SHOWN = 60
 
 
-def players_listed(
-    entrants: list[Entrant], query: str, page: int
-) -> tuple[list[Entrant], dict[str, Any]]:
+def players_listed(event: Event, query: str, page: int) -> tuple[list[Entrant], dict[str, Any]]:
     """One page of the players whose name holds ``query``, and the pager's facts."""
-    needle = selectors.folded(query)
-    found = [e for e in entrants if needle in selectors.folded(e.name)] if needle else entrants
-    pages = max(1, -(-len(found) // PLAYERS_PAGE))
+    found = selectors.entrants_by_name(event=event, query=query)
+    count = found.count()
+    pages = max(1, -(-count // PLAYERS_PAGE))
     page = min(max(1, page), pages)
-    shown = found[(page - 1) * PLAYERS_PAGE : page * PLAYERS_PAGE]
-    return shown, {"q": query, "page": page, "pages": pages, "found": len(found)}
+    shown = list(found[(page - 1) * PLAYERS_PAGE : page * PLAYERS_PAGE])
+    return shown, {"q": query, "page": page, "pages": pages, "found": count}
+
+
+# What the availability rule reads of every player (the desk names only the first away).
+AVAILABILITY_FIELDS = ("pk", "event", "name", "checked_in", "dropped", "joined_round")
 
 
 def desk_context(
     event: Event, user: Any = None, *, query: str = "", page: int = 1, **extra: Any
 ) -> dict[str, Any]:
-    everyone = sorted(event.entrants.all(), key=lambda e: selectors.folded(e.name))
-    entrants, pager = players_listed(everyone, query, page)
-    names = {e.pk: e.name for e in everyone}
+    entrants, pager = players_listed(event, query, page)
+    counts = selectors.entrant_counts(event=event)
     rounds = list(event.rounds.order_by("number"))
     published = [r for r in rounds if r.status == TournamentRound.Status.PUBLISHED]
     draft = next((r for r in rounds if r.status == TournamentRound.Status.DRAFT), None)
-    active = [e for e in everyone if not e.dropped]
-    checked = [e for e in active if e.checked_in]
     next_number = len(published) + 1
     context = {
-        "next_round": availability_for(event, number=next_number, entrants=everyone),
+        "next_round": availability_for(
+            event,
+            number=next_number,
+            entrants=list(event.entrants.only(*AVAILABILITY_FIELDS)),
+        ),
         "pager": pager,
         "pager_from": PLAYERS_PAGE // 4,
-        "entrant_total": len(everyone),
+        "entrant_total": counts.registered,
         "check_in_rule": CHECK_IN_RULE,
         "away_choices": Event.AwayScoring.choices,
         "event": event,
         "entrants": entrants,
-        "active_count": len(active),
-        "checked_count": len(checked),
+        "active_count": counts.active,
+        "checked_count": counts.checked_in,
         "started": bool(published),
         "closed": event.status == Event.Status.CLOSED,
         "role": role_of(user, event),
@@ -173,10 +176,9 @@ def desk_context(
         or not may_direct(user, event, Action.DIRECT),
         "staff": staff_context(event, user),
         "waiting_count": len(waiting_requests(event)),
-        "keep_apart": [
-            (names.get(a, "?"), names.get(b, "?"))
-            for a, b in KeepApart.objects.filter(event=event).values_list("first_id", "second_id")
-        ],
+        "keep_apart": list(
+            KeepApart.objects.filter(event=event).values_list("first__name", "second__name")
+        ),
         "rounds": rounds,
         "published": published,
         "draft": draft,
@@ -200,12 +202,10 @@ def live_tables(event: Event, round_number: int | None) -> dict[str, Any]:
     ``LIVE_TABLES_SHOWN`` (the round's page lists every one)."""
     if round_number is None:
         return {"live": [], "live_more": 0}
-    tables = selectors.tables_live(event=event, round_number=round_number)
-    tables.sort(key=lambda t: (t.state == selectors.DONE, t.table))
-    return {
-        "live": tables[:LIVE_TABLES_SHOWN],
-        "live_more": max(0, len(tables) - LIVE_TABLES_SHOWN),
-    }
+    tables, count = selectors.tables_live_first(
+        event=event, round_number=round_number, shown=LIVE_TABLES_SHOWN
+    )
+    return {"live": tables, "live_more": max(0, count - LIVE_TABLES_SHOWN)}
 
 
 def requests_context(event: Event) -> dict[str, Any]:

@@ -29,6 +29,8 @@ T = TypeVar("T")
 # 10,000-player event's pages stay light on a phone; search finds anyone on any page.
 TABLES_PAGE = 50
 STANDINGS_PAGE = 100
+# "Where do I sit" lists this many players at most: typing more of the name finds the rest.
+SEATS_FOUND = 30
 
 
 def page_number(request: HtmxHttpRequest) -> int:
@@ -37,17 +39,24 @@ def page_number(request: HtmxHttpRequest) -> int:
     return int(text) if text.isdigit() and len(text) < 7 else 1
 
 
-def page_of(items: Sequence[T], page: int, size: int) -> tuple[Sequence[T], dict[str, Any]]:
-    """One page of ``items`` (a page past the end shows the last), and the pager's facts."""
-    pages = max(1, -(-len(items) // size))
+def pager_for(count: int, page: int, size: int) -> dict[str, Any]:
+    """The pager's facts for page ``page`` of ``count`` items (a page past the end is the
+    last); ``first`` and ``last`` are 1-based."""
+    pages = max(1, -(-count // size))
     page = min(max(1, page), pages)
-    return items[(page - 1) * size : page * size], {
+    return {
         "page": page,
         "pages": pages,
-        "count": len(items),
+        "count": count,
         "first": (page - 1) * size + 1,
-        "last": min(page * size, len(items)),
+        "last": min(page * size, count),
     }
+
+
+def page_of(items: Sequence[T], page: int, size: int) -> tuple[Sequence[T], dict[str, Any]]:
+    """One page of ``items`` (a page past the end shows the last), and the pager's facts."""
+    pager = pager_for(len(items), page, size)
+    return items[pager["first"] - 1 : pager["page"] * size], pager
 
 
 def public_event(token: str) -> Event:
@@ -129,16 +138,32 @@ def draw(request: HtmxHttpRequest, token: str) -> HttpResponse:
         **public_base(event),
         **draw_context(event, page_number(request)),
         "query": query,
-        "found": selectors.seat_find(event=event, query=query) if query.strip() else [],
+        **found_context(event, query),
     }
     return public_page(request, event, "tournaments/draw.html", context)
 
 
 def draw_context(event: Event, page: int) -> dict[str, Any]:
-    """The current draw and one page of its tables."""
-    draw = selectors.draw_for(event=event)
-    tables, pager = page_of(draw.tables if draw else (), page, TABLES_PAGE)
-    return {"draw": draw, "tables": tables, "pager": pager}
+    """The current draw, one page of its tables read from the database."""
+    page = max(1, page)
+    draw = selectors.draw_for(event=event, offset=(page - 1) * TABLES_PAGE, limit=TABLES_PAGE)
+    if draw is None:
+        return {"draw": None, "tables": (), "pager": pager_for(0, page, TABLES_PAGE)}
+    pager = pager_for(draw.table_count, page, TABLES_PAGE)
+    if pager["page"] != page:  # past the end: the last page
+        draw = selectors.draw_for(event=event, offset=pager["first"] - 1, limit=TABLES_PAGE)
+    return {"draw": draw, "tables": draw.tables if draw else (), "pager": pager}
+
+
+def found_context(event: Event, query: str) -> dict[str, Any]:
+    """The first players whose name holds ``query`` and where they sit, and whether more
+    match than are listed."""
+    found = (
+        selectors.seat_find(event=event, query=query, limit=SEATS_FOUND + 1)
+        if query.strip()
+        else []
+    )
+    return {"found": found[:SEATS_FOUND], "found_more": len(found) > SEATS_FOUND}
 
 
 @never_cache
@@ -150,7 +175,7 @@ def seat_search(request: HtmxHttpRequest, token: str) -> HttpResponse:
     context = {
         **public_base(event),
         "query": query,
-        "found": selectors.seat_find(event=event, query=query) if query.strip() else [],
+        **found_context(event, query),
     }
     if not request.htmx:
         context.update(draw_context(event, page_number(request)))
