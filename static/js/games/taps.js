@@ -236,9 +236,10 @@
     if (bar) measure.observe(bar);
   }
 
-  /* for a game's script whose choices move the pad on (who went out has no cards to count) */
+  /* for a game's script whose choices move the pad on (who went out has no cards to count);
+   * quietly: the box in hand changes without scrolling the page to it */
   window.tablescorePads = {
-    take: function (pad, cell) { take(pad, cell, true); },
+    take: function (pad, cell, quietly) { take(pad, cell, !quietly); },
     next: next,
     current: current,
   };
