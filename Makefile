@@ -6,6 +6,9 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
+# The suite runs in parallel processes, each with its own test database and Redis databases;
+# much of it waits on browsers, servers and child processes, so more than one per core pays.
+TEST_WORKERS ?= 3
 
 .PHONY: install system-deps run test lint format serve worker beat bench clean
 
@@ -42,7 +45,7 @@ test: install system-deps
 	DEBUG=0 $(PY) manage.py check --settings=config.test_settings
 	DEBUG=0 $(PY) manage.py makemigrations --check --dry-run --settings=config.test_settings
 	$(VENV)/bin/mypy
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PY) -m pytest -n $(TEST_WORKERS) $(PYTEST_ARGS)
 
 lint: install
 	$(VENV)/bin/ruff check --fix .

@@ -17,3 +17,16 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
     # A file, not memory: threads in the concurrency tests then share one database
     # under the same locking rules as production.
     DATABASES["default"]["TEST"] = {"NAME": SQLITE_PATH.replace("test-db", "test-db-run")}  # noqa: F405
+
+# Parallel workers ("gw0", "gw1", ...) each get a database of their own from pytest-django;
+# the cache's throttle counts and the SQLite file are kept apart here (at most 6 workers).
+PARALLEL_WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
+if PARALLEL_WORKER:
+    server, _, database = str(CACHES["default"].get("LOCATION", "")).rpartition("/")  # noqa: F405
+    if database.isdigit():
+        # A cache clear empties its whole Redis database: one database per worker, 2-7.
+        CACHES["default"]["LOCATION"] = f"{server}/{2 + int(PARALLEL_WORKER[2:])}"  # noqa: F405
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
+        DATABASES["default"]["TEST"] = {  # noqa: F405
+            "NAME": SQLITE_PATH.replace("test-db", f"test-db-run-{PARALLEL_WORKER}")  # noqa: F405
+        }

@@ -30,6 +30,17 @@ def postgres(settings):
         need_service("PostgreSQL", "DATABASE_URL does not point at PostgreSQL")
 
 
+def suite_redis_database(worker: str) -> int:
+    """Database 13 for a run in one process; with parallel workers ("gw0", "gw1", ...) one
+    database each from 8 up, so that no worker flushes another's queue."""
+    if not worker:
+        return 13
+    number = int(worker.removeprefix("gw"))
+    if number > 5:
+        raise pytest.UsageError("at most 6 parallel workers (Redis databases 8-13 are theirs)")
+    return 8 + number
+
+
 @pytest.fixture(scope="session")
 def redis_url() -> str:
     """A Redis database of the suite's own, so no other worker takes its tasks."""
@@ -38,7 +49,8 @@ def redis_url() -> str:
         need_service("Redis", "REDIS_URL is not set")
     import redis
 
-    url = base.rsplit("/", 1)[0] + "/13" if base.count("/") >= 3 else base.rstrip("/") + "/13"
+    db = suite_redis_database(os.environ.get("PYTEST_XDIST_WORKER", ""))
+    url = f"{base.rsplit('/', 1)[0]}/{db}" if base.count("/") >= 3 else f"{base.rstrip('/')}/{db}"
     try:
         client = redis.Redis.from_url(url, socket_connect_timeout=2)
         client.ping()

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
 
 import pytest
 from django.db.models import F
 from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from scoring.models import Confirmation, Game, Round
 from scoring.services import Actor, game_create, game_end, round_confirm, round_record
@@ -87,11 +89,17 @@ def test_a_save_whose_answer_was_lost_is_stored_once(live_server, page: Page):
     enter_roolz_round(page, "Ann", 200, 220)
     preview_shows(page, "Team A +220")
     page.locator("button.save").click()
-    expect(page.locator("#entry [data-send-error]")).to_have_text(NOT_SAVED)
+    kept = page.locator("#entry [data-send-error]").filter(has_text=NOT_SAVED)
+    saved = page.locator("#entry .notice.ok").filter(has_text="Deal 1 saved")
+    # The phone also sends what it kept by itself every few seconds: on a slow machine it may
+    # do so before the second tap. Either way the same key goes again.
+    expect(kept.or_(saved)).to_be_visible(timeout=SAVE_TIMEOUT)
     assert Round.objects.filter(game=game).count() == 1
-
-    page.locator("button.save").click()
-    expect(page.locator("#entry .notice.ok")).to_contain_text("Deal 1 saved", timeout=SAVE_TIMEOUT)
+    if kept.is_visible():
+        deal_one = page.locator("#entry form:has(input[name=number][value='1']) button.save")
+        with contextlib.suppress(PlaywrightTimeoutError):  # sent by itself in between
+            deal_one.click(timeout=2000)
+    expect(saved).to_be_visible(timeout=SAVE_TIMEOUT)
     assert Round.objects.filter(game=game).count() == 1
     assert len(lost) == 1
 

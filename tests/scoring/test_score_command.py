@@ -2,44 +2,22 @@
 
 from __future__ import annotations
 
-import io
 import json
 import subprocess
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from django.core.management import call_command
 
+from tests.commands import Done, run_command
 from tests.vectors import assert_matches, vector_cases
 
 ROOT = Path(__file__).resolve().parents[2]
 CASES = vector_cases()
 
 
-@dataclass(frozen=True)
-class Done:
-    """What one run of the command left: its exit status and both streams."""
-
-    returncode: int
-    stdout: str
-    stderr: str
-
-
 def run_score(*args: str, stdin: str | None = None) -> Done:
-    """Run `manage.py score` inside this process, exactly as its entry point would."""
-    out, err = io.StringIO(), io.StringIO()
-    saved_stdin = sys.stdin
-    sys.stdin = io.StringIO(stdin or "")
-    try:
-        call_command("score", *args, stdout=out, stderr=err)
-        status = 0
-    except SystemExit as leaving:
-        status = int(leaving.code or 0)
-    finally:
-        sys.stdin = saved_stdin
-    return Done(status, out.getvalue(), err.getvalue())
+    return run_command("score", *args, stdin=stdin or "")
 
 
 def write_record(tmp_path: Path, record: dict) -> str:

@@ -8,7 +8,7 @@ from datetime import datetime
 from django.db.models import Sum
 
 from tournaments.models import ClubNight, EntrantPlayer, Event, Player, RatingStep, Roster, Season
-from tournaments.seasons.adapter import season_nights
+from tournaments.seasons.adapter import night_places, season_nights
 from tournaments.seasons.core.chart import history_svg
 from tournaments.seasons.core.ratings import Skill, ranked
 from tournaments.seasons.core.table import NightScore, season_table
@@ -197,6 +197,9 @@ def player_page(*, player: Player) -> PlayerPage:
             score = season_cache[season.pk].get(event.pk)
             if score is not None:
                 place, points, counted = score.place, score.points, score.counted
+        if place is None:
+            # A night of no season (or one the season's table leaves out): the place alone.
+            place = night_places(event).get(player.pk)
         nights.append(PlayerNight(event, link.entrant_id, season, place, points, counted))
     return PlayerPage(
         player=player,

@@ -11,11 +11,18 @@ from pathlib import Path
 
 import pytest
 
+from tests.commands import Done, run_command
+
 ROOT = Path(__file__).resolve().parents[3]
 
 
-def run_bracket(*args: str) -> subprocess.CompletedProcess:
-    # No environment at all: no settings module, no secret key, no database.
+def run_bracket(*args: str) -> Done:
+    return run_command("bracket", *args)
+
+
+def run_bracket_alone(*args: str) -> subprocess.CompletedProcess:
+    """The entry point itself, with no environment at all: no settings module, no secret key,
+    no database."""
     return subprocess.run(
         [sys.executable, "manage.py", "bracket", *args],
         cwd=ROOT,
@@ -102,3 +109,13 @@ def test_mistakes_name_the_option_and_exit_with_two(args, flag):
     assert done.returncode == 2
     assert flag in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_the_command_runs_as_its_own_process_with_no_environment():
+    done = run_bracket_alone("single", "--entrants", "4")
+    assert done.returncode == 0, done.stderr
+    assert [m["id"] for m in json.loads(done.stdout)["matches"]] == ["W1-1", "W1-2", "W2-1"]
+    refused = run_bracket_alone("double", "--entrants", "1")
+    assert refused.returncode == 2
+    assert "--entrants" in refused.stderr
+    assert "Traceback" not in refused.stderr

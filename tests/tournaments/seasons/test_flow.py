@@ -200,3 +200,76 @@ def test_export_and_import_carry_the_roster_seasons_and_ratings(
             data={**roster_document, "players": [{"name": "X", "rating": {"mu": "a"}}]},
         )
     assert error.value.problems[0].field == "player 1"
+
+
+def all_steps(roster) -> list[tuple[int, int, int, float, float, float, float]]:
+    return list(
+        RatingStep.objects.filter(rated_game__roster=roster).values_list(
+            "pk", "rated_game__game_id", "player_id", "mu_before", "sigma_before", "mu", "sigma"
+        )
+    )
+
+
+def test_a_rebuild_rewrites_the_steps_in_place_and_equals_one_from_nothing(
+    director, django_capture_on_commit_callbacks
+):
+    roster = seasons.roster_for(owner=director)
+    event = night(director, "Week 1")
+    play_round(event, director, django_capture_on_commit_callbacks)
+    play_round(event, director, django_capture_on_commit_callbacks)
+    built = all_steps(roster)
+    # Every player now starts from a rating brought in: every step's numbers move.
+    Player.objects.filter(roster=roster).update(base_mu=30.0, base_sigma=6.0)
+    seasons.ratings_recompute(roster=roster, from_games=False)
+    moved = all_steps(roster)
+    assert [s[:3] for s in moved] == [s[:3] for s in built]  # the same rows, in place
+    assert all(new[3:] != old[3:] for new, old in zip(moved, built, strict=True))
+    players = snapshot(roster)
+    # The same history rebuilt with no step stored at all: the same numbers, in order.
+    RatingStep.objects.filter(rated_game__roster=roster).delete()
+    seasons.ratings_recompute(roster=roster, from_games=False)
+    assert [s[1:] for s in all_steps(roster)] == [s[1:] for s in moved]
+    assert snapshot(roster) == players
+
+
+def test_a_rebuild_mends_a_history_out_of_step(director, django_capture_on_commit_callbacks):
+    roster = seasons.roster_for(owner=director)
+    event = night(director, "Week 1")
+    play_round(event, director, django_capture_on_commit_callbacks)
+    play_round(event, director, django_capture_on_commit_callbacks)
+    built = [s[1:] for s in all_steps(roster)]
+    players = snapshot(roster)
+    steps_now = list(RatingStep.objects.filter(rated_game__roster=roster))
+    # A step lost, one with wrong numbers, and one for a player who was not at that table.
+    steps_now[0].delete()
+    RatingStep.objects.filter(pk=steps_now[1].pk).update(mu=1.0)
+    game = RatedGame.objects.filter(roster=roster).first()
+    outsider = Player.objects.filter(roster=roster).exclude(
+        pk__in=[p for side in game.sides for p in side]
+    )[0]
+    RatingStep.objects.create(
+        rated_game=game, player=outsider, mu_before=1, sigma_before=1, mu=2, sigma=1
+    )
+    Player.objects.filter(roster=roster).update(mu=None, sigma=None, rated_games=0)
+    seasons.ratings_recompute(roster=roster, from_games=False)
+    assert [s[1:] for s in all_steps(roster)] == built
+    assert snapshot(roster) == players
+
+
+def test_a_rename_refuses_a_merged_duplicate_and_changes_nothing_for_the_same_name(director):
+    from tournaments.models import RosterLog
+
+    roster = seasons.roster_for(owner=director)
+    ann = seasons.player_create(roster=roster, name="Ann")
+    anne = seasons.player_create(roster=roster, name="Anne")
+    seasons.player_merge(keep=ann, duplicate=anne, user=director)
+    lines = RosterLog.objects.count()
+    with pytest.raises(seasons.SeasonError) as error:
+        seasons.player_rename(player=anne, name="Annie", user=director)
+    assert error.value.problems[0].field == "name"
+    assert seasons.player_rename(player=ann, name=" Ann ", user=director).name == "Ann"
+    assert RosterLog.objects.count() == lines
+    # A new case of the same letters is a rename (the folded name stays).
+    renamed = seasons.player_rename(player=ann, name="ANN", user=director)
+    assert (renamed.name, renamed.folded) == ("ANN", "ann")
+    assert RosterLog.objects.count() == lines + 1

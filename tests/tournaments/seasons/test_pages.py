@@ -158,3 +158,82 @@ def test_the_season_csv_is_formula_safe(client, season_played):
     text = client.get(f"/s/{season_played.public_token}/season.csv").content.decode()
     assert "'=cmd|x" in text
     assert "=cmd|x" not in text.replace("'=cmd|x", "")
+
+
+def test_the_player_page_places_every_night_in_a_season_or_not(
+    client, director, season_played, django_capture_on_commit_callbacks
+):
+    from tournaments.standings.adapter import event_standings
+
+    roster = season_played.roster
+    loose = night(director, "A night of no season", names=["Ann", "Ben", "Cat", "Dan"])
+    play_round(loose, director, django_capture_on_commit_callbacks)
+    ann = Player.objects.get(roster=roster, name="Ann")
+    page = client.get(reverse("seasons:player", args=[roster.public_token, ann.pk]))
+    nights = page.context["page"].nights
+    assert len(nights) == 3
+    assert [n.season is None for n in nights] == [True, False, False]
+    for shown in nights:
+        ranks = {row.entrant: row.rank for row in event_standings(shown.event).rows}
+        assert shown.place == ranks[shown.entrant_id]
+    assert nights[0].points is None  # no season: a place and no points
+    text = page.content.decode()
+    assert f'<td class="num">{nights[0].place}</td>' in text
+
+
+def test_a_director_renames_a_roster_player_at_the_desk(
+    client, director, season_played, django_capture_on_commit_callbacks
+):
+    from tournaments.models import RosterLog
+
+    roster = season_played.roster
+    ann = Player.objects.get(roster=roster, name="Ann")
+    url = reverse("seasons:player_desk", args=[ann.pk])
+    client.force_login(director)
+    assert 'name="name" maxlength="40" value="Ann"' in client.get(url).content.decode()
+    assert f'href="{url}"' in client.get(reverse("seasons:club")).content.decode()
+
+    answer = client.post(url, {"name": "  Annie Ström "})
+    assert answer.status_code == 302 and answer["Location"] == f"{url}?renamed=1"
+    ann.refresh_from_db()
+    assert (ann.name, ann.folded) == ("Annie Ström", "annie strom")
+    line = RosterLog.objects.filter(roster=roster).last()
+    assert (line.action, line.user) == ("player_rename", director)
+    assert (line.before["name"], line.after["name"]) == ("Ann", "Annie Ström")
+    assert "Annie Ström" in client.get(f"{url}?renamed=1").content.decode()
+    public = client.get(reverse("seasons:player", args=[roster.public_token, ann.pk]))
+    assert "<h1>Annie Ström</h1>" in public.content.decode()
+    assert (
+        "Annie Ström" in client.get(f"/s/{season_played.public_token}/season.csv").content.decode()
+    )
+    # The folded name matches from now on: "ANNIE STROM" at the next night is this player.
+    week3 = night(director, "Week 3", season=season_played, names=["ANNIE STROM", "Ben"])
+    assert (
+        EntrantPlayer.objects.get(entrant__event=week3, entrant__name="ANNIE STROM").player == ann
+    )
+
+    lines = RosterLog.objects.count()
+    empty = client.post(url, {"name": "   "})
+    assert empty.status_code == 200 and "the name is empty" in empty.content.decode()
+    clash = client.post(url, {"name": "BEN"})
+    assert clash.status_code == 200
+    assert "BEN is already on the roster" in clash.content.decode()
+    assert 'name="allow_same"' in clash.content.decode()
+    ann.refresh_from_db()
+    assert ann.name == "Annie Ström" and RosterLog.objects.count() == lines
+    # Two people can share a name when the director says so.
+    assert client.post(url, {"name": "Ben", "allow_same": "1"}).status_code == 302
+    ann.refresh_from_db()
+    assert (ann.name, ann.folded) == ("Ben", "ben")
+    assert Player.objects.filter(roster=roster, folded="ben").count() == 2
+
+    # Only the roster's own director: another director finds no such player; a player
+    # (not staff) may not use the desk.
+    other = get_user_model().objects.create_user("other", password="x", is_staff=True)
+    client.force_login(other)
+    assert client.get(url).status_code == 404
+    assert client.post(url, {"name": "Mallory"}).status_code == 404
+    client.force_login(get_user_model().objects.create_user("player", password="x"))
+    assert client.post(url, {"name": "Mallory"}).status_code == 403
+    ann.refresh_from_db()
+    assert ann.name == "Ben"

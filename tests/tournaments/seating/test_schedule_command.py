@@ -9,17 +9,13 @@ from pathlib import Path
 
 import pytest
 
+from tests.commands import Done, run_command
+
 ROOT = Path(__file__).resolve().parents[3]
 
 
-def run_schedule(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "manage.py", "schedule", *args, "--settings=config.test_settings"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+def run_schedule(*args: str) -> Done:
+    return run_command("schedule", *args)
 
 
 def schedule(*args: str) -> dict:
@@ -117,3 +113,37 @@ def test_searching_harder_from_the_command_line():
     total = searched["report"]["total"]
     assert total["repeated_pairs"] < plain["report"]["total"]["repeated_pairs"]
     assert {r["method"] for r in searched["report"]["rounds"]} == {"annealed"}
+
+
+def test_the_command_runs_as_its_own_process():
+    """The entry point itself: a child process, its exit status and its streams."""
+    args = ("--game", "roolz", "--players", "8", "--rounds", "2", "--settings=config.test_settings")
+    done = subprocess.run(
+        [sys.executable, "manage.py", "schedule", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert len(json.loads(done.stdout)["rounds"]) == 2
+    refused = subprocess.run(
+        [
+            sys.executable,
+            "manage.py",
+            "schedule",
+            "--game",
+            "chess",
+            "--players",
+            "8",
+            "--rounds",
+            "2",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert refused.returncode == 2
+    assert refused.stdout == ""
+    assert "--game must be one of" in refused.stderr

@@ -10,6 +10,7 @@ urlpatterns = [
     path("desk/club/players/add/", views.player_add, name="player_add"),
     path("desk/club/players/import/", views.roster_import, name="roster_import"),
     path("desk/club/players/merge/", views.player_merge, name="player_merge"),
+    path("desk/club/players/<int:player_id>/", views.player_desk, name="player_desk"),
     path("desk/club/seasons/new/", views.season_new, name="season_new"),
     path("desk/club/club.json", views.roster_json, name="roster_json"),
     path("desk/club/club.json/import/", views.roster_json_import, name="roster_json_import"),

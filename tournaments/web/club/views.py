@@ -158,6 +158,43 @@ def player_merge(request: HtmxHttpRequest) -> HttpResponse:
     return redirect("seasons:club")
 
 
+def _player_desk_context(player: Player, **extra: Any) -> dict[str, Any]:
+    return {
+        "player": player,
+        "rating": selectors.rating_text(selectors.player_skill(player)),
+        "public_url": reverse("seasons:player", args=[player.roster.public_token, player.pk]),
+        **extra,
+    }
+
+
+@never_cache
+@director_required
+@require_http_methods(["GET", "POST"])
+def player_desk(request: HtmxHttpRequest, player_id: int) -> HttpResponse:
+    """One roster player at the desk: their rating and public page; renamed here."""
+    roster = services.roster_for(owner=request.user)
+    player = get_object_or_404(Player.objects.select_related("roster"), roster=roster, pk=player_id)
+    if player.merged_into_id:
+        return redirect("seasons:player_desk", player_id=player.merged_into_id)
+    template = "tournaments/club_player.html"
+    if request.method == "GET":
+        context = _player_desk_context(player, renamed=request.GET.get("renamed") == "1")
+        return render(request, template, context)
+    try:
+        services.player_rename(
+            player=player,
+            name=request.POST.get("name", ""),
+            user=request.user,
+            allow_same=request.POST.get("allow_same") == "1",
+        )
+    except services.SeasonError as error:
+        context = _player_desk_context(
+            player, rename_errors=_problems(error), rename_data=request.POST
+        )
+        return render(request, template, context)
+    return redirect(f"{reverse('seasons:player_desk', args=[player.pk])}?renamed=1")
+
+
 @never_cache
 @director_required
 @require_POST
