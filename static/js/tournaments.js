@@ -51,7 +51,11 @@
         items.forEach(function (item) { item.hidden = index !== state.page; });
       });
       var label = panelOf(screen, name) && panelOf(screen, name).querySelector("[data-page-label]");
-      if (label) label.textContent = pages.length > 1 ? "page " + (state.page + 1) + " of " + pages.length : "";
+      if (label) {
+        /* one page: the label keeps its room, unseen, so that nothing moves when it shows */
+        label.textContent = "page " + (state.page + 1) + " of " + Math.max(pages.length, 1);
+        label.classList.toggle("is-idle", pages.length < 2);
+      }
       return pages.length;
     }
 
