@@ -27,6 +27,15 @@ from django.db.transaction import TransactionManagementError
 
 M = TypeVar("M", bound=Model)
 
+# Where statements are built once: PostgreSQL, what a served Tablescore runs on. Elsewhere
+# (SQLite under ``make run``) each statement is the ORM's as usual: SQLite's driver adapts
+# values (times, above all) in ways that a statement built once would have to repeat.
+BUILT_ONCE_ON = frozenset({"postgresql"})
+
+
+def built_once_here() -> bool:
+    return connections[DEFAULT_DB_ALIAS].vendor in BUILT_ONCE_ON
+
 
 @dataclass(frozen=True)
 class Hole:
@@ -123,14 +132,20 @@ class CompiledRead(Generic[M]):
 
     def rows(self, *values: Any) -> list[Sequence[Any]]:
         """Every row, as ``values_list`` gives them (tuples of the columns)."""
+        if not built_once_here():
+            return [tuple(row) for row in self.build(*values)]
         return [tuple(row) for row in self._run(values, one=False)[2]]
 
     def first_row(self, *values: Any) -> Sequence[Any] | None:
+        if not built_once_here():
+            return next((tuple(row) for row in self.build(*values)[:1]), None)
         rows = self._run(values, one=True)[2]
         return tuple(rows[0]) if rows else None
 
     def instances(self, *values: Any) -> list[M]:
         """Every row as a model instance."""
+        if not built_once_here():
+            return list(self.build(*values))
         built, connection, rows = self._run(values, one=False)
         if built.model is None:
             raise TypeError("this read gives rows, not model instances")
@@ -138,6 +153,8 @@ class CompiledRead(Generic[M]):
         return [model.from_db(connection.alias, built.attnames, row) for row in rows]  # type: ignore[misc]
 
     def first(self, *values: Any) -> M | None:
+        if not built_once_here():
+            return next(iter(self.build(*values)[:1]), None)
         built, connection, rows = self._run(values, one=True)
         if built.model is None:
             raise TypeError("this read gives rows, not model instances")
@@ -175,7 +192,7 @@ class CompiledInsert(Generic[M]):
 
     def create(self, **values: Any) -> M:
         connection = connections[DEFAULT_DB_ALIAS]
-        if not connection.features.can_return_columns_from_insert:
+        if not built_once_here() or not connection.features.can_return_columns_from_insert:
             return self.model._default_manager.create(**values)
         instance = self.model(**values)
         key = (connection.vendor, connection.settings_dict["NAME"])
@@ -218,6 +235,9 @@ class CompiledUpdate(Generic[M]):
         return sql
 
     def save(self, instance: M) -> None:
+        if not built_once_here():
+            instance.save(update_fields=[f.name for f in self.fields])
+            return
         connection = connections[DEFAULT_DB_ALIAS]
         key = (connection.vendor, connection.settings_dict["NAME"])
         sql = self._built.get(key)

@@ -21,7 +21,8 @@ from scoring.services import Actor, game_create, round_record
 from scoring.services.change import LOCKED_GAME, locked
 from scoring.services.rounds import last_round_number
 
-pytestmark = pytest.mark.django_db
+# Statements are built once on PostgreSQL only (elsewhere the ORM runs them as usual).
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("postgres")]
 
 
 def played(rounds: int, confirmation: str = "off") -> Game:

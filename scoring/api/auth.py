@@ -14,30 +14,14 @@ from scoring.api.limits import wrong_token
 from scoring.models import Game
 
 LARGEST_ID = 2**63 - 1
-# How many games' table tokens each server process keeps (the oldest forgotten first).
-TOKENS_KEPT = 10_000
-_tokens: dict[int, str] = {}
 
 
 def table_token_of(game_id: int) -> str | None:
-    """The table token of game ``game_id`` (None: no such game).
-
-    A table token is made with its game and never changes, so each process keeps the
-    tokens it has read: a phone posting round after round is let in without the game
-    being read twice (the service reads it again, locked, anyway). A game deleted since
-    is told by the service that locks it (``NoSuchGame``), which answers the same 404.
-    """
-    token = _tokens.get(game_id)
-    if token is None:
-        # Unordered, one row at most: no ORDER BY to build or run for a key lookup.
-        rows = Game.objects.filter(pk=game_id).order_by().values_list("table_token", flat=True)
-        token = next(iter(rows[:1]), None)
-        if token is None:
-            return None
-        if len(_tokens) >= TOKENS_KEPT:
-            _tokens.pop(next(iter(_tokens), game_id), None)
-        _tokens[game_id] = token
-    return token
+    """The table token of game ``game_id`` (None: no such game): its one column, read by
+    its key (each service then reads the game whole, locked)."""
+    # Unordered, one row at most: no ORDER BY to build or run for a key lookup.
+    rows = Game.objects.filter(pk=game_id).order_by().values_list("table_token", flat=True)
+    return next(iter(rows[:1]), None)
 
 
 class TableToken(HttpBearer):
