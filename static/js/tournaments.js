@@ -55,8 +55,13 @@
       });
       var label = panelOf(screen, name) && panelOf(screen, name).querySelector("[data-page-label]");
       var slice = panelOf(screen, name) && panelOf(screen, name).dataset.slice;
-      var text = pages.length > 1 ? "page " + (state.page + 1) + " of " + pages.length : "";
-      if (label) label.textContent = slice ? slice + (text ? ", " + text : "") : text;
+      if (label) {
+        /* one page of one slice: the label keeps its room, unseen, so that nothing moves
+           when it shows */
+        var text = "page " + (state.page + 1) + " of " + Math.max(pages.length, 1);
+        label.textContent = slice ? slice + (pages.length > 1 ? ", " + text : "") : text;
+        label.classList.toggle("is-idle", pages.length < 2 && !slice);
+      }
       return pages.length;
     }
 
