@@ -1,11 +1,13 @@
-"""A 10,000-player event: the desk page, publishing a round in the background task and
+"""A 10,000-player event: the desk's pages, publishing a round in the background task and
 the players' pages, each beside a plain read of the same rows.
 
 Figures printed (on a throwaway database of their own):
 - publishing round 1 (2,500 tables of 4) with the real publishing task, run in this
   process as a worker runs it: the whole time and the time per table, beside a plain
   read of the draft's tables and seats;
-- the desk page and the players' pages (draw, standings, "where do I sit"): time and
+- the desk page, the desk's round pages (round 1 published, round 2 a draft; first page,
+  a later page and a search), the players' pages (draw, standings, "where do I sit", a
+  player's own page) and the projector (its page and each of its slices): time and
   size of one request through Django's test client, beside a plain read of the rows the
   page is made from, with this process's CPU for the request (what the load of other
   processes does not inflate) and its database queries; each page must answer in under
@@ -73,6 +75,35 @@ def big_draft(owner: Any) -> tuple[Any, Any]:
     return event, draft
 
 
+def big_draft_round(event: Any, *, number: int) -> Any:
+    """A draft round ``number`` of 2,500 tables, built in bulk (seated by another stride)."""
+    from tournaments.models import Table, TableSeat, TournamentRound
+
+    entrants = list(event.entrants.order_by("pk"))
+    draft = TournamentRound.objects.create(
+        event=event, number=number, status=TournamentRound.Status.DRAFT
+    )
+    tables = Table.objects.bulk_create(
+        Table(round=draft, number=t + 1) for t in range(PLAYERS // TABLE_SIZE)
+    )
+    stride = 3_001  # coprime with 10,000
+    TableSeat.objects.bulk_create(
+        TableSeat(table=table, seat=s, entrant=entrants[(t * TABLE_SIZE + s) * stride % PLAYERS])
+        for t, table in enumerate(tables)
+        for s in range(TABLE_SIZE)
+    )
+    return draft
+
+
+def new_revision(event: Any) -> None:
+    """The event's next revision, as a result coming in makes it."""
+    from django.db.models import F
+
+    from tournaments.models import Event
+
+    Event.objects.filter(pk=event.pk).update(revision=F("revision") + 1)
+
+
 def read_rows(event: Any) -> None:
     """The rows every page here is made from, read plainly: players, tables, seats."""
     from tournaments.models import Table, TableSeat
@@ -108,13 +139,21 @@ def publish_row(event: Any, draft: Any) -> Row:
 
 
 def page_row(
-    client: Client, event: Any, label: str, address: str, data: dict[str, str] | None = None
+    client: Client,
+    event: Any,
+    label: str,
+    address: str,
+    data: dict[str, str] | None = None,
+    before: Callable[[], object] | None = None,
 ) -> Row:
+    """One page's figures; ``before`` runs ahead of each request, outside the figures."""
     sizes: list[int] = []
     cpu: list[float] = []  # this process's CPU a request, load on the machine aside
     queries: list[int] = []
 
     def page() -> None:
+        if before is not None:
+            before()
         started = time.process_time()
         with CaptureQueriesContext(connection) as asked:
             response = client.get(address, data or {})
@@ -159,12 +198,25 @@ def _run() -> list[Row]:
         desk = Client()
         desk.force_login(owner)
         token = event.public_token
-        rows.append(
-            page_row(
-                desk, event, "the desk page", reverse("tournaments:desk_event", args=[event.pk])
-            )
-        )
+        big_draft_round(event, number=2)
+        published = reverse("tournaments:desk_round", args=[event.pk, 1])
+        drafted = reverse("tournaments:desk_round", args=[event.pk, 2])
+        desk_pages = [
+            ("the desk page", reverse("tournaments:desk_event", args=[event.pk]), None),
+            ("the desk's round page (published), page 1", published, None),
+            ("the desk's round page (published), page 20", published, {"page": "20"}),
+            ("the desk's round page (published), a name", published, {"q": "Player 09999"}),
+            ("the desk's round page (draft), page 1", drafted, None),
+            ("the desk's round page (draft), two tables", drafted, {"q": "17, 2345"}),
+        ]
+        for label, address, data in desk_pages:
+            try:
+                rows.append(page_row(desk, event, label, address, data))
+            except AssertionError as error:
+                rows.append(Row("big event", f"{PLAYERS} players: {label}", f"FAILED {error}"))
         players = Client()
+        someone = event.entrants.order_by("pk").values_list("pk", flat=True)[PLAYERS // 2]
+        projector = reverse("tournaments:projector", args=[token])
         pages = [
             ("the draw, page 1", reverse("tournaments:draw", args=[token]), None),
             ("the draw, last page", reverse("tournaments:draw", args=[token]), {"page": "50"}),
@@ -174,12 +226,33 @@ def _run() -> list[Row]:
                 reverse("tournaments:seat_search", args=[token]),
                 {"q": "Player 09999"},
             ),
+            (
+                "a player's own page (the ranks kept by the standings)",
+                reverse("tournaments:entrant", args=[token, someone]),
+                None,
+            ),
+            ("the projector", projector, None),
+            ("the projector, a slice of the draw", projector, {"part": "draw", "page": "25"}),
+            (
+                "the projector, a slice of the standings",
+                projector,
+                {"part": "standings", "page": "50"},
+            ),
         ]
         for label, address, data in pages:
             try:
                 rows.append(page_row(players, event, label, address, data))
             except AssertionError as error:  # one page's failure keeps the others' figures
                 rows.append(Row("big event", f"{PLAYERS} players: {label}", f"FAILED {error}"))
+        rows.append(
+            page_row(
+                players,
+                event,
+                "a player's own page (a new revision: no ranks kept)",
+                reverse("tournaments:entrant", args=[token, someone]),
+                before=lambda: new_revision(event),
+            )
+        )
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)
     return rows

@@ -174,6 +174,8 @@ STORAGES = {
     },
 }
 
+# Django's database sessions, read by a statement built once (common.sessions).
+SESSION_ENGINE = "common.sessions"
 LOGIN_URL = "admin:login"
 # "My games" and "I am Ann" live in the session: keep them for a season of club nights.
 SESSION_COOKIE_AGE = int(os.environ.get("SESSION_COOKIE_AGE", str(180 * 24 * 3600)))

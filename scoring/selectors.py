@@ -9,6 +9,7 @@ from typing import Any
 from django.conf import settings
 from django.utils.module_loading import import_string
 
+from common.compiled import HOLES, CompiledRead
 from scoring.engines.base import GameRecord, RoundResult, ScoredGame
 from scoring.models import ChangeRequest, Game, Round, RoundEvent
 
@@ -234,8 +235,20 @@ def table_closed(game: Game) -> bool:
     )
 
 
+# A game's open change request (built once: see common.compiled).
+OPEN_CHANGE_REQUEST = CompiledRead(
+    lambda game_id: ChangeRequest.objects.filter(
+        game_id=game_id, status=ChangeRequest.Status.OPEN
+    ).order_by("game", "created_at", "pk")[:1],  # the model's own order
+    HOLES[:1],
+)
+
+
 def open_change_request(game: Game) -> ChangeRequest | None:
-    return game.change_requests.filter(status=ChangeRequest.Status.OPEN).first()
+    request = OPEN_CHANGE_REQUEST.first(game.pk)
+    if request is not None:
+        request.game = game  # as the game's own requests know it
+    return request
 
 
 def change_needs_agreement(game: Game, kind: str) -> bool:

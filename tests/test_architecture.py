@@ -371,6 +371,8 @@ PART_EDGES: dict[str, dict[str, frozenset[str]]] = {
         "heartbeat": frozenset(),
         "csvsafe": frozenset(),
         "htmx": frozenset(),
+        "compiled": frozenset(),
+        "sessions": frozenset({"compiled"}),
         "folding": frozenset(),
     },
     "scoring": {

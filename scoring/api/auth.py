@@ -5,6 +5,7 @@ from __future__ import annotations
 import secrets
 
 from django.conf import settings
+from django.db import DEFAULT_DB_ALIAS
 from django.http import HttpRequest
 from ninja.security import HttpBearer
 
@@ -15,29 +16,37 @@ from scoring.models import Game
 LARGEST_ID = 2**63 - 1
 
 
+def table_token_of(game_id: int) -> str | None:
+    """The table token of game ``game_id`` (None: no such game): its one column, read by
+    its key (each service then reads the game whole, locked)."""
+    # Unordered, one row at most: no ORDER BY to build or run for a key lookup.
+    rows = Game.objects.filter(pk=game_id).order_by().values_list("table_token", flat=True)
+    return next(iter(rows[:1]), None)
+
+
 class TableToken(HttpBearer):
     """``Authorization: Bearer <table token>``: the key to one game and no other.
 
     The game comes from the path; a wrong token, an unknown game and a missing header
     all answer the same 404. Wrong tokens are counted per address and past their rate
     answered 429; a right token always passes, whatever others at its address sent.
+
+    The game it lets in holds its id and token only; each service reads it whole, locked
+    (an endpoint that reads it unlocked reads it whole itself: ``full_game``).
     """
 
     def authenticate(self, request: HttpRequest, token: str) -> Game | None:
         match = request.resolver_match
         game_id = match.kwargs.get("game_id") if match else None
-        game = (
-            # Unordered, one row at most: no ORDER BY to build or run for a key lookup.
-            next(iter(Game.objects.filter(pk=game_id).order_by()[:1]), None)
+        known = (
+            table_token_of(game_id)
             if isinstance(game_id, int) and 0 < game_id <= LARGEST_ID
             else None
         )
-        if game is None or not secrets.compare_digest(
-            token.strip().encode(), game.table_token.encode()
-        ):
+        if known is None or not secrets.compare_digest(token.strip().encode(), known.encode()):
             wrong_token(request)
             return None
-        return game
+        return Game.from_db(DEFAULT_DB_ALIAS, ["id", "table_token"], [game_id, known])
 
 
 table_token = TableToken()

@@ -18,7 +18,13 @@ from ninja.errors import AuthenticationError, HttpError, Throttled, ValidationEr
 
 from scoring.api.schemas import MAX_ROUND_NUMBER
 from scoring.engines.base import Problem
-from scoring.services import GameChangeError, IdempotencyKeyReused, RoundConflict, StaleRevision
+from scoring.services import (
+    GameChangeError,
+    IdempotencyKeyReused,
+    NoSuchGame,
+    RoundConflict,
+    StaleRevision,
+)
 
 NO_SUCH_GAME = "no such game for this token"
 E = TypeVar("E", bound=Exception)
@@ -134,6 +140,11 @@ def on_wrong_token(request: HttpRequest, exc: AuthenticationError) -> HttpRespon
     return errors_response(404, [ApiError(NO_SUCH_GAME, field="authorization").problem()])
 
 
+def on_no_such_game(request: HttpRequest, exc: NoSuchGame) -> HttpResponse:
+    """A game deleted after its token let the request in: the same 404 as a wrong token."""
+    return errors_response(404, [ApiError(NO_SUCH_GAME, field="authorization").problem()])
+
+
 def on_throttled(request: HttpRequest, exc: Throttled) -> HttpResponse:
     wait = math.ceil(exc.wait) if exc.wait else None
     message = "too many requests: try again " + (
@@ -223,4 +234,5 @@ def install_error_handlers(api: NinjaAPI) -> None:
     api.add_exception_handler(
         IdempotencyKeyReused, _handler(IdempotencyKeyReused, on_idempotency_key_reused)
     )
+    api.add_exception_handler(NoSuchGame, _handler(NoSuchGame, on_no_such_game))
     api.add_exception_handler(GameChangeError, _handler(GameChangeError, on_game_change_error))

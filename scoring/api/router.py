@@ -39,6 +39,7 @@ from scoring.models import Confirmation, Game
 from scoring.selectors import game_record_dict, game_score_data, round_rows
 from scoring.services import (
     Actor,
+    NoSuchGame,
     TableClosed,
     desk_request_open,
     game_create,
@@ -65,8 +66,18 @@ def round_in_path() -> Any:
 
 
 def the_game(request: HttpRequest) -> Game:
+    """The game the token let in, by its id and token alone (see ``TableToken``): what a
+    service takes, which reads the game whole, locked."""
     game = request.auth  # type: ignore[attr-defined]  # set by TableToken
     assert isinstance(game, Game)
+    return game
+
+
+def full_game(request: HttpRequest) -> Game:
+    """The game the token let in, read whole (a 404 when it was deleted meanwhile)."""
+    game = Game.objects.filter(pk=the_game(request).pk).order_by().first()
+    if game is None:
+        raise NoSuchGame.single("no such game", field="game")
     return game
 
 
@@ -149,7 +160,7 @@ def games(
     summary="The record, the score and every round with its status",
 )
 def game_detail(request: HttpRequest, game_id: int) -> dict[str, Any]:
-    game = the_game(request)
+    game = full_game(request)
     return {
         "id": game.pk,
         "status": game.status,

@@ -12,9 +12,11 @@ from typing import Any, Self
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.module_loading import import_string
 
+from common.compiled import HOLES, TEXT_HOLES, CompiledInsert, CompiledRead, CompiledUpdate
 from scoring.engines.base import GameRecord, InvalidRecord, Problem, ScoredGame, Step
 from scoring.models import (
     Confirmation,
@@ -73,6 +75,10 @@ class RoundConflict(GameChangeError):
 
 class IdempotencyKeyReused(GameChangeError):
     pass
+
+
+class NoSuchGame(GameChangeError):
+    """The game to change is not there (deleted since the caller found it)."""
 
 
 STALE_MESSAGE = "changed since you opened it: here is what is there now; make your change again"
@@ -151,12 +157,19 @@ def save_projection(game: Game, scored: ScoredGame) -> dict[str, Any]:
     return scored.as_dict()
 
 
+# The writes every change makes, built once (see common.compiled).
+SAVE_PROJECTION = CompiledUpdate(Game, PROJECTION_FIELDS)
+NEW_ROUND = CompiledInsert(Round)
+NEW_EVENT = CompiledInsert(RoundEvent)
+NEW_KEYED_ANSWER = CompiledInsert(IdempotentRequest)
+
+
 def save_standing(game: Game, standing: dict[str, Any], state: dict[str, Any] | None) -> None:
     game.score_cache = standing
     game.engine_state = state
     game.revision += 1
     game.status = Game.Status.FINISHED if standing.get("finished") else Game.Status.IN_PROGRESS
-    game.save(update_fields=PROJECTION_FIELDS)
+    SAVE_PROJECTION.save(game)
 
 
 def score_round(
@@ -181,11 +194,17 @@ def score_round(
     ), scored
 
 
+# Every change reads its game locked, by its id (built once: see common.compiled).
+LOCKED_GAME = CompiledRead(
+    lambda game_id: Game.objects.select_for_update().filter(pk=game_id).order_by()[:1], HOLES[:1]
+)
+
+
 def locked(game_id: int) -> Game:
-    try:
-        return Game.objects.select_for_update().get(pk=game_id)
-    except Game.DoesNotExist:
-        raise GameChangeError.single("no such game", field="game") from None
+    game = LOCKED_GAME.first(game_id)
+    if game is None:
+        raise NoSuchGame.single("no such game", field="game")
+    return game
 
 
 def _announce_change(game: Game) -> None:
@@ -211,7 +230,7 @@ def audit(
     before: Any = None,
     after: Any = None,
 ) -> None:
-    RoundEvent.objects.create(
+    NEW_EVENT.create(
         game=game,
         round_number=number,
         action=action,
@@ -272,6 +291,14 @@ def _fingerprint(data: Any) -> str:
     return hashlib.sha256(canonical.encode()).hexdigest()
 
 
+def _keyed_answer(game_id: int, key: str) -> QuerySet[IdempotentRequest]:
+    return IdempotentRequest.objects.filter(game_id=game_id, key=key).order_by("pk")[:1]
+
+
+# The answer kept for a game's idempotency key (built once: see common.compiled).
+KEYED_ANSWER = CompiledRead(_keyed_answer, (HOLES[0], TEXT_HOLES[0]))
+
+
 def replay_of(game: Game, key: str | None, request: Any) -> ChangeResult | None:
     if not key:
         return None
@@ -279,7 +306,7 @@ def replay_of(game: Game, key: str | None, request: Any) -> ChangeResult | None:
         raise GameChangeError.single(
             "the idempotency key must be up to 128 printable characters", field="idempotency_key"
         )
-    stored = IdempotentRequest.objects.filter(game=game, key=key).first()
+    stored = KEYED_ANSWER.first(game.pk, key)
     if stored is None:
         return None
     if stored.fingerprint != _fingerprint(request):
@@ -317,7 +344,7 @@ def remember(game: Game, key: str | None, request: Any, result: ChangeResult) ->
     """Keep the answer to a keyed request, small: the round and the standing after it."""
     if not key:
         return
-    IdempotentRequest.objects.create(
+    NEW_KEYED_ANSWER.create(
         game=game,
         key=key[:128],
         fingerprint=_fingerprint(request),

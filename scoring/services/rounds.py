@@ -8,6 +8,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from common.compiled import HOLES, CompiledRead
 from scoring.engines.base import InvalidRecord, Problem, ScoredGame
 from scoring.models import (
     Confirmation,
@@ -22,6 +23,7 @@ from scoring.selectors import (
     seats_that_may_confirm,
 )
 from scoring.services.change import (
+    NEW_ROUND,
     Actor,
     ChangeResult,
     GameChangeError,
@@ -40,6 +42,20 @@ from scoring.services.change import (
     score_or_raise,
     score_round,
 )
+
+# The number of a game's last round (built once: see common.compiled).
+LAST_ROUND = CompiledRead(
+    lambda game_id: (
+        Round.objects.filter(game_id=game_id).order_by("-number").values_list("number")[:1]
+    ),
+    HOLES[:1],
+)
+
+
+def last_round_number(game_id: int) -> int:
+    """The number of the game's last round; 0 before the first."""
+    row = LAST_ROUND.first_row(game_id)
+    return row[0] if row else 0
 
 
 def round_record(
@@ -61,7 +77,7 @@ def round_record(
             check_entering_seat(game, actor, number)
             # A table the desk closed mid-game (its bracket match decided) takes no deal.
             check_open(game, actor, number)
-            last = game.rounds.order_by("-number").values_list("number", flat=True).first() or 0
+            last = last_round_number(game.pk)
             if 1 <= number <= last:
                 raise RoundConflict(game.rounds.get(number=number))
             expected = last + 1
@@ -76,7 +92,7 @@ def round_record(
                 )
             step, whole = score_round(game, number, entry)
             confirmed = game.confirmation == Confirmation.OFF
-            Round.objects.create(
+            NEW_ROUND.create(
                 game=game,
                 number=number,
                 entry=dict(entry),

@@ -7,10 +7,10 @@ import uuid
 from typing import Any
 
 import segno
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
+from django.http import Http404, HttpRequest, HttpResponse
 from django.urls import NoReverseMatch, reverse
 
+from common.compiled import TEXT_HOLES, CompiledRead
 from scoring.entry.fields import parse_int
 from scoring.models import Game
 from scoring.services import (
@@ -83,8 +83,17 @@ def actor_for(request: HttpRequest, game: Game, seat: int | None = None) -> Acto
     )
 
 
+# The game of a table page, by its token (built once: see common.compiled).
+GAME_BY_TOKEN = CompiledRead(
+    lambda token: Game.objects.filter(table_token=token).order_by()[:1], TEXT_HOLES[:1]
+)
+
+
 def game_for(token: str) -> Game:
-    return get_object_or_404(Game, table_token=token)
+    game = GAME_BY_TOKEN.first(token)
+    if game is None:
+        raise Http404("no such game")
+    return game
 
 
 def posted_revision(request: HttpRequest) -> int:

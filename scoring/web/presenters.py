@@ -39,6 +39,20 @@ from scoring.selectors import game_record, game_score
 
 
 def seat_infos(game: Game) -> list[SeatInfo]:
+    """The seats in order with their names and teams.
+
+    Read from the kept standing when it has them (its players and teams are written from
+    the seats, as the seats' teams were written from the engine's teams when the game was
+    made); from the seats otherwise."""
+    standing = game.score_cache
+    players = standing.get("players") if isinstance(standing, dict) else None
+    teams = standing.get("teams") if isinstance(standing, dict) else None
+    if isinstance(players, list) and isinstance(teams, dict):
+        team_of: dict[int, str] = {}
+        for label, members in teams.items():
+            for seat in members:
+                team_of.setdefault(seat, label)
+        return [SeatInfo(n, name, team_of.get(n, "")) for n, name in enumerate(players)]
     return [SeatInfo(s.number, s.name, s.team) for s in game.seats.order_by("number")]
 
 

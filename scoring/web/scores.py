@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, SupportsIndex, overload
 
+from common.compiled import HOLES, CompiledRead
 from scoring.engines.base import RoundResult, ScoredGame
-from scoring.models import Game
+from scoring.models import Game, Round
 from scoring.selectors import game_score, game_score_data, scored_from_data
 
 # Enough for the recent rounds shown and the rounds usually waiting for confirmation.
@@ -85,6 +86,17 @@ class RecentResults(list[RoundResult]):
     __hash__ = None
 
 
+# The last rounds' numbers and results, newest first (built once: see common.compiled).
+LAST_RESULTS = CompiledRead(
+    lambda game_id: (
+        Round.objects.filter(game_id=game_id)
+        .order_by("-number")
+        .values_list("number", "result")[:READ_AHEAD]
+    ),
+    HOLES[:1],
+)
+
+
 def recent_score(game: Game) -> ScoredGame:
     """The game's score, with only the last rounds' results read (see RecentResults).
 
@@ -92,7 +104,7 @@ def recent_score(game: Game) -> ScoredGame:
     standing = game.score_cache
     if not standing or "rounds" in standing:
         return game_score(game)
-    rows = list(game.rounds.order_by("-number").values_list("number", "result")[:READ_AHEAD])
+    rows = LAST_RESULTS.rows(game.pk)
     results: list[dict[str, Any]] = [result for _, result in reversed(rows)]
     if any(result is None for result in results):
         return game_score(game)

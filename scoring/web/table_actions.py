@@ -21,6 +21,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import reswap, retarget, trigger_client_event
 
 from common import throttles
+from common.compiled import TEXT_HOLES, CompiledRead
 from common.htmx import HtmxHttpRequest
 from scoring.engines.base import ScoredGame
 from scoring.entry.fields import parse_int
@@ -95,6 +96,17 @@ def table(request: HtmxHttpRequest, token: str) -> HttpResponse:
     return full_page(request, context)
 
 
+# What every phone's poll reads first, every two seconds (built once: see common.compiled).
+LIVE_STATE_BY_TOKEN = CompiledRead(
+    lambda token: (
+        Game.objects.filter(table_token=token)
+        .order_by()
+        .values_list("pk", "revision", "is_tournament_game")[:1]
+    ),
+    TEXT_HOLES[:1],
+)
+
+
 @never_cache
 @require_GET
 def table_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
@@ -102,11 +114,7 @@ def table_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
     neither the game (its revision) nor its round clock (the clock's key)."""
     if not request.htmx:
         return redirect("scoring:table", token=token)
-    row = (
-        Game.objects.filter(table_token=token)
-        .values_list("pk", "revision", "is_tournament_game")
-        .first()
-    )
+    row = LIVE_STATE_BY_TOKEN.first_row(token)
     if row is None:
         raise Http404("no such game")
     pk, revision, in_event = row
@@ -193,6 +201,7 @@ def table_entry(request: HtmxHttpRequest, token: str) -> HttpResponse:
     if not request.htmx:
         return back_to_table(request, game)
     game = change.game  # as the service left it, read under its lock
+    alone = recorded_alone(score, revision, change)
     score = score_after(score, revision, change)
     word = kit_for(game.kind).word
     saved = f"{word} {number} saved." if action != "misdeal" else "Misdeal recorded."
@@ -202,24 +211,30 @@ def table_entry(request: HtmxHttpRequest, token: str) -> HttpResponse:
             if game.confirmation == (Confirmation.OTHER_SIDE)
             else " Another player confirms it."
         )
-    context = table_context(request, game, score=score, seats=seats, saved=saved)
+    # A round recorded alone is the last thing done to the game: no news to read.
+    news = "" if alone else None
+    context = table_context(request, game, score=score, seats=seats, news=news, saved=saved)
     return render_parts(request, ["entry"], context, oob=["live", "recent"])
+
+
+def recorded_alone(before: ScoredGame, revision: int, change: ChangeResult) -> bool:
+    """Whether the round just recorded is the only change since the score was read at
+    ``revision`` (not another phone's round, a correction, an undo, a replayed key)."""
+    return (
+        not change.replayed
+        and change.round is not None
+        and "rounds" not in change.score
+        and change.game.revision == revision + 1
+        and change.round_number == len(before.rounds) + 1
+    )
 
 
 def score_after(before: ScoredGame, revision: int, change: ChangeResult) -> ScoredGame:
     """The score after a round just recorded: the score read before it with the round the
-    service scored. Read again when anything else changed meanwhile (another phone's
-    round, a correction, an undo, a replayed key)."""
-    game = change.game
-    alone = (
-        not change.replayed
-        and change.round is not None
-        and "rounds" not in change.score
-        and game.revision == revision + 1
-        and change.round_number == len(before.rounds) + 1
-    )
-    if not alone:
-        return game_score(game)
+    service scored. Read again when anything else changed meanwhile (see
+    ``recorded_alone``)."""
+    if not recorded_alone(before, revision, change):
+        return game_score(change.game)
     after = scored_from_data({**change.score, "rounds": [change.round]})
     if isinstance(before.rounds, RecentResults):
         after.rounds = before.rounds.plus(after.rounds[0])

@@ -8,12 +8,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
+from django.db.models import Q
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
-from django.template.loader import render_to_string
+from django.template.context import make_context
+from django.template.loader import get_template
 from django.urls import reverse
 from django_htmx.http import HttpResponseClientRedirect
 
+from common.compiled import HOLES, CompiledRead
 from common.htmx import HtmxHttpRequest
 from scoring.engines.base import Engine, InvalidRecord, Problem, ScoredGame
 from scoring.entry.fields import SeatInfo, seats_from_one
@@ -242,10 +245,12 @@ def table_page(
     key: str | None = None,
     score: ScoredGame | None = None,
     seats: list[SeatInfo] | None = None,
+    news: str | None = None,
 ) -> TablePage:
     """What the table page shows. ``score`` and ``seats`` are given when the caller has
-    them already (a round just saved); only the rounds the page shows are read: the last few
-    and those waiting for confirmation."""
+    them already (a round just saved), and ``news`` when it knows there is none to tell
+    (its own round is the last thing done). Only the rounds the page shows are read, in
+    one query: the last few and those waiting for confirmation."""
     kit = kit_for(game.kind)
     if score is None:
         score = recent_score(game)
@@ -253,10 +258,8 @@ def table_page(
         seats = presenters.seat_infos(game)
     table = presenters.table_from_seats(game, seats)
     board = presenters.scoreboard(game, score, seats)
-    # Rounds are numbered 1, 2, ... without gaps: the last one's number is their count.
-    recent_rounds = list(game.rounds.order_by("-number")[:RECENT_ROUNDS])[::-1]
+    recent_rounds, waiting = shown_rounds(game, len(score.rounds))
     round_count = recent_rounds[-1].number if recent_rounds else 0
-    waiting = list(game.rounds.filter(status=Round.Status.PENDING).order_by("number"))
     me = my_seat(request, game)
     if me is not None and me >= len(seats):
         me = None
@@ -311,7 +314,7 @@ def table_page(
         undo_asks=bool(round_count) and change_needs_agreement(game, ChangeRequest.Kind.UNDO),
         end_asks=change_needs_agreement(game, ChangeRequest.Kind.END),
         change_request=request_card(game, seats, score, me, kit.word),
-        news=news_text(game, kit.word, presenters.names_of(seats)),
+        news=news_text(game, kit.word, presenters.names_of(seats)) if news is None else news,
         rematch=getattr(game, "rematch", None) if finished else None,
         can_rematch=game.status == Game.Status.FINISHED and not game.is_tournament_game,
         rematch_dealer=seats[(game.first_dealer + 1) % len(seats)].name if seats else "",
@@ -333,25 +336,64 @@ def table_context(
     key: str | None = None,
     score: ScoredGame | None = None,
     seats: list[SeatInfo] | None = None,
+    news: str | None = None,
     **extra: Any,
 ) -> dict[str, Any]:
     """The table page's context: its ``TablePage`` by name, then what a view adds."""
-    page = table_page(request, game, form=form, key=key, score=score, seats=seats)
+    page = table_page(request, game, form=form, key=key, score=score, seats=seats, news=news)
     return page.context(**extra)
 
 
 RECENT_ROUNDS = 3
+
+
+# The rounds after a number and those pending, oldest first (built once: see common.compiled).
+SHOWN_ROUNDS = CompiledRead(
+    lambda game_id, after: Round.objects.filter(
+        Q(game_id=game_id) & (Q(number__gt=after) | Q(status=Round.Status.PENDING))
+    ).order_by("number"),
+    HOLES[:2],
+)
+
+
+def shown_rounds(game: Game, count: int) -> tuple[list[Round], list[Round]]:
+    """The last RECENT_ROUNDS rounds and those waiting for confirmation, oldest first, read
+    in one query; ``count`` is how many rounds the score read counts (the last ones are
+    read from there on, so a round recorded meanwhile is shown too)."""
+    rows = SHOWN_ROUNDS.instances(game.pk, count - RECENT_ROUNDS)
+    for round_ in rows:
+        round_.game = game  # as the game's own rounds know it
+    recent = [r for r in rows if r.number > count - RECENT_ROUNDS][-RECENT_ROUNDS:]
+    if len(recent) < min(count, RECENT_ROUNDS):
+        # Rounds undone meanwhile: the last ones are those before them.
+        recent = list(game.rounds.order_by("-number")[:RECENT_ROUNDS])[::-1]
+    return recent, [r for r in rows if r.status == Round.Status.PENDING]
+
+
 TEMPLATE = "scoring/table.html"
 
 
 def render_parts(
     request: HtmxHttpRequest, parts: list[str], context: dict[str, Any], *, oob: Sequence[str] = ()
 ) -> HttpResponse:
-    """Partials of the table page: the first ones swapped in place, ``oob`` out of band."""
-    html = [render_to_string(f"{TEMPLATE}#{part}", context, request) for part in parts]
-    html += [
-        render_to_string(f"{TEMPLATE}#{part}", {**context, "oob": True}, request) for part in oob
-    ]
+    """Partials of the table page: the first ones swapped in place, ``oob`` out of band.
+
+    All of them are drawn in one template context. Numbers are written as they are, not
+    through the locale's number format: the site is English without thousands
+    separators, where both write the same, and the locale's lookups for every number
+    were a fifth of the drawing (``tests/web/test_table_parts.py`` holds them equal).
+    """
+    drawn = make_context(context, request, autoescape=True)
+    drawn.use_l10n = False
+
+    def part_html(part: str) -> str:
+        backend_template: Any = get_template(f"{TEMPLATE}#{part}")  # the engine's own inside
+        return str(backend_template.template.render(drawn))
+
+    html = [part_html(part) for part in parts]
+    if oob:
+        with drawn.push(oob=True):
+            html += [part_html(part) for part in oob]
     return with_device(request, HttpResponse("".join(html)))
 
 

@@ -2,7 +2,7 @@
 sideways (844x390), the touches counted and held to the goals, the other side's
 confirmation included where the table asks for one: Roolz (4 players) 5 with no keyboard,
 also for a bid of 185; Roolz (5 players, a called partner) 5; Roller Derby 5, and 5 for
-all or nothing; Rook Sluff (6 players) 12; Rummoli (4 players) 10.
+all or nothing; Rook Sluff (6 players) 12; Rummoli (4 players) 9.
 
 Every touch is a tap on the page (no typing); a field that would open the phone's
 keyboard must never take the focus. The round stored is the round meant.
@@ -273,7 +273,7 @@ def test_a_sluffer_who_took_tricks_is_one_tap_on_their_box(live_server, page: Pa
     assert saved_entry(game)["tricks"] == [3, 3, 2, 2, 2, 2]
 
 
-def test_a_rummoli_hand_of_four_is_ten_touches(live_server, page: Page, held):
+def test_a_rummoli_hand_of_four_is_nine_touches(live_server, page: Page, held):
     game = game_create(record={"game": "rummoli", "players": ["Ann", "Ben", "Cat", "Dan"]}).game
     touches = open_table(page, live_server, game)
     touches.chip("poker.winners", "Ben")
@@ -287,7 +287,11 @@ def test_a_rummoli_hand_of_four_is_ten_touches(live_server, page: Page, held):
         touches.tap(
             page.locator(f"input[name='pay_cards.{section}'][aria-label$=': {who}'] + span")
         )
-    touches.chip("went_out", "Ben")
+    # Ben won the poker and leads: he is counted as going out until someone else is tapped.
+    expect(page.locator("input[name=went_out][value='1']")).to_be_checked()
+    expect(page.locator("[data-went-out-note]")).to_contain_text("Ben won the poker")
+    # A swipe (not a tap) brings the end of the hand up.
+    page.locator("[data-end-of-hand]").evaluate("el => el.scrollIntoView({block: 'start'})")
     pad = page.locator("[data-end-of-hand] .pad")
     for cards in (3, 5, 2):  # Ann, Cat, Dan: the pad skips Ben, who went out
         box_in_hand_in_sight(page, "[data-end-of-hand]")
@@ -295,7 +299,7 @@ def test_a_rummoli_hand_of_four_is_ten_touches(live_server, page: Page, held):
     touches.save()
     expect(page.locator("#entry .notice.ok")).to_contain_text("Hand 1 saved", timeout=SAVED)
 
-    assert touches.count <= 10, touches.count
+    assert touches.count <= 9, touches.count
     assert touches.keyboard_opened() == []
     entry = saved_entry(game)
     seats = {"Ann": 0, "Ben": 1, "Cat": 2, "Dan": 3}
@@ -303,6 +307,42 @@ def test_a_rummoli_hand_of_four_is_ten_touches(live_server, page: Page, held):
     assert entry["poker"] == {"winners": [1]}
     assert entry["went_out"] == 1
     assert entry["cards_left"] == [3, 0, 5, 2]
+
+
+def test_who_went_out_follows_the_poker_winner_only_until_told(live_server, page: Page):
+    """A 0 tapped for another player's cards says who went out; a choice made by hand stays
+    whoever wins the poker."""
+    game = game_create(record={"game": "rummoli", "players": ["Ann", "Ben", "Cat", "Dan"]}).game
+    open_table(page, live_server, game)
+    went_out = page.locator("fieldset[data-field='went_out']")
+    page.locator("fieldset[data-field='poker.winners'] label.chip", has_text="Ben").tap()
+    expect(went_out.locator("input[value='1']")).to_be_checked()
+    expect(page.locator("#f-cards_left-1")).to_have_value("0")
+    pad = page.locator("[data-end-of-hand] .pad")
+    for cards in (3, 0):  # Ann 3, Cat none: Cat went out, not Ben
+        pad.get_by_role("button", name=str(cards), exact=True).tap()
+    expect(went_out.locator("input[value='2']")).to_be_checked()
+    expect(page.locator("[data-went-out-note]")).to_be_hidden()
+    expect(page.locator("#f-cards_left-1")).to_have_value("")  # Ben's cards are counted now
+    for cards in (2, 4):  # Dan, then Ben
+        pad.get_by_role("button", name=str(cards), exact=True).tap()
+    page.locator("fieldset[data-field='poker.winners'] label.chip", has_text="Dan").tap()
+    expect(went_out.locator("input[value='2']")).to_be_checked()
+    page.locator("button.save").tap()
+    expect(page.locator("#entry .notice.ok")).to_contain_text("Hand 1 saved", timeout=SAVED)
+    entry = saved_entry(game)
+    assert entry["poker"] == {"winners": [1, 3]}
+    assert (entry["went_out"], entry["cards_left"]) == (2, [3, 4, 0, 2])
+
+
+def test_a_split_poker_pot_leaves_who_went_out_to_be_told(live_server, page: Page):
+    game = game_create(record={"game": "rummoli", "players": ["Ann", "Ben", "Cat"]}).game
+    open_table(page, live_server, game)
+    winners = page.locator("fieldset[data-field='poker.winners'] label.chip")
+    winners.filter(has_text="Ann").tap()
+    winners.filter(has_text="Cat").tap()
+    expect(page.locator("fieldset[data-field='went_out'] input:checked")).to_have_count(0)
+    expect(page.locator("#f-cards_left-0")).to_have_value("")
 
 
 def test_a_pay_card_tapped_twice_is_unclaimed(live_server, page: Page):

@@ -3,6 +3,8 @@ type readable from the back of the hall, on a 1080p and a 720p screen."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Page
@@ -10,6 +12,7 @@ from playwright.sync_api import Page
 from tests.browser.conftest import ARTIFACTS
 from tests.tournaments.helpers import ROOLZ_OPTIONS
 from tournaments.events import services
+from tournaments.web.public import views
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -31,12 +34,24 @@ def event():
     return event
 
 
-def watch_a_cycle(page: Page) -> tuple[set[str], set[str], list[float]]:
+def slice_in_place(page: Page) -> None:
+    """Wait while the projector asks the server for its next slice."""
+    for _ in range(200):
+        if not page.evaluate(
+            "document.querySelector('[data-projector]').hasAttribute('data-loading')"
+        ):
+            return
+        time.sleep(0.05)
+    raise AssertionError("the projector's next slice never came")
+
+
+def watch_a_cycle(page: Page, turns: int = 12) -> tuple[set[str], set[str], list[float]]:
     """Turn the pages of one whole cycle; what was on screen, and the smallest type."""
     rows: set[str] = set()
     tables: set[str] = set()
     sizes: list[float] = []
-    for _ in range(12):
+    for _ in range(turns):
+        slice_in_place(page)
         rows |= set(
             page.eval_on_selector_all(
                 ".panel-standings tbody tr",
@@ -81,6 +96,29 @@ def test_the_projector_shows_every_row_and_table_within_a_cycle(
     assert tables == {f"draw-table-{n}" for n in range(1, 8)}
     if screen == "1080p":
         assert min(sizes) >= 24
+    assert errors == []
+
+
+def test_a_projector_fed_slice_by_slice_still_shows_every_row_and_table(
+    live_server, browser, event, monkeypatch
+):
+    """A large event's projector holds a slice at a time: three tables, five rows here."""
+    monkeypatch.setattr(views, "PROJECTOR_TABLES", 3)
+    monkeypatch.setattr(views, "PROJECTOR_ROWS", 5)
+    context = browser.new_context(viewport=SCREENS["1080p"])
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.clock.install()
+    page.goto(f"{live_server.url}/e/{event.public_token}/projector/")
+    page.wait_for_selector(".panel-draw .draw-table")
+    label = page.text_content(".panel-draw [data-page-label]")
+    rows, tables, _ = watch_a_cycle(page, turns=3 + 6 + 2)  # 3 slices of tables, 6 of rows
+    page.screenshot(path=str(ARTIFACTS / "projector-slices-1080p.png"))
+    context.close()
+    assert label is not None and label.startswith("tables 1\N{EN DASH}3 of 7")
+    assert rows == {f"Player {n:02d}" for n in range(1, 29)}
+    assert tables == {f"draw-table-{n}" for n in range(1, 8)}
     assert errors == []
 
 

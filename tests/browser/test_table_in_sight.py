@@ -96,6 +96,7 @@ def test_a_number_typed_beside_the_pad_is_kept_and_the_next_tap_fills_the_next_b
     open_table(page, live_server, game)
     pad = page.locator("[data-end-of-hand] .pad")
     pad.get_by_role("button", name="3", exact=True).tap()  # Ann
+    expect(pad.locator("[data-pad-label]")).to_have_text("Ben's cards left")
     page.locator("[data-end-of-hand] [data-pad-keypad]").tap()  # Ben's box, typed
     expect(page.locator("#f-cards_left-1")).to_be_focused()
     page.keyboard.type("16")

@@ -361,3 +361,25 @@ def test_a_correction_may_repeat_the_round_number_but_not_another_one(client):
     same = put({"number": 1, "round": roolz_round(a=200), "revision": revision(client, game)})
     assert same.status_code == 200
     assert same.json()["score"]["rounds"][0]["deltas"] == [200, 100, 200, 100]
+
+
+def test_a_game_deleted_after_its_token_was_known_answers_as_a_wrong_token(client):
+    """Each server process keeps the tokens it has read: a game deleted since is still
+    refused with the same 404 as a wrong token, whatever the endpoint."""
+    from scoring.models import Game
+
+    game = create(client)
+    url = f"/api/games/{game['id']}/"
+    headers = {"HTTP_AUTHORIZATION": f"Bearer {game['token']}"}
+    assert client.get(url, **headers).status_code == 200  # its token is known now
+    wrong = client.get(url, HTTP_AUTHORIZATION="Bearer not-the-token")
+    assert wrong.status_code == 404
+    Game.objects.filter(pk=game["id"]).delete()
+    body = {"number": 1, "round": roolz_round(0, 170, 180)}
+    for response in (
+        client.get(url, **headers),
+        post(client, f"{url}rounds/", body, game["token"]),
+        post(client, f"{url}rounds/1/confirm/", {"seat": 1}, game["token"]),
+    ):
+        assert response.status_code == 404
+        assert response.json() == wrong.json()

@@ -13,9 +13,14 @@ Every selector returns frozen dataclasses a template shows directly:
 - ``entrant_page(event=, entrant=)`` -> ``EntrantPage``: an entrant's tables with their
   state and results, byes, and the seat of their table still to play.
 - ``standings_for(event=)`` -> ``StandingsView``: the metric labels and one
-  ``StandingRow`` per entrant, computed now from the confirmed tables.
+  ``StandingRow`` per entrant, computed now from the confirmed tables (every rank kept
+  in the cache under the event's revision); ``rank_of(event=, entrant_id=)`` one
+  entrant's rank, read from there when the revision's standings were computed.
 - ``tables_live(event=)`` -> ``list[TableState]``: every published table: playing,
   waiting for confirmation, or done, and how many deals are in;
+  ``tables_live_numbered(event=, round_number=, numbers=)`` those of a round's numbers;
+  ``table_numbers_found(round=, query=)`` the numbers of a round's tables, or of those
+  a search names (table numbers, parts of names); ``round_has_deals(round=)``;
   ``tables_live_first(event=, round_number=, shown=)`` the first of a round's, those
   still playing first, and how many there are.
 - ``entrant_counts(event=)`` -> ``EntrantCounts``; ``entrants_by_name(event=, query=)``
@@ -25,13 +30,16 @@ Every selector returns frozen dataclasses a template shows directly:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
+from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any
 
+from django.core.cache import cache
 from django.db import connection
 from django.db.models import Count, F, Q, QuerySet
 from django.db.models.functions import Collate
+from redis.exceptions import RedisError
 
 from common.folding import folded
 from scoring.models import ChangeRequest, Round, Seat
@@ -118,19 +126,24 @@ def draw_for(
     round: TournamentRound | None = None,
     offset: int = 0,
     limit: int | None = None,
+    numbers: Collection[int] | None = None,
 ) -> Draw | None:
     """A round's draw: the latest published round unless ``round`` is given. With
     ``limit``, only the tables from the ``offset``-th (0-based, by number) on, that many,
-    are read; ``Draw.table_count`` still counts them all."""
+    are read; with ``numbers``, only the tables of those numbers; ``Draw.table_count``
+    still counts them all."""
     round_ = round or _latest_published(event)
     if round_ is None:
         return None
     in_round = round_.tables.order_by("number")
     chosen = in_round.select_related("game")
+    if numbers is not None:
+        chosen = chosen.filter(number__in=list(numbers))
     if limit is not None:
         chosen = chosen[offset : offset + limit]
     picked = list(chosen)
-    count = in_round.count() if limit is not None else len(picked)
+    some = limit is not None or numbers is not None
+    count = in_round.count() if some else len(picked)
     seats: dict[int, list[TableSeat]] = {}
     for seat in (
         TableSeat.objects.filter(table__in=[t.pk for t in picked])
@@ -281,6 +294,43 @@ def tables_live(*, event: Event, round_number: int | None = None) -> list[TableS
     return _table_states(sorted(rows, key=lambda r: (r.round_number, r.table_number)))
 
 
+def tables_live_numbered(
+    *, event: Event, round_number: int, numbers: Collection[int]
+) -> list[TableState]:
+    """The live states of a round's tables of these numbers, by number; only those are
+    read beyond their state."""
+    wanted = set(numbers)
+    rows = [
+        r
+        for r in results.table_rows(event, round_number=round_number, results=False)
+        if r.table_number in wanted
+    ]
+    return _table_states(sorted(rows, key=lambda r: r.table_number))
+
+
+def round_has_deals(*, round: TournamentRound) -> bool:
+    """Whether any deal is in at any of the round's tables."""
+    return Round.objects.filter(game__event_table__round=round).exists()
+
+
+def table_numbers_found(*, round: TournamentRound, query: str = "") -> list[int]:
+    """The numbers of a round's tables, in order; with ``query``, of those it names:
+    terms apart by commas, each a table number or a part of a seated player's name (or
+    of a team member's; case and accents ignored)."""
+    tables = round.tables.all()
+    terms = [term.strip() for term in query.split(",") if term.strip()]
+    if terms:
+        named = Q(pk__in=[])
+        for term in terms:
+            if term.isdigit():
+                named |= Q(number=int(term[:9]))
+            elif needle := folded(term):
+                named |= Q(seats__entrant__name_folded__contains=needle)
+                named |= Q(seats__entrant__members_folded__contains=needle)
+        tables = tables.filter(named)
+    return list(tables.order_by("number").values_list("number", flat=True).distinct())
+
+
 def tables_live_first(
     *, event: Event, round_number: int, shown: int
 ) -> tuple[list[TableState], int]:
@@ -381,10 +431,27 @@ class StandingsView:
     revision: int
 
 
+def _ranks_key(event: Event) -> str:
+    # The public token, not the pk: a database made again never meets an old key.
+    return f"standings-ranks:{event.public_token}:{event.revision}"
+
+
+# How long a revision's ranks are kept (a new revision asks for new ones at once).
+RANKS_KEPT_SECONDS = 3600
+
+
 def standings_for(*, event: Event) -> StandingsView:
-    """The standings now, from confirmed tables only (raises InvalidResults on a bug)."""
+    """The standings now, from confirmed tables only (raises InvalidResults on a bug).
+    Every entrant's rank is kept in the cache under the event's revision for
+    ``rank_of``."""
     standings = results.event_standings(event)
     dropped = set(event.entrants.filter(dropped=True).values_list("pk", flat=True))
+    with suppress(RedisError, OSError):  # a cache away keeps nothing: ranks computed anew
+        cache.set(
+            _ranks_key(event),
+            {row.entrant: row.rank for row in standings.rows},
+            RANKS_KEPT_SECONDS,
+        )
     return StandingsView(
         metrics=tuple(m.value for m in standings.metrics),
         labels=tuple(METRIC_LABELS[m] for m in standings.metrics),
@@ -402,6 +469,20 @@ def standings_for(*, event: Event) -> StandingsView:
         ),
         revision=event.revision,
     )
+
+
+def rank_of(*, event: Event, entrant_id: int) -> int | None:
+    """An entrant's rank in the standings at the event's revision: read from what the
+    last standings computed at this revision kept, else from the standings computed now."""
+    ranks = None
+    with suppress(RedisError, OSError):
+        ranks = cache.get(_ranks_key(event))
+    if ranks is None:
+        return next(
+            (row.rank for row in standings_for(event=event).rows if row.entrant_id == entrant_id),
+            None,
+        )
+    return ranks.get(entrant_id)
 
 
 # --------------------------------------------------------------------------- an entrant
@@ -491,10 +572,7 @@ def entrant_page(*, event: Event, entrant: Entrant) -> EntrantPage:
         ),
         None,
     )
-    rank = next(
-        (row.rank for row in standings_for(event=event).rows if row.entrant_id == entrant.pk),
-        None,
-    )
+    rank = rank_of(event=event, entrant_id=entrant.pk)
     return EntrantPage(
         entrant_id=entrant.pk,
         name=entrant.name,

@@ -4,7 +4,8 @@
  *   one pad of number buttons (data-pad-value); the cell in hand moves on to the next
  *   empty one by itself (data-pad-order) and is kept in sight above the pad, a tap on a
  *   cell takes it in hand, and the keyboard opens only when asked (data-pad-keypad); a
- *   number typed there is kept, the next tap on the pad going to the next box;
+ *   number typed there is kept, the next tap on the pad going to the next box; far off
+ *   screen a pad stays under its boxes (data-pad-far);
  * - a grid of radio buttons where a second tap on the chosen one clears it (data-toggle);
  * - after a refused save, the first problem is brought into sight just above the Save bar;
  * - the rules card opens over the page (data-rules), so nothing typed is lost.
@@ -78,9 +79,18 @@
   function padOf(element) {
     return element.closest ? element.closest("[data-pad]") : null;
   }
+  /* A pad sticks above the Save bar while its boxes are near the screen; far off it, it
+   * stays in its place (a pad stuck over boxes nobody can see yet would cover them). */
+  const nearScreen = typeof IntersectionObserver === "undefined" ? null : new IntersectionObserver(function (entries) {
+    entries.forEach(function (entry) {
+      entry.target.toggleAttribute("data-pad-far", !entry.isIntersecting);
+      if (!entry.target.isConnected) nearScreen.unobserve(entry.target);
+    });
+  }, { rootMargin: "50% 0px" });
   function startPads(root) {
     (root.querySelectorAll ? root.querySelectorAll("[data-pad]") : []).forEach(function (pad) {
       if (!current(pad)) take(pad, next(pad, null));
+      if (nearScreen) nearScreen.observe(pad);
     });
   }
 
@@ -236,9 +246,10 @@
     if (bar) measure.observe(bar);
   }
 
-  /* for a game's script whose choices move the pad on (who went out has no cards to count) */
+  /* for a game's script whose choices move the pad on (who went out has no cards to count);
+   * quietly: the box in hand changes without scrolling the page to it */
   window.tablescorePads = {
-    take: function (pad, cell) { take(pad, cell, true); },
+    take: function (pad, cell, quietly) { take(pad, cell, !quietly); },
     next: next,
     current: current,
   };

@@ -191,6 +191,27 @@ def test_swiss_avoids_a_repeat_at_a_small_cost_in_standings():
     assert plan.report.repeated_pairs == plan.report.lower_bound == 0
 
 
+def test_swiss_parts_a_pair_kept_apart_that_fills_a_score_group_of_one_table():
+    # 0-3 each won a table, so they are the top score group, exactly one table's worth:
+    # swaps inside the group alone could never part 0 and 1.
+    first = PlayedRound(tables=((0, 4, 1, 5), (2, 6, 3, 7)), winners=frozenset({0, 1, 2, 3}))
+    plan = plan_round(
+        RoundRequest(
+            entrants=tuple(range(8)),
+            policy=DERBY,
+            format="swiss",
+            standings=tuple(range(8)),
+            history=(first,),
+            constraints=Constraints(keep_apart=((0, 1),)),
+        )
+    )
+    table_of = {e: i for i, table in enumerate(plan.tables) for e in table}
+    assert table_of[0] != table_of[1]
+    assert plan.report.keep_apart_broken == 0
+    # One player of the top group changed places with one of the next group, no more.
+    assert sorted(len(set(table) & {0, 1, 2, 3}) for table in plan.tables) == [1, 3]
+
+
 def test_keep_apart_wins_over_a_construction():
     constraints = Constraints(keep_apart=((0, 1), (2, 3), (4, 5)))
     schedule = plan_schedule(list(range(16)), TablePolicy((4,), 4), 5, constraints=constraints)

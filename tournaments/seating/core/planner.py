@@ -649,11 +649,39 @@ def _swiss(
         steps=steps,
         compatible=lambda a, b: score(a) == score(b),
     )
+    apart = apart_pairs(constraints)
+    if apart and apart_broken(filled, apart):
+        # A score group seated whole at one table cannot part a pair by swaps inside the
+        # group: a player of a pair kept apart may then change places with another group.
+        filled = swap_search(
+            filled,
+            coster,
+            lambda u: u not in fixed_set,
+            rng,
+            steps=steps,
+            compatible=lambda a, b: (
+                score(a) == score(b) or bool(apart_broken(filled, apart) & set(a))
+            ),
+        )
     tables = [
         seat_order([m for u in t for m in u], policy.sides_at(sum(map(len, t))), ledger, blocks)
         for t in filled
     ]
     return tables, "swiss: score groups top down + swaps within groups"
+
+
+def apart_broken(
+    tables: Sequence[Sequence[Unit]], apart: frozenset[tuple[EntrantId, EntrantId]]
+) -> set[EntrantId]:
+    """The entrants seated at one table with someone they are to be kept apart from."""
+    broken: set[EntrantId] = set()
+    for table in tables:
+        members = sorted(m for unit in table for m in unit)
+        for i, a in enumerate(members):
+            for b in members[i + 1 :]:
+                if pair(a, b) in apart:
+                    broken |= {a, b}
+    return broken
 
 
 # --------------------------------------------------------------------------- round robin

@@ -55,7 +55,7 @@ from tournaments.models import Entrant, Event, KeepApart, Table, TableSeat, Tour
 from tournaments.web.desk.directors import staff_context
 from tournaments.web.desk.forms import EventForm, problems_by_field
 from tournaments.web.desk.print_pages import Printout, printouts_for
-from tournaments.web.live import live_unchanged
+from tournaments.web.live import live_unchanged, pager_for
 
 # From this many players in the next round, the round is seated (and published) by the
 # background worker and the desk shows its progress.
@@ -515,10 +515,32 @@ def generation(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     return desk_page(request, event, "generation")
 
 
+# The round's page lists this many tables at a time (a 10,000-player event stays light);
+# a search by table numbers or names finds any of them.
+ROUND_TABLES_PAGE = 100
+
+
+def round_tables_shown(round_: TournamentRound, query: str, page: int) -> tuple[list[int], Any]:
+    """The numbers of the round's tables on this page (of those the search names), and
+    the pager's facts."""
+    numbers = selectors.table_numbers_found(round=round_, query=query)
+    pager = pager_for(len(numbers), page, ROUND_TABLES_PAGE)
+    pager["q"] = query
+    pager["paged"] = bool(query) or pager["pages"] > 1
+    return numbers[pager["first"] - 1 : pager["last"]], pager
+
+
 def round_context(
-    event: Event, round_: TournamentRound, user: Any = None, **extra: Any
+    event: Event,
+    round_: TournamentRound,
+    user: Any = None,
+    *,
+    query: str = "",
+    page: int = 1,
+    **extra: Any,
 ) -> dict[str, Any]:
-    draw = selectors.draw_for(event=event, round=round_)
+    shown, pager = round_tables_shown(round_, query, page)
+    draw = selectors.draw_for(event=event, round=round_, numbers=shown)
     seated = sorted(
         {(s.entrant_id, s.entrant_name) for t in (draw.tables if draw else ()) for s in t.seats},
         key=lambda pair: pair[1].casefold(),
@@ -526,13 +548,20 @@ def round_context(
     byes = list(round_.byes.select_related("entrant").order_by("entrant__name"))
     absences = list(round_.absences.select_related("entrant").order_by("entrant__name"))
     last = event.rounds.order_by("-number").values_list("number", flat=True).first()
-    tables = {t.number: t.pk for t in round_.tables.all()}
+    tables = dict(round_.tables.filter(number__in=shown).values_list("number", "pk"))
     published = round_.status == TournamentRound.Status.PUBLISHED
-    live = selectors.tables_live(event=event, round_number=round_.number) if published else []
+    live = (
+        selectors.tables_live_numbered(event=event, round_number=round_.number, numbers=shown)
+        if published
+        else []
+    )
     context = {
         "event": event,
         "round": round_,
         "draw": draw,
+        "pager": pager,
+        # The search shows once the round's tables take more than one page.
+        "searchable": pager["paged"],
         "report": dict(round_.report),
         "in_round": seated + [(b.entrant_id, b.entrant.name) for b in byes],
         "absences": absences,
@@ -559,7 +588,7 @@ def round_context(
         and may_direct(user, event, Action.DIRECT)
         and last == round_.number
         and event.status != Event.Status.CLOSED
-        and not any(state.deals_in for state in live),
+        and not selectors.round_has_deals(round=round_),
         "printouts": round_printouts(event, round_) if published else [],
         "papers": PAPER_NAMES.items(),
         "paper": default_paper(),
@@ -574,9 +603,18 @@ def round_context(
 def round_page(
     request: HtmxHttpRequest, event: Event, round_: TournamentRound, part: str = "", **extra: Any
 ) -> HttpResponse:
+    """The round's page (one page of its tables, of those searched for), or a partial."""
     event.refresh_from_db()
     round_.refresh_from_db()
-    context = round_context(event, round_, request.user, **extra)
+    asked = request.POST if request.method == "POST" else request.GET
+    context = round_context(
+        event,
+        round_,
+        request.user,
+        query=asked.get("q", "")[:60],
+        page=parse_int(asked.get("page", "1")) or 1,
+        **extra,
+    )
     if part and request.htmx:
         return render(request, f"{ROUND}#{part}", context)
     return render(request, ROUND, context)

@@ -20,7 +20,7 @@ from common.htmx import HtmxHttpRequest
 from tournaments.events import selectors
 from tournaments.events.clock import clock_of
 from tournaments.models import Entrant, Event, TournamentRound
-from tournaments.web.live import live_unchanged
+from tournaments.web.live import live_unchanged, pager_for
 
 T = TypeVar("T")
 
@@ -29,6 +29,10 @@ T = TypeVar("T")
 # 10,000-player event's pages stay light on a phone; search finds anyone on any page.
 TABLES_PAGE = 50
 STANDINGS_PAGE = 100
+# The projector holds this many tables and standings rows at a time, and asks for the
+# next slice as it cycles: no answer carries a 10,000-player event whole.
+PROJECTOR_TABLES = 100
+PROJECTOR_ROWS = 200
 # "Where do I sit" lists this many players at most: typing more of the name finds the rest.
 SEATS_FOUND = 30
 
@@ -37,20 +41,6 @@ def page_number(request: HtmxHttpRequest) -> int:
     """The page asked for (``?page=``), 1 when it is missing or not a number."""
     text = request.GET.get("page", "1")
     return int(text) if text.isdigit() and len(text) < 7 else 1
-
-
-def pager_for(count: int, page: int, size: int) -> dict[str, Any]:
-    """The pager's facts for page ``page`` of ``count`` items (a page past the end is the
-    last); ``first`` and ``last`` are 1-based."""
-    pages = max(1, -(-count // size))
-    page = min(max(1, page), pages)
-    return {
-        "page": page,
-        "pages": pages,
-        "count": count,
-        "first": (page - 1) * size + 1,
-        "last": min(page * size, count),
-    }
 
 
 def page_of(items: Sequence[T], page: int, size: int) -> tuple[Sequence[T], dict[str, Any]]:
@@ -81,8 +71,11 @@ def metric_text(value: float | None) -> str:
     return f"{value:.2f}"
 
 
-def standings_context(event: Event, *, query: str = "", page: int | None = None) -> dict[str, Any]:
-    """The standings rows; with ``page``, one page of those whose name holds ``query``."""
+def standings_context(
+    event: Event, *, query: str = "", page: int | None = None, size: int = STANDINGS_PAGE
+) -> dict[str, Any]:
+    """The standings rows; with ``page``, one page (of ``size`` rows) of those whose name
+    holds ``query``."""
     view = selectors.standings_for(event=event)
     listed: Sequence[selectors.StandingRow] = view.rows
     pager: dict[str, Any] | None = None
@@ -90,7 +83,7 @@ def standings_context(event: Event, *, query: str = "", page: int | None = None)
         needle = selectors.folded(query)
         if needle:
             listed = [r for r in view.rows if needle in selectors.folded(r.name)]
-        listed, pager = page_of(listed, page, STANDINGS_PAGE)
+        listed, pager = page_of(listed, page, size)
         pager["q"] = query
     rows = [
         {
@@ -143,15 +136,15 @@ def draw(request: HtmxHttpRequest, token: str) -> HttpResponse:
     return public_page(request, event, "tournaments/draw.html", context)
 
 
-def draw_context(event: Event, page: int) -> dict[str, Any]:
-    """The current draw, one page of its tables read from the database."""
+def draw_context(event: Event, page: int, size: int = TABLES_PAGE) -> dict[str, Any]:
+    """The current draw, one page (of ``size`` tables) read from the database."""
     page = max(1, page)
-    draw = selectors.draw_for(event=event, offset=(page - 1) * TABLES_PAGE, limit=TABLES_PAGE)
+    draw = selectors.draw_for(event=event, offset=(page - 1) * size, limit=size)
     if draw is None:
-        return {"draw": None, "tables": (), "pager": pager_for(0, page, TABLES_PAGE)}
-    pager = pager_for(draw.table_count, page, TABLES_PAGE)
+        return {"draw": None, "tables": (), "pager": pager_for(0, page, size)}
+    pager = pager_for(draw.table_count, page, size)
     if pager["page"] != page:  # past the end: the last page
-        draw = selectors.draw_for(event=event, offset=pager["first"] - 1, limit=TABLES_PAGE)
+        draw = selectors.draw_for(event=event, offset=pager["first"] - 1, limit=size)
     return {"draw": draw, "tables": draw.tables if draw else (), "pager": pager}
 
 
@@ -215,19 +208,54 @@ def entrant(request: HtmxHttpRequest, token: str, entrant_id: int) -> HttpRespon
     return public_page(request, event, "tournaments/entrant.html", context)
 
 
+def projector_number(request: HtmxHttpRequest, name: str) -> int:
+    """A page number the projector asks with (``draw_page=``, ``standings_page=``)."""
+    text = request.GET.get(name, "1")
+    return int(text) if text.isdigit() and len(text) < 7 else 1
+
+
+def projector_draw(event: Event, page: int) -> dict[str, Any]:
+    """One slice of the current draw's tables for the projector, and the slice's facts."""
+    context = draw_context(event, page, size=PROJECTOR_TABLES)
+    return {"draw": context["draw"], "draw_pager": context["pager"]}
+
+
+def projector_standings(event: Event, page: int) -> dict[str, Any]:
+    """One slice of the standings for the projector, and the slice's facts."""
+    context = standings_context(event, page=page, size=PROJECTOR_ROWS)
+    return {**context, "standings_pager": context["pager"]}
+
+
 @never_cache
 @require_GET
 def projector(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    """Draw and standings in large type, cycling, for a screen on the wall."""
+    """Draw and standings in large type, cycling, for a screen on the wall: a slice of
+    each at a time; the page's script asks for the next slice (``?part=draw&page=``,
+    ``?part=standings&page=``) as it cycles, and the poll for the slices shown."""
     event = public_event(token)
+    template = "tournaments/projector.html"
+    part = request.GET.get("part", "")
+    if part in ("draw", "standings"):
+        base = public_base(event)
+        if part == "draw":
+            return render(
+                request,
+                f"{template}#panel_draw",
+                {**base, **projector_draw(event, page_number(request))},
+            )
+        return render(
+            request,
+            f"{template}#panel_standings",
+            {**base, **projector_standings(event, page_number(request))},
+        )
     if live_unchanged(request, event):
         return HttpResponse(status=204)
     context = {
         **public_base(event),
-        "draw": selectors.draw_for(event=event),
-        **standings_context(event),
+        **projector_draw(event, projector_number(request, "draw_page")),
+        **projector_standings(event, projector_number(request, "standings_page")),
         "players_link": request.build_absolute_uri(
             reverse("tournaments:draw", args=[event.public_token])
         ),
     }
-    return public_page(request, event, "tournaments/projector.html", context)
+    return public_page(request, event, template, context)

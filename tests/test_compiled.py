@@ -1,0 +1,153 @@
+"""Statements built once (common.compiled) give and write exactly what the ORM does.
+
+Each read is compared with the same queryset run by the ORM, over games played to random
+lengths; each write with the row ``save()`` or ``create()`` leaves.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.db import DatabaseError, transaction
+from django.utils import timezone
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from common.compiled import HOLES, CompiledInsert, CompiledRead, CompiledUpdate
+from scoring.engines.samples import roolz
+from scoring.models import ChangeRequest, Game, Round, RoundEvent
+from scoring.services import Actor, game_create, round_record
+from scoring.services.change import LOCKED_GAME, locked
+from scoring.services.rounds import last_round_number
+
+# Statements are built once on PostgreSQL only (elsewhere the ORM runs them as usual).
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("postgres")]
+
+
+def played(rounds: int, confirmation: str = "off") -> Game:
+    record = roolz.sample_record(rounds=0, seed=rounds, players=4)
+    record["options"] = {**record.get("options", {}), "target": 10**6}
+    game = game_create(record=record, confirmation=confirmation).game
+    entries = roolz.sample_record(rounds=rounds, seed=rounds, players=4)["rounds"]
+    for number, entry in enumerate(entries, start=1):
+        round_record(game=game, number=number, entry=entry, actor=Actor(seat=number % 4))
+    return game
+
+
+def as_row(instance) -> dict:
+    return {f.attname: getattr(instance, f.attname) for f in type(instance)._meta.concrete_fields}
+
+
+@settings(max_examples=15, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(rounds=st.integers(0, 12), pending=st.booleans())
+def test_compiled_reads_give_what_the_orm_gives(rounds, pending):
+    game = played(rounds, "other_side" if pending else "off")
+    last = game.rounds.order_by("-number").first()
+    assert last_round_number(game.pk) == (last.number if last else 0)
+    with transaction.atomic():
+        assert as_row(locked(game.pk)) == as_row(Game.objects.get(pk=game.pk))
+
+
+def test_a_compiled_read_of_nothing_is_none():
+    assert last_round_number(10**9) == 0
+    with transaction.atomic():
+        assert LOCKED_GAME.first(10**9) is None
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_lock_outside_a_transaction_is_refused_as_the_orm_refuses_it():
+    game = played(1)
+    with pytest.raises(transaction.TransactionManagementError):
+        LOCKED_GAME.first(game.pk)
+    with pytest.raises(transaction.TransactionManagementError):
+        Game.objects.select_for_update().get(pk=game.pk)
+
+
+def test_a_read_holding_a_place_twice_or_never_is_refused():
+    twice = CompiledRead(
+        lambda game_id: Round.objects.filter(game_id=game_id, number=game_id), HOLES[:1]
+    )
+    with pytest.raises(ValueError, match="each place once"):
+        twice.rows(1)
+    never = CompiledRead(lambda game_id: Round.objects.filter(game_id=1), HOLES[:1])
+    with pytest.raises(ValueError, match="each place once"):
+        never.rows(1)
+
+
+def test_a_compiled_insert_writes_the_row_create_writes():
+    game = played(0)
+    ours = CompiledInsert(RoundEvent).create(
+        game=game,
+        round_number=3,
+        action="record",
+        seat=1,
+        device="d",
+        before=None,
+        after={"a": [1, "é"]},
+    )
+    theirs = RoundEvent.objects.create(
+        game=game,
+        round_number=3,
+        action="record",
+        seat=1,
+        device="d",
+        before=None,
+        after={"a": [1, "é"]},
+    )
+    assert ours.pk is not None and ours.pk != theirs.pk and not ours._state.adding
+    read = {e.pk: as_row(e) for e in RoundEvent.objects.filter(pk__in=[ours.pk, theirs.pk])}
+    assert read[ours.pk] == as_row(ours)
+    mine, other = dict(read[ours.pk]), dict(read[theirs.pk])
+    for row in (mine, other):
+        row.pop("id"), row.pop("at")
+    assert mine == other
+    assert abs(read[ours.pk]["at"] - timezone.now()).total_seconds() < 60
+
+
+def test_a_compiled_update_writes_what_save_writes_and_refuses_a_missing_row():
+    game = played(2)
+    fields = ["score_cache", "revision", "updated_at"]
+    before = game.updated_at
+    game.score_cache = {**game.score_cache, "note": "ü"}
+    game.revision += 5
+    CompiledUpdate(Game, fields).save(game)
+    again = Game.objects.get(pk=game.pk)
+    assert again.score_cache == game.score_cache and again.revision == game.revision
+    assert again.updated_at == game.updated_at and again.updated_at >= before
+    gone = Game.objects.get(pk=game.pk)
+    Game.objects.filter(pk=game.pk).delete()
+    with pytest.raises(DatabaseError, match="did not affect any rows"):
+        CompiledUpdate(Game, fields).save(gone)
+
+
+def test_the_open_change_request_is_the_one_the_orm_finds():
+    from scoring.selectors import open_change_request
+
+    game = played(2, "other_side")
+    assert open_change_request(game) is None
+    ChangeRequest.objects.create(
+        game=game, kind="undo", round_number=2, asked_by_seat=0, status="declined"
+    )
+    opened = ChangeRequest.objects.create(game=game, kind="end", asked_by_seat=1)
+    found = open_change_request(game)
+    assert found is not None and as_row(found) == as_row(opened) and found.game is game
+
+
+def test_a_session_is_read_as_the_database_engine_reads_it():
+    from django.contrib.sessions.backends.db import SessionStore as DatabaseStore
+
+    from common.sessions import SessionStore
+
+    stored = DatabaseStore()
+    stored["tablescore_seats"] = {"7": 2}
+    stored.create()
+    assert SessionStore(stored.session_key).load() == DatabaseStore(stored.session_key).load()
+    assert SessionStore(stored.session_key)["tablescore_seats"] == {"7": 2}
+    missing = SessionStore("x" * 32)
+    assert missing.load() == {} and missing.session_key is None
+    Session = DatabaseStore.get_model_class()
+    Session.objects.filter(session_key=stored.session_key).update(
+        expire_date=timezone.now() - datetime.timedelta(seconds=1)
+    )
+    assert SessionStore(stored.session_key).load() == {}  # expired: as if there were none

@@ -1,0 +1,145 @@
+"""The table's parts drawn for htmx are the page's own, and read no more than they need.
+
+The rounds a page shows are read in one query built once; they must be the rounds the
+ORM reads.
+
+``render_parts`` draws the partials in one context without the locale's number format;
+every game's parts, played or over, with rounds pending or not, must come out exactly as
+the template draws them with the locale's format. The seats a page shows come from the
+kept standing, and must be the seats as stored.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+
+import pytest
+from django.db.models import Q
+from django.template.loader import render_to_string
+from django.test import RequestFactory
+from django_htmx.middleware import HtmxDetails
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scoring.engines.samples import roller_derby, rook_sluff, roolz, rummoli
+from scoring.entry.fields import SeatInfo
+from scoring.models import Round
+from scoring.services import Actor, GameChangeError, game_create, round_record
+from scoring.web import presenters
+from scoring.web.scores import LAST_RESULTS, READ_AHEAD
+from scoring.web.table_page import (
+    RECENT_ROUNDS,
+    SHOWN_ROUNDS,
+    TEMPLATE,
+    render_parts,
+    shown_rounds,
+    table_context,
+)
+
+pytestmark = pytest.mark.django_db
+
+SAMPLES = {
+    "roolz": roolz,
+    "roller_derby": roller_derby,
+    "rook_sluff": rook_sluff,
+    "rummoli": rummoli,
+}
+CSRF = re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"')
+PARTS = ("entry", "live", "recent", "identity")
+
+
+def a_request():
+    request = RequestFactory().post("/", HTTP_HX_REQUEST="true")
+    request.session = {}  # type: ignore[assignment]
+    request.htmx = HtmxDetails(request)  # type: ignore[attr-defined]
+    request.user = type("Anonymous", (), {"is_authenticated": False})()
+    return request
+
+
+def with_the_locale(request, context, parts, oob) -> str:
+    """The parts as the template draws them one by one, numbers through the locale."""
+    html = [render_to_string(f"{TEMPLATE}#{part}", context, request) for part in parts]
+    html += [render_to_string(f"{TEMPLATE}#{p}", {**context, "oob": True}, request) for p in oob]
+    return CSRF.sub("csrf", "".join(html))
+
+
+@pytest.mark.parametrize("kind", sorted(SAMPLES))
+@pytest.mark.parametrize("rounds", [0, 3, 60])
+@pytest.mark.parametrize("confirmation", ["off", "other_side"])
+def test_the_parts_are_drawn_as_the_template_draws_them(kind, rounds, confirmation):
+    record = SAMPLES[kind].sample_record(rounds=rounds, seed=3)
+    game = game_create(record=record, confirmation=confirmation).game
+    if confirmation != "off" and game.status != "finished":
+        entry = SAMPLES[kind].sample_record(rounds=rounds + 1, seed=3)["rounds"][-1]
+        # A sample whose next round no longer fits the game leaves nothing pending.
+        with contextlib.suppress(GameChangeError):
+            round_record(game=game, number=rounds + 1, entry=entry, actor=Actor(seat=0))
+    game.refresh_from_db()
+    request = a_request()
+    context = table_context(request, game, key="k")
+    for parts, oob in (
+        (["entry"], ["live", "recent"]),
+        (["live"], ["recent", "entry"]),
+        (list(PARTS), []),
+    ):
+        drawn = CSRF.sub("csrf", render_parts(request, parts, context, oob=oob).content.decode())
+        assert drawn == with_the_locale(request, context, parts, oob)
+
+
+def test_large_totals_are_written_the_same_with_and_without_the_locale():
+    record = roolz.sample_record(rounds=2, seed=1, players=4)
+    record["options"] = {**record.get("options", {}), "target": 10**6}
+    game = game_create(record=record).game
+    game.score_cache["totals"] = [123456, -98765, 123456, -98765]
+    request = a_request()
+    context = table_context(request, game, key="k")
+    drawn = CSRF.sub("csrf", render_parts(request, ["live"], context).content.decode())
+    assert drawn == with_the_locale(request, context, ["live"], [])
+    assert "123456" in drawn
+
+
+# The player counts each game's samples are made for (None: the sample's own choice).
+SEATINGS = {
+    "roolz": [None, 4, 5, 6],
+    "roller_derby": [None, 4],
+    "rook_sluff": [None, 4, 6],
+    "rummoli": [None, 4, 5, 6],
+}
+
+
+@pytest.mark.parametrize(
+    ("kind", "players"), [(kind, n) for kind in sorted(SAMPLES) for n in SEATINGS[kind]]
+)
+def test_the_seats_read_from_the_standing_are_the_seats_stored(kind, players):
+    sample = SAMPLES[kind]
+    record = sample.sample_record(rounds=4, seed=2, **({"players": players} if players else {}))
+    game = game_create(record=record).game
+    stored = [SeatInfo(s.number, s.name, s.team) for s in game.seats.order_by("number")]
+    assert presenters.seat_infos(game) == stored
+    game.score_cache = {}
+    assert presenters.seat_infos(game) == stored  # no standing kept: the seats are read
+
+
+@settings(max_examples=15, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(rounds=st.integers(0, 12), after=st.integers(-3, 14), pending=st.booleans())
+def test_the_rounds_a_page_reads_are_the_ones_the_orm_reads(rounds, after, pending):
+    record = roolz.sample_record(rounds=rounds, seed=rounds, players=4)
+    record["options"] = {**record.get("options", {}), "target": 10**6}
+    game = game_create(record=record, confirmation="other_side" if pending else "off").game
+    if pending:
+        entry = roolz.sample_record(rounds=rounds + 1, seed=rounds, players=4)["rounds"][-1]
+        round_record(game=game, number=rounds + 1, entry=entry, actor=Actor(seat=0))
+
+    def row(round_):
+        return {f.attname: getattr(round_, f.attname) for f in Round._meta.concrete_fields}
+
+    shown = game.rounds.filter(Q(number__gt=after) | Q(status="pending")).order_by("number")
+    assert [row(r) for r in SHOWN_ROUNDS.instances(game.pk, after)] == [row(r) for r in shown]
+    last = game.rounds.order_by("-number").values_list("number", "result")[:READ_AHEAD]
+    assert LAST_RESULTS.rows(game.pk) == list(last)
+    recent, waiting = shown_rounds(game, game.rounds.count())
+    assert [r.number for r in recent] == [
+        r.number for r in game.rounds.order_by("-number")[:RECENT_ROUNDS]
+    ][::-1]
+    assert [r.number for r in waiting] == [r.number for r in game.rounds.filter(status="pending")]
