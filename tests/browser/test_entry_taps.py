@@ -215,8 +215,9 @@ IN_SIGHT = """block => {
 
 
 def box_in_hand_in_sight(page: Page, block: str) -> None:
-    """The box the pad fills next is on screen, clear of the pad and the Save bar."""
-    page.wait_for_function(IN_SIGHT, arg=block, timeout=3_000)
+    """The box the pad fills next is on screen, clear of the pad and the Save bar (once the
+    page's own scrolling has settled: slow on a busy machine)."""
+    page.wait_for_function(IN_SIGHT, arg=block, timeout=10_000)
 
 
 SLUFF_PLAYERS = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
