@@ -7,8 +7,9 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 # The suite runs in parallel processes, each with its own test database and Redis databases;
-# much of it waits on browsers, servers and child processes, so more than one per core pays.
-TEST_WORKERS ?= 3
+# much of it waits on browsers, servers and child processes, so more than one per core pays;
+# a worker with nothing left takes tests queued for a busy one (worksteal).
+TEST_WORKERS ?= 4
 
 .PHONY: install system-deps run test lint format serve worker beat bench clean
 
@@ -45,7 +46,7 @@ test: install system-deps
 	DEBUG=0 $(PY) manage.py check --settings=config.test_settings
 	DEBUG=0 $(PY) manage.py makemigrations --check --dry-run --settings=config.test_settings
 	$(VENV)/bin/mypy
-	$(PY) -m pytest -n $(TEST_WORKERS) $(PYTEST_ARGS)
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
 
 lint: install
 	$(VENV)/bin/ruff check --fix .
