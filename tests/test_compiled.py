@@ -77,24 +77,17 @@ def test_a_read_holding_a_place_twice_or_never_is_refused():
 
 def test_a_compiled_insert_writes_the_row_create_writes():
     game = played(0)
-    ours = CompiledInsert(RoundEvent).create(
-        game=game,
-        round_number=3,
-        action="record",
-        seat=1,
-        device="d",
-        before=None,
-        after={"a": [1, "é"]},
-    )
-    theirs = RoundEvent.objects.create(
-        game=game,
-        round_number=3,
-        action="record",
-        seat=1,
-        device="d",
-        before=None,
-        after={"a": [1, "é"]},
-    )
+    values = {
+        "game": game,
+        "round_number": 3,
+        "action": "record",
+        "seat": 1,
+        "device": "d",
+        "before": None,
+        "after": {"a": [1, "é"]},
+    }
+    ours = CompiledInsert(RoundEvent).create(**values)
+    theirs = RoundEvent.objects.create(**values)
     assert ours.pk is not None and ours.pk != theirs.pk and not ours._state.adding
     read = {e.pk: as_row(e) for e in RoundEvent.objects.filter(pk__in=[ours.pk, theirs.pk])}
     assert read[ours.pk] == as_row(ours)

@@ -40,6 +40,29 @@ def page_match(event, match_id):
     return next(m for s in page.sections for c in s.columns for m in c.matches if m.id == match_id)
 
 
+def rummoli_tables(director):
+    """Twelve Rummoli players in a bracket of tables of six, three of each going on."""
+    event = services.event_create(owner=director, name="Rummoli Night", game="rummoli")
+    names = [f"Player {n:02d}" for n in range(1, 13)]
+    services.entrants_import_csv(event=event, text="\n".join(names), user=director)
+    stage = brackets.stage_create(
+        event=event, kind="tables", table_size=6, advance=3, draw_rule="higher_seed", user=director
+    )
+    return event, stage
+
+
+def match_block(html: str, match_id: str, length: int = 2000) -> str:
+    """The page's markup from the match's own element on."""
+    return html[html.index(f'data-match="{match_id}"') :][:length]
+
+
+def shows_scores(block: str, totals) -> bool:
+    return all(
+        f'<span class="bracket-score" aria-label="score {total}">{total}</span>' in block
+        for total in totals
+    )
+
+
 def team_totals(game: Game, seats: list[int]) -> dict[int, int]:
     """Each entrant's total as the game's engine scored it (read at its first seat)."""
     game.refresh_from_db()
@@ -90,20 +113,14 @@ def test_a_decided_match_shows_both_totals_on_the_page_and_projector(
     assert all(seat.place is None for seat in match.seats)  # two sides: the score says it
     for address in (f"/e/{event.public_token}/bracket/", f"/e/{event.public_token}/bracket/?big=1"):
         html = client.get(address).content.decode()
-        block = html[html.index('data-match="R1-2"') :][:2000]
-        for total in expected.values():
-            assert f'<span class="bracket-score" aria-label="score {total}">{total}</span>' in block
+        block = match_block(html, "R1-2")
+        assert shows_scores(block, expected.values())
 
 
 def test_a_table_match_shows_its_finishing_order(
     client, director, django_capture_on_commit_callbacks
 ):
-    event = services.event_create(owner=director, name="Rummoli Night", game="rummoli")
-    names = [f"Player {n:02d}" for n in range(1, 13)]
-    services.entrants_import_csv(event=event, text="\n".join(names), user=director)
-    stage = brackets.stage_create(
-        event=event, kind="tables", table_size=6, advance=3, draw_rule="higher_seed", user=director
-    )
+    event, stage = rummoli_tables(director)
     row = current_rows(stage)["R1-T1"]
     order = list(range(len(row.seats)))[::-1]  # the last seat goes out first
     with django_capture_on_commit_callbacks(execute=True):
@@ -120,19 +137,14 @@ def test_a_table_match_shows_its_finishing_order(
     # The totals are the game's own.
     assert {e: s.total for e, s in by_entrant.items()} == team_totals(row.game, row.seats)
     html = client.get(f"/e/{event.public_token}/bracket/?big=1").content.decode()
-    block = html[html.index('data-match="R1-T1"') :][:4000]
+    block = match_block(html, "R1-T1", 4000)
     assert block.count('class="bracket-place"') == len(order)
 
 
 def test_an_overridden_table_match_shows_the_directors_finish(
     director, django_capture_on_commit_callbacks
 ):
-    event = services.event_create(owner=director, name="Rummoli Night", game="rummoli")
-    names = [f"Player {n:02d}" for n in range(1, 13)]
-    services.entrants_import_csv(event=event, text="\n".join(names), user=director)
-    stage = brackets.stage_create(
-        event=event, kind="tables", table_size=6, advance=3, draw_rule="higher_seed", user=director
-    )
+    event, stage = rummoli_tables(director)
     row = current_rows(stage)["R1-T2"]
     finish = list(reversed(row.seats))
     brackets.bracket_override(
@@ -176,20 +188,14 @@ def test_the_printed_bracket_and_the_desk_show_both_totals(
     desk = Client()
     desk.force_login(director)
     html = desk.get(f"/desk/{event.pk}/bracket/").content.decode()
-    block = html[html.index('data-match="R1-2"') :][:2000]
-    for total in expected.values():
-        assert f'<span class="bracket-score" aria-label="score {total}">{total}</span>' in block
+    block = match_block(html, "R1-2")
+    assert shows_scores(block, expected.values())
 
 
 def test_the_printed_bracket_and_the_desk_show_a_tables_finishing_order(
     director, tmp_path, django_capture_on_commit_callbacks
 ):
-    event = services.event_create(owner=director, name="Rummoli Night", game="rummoli")
-    names = [f"Player {n:02d}" for n in range(1, 13)]
-    services.entrants_import_csv(event=event, text="\n".join(names), user=director)
-    stage = brackets.stage_create(
-        event=event, kind="tables", table_size=6, advance=3, draw_rule="higher_seed", user=director
-    )
+    event, stage = rummoli_tables(director)
     row = current_rows(stage)["R1-T1"]
     order = list(range(len(row.seats)))[::-1]
     with django_capture_on_commit_callbacks(execute=True):
@@ -202,5 +208,5 @@ def test_the_printed_bracket_and_the_desk_show_a_tables_finishing_order(
     desk = Client()
     desk.force_login(director)
     html = desk.get(f"/desk/{event.pk}/bracket/").content.decode()
-    block = html[html.index('data-match="R1-T1"') :][:4000]
+    block = match_block(html, "R1-T1", 4000)
     assert block.count('class="bracket-place"') == len(order)
