@@ -641,27 +641,23 @@ def _swiss(
     filled = greedy_fill(units, order, coster, fixed, window=1)
     fixed_set = {units[i] for i in fixed}
     steps = request.effort * (2000 + 20 * len(seated))
-    filled = swap_search(
-        filled,
-        coster,
-        lambda u: u not in fixed_set,
-        rng,
-        steps=steps,
-        compatible=lambda a, b: score(a) == score(b),
-    )
+
+    def movable(unit: Unit) -> bool:
+        return unit not in fixed_set
+
+    def swapped(
+        tables: list[list[Unit]], compatible: Callable[[Unit, Unit], bool]
+    ) -> list[list[Unit]]:
+        return swap_search(tables, coster, movable, rng, steps=steps, compatible=compatible)
+
+    filled = swapped(filled, lambda a, b: score(a) == score(b))
     apart = apart_pairs(constraints)
     if apart and apart_broken(filled, apart):
         # A score group seated whole at one table cannot part a pair by swaps inside the
         # group: a player of a pair kept apart may then change places with another group.
-        filled = swap_search(
+        filled = swapped(
             filled,
-            coster,
-            lambda u: u not in fixed_set,
-            rng,
-            steps=steps,
-            compatible=lambda a, b: (
-                score(a) == score(b) or bool(apart_broken(filled, apart) & set(a))
-            ),
+            lambda a, b: score(a) == score(b) or bool(apart_broken(filled, apart) & set(a)),
         )
     tables = [
         seat_order([m for u in t for m in u], policy.sides_at(sum(map(len, t))), ledger, blocks)
