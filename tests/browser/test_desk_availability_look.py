@@ -67,9 +67,10 @@ def test_the_desk_says_who_is_seated_and_who_still_plays(live_server, browser, n
     assert errors == []
 
 
-def test_the_round_page_fits_a_phone(live_server, browser, night):
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_round_page_fits_a_phone(live_server, browser, night, scheme):
     _, event = night
-    context = browser.new_context(viewport=SIZES["phone"])
+    context = browser.new_context(viewport=SIZES["phone"], color_scheme=scheme)
     page: Page = context.new_page()
     page.goto(f"{live_server.url}/admin/login/?next=/desk/{event.pk}/rounds/1/")
     page.fill("#id_username", "director")
@@ -77,6 +78,6 @@ def test_the_round_page_fits_a_phone(live_server, browser, night):
     page.click("input[type=submit], button[type=submit]")
     expect(page.get_by_role("heading", name="Tables")).to_be_visible()
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "desk-round-phone.png"), full_page=True)
+    page.screenshot(path=str(ARTIFACTS / f"desk-round-phone-{scheme}.png"), full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= SIZES["phone"]["width"]
     context.close()
