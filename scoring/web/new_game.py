@@ -29,6 +29,7 @@ from scoring.web.phone import (
     GAMES_KEY,
     device_id,
     my_seat,
+    optional_table_url,
     optional_url,
     remember_game,
     remember_seat,
@@ -151,7 +152,7 @@ def my_games(request: HtmxHttpRequest) -> HttpResponse:
                 "board": presenters.scoreboard(game, score, seats),
                 "seat": seats[s] if (s := my_seat(request, game)) is not None else None,
                 "rounds": len(score.rounds),
-                "scoresheet_url": optional_url("printing:scoresheet_pdf", game.table_token),
+                "scoresheet_url": optional_table_url("printing:scoresheet_pdf", game.table_token),
             }
         )
     return render(

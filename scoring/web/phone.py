@@ -3,12 +3,14 @@ speaks for, and the small helpers every table view shares."""
 
 from __future__ import annotations
 
+import functools
+import re
 import uuid
 from typing import Any
 
 import segno
 from django.http import Http404, HttpRequest, HttpResponse
-from django.urls import NoReverseMatch, reverse
+from django.urls import NoReverseMatch, get_script_prefix, get_urlconf, reverse
 
 from common.compiled import TEXT_HOLES, CompiledRead
 from scoring.entry.fields import parse_int
@@ -115,6 +117,47 @@ def optional_url(name: str, *args: Any) -> str:
         return reverse(name, args=args)
     except NoReverseMatch:
         return ""
+
+
+def optional_table_url(name: str, token: str) -> str:
+    """The URL of a table's page that may not exist in this installation ("" then)."""
+    try:
+        return table_url(name, token)
+    except NoReverseMatch:
+        return ""
+
+
+PLAIN_TOKEN = re.compile(r"[-A-Za-z0-9_]+")
+TOKEN_MARK = "0" * 16  # a token the table's URL patterns take, standing for any token
+
+
+@functools.lru_cache(maxsize=256)
+def _table_url_parts(name: str, prefix: str, urlconf: Any) -> tuple[str, str]:
+    before, _, after = reverse(name, args=[TOKEN_MARK]).partition(TOKEN_MARK)
+    return before, after
+
+
+def table_url(name: str, token: str) -> str:
+    """``reverse(name, args=[token])`` for a page of one table.
+
+    A table's URLs differ only by its token, so each name is reversed once per script
+    prefix and URL configuration and the token put in its place: the table page links a
+    dozen of them, and reversing each was a tenth of drawing a saved round. A token that
+    reversing would quote (not plain url-safe base64) is reversed as it is."""
+    if PLAIN_TOKEN.fullmatch(token) is None:
+        return reverse(name, args=[token])
+    before, after = _table_url_parts(name, get_script_prefix(), get_urlconf())
+    return f"{before}{token}{after}"
+
+
+class TableUrls:
+    """A table's own pages by URL name, as the template reads them (``urls.history``)."""
+
+    def __init__(self, token: str):
+        self.token = token
+
+    def __getitem__(self, name: str) -> str:
+        return table_url(f"scoring:{name}", self.token)
 
 
 def qr_svg(url: str) -> str:

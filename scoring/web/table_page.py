@@ -39,7 +39,15 @@ from scoring.services import (
     StaleRevision,
 )
 from scoring.web import presenters
-from scoring.web.phone import hands_over, my_seat, optional_url, qr_svg, with_device
+from scoring.web.phone import (
+    TableUrls,
+    hands_over,
+    my_seat,
+    optional_table_url,
+    optional_url,
+    qr_svg,
+    with_device,
+)
 from scoring.web.scores import recent_score
 
 
@@ -225,6 +233,7 @@ class TablePage:
     end_row: presenters.EndRow | None
     entry_url: str
     fresh_url: str
+    urls: TableUrls  # the table's own pages by URL name
     heading: str
     leftovers_end: bool
     waiting_for_end: bool  # nobody holds chips: no round can be played, any seat ends it
@@ -284,6 +293,7 @@ def table_page(
     if form is None and not finished:
         form = new_entry_form(game, seats, score, number)
     upcoming = form.context if form else score.upcoming
+    urls = TableUrls(game.table_token)
     return TablePage(
         game=game,
         engine=game.engine,
@@ -305,7 +315,7 @@ def table_page(
         needs_identity=game.confirmation != Confirmation.OFF,
         confirmation_label=game.get_confirmation_display(),
         game_template=kit.entry_template,
-        scoresheet_url=optional_url("printing:scoresheet_pdf", game.table_token),
+        scoresheet_url=optional_table_url("printing:scoresheet_pdf", game.table_token),
         blank_sheets_url=optional_url("printing:blank_sheets"),
         can_undo=bool(round_count) and not game.ending,
         can_reopen=bool(game.ending),
@@ -319,8 +329,9 @@ def table_page(
         can_rematch=game.status == Game.Status.FINISHED and not game.is_tournament_game,
         rematch_dealer=seats[(game.first_dealer + 1) % len(seats)].name if seats else "",
         end_row=presenters.end_row(game, score, seats),
-        entry_url=reverse("scoring:table_entry", args=[game.table_token]),
-        fresh_url=reverse("scoring:table_entry", args=[game.table_token]),
+        entry_url=urls["table_entry"],
+        fresh_url=urls["table_entry"],
+        urls=urls,
         heading=presenters.entry_heading(kit, upcoming, seats),
         leftovers_end=kit.ending == "leftovers" and not finished and bool(round_count),
         waiting_for_end=not finished and bool(out) and len(out) == len(seats),
@@ -373,6 +384,12 @@ def shown_rounds(game: Game, count: int) -> tuple[list[Round], list[Round]]:
 TEMPLATE = "scoring/table.html"
 
 
+def engine_template(part: str) -> Any:
+    """A partial of the table page as the template engine holds it (inside the backend's)."""
+    backend_template: Any = get_template(f"{TEMPLATE}#{part}")
+    return backend_template.template
+
+
 def render_parts(
     request: HtmxHttpRequest, parts: list[str], context: dict[str, Any], *, oob: Sequence[str] = ()
 ) -> HttpResponse:
@@ -385,15 +402,14 @@ def render_parts(
     """
     drawn = make_context(context, request, autoescape=True)
     drawn.use_l10n = False
-
-    def part_html(part: str) -> str:
-        backend_template: Any = get_template(f"{TEMPLATE}#{part}")  # the engine's own inside
-        return str(backend_template.template.render(drawn))
-
-    html = [part_html(part) for part in parts]
-    if oob:
-        with drawn.push(oob=True):
-            html += [part_html(part) for part in oob]
+    # Drawn in the one context, bound once: the context processors run once for all.
+    templates = [engine_template(part) for part in parts]
+    oob_templates = [engine_template(part) for part in oob]
+    with drawn.bind_template((templates or oob_templates)[0]):
+        html = [str(template.render(drawn)) for template in templates]
+        if oob_templates:
+            with drawn.push(oob=True):
+                html += [str(template.render(drawn)) for template in oob_templates]
     return with_device(request, HttpResponse("".join(html)))
 
 
@@ -441,7 +457,7 @@ def history_page(request: HtmxHttpRequest, game: Game, **extra: Any) -> HttpResp
         "last_number": rounds[-1].number if rounds else None,
         "undo_asks": bool(rounds) and change_needs_agreement(game, ChangeRequest.Kind.UNDO),
         "end_asks": change_needs_agreement(game, ChangeRequest.Kind.REOPEN),
-        "scoresheet_url": optional_url("printing:scoresheet_pdf", game.table_token),
+        "scoresheet_url": optional_table_url("printing:scoresheet_pdf", game.table_token),
         **extra,
     }
     return with_device(request, render(request, "scoring/history.html", context))
