@@ -25,6 +25,8 @@ register = template.Library()
 def _text(value: Any) -> str:
     """``value`` as the template language writes it: safe strings as they are, the rest
     escaped (``django.utils.html.conditional_escape`` without its lazy-string wrapper)."""
+    if type(value) is int:  # exactly an int (not a bool, not a subclass): plain digits
+        return str(value)
     if hasattr(value, "__html__"):
         return str(value.__html__())
     return html.escape(str(value))
@@ -52,15 +54,16 @@ def chip_inputs(field: Any, kind: str = "") -> SafeString:
 @register.simple_tag
 def quick_picks(field: Any) -> SafeString:
     """The bid ladder's buttons: one per quick value, pressed when it is the value."""
-    name = _text(field.name)
-    return mark_safe(
-        "".join(
-            f'<button type="button" class="quick-pick" data-set="{name}" '
-            f'data-value="{_text(value)}" aria-pressed="{str(field.value == str(value)).lower()}">'
-            f"{_text(value)}</button>"
-            for value in field.extra.get("quick", ())
+    name, chosen = _text(field.name), field.value
+    buttons = []
+    for value in field.extra.get("quick", ()):
+        text = _text(value)
+        pressed = "true" if chosen == str(value) else "false"
+        buttons.append(
+            f'<button type="button" class="quick-pick" data-set="{name}" data-value="{text}" '
+            f'aria-pressed="{pressed}">{text}</button>'
         )
-    )
+    return mark_safe("".join(buttons))
 
 
 @register.simple_tag

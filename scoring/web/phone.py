@@ -114,9 +114,18 @@ def hands_over(game: Game) -> bool:
 def optional_url(name: str, *args: Any) -> str:
     """The URL of a page that may not exist in this installation ("" then)."""
     try:
+        if not args:
+            return _site_url(name, get_script_prefix(), get_urlconf())
         return reverse(name, args=args)
     except NoReverseMatch:
         return ""
+
+
+@functools.lru_cache(maxsize=64)
+def _site_url(name: str, prefix: str, urlconf: Any) -> str:
+    """A page's URL that takes no arguments, reversed once per script prefix and URL
+    configuration."""
+    return reverse(name)
 
 
 def optional_table_url(name: str, token: str) -> str:
