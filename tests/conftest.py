@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 
 import pytest
+from django.db import connection
 from hypothesis import settings as hypothesis_settings
 
 # Speed is measured in the benchmarks, never in tests: no property fails for taking long on
@@ -24,9 +25,9 @@ def need_service(name: str, reason: str) -> None:
 
 
 @pytest.fixture
-def postgres(settings):
+def postgres():
     """Marks a test that must run on PostgreSQL (concurrency, locking)."""
-    if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
+    if connection.vendor != "postgresql":
         need_service("PostgreSQL", "DATABASE_URL does not point at PostgreSQL")
 
 

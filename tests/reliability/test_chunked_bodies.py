@@ -28,7 +28,7 @@ ROOLZ = {"format": 1, "game": "roolz", "players": ["Ann", "Ben", "Cat", "Dan"]}
 
 @pytest.fixture(scope="module")
 def server(django_db_setup, django_db_blocker, tmp_path_factory):
-    if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
+    if connection.vendor != "postgresql":
         need_service("PostgreSQL", "gunicorn shares the test database")
     with django_db_blocker.unblock():
         web = Server(tmp_path_factory.mktemp("chunked"), database_url=the_test_database_url())

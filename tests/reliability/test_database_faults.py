@@ -15,7 +15,6 @@ import time
 from collections import Counter
 
 import pytest
-from django.conf import settings
 from django.db import connection
 
 from tests.conftest import need_service
@@ -41,7 +40,7 @@ def roolz_round(number: int) -> dict[str, object]:
 
 @pytest.fixture
 def server(tmp_path):
-    if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
+    if connection.vendor != "postgresql":
         need_service("PostgreSQL", "the drill terminates PostgreSQL connections")
     web = Server(tmp_path, database_url=the_test_database_url(), workers=2).start()
     try:

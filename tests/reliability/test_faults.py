@@ -28,7 +28,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from django.conf import settings
 from django.db import connection
 
 from printing.models import PrintJob
@@ -279,7 +278,7 @@ class Drill:
 
 @pytest.fixture(scope="module")
 def drill(django_db_setup, django_db_blocker, tmp_path_factory):
-    if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
+    if connection.vendor != "postgresql":
         need_service(
             "PostgreSQL",
             "the drills share the test database with gunicorn and "

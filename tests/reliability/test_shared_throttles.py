@@ -14,7 +14,6 @@ import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from django.conf import settings
 from django.db import connection
 
 from tests.conftest import need_service
@@ -41,7 +40,7 @@ def post_game(base: str) -> tuple[int, str]:
 
 @pytest.fixture(scope="module")
 def three_workers(django_db_setup, django_db_blocker, tmp_path_factory):
-    if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
+    if connection.vendor != "postgresql":
         need_service("PostgreSQL", "gunicorn shares the test database: set DATABASE_URL")
     if shutil.which("redis-server") is None:
         need_service("redis-server", "not on PATH")

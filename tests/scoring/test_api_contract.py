@@ -13,7 +13,6 @@ import sys
 from pathlib import Path
 
 import pytest
-from django.conf import settings
 from django.db import connection
 
 from tests.conftest import need_service
@@ -28,7 +27,7 @@ EXAMPLES = 12  # per operation and phase: the boundaries come from the coverage 
 
 @pytest.fixture
 def server(tmp_path):
-    if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
+    if connection.vendor != "postgresql":
         need_service("PostgreSQL", "gunicorn shares the test database")
     web = Server(tmp_path, database_url=the_test_database_url(), workers=2).start()
     try:
