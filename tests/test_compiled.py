@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from common.compiled import HOLES, CompiledInsert, CompiledRead, CompiledUpdate
+from scoring.api.auth import table_token_of
 from scoring.engines.samples import roolz
 from scoring.models import ChangeRequest, Game, Round, RoundEvent
 from scoring.services import Actor, game_create, round_record
@@ -45,12 +46,14 @@ def test_compiled_reads_give_what_the_orm_gives(rounds, pending):
     game = played(rounds, "other_side" if pending else "off")
     last = game.rounds.order_by("-number").first()
     assert last_round_number(game.pk) == (last.number if last else 0)
+    assert table_token_of(game.pk) == Game.objects.get(pk=game.pk).table_token
     with transaction.atomic():
         assert as_row(locked(game.pk)) == as_row(Game.objects.get(pk=game.pk))
 
 
 def test_a_compiled_read_of_nothing_is_none():
     assert last_round_number(10**9) == 0
+    assert table_token_of(10**9) is None
     with transaction.atomic():
         assert LOCKED_GAME.first(10**9) is None
 

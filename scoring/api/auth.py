@@ -9,19 +9,26 @@ from django.db import DEFAULT_DB_ALIAS
 from django.http import HttpRequest
 from ninja.security import HttpBearer
 
+from common.compiled import HOLES, CompiledRead
 from scoring.api.errors import ApiError
 from scoring.api.limits import wrong_token
 from scoring.models import Game
 
 LARGEST_ID = 2**63 - 1
 
+# A game's table token, read by its key on every request (built once: see
+# common.compiled). Never kept by a process between requests: an id can come back.
+TABLE_TOKEN = CompiledRead(
+    lambda game_id: Game.objects.filter(pk=game_id).order_by().values_list("table_token"),
+    HOLES[:1],
+)
+
 
 def table_token_of(game_id: int) -> str | None:
     """The table token of game ``game_id`` (None: no such game): its one column, read by
     its key (each service then reads the game whole, locked)."""
-    # Unordered, one row at most: no ORDER BY to build or run for a key lookup.
-    rows = Game.objects.filter(pk=game_id).order_by().values_list("table_token", flat=True)
-    return next(iter(rows[:1]), None)
+    row = TABLE_TOKEN.first_row(game_id)
+    return row[0] if row else None
 
 
 class TableToken(HttpBearer):
