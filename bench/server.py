@@ -35,8 +35,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 ADMIN_URL = os.environ.get("BENCH_POSTGRES_URL", "postgres://postgres@127.0.0.1:5432/postgres")
-WORKERS = max(2, os.cpu_count() or 2)
-CLIENTS = 2 * WORKERS
+WORKERS = int(os.environ.get("BW", max(2, os.cpu_count() or 2)))
+CLIENTS = int(os.environ.get("BC", 2 * WORKERS))
 PHASE_SECONDS = 3.0
 PASSES = 2
 GROWTH_ROUNDS = 300

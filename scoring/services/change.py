@@ -299,13 +299,17 @@ def _keyed_answer(game_id: int, key: str) -> QuerySet[IdempotentRequest]:
 KEYED_ANSWER = CompiledRead(_keyed_answer, (HOLES[0], TEXT_HOLES[0]))
 
 
-def replay_of(game: Game, key: str | None, request: Any) -> ChangeResult | None:
-    if not key:
-        return None
-    if len(key) > 128 or not key.isprintable():
+def check_idempotency_key(key: str | None) -> None:
+    if key and (len(key) > 128 or not key.isprintable()):
         raise GameChangeError.single(
             "the idempotency key must be up to 128 printable characters", field="idempotency_key"
         )
+
+
+def replay_of(game: Game, key: str | None, request: Any) -> ChangeResult | None:
+    if not key:
+        return None
+    check_idempotency_key(key)
     stored = KEYED_ANSWER.first(game.pk, key)
     if stored is None:
         return None

@@ -9,7 +9,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from common.compiled import HOLES, CompiledRead
-from scoring.engines.base import InvalidRecord, Problem, ScoredGame
+from scoring.engines.base import InvalidRecord, Problem, ScoredGame, Step
 from scoring.models import (
     Confirmation,
     Game,
@@ -31,6 +31,7 @@ from scoring.services.change import (
     audit,
     check_actor_seat,
     check_entering_seat,
+    check_idempotency_key,
     check_open,
     check_revision,
     locked,
@@ -71,26 +72,18 @@ def round_record(
     try:
         with transaction.atomic():
             game = locked(game.pk)
-            replay = replay_of(game, idempotency_key, request)
-            if replay:
-                return replay
-            check_entering_seat(game, actor, number)
-            # A table the desk closed mid-game (its bracket match decided) takes no deal.
-            check_open(game, actor, number)
-            last = last_round_number(game.pk)
-            if 1 <= number <= last:
-                raise RoundConflict(game.rounds.get(number=number))
-            expected = last + 1
-            if number != expected:
-                raise GameChangeError.single(
-                    f"the next round is round {expected}", round_number=number, field="number"
-                )
-            if game.ending:
-                raise GameChangeError.single(
-                    "the game has already ended; no more rounds can be recorded",
-                    round_number=number,
-                )
-            step, whole = score_round(game, number, entry)
+            check_idempotency_key(idempotency_key)
+            try:
+                step, whole = _next_round_scored(game, number, entry, actor)
+            except GameChangeError:
+                # A keyed request answered before is refused now (its round is recorded;
+                # the game may have ended or its table closed since): its first answer
+                # is replayed instead. Keyed answers are read only here: one that exists
+                # is for a round recorded, which a request that passes cannot be.
+                replay = replay_of(game, idempotency_key, request)
+                if replay:
+                    return replay
+                raise
             confirmed = game.confirmation == Confirmation.OFF
             NEW_ROUND.create(
                 game=game,
@@ -125,6 +118,29 @@ def round_record(
         if replay:
             return replay
         raise
+
+
+def _next_round_scored(
+    game: Game, number: int, entry: Mapping[str, Any], actor: Actor
+) -> tuple[Step, ScoredGame | None]:
+    """Round ``number`` scored, when it is the next one and the seat may enter it."""
+    check_entering_seat(game, actor, number)
+    # A table the desk closed mid-game (its bracket match decided) takes no deal.
+    check_open(game, actor, number)
+    last = last_round_number(game.pk)
+    if 1 <= number <= last:
+        raise RoundConflict(game.rounds.get(number=number))
+    expected = last + 1
+    if number != expected:
+        raise GameChangeError.single(
+            f"the next round is round {expected}", round_number=number, field="number"
+        )
+    if game.ending:
+        raise GameChangeError.single(
+            "the game has already ended; no more rounds can be recorded",
+            round_number=number,
+        )
+    return score_round(game, number, entry)
 
 
 def misdeal_record(

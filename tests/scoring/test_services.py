@@ -119,6 +119,25 @@ def test_a_replay_survives_later_rounds():
     assert game.rounds.count() == 2
 
 
+def test_a_retry_of_the_round_that_ended_the_game_replays_it():
+    """The game has ended since the first answer: the retry is answered as before, not
+    refused for the game being over."""
+    game = new_game({**ROOLZ_FOUR, "options": {"target": 300}})
+    round_record(game=game, number=1, entry=roolz_round(a=250), actor=ANN)
+    first = round_record(
+        game=game, number=2, entry=roolz_round(a=250), actor=ANN, idempotency_key="k-2"
+    )
+    game.refresh_from_db()
+    assert game.status == game.Status.FINISHED
+    again = round_record(
+        game=game, number=2, entry=roolz_round(a=250), actor=ANN, idempotency_key="k-2"
+    )
+    assert again.replayed and again.score == first.score
+    with pytest.raises(GameChangeError, match="already ended"):
+        round_record(game=game, number=3, entry=roolz_round(), actor=ANN, idempotency_key="k-3")
+    assert game.rounds.count() == 2
+
+
 @pytest.mark.parametrize(
     ("confirmation", "confirmer", "allowed"),
     [
