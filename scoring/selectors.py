@@ -11,7 +11,7 @@ from django.utils.module_loading import import_string
 
 from common.compiled import HOLES, CompiledRead
 from scoring.engines.base import GameRecord, RoundResult, ScoredGame
-from scoring.models import ChangeRequest, Game, Round, RoundEvent
+from scoring.models import ChangeRequest, Confirmation, Game, Round, RoundEvent
 
 
 def game_record(game: Game, rounds: list[Round] | None = None) -> GameRecord:
@@ -244,7 +244,16 @@ OPEN_CHANGE_REQUEST = CompiledRead(
 )
 
 
+def may_hold_change_requests(game: Game) -> bool:
+    """Whether the game can hold a change request: one is asked of the other side where
+    confirmation is on, or of the desk at an event's table. A casual game without
+    confirmation (set when it starts, never changed) holds none, so none is read."""
+    return game.confirmation != Confirmation.OFF or game.is_tournament_game
+
+
 def open_change_request(game: Game) -> ChangeRequest | None:
+    if not may_hold_change_requests(game):
+        return None
     request = OPEN_CHANGE_REQUEST.first(game.pk)
     if request is not None:
         request.game = game  # as the game's own requests know it

@@ -150,6 +150,26 @@ def test_a_table_without_confirmation_is_not_asked():
     assert latest_table_news(game).action == RoundEvent.Action.UNDO
 
 
+@pytest.mark.parametrize("kind", ["undo", "end", "reopen", "correct"])
+def test_a_casual_table_without_confirmation_never_holds_a_request(kind):
+    """Neither the other side nor a desk can be asked at a casual table without
+    confirmation, so its page reads no request (``may_hold_change_requests``)."""
+    from scoring.selectors import may_hold_change_requests
+    from scoring.services import desk_request_open
+
+    game = new_game()
+    round_record(game=game, number=1, entry=roolz_round(), actor=ANN)
+    assert not may_hold_change_requests(game)
+    with pytest.raises(GameChangeError):
+        change_request_open(game=game, kind=kind, actor=ANN, number=1)
+    with pytest.raises(GameChangeError):
+        desk_request_open(game=game, kind=kind, actor=ANN, revision=game.revision, number=1)
+    assert not ChangeRequest.objects.filter(game=game).exists()
+    for confirmation, in_event in ((Confirmation.OTHER_SIDE, False), (Confirmation.OFF, True)):
+        other = new_game(confirmation=confirmation, is_tournament_game=in_event)
+        assert may_hold_change_requests(other)
+
+
 def test_a_request_the_game_moved_past_lapses_and_says_so():
     game = confirmed_roolz()
     asked = change_request_open(game=game, kind="undo", actor=ANN, number=2)
