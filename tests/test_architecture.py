@@ -361,6 +361,7 @@ PART_EDGES: dict[str, dict[str, frozenset[str]]] = {
         "urls": frozenset({"api", "views"}),
         "table_guard": frozenset(),
         "unavailable": frozenset(),
+        "postgresql": frozenset(),
         "asgi": frozenset(),
         "wsgi": frozenset(),
     },
@@ -652,6 +653,7 @@ LAYER_NAMES = frozenset(
         "admin",
         "api",
         "apps",
+        "base",  # a database backend's module, by Django's rule (``ENGINE + ".base"``)
         "commands",
         "core",
         "errors",
