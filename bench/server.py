@@ -35,8 +35,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 ADMIN_URL = os.environ.get("BENCH_POSTGRES_URL", "postgres://postgres@127.0.0.1:5432/postgres")
-WORKERS = int(os.environ.get("BW", max(2, os.cpu_count() or 2)))
-CLIENTS = int(os.environ.get("BC", 2 * WORKERS))
+WORKERS = max(2, os.cpu_count() or 2)
+CLIENTS = 2 * WORKERS
 PHASE_SECONDS = 1.5
 PASSES = 4  # the kinds take turns, so that a busy spell of the machine falls on each
 WARM_UP_REQUESTS = 20  # per kind, untimed: the first use of each code path is not a round
