@@ -40,6 +40,7 @@ def seating_rows() -> list[Row]:
     rows = []
     cases = [
         ("Kirkman: 15 at tables of 3, 7 rounds", 15, TablePolicy((3,), 3), 7, 0),
+        ("Kirkman: 21 at tables of 3, 10 rounds", 21, TablePolicy((3,), 3), 10, 0),
         ("social golfers 8-4-10: 32 at 4, 10 rounds", 32, TablePolicy((4,), 4), 10, 0),
         ("social golfers 8-4-10 at partnership tables", 32, PARTNERS, 10, 0),
         ("36 at tables of 6, 4 rounds", 36, TablePolicy((6,), 6), 4, 2),

@@ -64,8 +64,10 @@ def test_other_numbers_build_no_first_round(p):
     assert constructions.prime_whist_first_round(p) is None
 
 
-def test_kirkmans_schoolgirls_walk_seven_days_without_meeting_twice():
-    schedule = plan_schedule(list(range(100, 115)), TRIPLES, 7, seed=5)
+@pytest.mark.parametrize(("players", "rounds"), [(15, 7), (21, 10)])
+def test_kirkman_systems_seat_threes_without_meeting_twice(players, rounds):
+    """Kirkman's schoolgirls walk seven days, and 21 at tables of 3 play ten rounds."""
+    schedule = plan_schedule(list(range(100, 100 + players)), TRIPLES, rounds, seed=5)
     assert schedule.report.repeated_pairs == 0
     assert schedule.report.most_met == 1
     assert {plan.report.method for plan in schedule.rounds} == {"Kirkman triple system"}

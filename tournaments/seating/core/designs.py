@@ -2,7 +2,8 @@
 literature or found once by search, kept so that no event waits for a search.
 
 - **Kirkman triple systems**: ``kirkman_rounds(15)`` seats 15 players at tables of 3
-  for 7 rounds, every pair exactly once (Kirkman's schoolgirls).
+  for 7 rounds, every pair exactly once (Kirkman's schoolgirls); ``kirkman_rounds(21)``
+  seats 21 for 10 rounds.
 - **Social golfer schedules**: ``golfer_rounds(32, 4)`` seats 32 players at tables of 4
   for 10 rounds with no pair meeting twice (the social golfer 8-4-10, Aguado 2004),
   one round more than the cyclic construction over GF(8) gives. Any first rounds of a
