@@ -141,7 +141,15 @@ def test_other_sizes_build_nothing_on_a_field(q):
 
 @pytest.mark.parametrize(
     ("n", "group"),
-    [(45, (3, 3, 5)), (48, (47,)), (52, (51,)), (56, (55,)), (57, (57,)), (64, (7, 3, 3))],
+    [
+        (45, (3, 3, 5)),
+        (48, (47,)),
+        (52, (51,)),
+        (56, (55,)),
+        (57, (57,)),
+        (60, (59,)),
+        (64, (7, 3, 3)),
+    ],
 )
 def test_whist_tournaments_up_to_sixty_four_are_stored_on_their_group(n, group):
     found = constructions.whist_design(n)

@@ -91,7 +91,7 @@ def test_mixer_reaches_zero_repeats_where_a_construction_exists(players, rounds)
     assert schedule.report.most_met == 1
 
 
-@pytest.mark.parametrize("players", [8, 12, 16, 20, 24, 48, 52, 56, 64])
+@pytest.mark.parametrize("players", [8, 12, 16, 20, 24, 48, 52, 56, 60, 64])
 def test_roller_derby_mixer_rotates_partners_as_a_whist_tournament(players):
     schedule = plan_schedule(list(range(players)), DERBY, players - 1, seed=2)
     partners: Counter[frozenset[int]] = Counter()

@@ -41,7 +41,7 @@ def test_every_format_prints_rounds_and_a_report(fmt):
         assert key in data["report"]["rounds"][0]
 
 
-@pytest.mark.parametrize("players", [12, 45, 48, 52, 56, 64])
+@pytest.mark.parametrize("players", [12, 45, 48, 52, 56, 57, 60, 64])
 def test_whist_partners_in_the_dry_run(players):
     rounds = players - 1 if players % 4 == 0 else players
     data = schedule(
