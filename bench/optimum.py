@@ -102,7 +102,7 @@ def partnership_rows() -> list[Row]:
 
 def whist_rows() -> list[Row]:
     rows = []
-    for players in (9, 13, 25, 28, 32, 33, 45, 48, 49, 52, 56, 64):
+    for players in (9, 13, 25, 28, 32, 33, 45, 48, 49, 52, 56, 57, 60, 64):
         rounds = constructions.whist_round_count(players)
         started = time.perf_counter()
         schedule = plan_schedule(list(range(players)), PARTNERS, rounds, seed=1)
