@@ -111,12 +111,11 @@ def hands_over(game: Game) -> bool:
     return not game.is_tournament_game or game.one_phone
 
 
-def optional_url(name: str, *args: Any) -> str:
-    """The URL of a page that may not exist in this installation ("" then)."""
+def optional_url(name: str) -> str:
+    """The URL of a site page (no arguments) that may not exist in this installation ("" then);
+    a table's own pages are ``optional_table_url``."""
     try:
-        if not args:
-            return _site_url(name, get_script_prefix(), get_urlconf())
-        return reverse(name, args=args)
+        return _site_url(name, get_script_prefix(), get_urlconf())
     except NoReverseMatch:
         return ""
 
