@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import shutil
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -69,15 +71,32 @@ def screenshot():
 
 @pytest.fixture(autouse=True)
 def no_script_errors(request):
-    """Every page a browser test opens runs its scripts without an error."""
-    if "page" not in request.fixturenames:
-        yield
-        return
-    page = request.getfixturevalue("page")
+    """Every page a browser test opens runs its scripts without an error; and no page is
+    still asking the live server for something when the test's database is emptied."""
+    if "live_server" in request.fixturenames:
+        # Set up before the page, so torn down after every page is closed.
+        request.getfixturevalue("live_server")
     errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
+    if "page" in request.fixturenames:
+        page = request.getfixturevalue("page")
+        page.on("pageerror", lambda error: errors.append(str(error)))
     yield
+    if "live_server" in request.fixturenames and {"page", "browser"} & set(request.fixturenames):
+        # A page left open polls its table, and a saving countdown may still fire: close
+        # them all, then let the requests they began finish before the database is emptied.
+        for context in request.getfixturevalue("browser").contexts:
+            context.close()
+        requests_finished()
     assert errors == []
+
+
+def requests_finished(timeout: float = 10.0) -> None:
+    """Wait until the live server answers no request (each is a thread of its own)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline and any(
+        "process_request_thread" in thread.name for thread in threading.enumerate()
+    ):
+        time.sleep(0.01)
 
 
 def lose_the_first_save_answer(page) -> list[str]:

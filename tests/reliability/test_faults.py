@@ -362,11 +362,19 @@ def test_a_dropped_database_connection_is_replaced_on_the_next_request(drill):
     assert browser.get("/healthz")[0] == 200
     with connection.cursor() as cursor:
         cursor.execute(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            "SELECT pid, pg_terminate_backend(pid) FROM pg_stat_activity "
             "WHERE datname = current_database() AND pid <> pg_backend_pid()"
         )
-        dropped = cursor.fetchall()
+        dropped = [pid for pid, signalled in cursor.fetchall() if signalled]
     assert dropped, "gunicorn kept no connection open between requests"
+    # Terminating only signals a backend: the connection is dropped once it has gone.
+
+    def all_gone() -> bool:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE pid = ANY(%s)", [dropped])
+            return cursor.fetchone()[0] == 0
+
+    wait_for(all_gone, timeout=10, what="the terminated backends to exit")
     status, _, text = browser.get("/healthz")
     assert status == 200, text
     assert json.loads(text)["database"]["ok"] is True
