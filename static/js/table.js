@@ -6,6 +6,8 @@
  * - a game's own script (static/js/games/<game>.js) registers what its form does
  * - a form being filled in is not replaced when another phone records a round
  * - a field in focus is kept clear of the Save bar; after a save the scoreboard is in sight
+ * - a pad that says data-save-when-full saves the round by itself a few seconds after a tap
+ *   fills its last box (the Save button counts down beside a Wait button)
  * - a save without a connection says so and keeps the entry (the same key: stored once);
  *   an "offline" badge while the scoreboard cannot be polled
  * - the outbox: a round whose save got no answer is kept on the phone (localStorage) with its
@@ -103,8 +105,9 @@
     }
   });
 
-  /* What each game's own script registers: sync(form, changed) after every input, and
-   * change(form, event) for a change it answers. */
+  /* What each game's own script registers: sync(form, changed) after every input,
+   * change(form, event) for a change it answers, and complete(form), whether the round is
+   * whole as far as the page can tell (a round saved by itself waits for it). */
   const games = [];
   function sync(form, changed) {
     games.forEach(function (game) { if (game.sync) game.sync(form, changed); });
@@ -249,6 +252,9 @@
   /* ---------------------------------------------------------------- htmx glue */
   function init(root) {
     root.querySelectorAll("form[data-entry]").forEach(function (form) { sync(form, null); });
+    root.querySelectorAll("form[data-entry] .actions").forEach(function (bar) {
+      if (bar.closest("form").querySelector("[data-save-when-full]")) countdownStatus(bar);
+    });
     const share = root.querySelector ? root.querySelector("[data-share]") : null;
     if (share && navigator.share) share.hidden = false;
   }
@@ -379,6 +385,112 @@
     if (problem) problem.scrollIntoView({ block: "center" });
   });
 
+  /* ---------------------------------------------------------------- saved by itself */
+  /* A tap on a pad that says data-save-when-full, filling its last empty box, saves the
+   * round a few seconds later when the round is complete: the Save button counts down
+   * ("Saving hand 4 in 3…") beside a Wait button, the preview still in sight, and at 0 the
+   * Save button is pressed, so the round goes the way of a Save tap (its key, the outbox).
+   * Save saves at once; Wait, or any other tap, choice or typing in the form, stops it and
+   * the form keeps everything; a form replaced or a page left never saves. */
+  const COUNTDOWN = 3; /* seconds */
+  let countdown = null;
+
+  function countdownStatus(bar) {
+    let status = bar.querySelector("[data-countdown-status]");
+    if (!status) {
+      /* there before it speaks: a live region added with its words is often not read */
+      status = document.createElement("p");
+      status.className = "visually-hidden";
+      status.setAttribute("role", "status");
+      status.setAttribute("data-countdown-status", "");
+      bar.appendChild(status);
+    }
+    return status;
+  }
+  function complete(form) {
+    return form.checkValidity() && games.every(function (game) { return !game.complete || game.complete(form); });
+  }
+  /* The form, its Save button and nothing said against saving (another phone's round). */
+  function canSave(form, save) {
+    const stale = form.querySelector("[data-stale]");
+    return form.isConnected && save.isConnected && !save.disabled && !(stale && !stale.hidden);
+  }
+  function showCountdown() {
+    const save = countdown.save;
+    save.textContent = countdown.saving + " in " + countdown.left + "…";
+    /* too long for a narrow screen: the seconds are what matter */
+    if (save.scrollWidth > save.clientWidth + 1) save.textContent = "Saving in " + countdown.left + "…";
+  }
+  function startCountdown(form) {
+    const save = form.querySelector("button.save");
+    /* a Save button that asks for something else (the desk's correction) is left alone */
+    if (!save || !/^Save\b/.test(words(save)) || !canSave(form, save) || !complete(form)) return;
+    stopCountdown();
+    const wait = document.createElement("button");
+    wait.type = "button";
+    wait.className = "wait";
+    wait.setAttribute("data-wait", "");
+    wait.textContent = "Wait";
+    save.after(wait);
+    const saving = words(save).replace(/^Save/, "Saving");
+    countdown = { form: form, save: save, wait: wait, label: save.textContent, saving: saving, left: COUNTDOWN, timer: null };
+    save.classList.add("is-counting");
+    save.style.setProperty("--countdown", COUNTDOWN + "s");
+    showCountdown();
+    countdownStatus(form.querySelector(".actions") || form).textContent =
+      saving + " in " + COUNTDOWN + " seconds. Tap Wait to keep editing.";
+    countdown.timer = window.setTimeout(tick, 1000);
+  }
+  function tick() {
+    if (!countdown) return;
+    if (!canSave(countdown.form, countdown.save)) {
+      stopCountdown();
+      return;
+    }
+    countdown.left -= 1;
+    if (countdown.left > 0) {
+      showCountdown();
+      countdown.timer = window.setTimeout(tick, 1000);
+      return;
+    }
+    const save = countdown.save;
+    stopCountdown();
+    save.click(); /* as a tap on Save: htmx sends it with action=save */
+  }
+  function stopCountdown() {
+    if (!countdown) return;
+    const stopped = countdown;
+    countdown = null;
+    window.clearTimeout(stopped.timer);
+    stopped.save.textContent = stopped.label;
+    stopped.save.classList.remove("is-counting");
+    stopped.save.style.removeProperty("--countdown");
+    const waitHadFocus = document.activeElement === stopped.wait;
+    stopped.wait.remove();
+    const status = stopped.form.querySelector("[data-countdown-status]");
+    if (status) status.textContent = "";
+    if (waitHadFocus && stopped.save.isConnected) stopped.save.focus();
+  }
+
+  document.addEventListener("tablescore:pad-full", function (event) {
+    const form = event.target.closest("form[data-entry]");
+    if (form && event.target.closest("[data-save-when-full]")) startCountdown(form);
+  });
+  /* (caught on the way down: before the tap does anything, Save included) */
+  ["click", "input", "change", "submit"].forEach(function (type) {
+    document.addEventListener(type, function (event) {
+      if (!countdown || !countdown.form.contains(event.target)) return;
+      if (event.isTrusted || type === "submit") stopCountdown();
+    }, true);
+  });
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    const target = event.detail.target;
+    if (countdown && target && target.contains(countdown.form)) stopCountdown();
+  });
+  window.addEventListener("pagehide", stopCountdown);
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "hidden") stopCountdown();
+  });
 
   /* ---------------------------------------------------------------- the outbox */
   /* A save is put in the outbox before it leaves, keyed by its idempotency key, and taken out

@@ -2,7 +2,8 @@
 sideways (844x390), the touches counted and held to the goals, the other side's
 confirmation included where the table asks for one: Roolz (4 players) 5 with no keyboard,
 also for a bid of 185; Roolz (5 players, a called partner) 5; Roller Derby 5, and 5 for
-all or nothing; Rook Sluff (6 players) 12; Rummoli (4 players) 9.
+all or nothing; Rook Sluff (6 players) 12; Rummoli (4 players) 8, the hand saving itself
+after a short countdown once the pad fills the last count.
 
 Every touch is a tap on the page (no typing); a field that would open the phone's
 keyboard must never take the focus. The round stored is the round meant.
@@ -274,40 +275,225 @@ def test_a_sluffer_who_took_tricks_is_one_tap_on_their_box(live_server, page: Pa
     assert saved_entry(game)["tricks"] == [3, 3, 2, 2, 2, 2]
 
 
-def test_a_rummoli_hand_of_four_is_nine_touches(live_server, page: Page, held):
-    game = game_create(record={"game": "rummoli", "players": ["Ann", "Ben", "Cat", "Dan"]}).game
-    touches = open_table(page, live_server, game)
+RUMMOLI_PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
+CLAIMS = {"ten_spades": "Dan", "jack_diamonds": "Ben", "king_hearts": "Cat", "ace_spades": "Ann"}
+PAST_THE_COUNTDOWN = 3_500  # ms: the countdown is 3 seconds
+
+
+def pay_card(page: Page, section: str, who: str) -> Locator:
+    return page.locator(f"input[name='pay_cards.{section}'][aria-label$=': {who}'] + span")
+
+
+def saving(request) -> bool:
+    """A request that saves the round (not its preview)."""
+    body = request.post_data or ""
+    to_entry = request.method == "POST" and request.url.endswith("/entry/")
+    return to_entry and "action=preview" not in body
+
+
+def save_posts(page: Page) -> list[str]:
+    """The bodies of the saves the page sends, as they leave."""
+    sent: list[str] = []
+    page.on("request", lambda request: sent.append(request.post_data) if saving(request) else None)
+    return sent
+
+
+def enter_a_rummoli_hand(page: Page, touches: Touches, last: bool = True) -> None:
+    """Ben wins the poker, four pay cards are claimed, and the pad gives Ann 3, Cat 5 and
+    (unless ``last`` is false) Dan 2: Ben, who won the poker, went out."""
     touches.chip("poker.winners", "Ben")
-    claims = {
-        "ten_spades": "Dan",
-        "jack_diamonds": "Ben",
-        "king_hearts": "Cat",
-        "ace_spades": "Ann",
-    }
-    for section, who in claims.items():
-        touches.tap(
-            page.locator(f"input[name='pay_cards.{section}'][aria-label$=': {who}'] + span")
-        )
+    # (the preview in the Save bar grows to two lines: a tap waits until it stands still)
+    expect(page.locator("#preview")).to_contain_text("Not complete yet", timeout=SAVED)
+    for section, who in CLAIMS.items():
+        touches.tap(pay_card(page, section, who))
     # Ben won the poker and leads: he is counted as going out until someone else is tapped.
     expect(page.locator("input[name=went_out][value='1']")).to_be_checked()
     expect(page.locator("[data-went-out-note]")).to_contain_text("Ben won the poker")
-    # A swipe (not a tap) brings the end of the hand up.
-    page.locator("[data-end-of-hand]").evaluate("el => el.scrollIntoView({block: 'start'})")
+    # A swipe (not a tap) brings the boxes of the cards left to the middle of the screen.
+    page.locator("[data-end-of-hand] .cards-grid").evaluate(
+        "el => el.scrollIntoView({block: 'center'})"
+    )
     pad = page.locator("[data-end-of-hand] .pad")
-    for cards in (3, 5, 2):  # Ann, Cat, Dan: the pad skips Ben, who went out
+    for cards in (3, 5, 2) if last else (3, 5):  # Ann, Cat, Dan: the pad skips Ben
         box_in_hand_in_sight(page, "[data-end-of-hand]")
         touches.tap(pad.get_by_role("button", name=str(cards), exact=True))
-    touches.save()
-    expect(page.locator("#entry .notice.ok")).to_contain_text("Hand 1 saved", timeout=SAVED)
 
-    assert touches.count <= 9, touches.count
-    assert touches.keyboard_opened() == []
+
+def the_hand_meant(game: Game, claims: dict[str, str] = CLAIMS) -> None:
     entry = saved_entry(game)
-    seats = {"Ann": 0, "Ben": 1, "Cat": 2, "Dan": 3}
+    seats = {name: seat for seat, name in enumerate(RUMMOLI_PLAYERS)}
     assert entry["pay_cards"] == {section: seats[who] for section, who in claims.items()}
     assert entry["poker"] == {"winners": [1]}
     assert entry["went_out"] == 1
     assert entry["cards_left"] == [3, 0, 5, 2]
+
+
+def wait_button(page: Page) -> Locator:
+    return page.locator(".actions").get_by_role("button", name="Wait", exact=True)
+
+
+def counting_down(page: Page) -> None:
+    expect(page.locator("button.save")).to_have_text(re.compile(r"^Saving hand 1 in [123]…$"))
+    expect(wait_button(page)).to_be_visible()
+
+
+def not_counting_down(page: Page) -> None:
+    expect(page.locator("button.save")).to_have_text("Save hand 1")
+    expect(wait_button(page)).to_have_count(0)
+    expect(page.locator("[data-countdown-status]")).to_have_text("")
+
+
+def test_a_rummoli_hand_of_four_is_eight_touches(live_server, page: Page, held):
+    game = game_create(record={"game": "rummoli", "players": RUMMOLI_PLAYERS}).game
+    touches = open_table(page, live_server, game)
+    sent = save_posts(page)
+    enter_a_rummoli_hand(page, touches)
+    # No tap on Save: the last count starts a countdown, said once to a screen reader.
+    counting_down(page)
+    status = page.locator("[data-countdown-status]")
+    said = "Saving hand 1 in 3 seconds. Tap Wait to keep editing."
+    expect(status).to_have_text(said)
+    expect(page.locator("button.save")).to_have_text("Saving hand 1 in 2…")
+    expect(status).to_have_text(said)  # not again every second
+    expect(page.locator("#entry .notice.ok")).to_contain_text("Hand 1 saved", timeout=SAVED)
+
+    assert touches.count <= 8, touches.count
+    assert touches.keyboard_opened() == []
+    the_hand_meant(game)
+    # sent as a Save tap sends it: its button's value and the form's key
+    assert len(sent) == 1, sent
+    assert "action=save" in sent[0] and "key=" in sent[0]
+
+
+def test_wait_stops_the_hand_saving_itself(live_server, page: Page):
+    game = game_create(record={"game": "rummoli", "players": RUMMOLI_PLAYERS}).game
+    touches = open_table(page, live_server, game)
+    sent = save_posts(page)
+    enter_a_rummoli_hand(page, touches)
+    counting_down(page)
+    wait = wait_button(page)
+    box = wait.bounding_box()
+    assert box is not None and box["height"] >= 44 and box["width"] >= 44, box
+    assert wait.evaluate("el => el.type") == "button"
+    touches.tap(wait)
+    not_counting_down(page)
+    page.wait_for_timeout(4_000)
+    assert sent == []
+    assert not Round.objects.filter(game=game).exists()
+    expect(page.locator("#f-cards_left-3")).to_have_value("2")  # the form keeps everything
+    touches.save()
+    expect(page.locator("#entry .notice.ok")).to_contain_text("Hand 1 saved", timeout=SAVED)
+    the_hand_meant(game)
+
+
+@pytest.mark.parametrize("what", ["pay card", "chip"])
+def test_a_tap_in_the_form_stops_the_hand_saving_itself(live_server, page: Page, what):
+    game = game_create(record={"game": "rummoli", "players": RUMMOLI_PLAYERS}).game
+    touches = open_table(page, live_server, game)
+    enter_a_rummoli_hand(page, touches)
+    counting_down(page)
+    claims = dict(CLAIMS)
+    if what == "pay card":
+        touches.tap(pay_card(page, "queen_clubs", "Cat"))
+        claims["queen_clubs"] = "Cat"
+    else:  # Ben, who went out, tapped again: nothing changes but the countdown stops
+        touches.chip("went_out", "Ben")
+    not_counting_down(page)
+    page.wait_for_timeout(PAST_THE_COUNTDOWN)
+    assert not Round.objects.filter(game=game).exists()
+    touches.save()
+    expect(page.locator("#entry .notice.ok")).to_contain_text("Hand 1 saved", timeout=SAVED)
+    the_hand_meant(game, claims)
+
+
+def test_save_during_the_countdown_saves_at_once_and_once(live_server, page: Page):
+    game = game_create(record={"game": "rummoli", "players": RUMMOLI_PLAYERS}).game
+    touches = open_table(page, live_server, game)
+    sent = save_posts(page)
+    enter_a_rummoli_hand(page, touches)
+    expect(page.locator("button.save")).to_have_text("Saving hand 1 in 3…")
+    with page.expect_request(lambda request: saving(request), timeout=1_500):
+        touches.save()  # not 3 seconds later
+    expect(page.locator("#entry .notice.ok")).to_contain_text("Hand 1 saved", timeout=SAVED)
+    page.wait_for_timeout(PAST_THE_COUNTDOWN)
+    assert len(sent) == 1, sent
+    assert Round.objects.filter(game=game).count() == 1
+    the_hand_meant(game)
+    expect(wait_button(page)).to_have_count(0)
+    expect(page.locator("button.save")).to_have_text("Save hand 2")
+
+
+def test_the_last_count_typed_on_the_keyboard_starts_no_countdown(live_server, page: Page):
+    game = game_create(record={"game": "rummoli", "players": RUMMOLI_PLAYERS}).game
+    touches = open_table(page, live_server, game)
+    enter_a_rummoli_hand(page, touches, last=False)
+    page.locator("[data-end-of-hand] [data-pad-keypad]").tap()
+    expect(page.locator("#f-cards_left-3")).to_be_focused()
+    page.keyboard.type("2")
+    expect(page.locator("#preview")).to_contain_text("Ben +13", timeout=SAVED)
+    not_counting_down(page)
+    assert not Round.objects.filter(game=game).exists()
+
+
+def test_a_hand_saved_itself_offline_waits_in_the_outbox(live_server, page: Page):
+    game = game_create(record={"game": "rummoli", "players": RUMMOLI_PLAYERS}).game
+    touches = open_table(page, live_server, game)
+    key = page.locator("input[name=key]").input_value()
+    enter_a_rummoli_hand(page, touches, last=False)
+    page.context.set_offline(True)
+    page.locator("[data-end-of-hand] .pad").get_by_role("button", name="2", exact=True).tap()
+    counting_down(page)
+    expect(page.locator("[data-outbox]")).to_be_visible(timeout=SAVED)
+    kept = page.evaluate("JSON.parse(localStorage.getItem('tablescore-outbox') || '[]')")
+    assert [(item["key"], item["action"]) for item in kept] == [(key, "save")]
+    assert not Round.objects.filter(game=game).exists()
+    page.context.set_offline(False)
+    expect(page.locator("#entry .notice.ok")).to_contain_text("Hand 1 saved", timeout=15_000)
+    the_hand_meant(game)
+
+
+COUNTDOWN_IN_SIGHT = """() => {
+  const shown = el => {
+    const box = el.getBoundingClientRect();
+    const x = box.left + box.width / 2, y = box.top + box.height / 2;
+    const top = document.elementFromPoint(x, y);
+    return box.top >= 0 && box.bottom <= window.innerHeight && box.left >= 0
+      && box.right <= window.innerWidth && Boolean(top) && (top === el || el.contains(top));
+  };
+  const save = document.querySelector("button.save");
+  const wait = document.querySelector(".actions [data-wait]");
+  const bar = document.querySelector(".actions").getBoundingClientRect();
+  const waitBox = wait.getBoundingClientRect();
+  const problems = [];
+  const text = save.textContent.trim();
+  if (!/^Saving hand 1 in [123]…$/.test(text)) problems.push("text " + text);
+  if (!shown(save)) problems.push("Save hidden");
+  if (!shown(wait)) problems.push("Wait hidden");
+  if (save.scrollWidth > save.clientWidth + 1) problems.push("Save text spills");
+  const words = document.createRange();
+  words.selectNodeContents(save);
+  const lines = new Set(Array.from(words.getClientRects(), line => Math.round(line.top)));
+  if (lines.size !== 1) problems.push("Save wraps");
+  if (waitBox.top < bar.top || waitBox.bottom > bar.bottom + 1) problems.push("Wait off the bar");
+  document.querySelectorAll("#preview .delta-chip").forEach(chip => {
+    if (!shown(chip)) problems.push("preview hidden: " + chip.textContent.trim());
+  });
+  document.querySelectorAll("[data-end-of-hand] [data-pad-cell]").forEach(cell => {
+    if (!shown(cell)) problems.push("box hidden: " + cell.id);
+  });
+  return problems;
+}"""
+
+
+def test_the_countdown_and_wait_are_in_sight(live_server, page: Page, held):
+    game = game_create(record={"game": "rummoli", "players": RUMMOLI_PLAYERS}).game
+    touches = open_table(page, live_server, game)
+    enter_a_rummoli_hand(page, touches)
+    counting_down(page)
+    expect(page.locator("#preview .delta-chip")).to_have_count(4)
+    assert page.evaluate(COUNTDOWN_IN_SIGHT) == []
+    touches.tap(wait_button(page))
+    not_counting_down(page)
 
 
 def test_who_went_out_follows_the_poker_winner_only_until_told(live_server, page: Page):

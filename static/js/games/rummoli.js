@@ -1,7 +1,9 @@
 /* Rummoli at the table: the widow buyer appears for a sale; who went out has no cards left;
  * a claimed pay card's section stands out; until someone is tapped under "Went out", the one
  * poker winner is counted as going out (the poker winner leads the first card), said beside
- * the choice and changed by one tap there, or by a 0 tapped for another player's cards. */
+ * the choice and changed by one tap there, or by a 0 tapped for another player's cards; the
+ * hand is complete for a save by itself once the poker pot has a winner, who went out is
+ * known and a widow bought has its buyer and price (the cards left are the pad's). */
 (function () {
   "use strict";
 
@@ -108,5 +110,19 @@
     });
   }
 
-  window.tablescore.register({ sync: syncRummoli });
+  function completeRummoli(form) {
+    const end = form.querySelector("[data-end-of-hand]");
+    if (!end) return true;
+    const widow = form.querySelector('input[name="widow"]:checked');
+    if (widow && widow.value === "buy") {
+      const price = form.querySelector('input[name="widow.price"]');
+      if (!form.querySelector('input[name="widow.buyer"]:checked') || (price && price.value === "")) return false;
+    }
+    const cards = Array.from(end.querySelectorAll("[data-cards-seat] input:not([disabled])"));
+    return Boolean(form.querySelector('input[name="poker.winners"]:checked')) &&
+      Boolean(end.querySelector('input[name="went_out"]:checked')) &&
+      cards.every(function (input) { return input.value !== ""; });
+  }
+
+  window.tablescore.register({ sync: syncRummoli, complete: completeRummoli });
 })();

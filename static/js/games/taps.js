@@ -5,7 +5,8 @@
  *   empty one by itself (data-pad-order) and is kept in sight above the pad, a tap on a
  *   cell takes it in hand, and the keyboard opens only when asked (data-pad-keypad); a
  *   number typed there is kept, the next tap on the pad going to the next box; far off
- *   screen a pad stays under its boxes (data-pad-far);
+ *   screen a pad stays under its boxes (data-pad-far); a tap that fills the last empty box
+ *   says so ("tablescore:pad-full" on the pad);
  * - a grid of radio buttons where a second tap on the chosen one clears it (data-toggle);
  * - after a refused save, the first problem is brought into sight just above the Save bar;
  * - the rules card opens over the page (data-rules), so nothing typed is lost.
@@ -114,11 +115,15 @@
       /* a number typed in the box in hand is kept: the tap is for the next box */
       if (cell && cell.dataset.padTyped && cell.value !== "") cell = next(pad, cell);
       if (!cell) return;
+      const filling = cell.value === "";
       dirty(cell);
       cell.value = value.dataset.padValue;
       cell.classList.remove("auto");
       fire(cell);
-      take(pad, next(pad, cell), true);
+      const after = next(pad, cell);
+      take(pad, after, true);
+      /* the tap filled the pad's last empty box: told to whoever waits for it (a save) */
+      if (filling && !after) pad.dispatchEvent(new CustomEvent("tablescore:pad-full", { bubbles: true }));
       return;
     }
     const keypad = event.target.closest ? event.target.closest("[data-pad-keypad]") : null;
