@@ -12,6 +12,7 @@ import secrets
 import sys
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 
@@ -198,7 +199,7 @@ def cache_url_for(redis_url: str) -> str:
 # The cache holds throttle counts: CACHE_URL if set, else REDIS_URL's server (so that
 # every server process shares one count), else per process (the embedded default).
 CACHE_URL = os.environ.get("CACHE_URL", "") or (cache_url_for(REDIS_URL) if REDIS_URL else "")
-CACHES = {
+CACHES: dict[str, dict[str, Any]] = {
     "default": (
         {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
@@ -210,6 +211,14 @@ CACHES = {
         if CACHE_URL
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     )
+}
+# Parts of pages drawn from nothing but what their key says (a round form's controls):
+# kept by each server process for itself, since any process draws them alike.
+CACHES["template_fragments"] = {
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "LOCATION": "template-fragments",
+    "TIMEOUT": 24 * 3600,
+    "OPTIONS": {"MAX_ENTRIES": 2000},
 }
 # Celery: without REDIS_URL tasks run in the calling process, at once.
 CELERY_BROKER_URL = REDIS_URL or "memory://"

@@ -10,6 +10,8 @@ the engine's option descriptions, confirmation) into a game record.
 
 from __future__ import annotations
 
+import functools
+import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -64,12 +66,28 @@ class EntryForm:
         self.specs = engine.round_fields(len(self.seats), self.options)
         self.errors: list[str] = []  # messages no field claims
         self.overrides = self.kinds()
-        self.fields: list[BoundField] = [
-            self.kind_of(spec).build(self, spec, spec.name) for spec in self.specs
-        ]
-        self.adjust()
 
     # -- construction ------------------------------------------------------
+
+    @functools.cached_property
+    def fields(self) -> list[BoundField]:
+        """The form's controls, built with the game's touches when first asked for: a form
+        whose controls were drawn before (see ``drawn_from``) is shown without them."""
+        built = [self.kind_of(spec).build(self, spec, spec.name) for spec in self.specs]
+        self.__dict__["fields"] = built  # what adjust() reads
+        self.adjust()
+        return built
+
+    def __getattr__(self, name: str) -> Any:
+        # What a game's adjust() sets (its rows, its pads) is there once the controls are.
+        if name.startswith("__") or "fields" in self.__dict__ or "specs" not in self.__dict__:
+            raise AttributeError(name)
+        self.fields  # noqa: B018 (built, adjust() included)
+        return object.__getattribute__(self, name)
+
+    @property
+    def has_misdeal(self) -> bool:
+        return any(spec.name == "misdeal" for spec in self.specs)
 
     def kinds(self) -> dict[str, FieldKind]:
         """Handlers for fields of this game that are more than their engine kind."""
@@ -124,7 +142,21 @@ class EntryForm:
 
     @property
     def has_errors(self) -> bool:
-        return bool(self.errors) or any(f.all_errors for f in self.fields)
+        # Controls not built yet hold no messages.
+        built = self.__dict__.get("fields", ())
+        return bool(self.errors) or any(f.all_errors for f in built)
+
+    @property
+    def drawn_from(self) -> str:
+        """What a form holding no posted values is built from, as text: its kind, seats,
+        options and the table before the round. Two such forms alike in it draw the same
+        controls; a form holding posted values (or messages) says "" (it is its own)."""
+        if self.bound or self.has_errors:
+            return ""
+        kind = f"{type(self).__module__}.{type(self).__qualname__}"
+        seats = [seat.__dict__ for seat in self.seats]  # every field of each
+        made_of = [kind, self.engine.key, seats, self.options, self.context]
+        return json.dumps(made_of, sort_keys=True, default=repr)
 
     @property
     def error_count(self) -> int:

@@ -85,7 +85,7 @@ def round_record(
                     return replay
                 raise
             confirmed = game.confirmation == Confirmation.OFF
-            NEW_ROUND.create(
+            row = NEW_ROUND.create(
                 game=game,
                 number=number,
                 entry=dict(entry),
@@ -106,6 +106,7 @@ def round_record(
                 score=step.standing,
                 round_number=number,
                 round=step.round.as_dict(),
+                row=row,
             )
             remember(game, idempotency_key, request, result)
             return result

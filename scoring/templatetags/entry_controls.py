@@ -1,12 +1,14 @@
-"""The repeated controls of the round forms, drawn in Python.
+"""The repeated controls of the round forms, and the frame around them, drawn in Python.
 
 A round form repeats a few small controls many times: a chip per player, a button per
-bid on the ladder, one per points offset, one per pad number, an option per player.
-Drawn by the template language, or by ``format_html`` with its lazy-aware escaping,
-each costs dozens of calls; together they were most of a saved round's drawing. These
-tags write the same markup with plain string formatting, every value escaped as the
-template language escapes it (``_text``). ``tests/web/test_entry_controls.py`` holds the
-markup to what the template language drew.
+bid on the ladder, one per points offset, one per pad number, an option per player;
+whole fields of them (chips, penalty rows, the points boxes); and every form has the same
+frame (hidden fields and heading, the stale notice, the Save bar). Drawn by the template
+language, or by ``format_html`` with its lazy-aware escaping, each costs dozens of calls;
+together they were most of a saved round's drawing. These tags write the same markup with
+plain string formatting, every value escaped as the template language escapes it
+(``escaped``). ``tests/web/test_entry_controls.py`` holds the markup to what the template
+language drew.
 """
 
 from __future__ import annotations
@@ -16,13 +18,15 @@ from collections.abc import Iterable
 from typing import Any
 
 from django import template
+from django.template import Context
+from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import capfirst
 
 register = template.Library()
 
 
-def _text(value: Any) -> str:
+def escaped(value: Any) -> str:
     """``value`` as the template language writes it: safe strings as they are, the rest
     escaped (``django.utils.html.conditional_escape`` without its lazy-string wrapper)."""
     if type(value) is int:  # exactly an int (not a bool, not a subclass): plain digits
@@ -35,17 +39,17 @@ def _text(value: Any) -> str:
 @register.simple_tag
 def chip_inputs(field: Any, kind: str = "") -> SafeString:
     """One chip (a radio or a checkbox with its label) per choice of ``field``."""
-    kind, name = _text(kind or "radio"), _text(field.name)
+    kind, name = escaped(kind or "radio"), escaped(field.name)
     chips = []
     for choice in field.choices:
         disabled = choice.disabled
         chips.append(
             f'\n    <label class="chip{" is-disabled" if disabled else ""}'
             f'{" chip-full" if choice.value == "none" else ""}">\n'
-            f'      <input type="{kind}" name="{name}" value="{_text(choice.value)}"'
+            f'      <input type="{kind}" name="{name}" value="{escaped(choice.value)}"'
             f"{' checked' if choice.selected else ''}{' disabled' if disabled else ''}>\n"
-            f'      <span><b class="chip-label">{_text(choice.label)}</b>'
-            f"{f' <small>{_text(choice.note)}</small>' if choice.note else ''}</span>\n"
+            f'      <span><b class="chip-label">{escaped(choice.label)}</b>'
+            f"{f' <small>{escaped(choice.note)}</small>' if choice.note else ''}</span>\n"
             "    </label>\n    "
         )
     return mark_safe("".join(chips))
@@ -54,10 +58,10 @@ def chip_inputs(field: Any, kind: str = "") -> SafeString:
 @register.simple_tag
 def quick_picks(field: Any) -> SafeString:
     """The bid ladder's buttons: one per quick value, pressed when it is the value."""
-    name, chosen = _text(field.name), field.value
+    name, chosen = escaped(field.name), field.value
     buttons = []
     for value in field.extra.get("quick", ()):
-        text = _text(value)
+        text = escaped(value)
         pressed = "true" if chosen == str(value) else "false"
         buttons.append(
             f'<button type="button" class="quick-pick" data-set="{name}" data-value="{text}" '
@@ -71,8 +75,8 @@ def offset_buttons(offsets: Iterable[dict[str, Any]]) -> SafeString:
     """The points pad's buttons, one per offset from the bid (``value`` and ``label``)."""
     return mark_safe(
         "".join(
-            f'<button type="button" data-points-offset="{_text(offset["value"])}" disabled>'
-            f"<span data-points-value>{_text(offset['label'])}</span></button>"
+            f'<button type="button" data-points-offset="{escaped(offset["value"])}" disabled>'
+            f"<span data-points-value>{escaped(offset['label'])}</span></button>"
             for offset in offsets
         )
     )
@@ -83,8 +87,8 @@ def pad_buttons(values: Iterable[Any]) -> SafeString:
     """A number pad's buttons, one per value."""
     return mark_safe(
         "".join(
-            f'<button type="button" data-pad-value="{_text(v)}" aria-pressed="false">'
-            f"{_text(v)}</button>"
+            f'<button type="button" data-pad-value="{escaped(v)}" aria-pressed="false">'
+            f"{escaped(v)}</button>"
             for v in values
         )
     )
@@ -95,8 +99,8 @@ def seat_options(choices: Iterable[Any]) -> SafeString:
     """A select's options, one per choice, the chosen one selected."""
     return mark_safe(
         "".join(
-            f'<option value="{_text(c.value)}"{" selected" if c.selected else ""}>'
-            f"{_text(c.label)}</option>"
+            f'<option value="{escaped(c.value)}"{" selected" if c.selected else ""}>'
+            f"{escaped(c.label)}</option>"
             for c in choices
         )
     )
@@ -109,8 +113,8 @@ def field_errors(field: Any) -> SafeString:
     errors = getattr(field, "errors", None)
     if not errors:
         return mark_safe("")
-    messages = "".join(f'<p class="error">{_text(capfirst(m))}</p>' for m in errors)
-    return mark_safe(f'<div class="field-errors" id="e-{_text(field.name)}">{messages}</div>')
+    messages = "".join(f'<p class="error">{escaped(capfirst(m))}</p>' for m in errors)
+    return mark_safe(f'<div class="field-errors" id="e-{escaped(field.name)}">{messages}</div>')
 
 
 @register.simple_tag
@@ -123,6 +127,197 @@ def delta_chips(cells: Iterable[Any], trend: bool = False) -> SafeString:
         if trend:
             mark = " up" if cell.delta > 0 else " down" if cell.delta < 0 else ""
         chips.append(
-            f'<span class="delta-chip{mark}">{_text(cell.title)} {_text(cell.signed)}</span>'
+            f'<span class="delta-chip{mark}">{escaped(cell.title)} {escaped(cell.signed)}</span>'
         )
     return mark_safe("".join(chips))
+
+
+@register.simple_tag(takes_context=True)
+def chip_fieldset(context: Context, field: Any) -> SafeString:
+    """A field of chips: its legend (``legend``, else the field's label), its chips, a help
+    line and its messages; ``legend``, ``type``, ``wide``, ``dense`` and ``help`` are read
+    from the context, where an include's ``with`` puts them (a name no one gave is empty)."""
+    legend, kind, help = (context.get(key) or "" for key in ("legend", "type", "help"))
+    wide, dense = context.get("wide"), context.get("dense")
+    name = escaped(field.name)
+    errors = getattr(field, "errors", None)
+    described = f' aria-describedby="e-{name}"' if errors else ""
+    help_line = f'<p class="help">{escaped(help)}</p>' if help else ""
+    return mark_safe(
+        f'<fieldset class="field{" has-error" if errors else ""}" data-field="{name}"'
+        f"{described}>\n"
+        f"<legend>{escaped(legend or field.label)}</legend>\n"
+        f'<div class="chips{" chips-wide" if wide else ""}{" chips-dense" if dense else ""}">'
+        f"{chip_inputs(field, kind)}</div>\n"
+        f"{help_line}{field_errors(field)}\n"
+        "</fieldset>"
+    )
+
+
+@register.simple_tag
+def penalty_rows(field: Any) -> SafeString:
+    """The rows of a penalties field: per row, who, how many points, and why."""
+    rows = []
+    for row in field.items:
+        player, points, reason = row.items[0], row.items[1], row.items[2]
+        player_name, points_name, reason_name = (
+            escaped(player.name),
+            escaped(points.name),
+            escaped(reason.name),
+        )
+        errors = "".join(field_errors(item) for item in row.items)
+        rows.append(
+            '<fieldset class="penalty-row">\n'
+            f'<legend class="visually-hidden">{escaped(row.label)}</legend>\n'
+            '<div class="penalty-grid">\n<div>\n'
+            f'<label for="f-{player_name}">Player</label>\n'
+            f'<select id="f-{player_name}" name="{player_name}">'
+            f'<option value="">Nobody</option>{seat_options(player.choices)}</select>\n'
+            "</div>\n<div>\n"
+            f'<label for="f-{points_name}">Points</label>\n'
+            f'<input type="number" id="f-{points_name}" name="{points_name}" '
+            f'value="{escaped(points.value)}" inputmode="numeric" min="0" step="1">\n'
+            "</div>\n</div>\n"
+            f'<label for="f-{reason_name}">Reason <span class="muted">(optional)</span></label>\n'
+            f'<input type="text" id="f-{reason_name}" name="{reason_name}" '
+            f'value="{escaped(reason.value)}" maxlength="200" placeholder="Revoke, reneged ..." '
+            f'autocomplete="off">{errors}\n'
+            "</fieldset>\n"
+        )
+    return mark_safe("".join(rows))
+
+
+@register.simple_tag
+def won_sides(field: Any) -> SafeString:
+    """A box per side for the points it took, named by the side and its members."""
+    sides = []
+    for item in field.items:
+        name, extra = escaped(item.name), item.extra
+        members = extra.get("members")
+        small = f' <small class="side-members">{escaped(members)}</small>' if members else ""
+        limits = ""
+        if item.minimum is not None:
+            limits += f' min="{escaped(item.minimum)}"'
+        if item.maximum is not None:
+            limits += f' max="{escaped(item.maximum)}"'
+        sides.append(
+            f'<div class="won-side" data-side="{escaped(extra.get("side", ""))}">\n'
+            f'<label for="f-{name}"><span class="side-name">{escaped(item.label)}</span>'
+            f"{small}</label>\n"
+            f'<input type="number" id="f-{name}" name="{name}" value="{escaped(item.value)}" '
+            f'inputmode="numeric" pattern="[0-9]*"{limits} step="{escaped(item.step)}" '
+            "data-points-input>\n</div>\n"
+        )
+    return mark_safe("".join(sides))
+
+
+# --------------------------------------------------------------------------- the form's frame
+# The parts of every round form around its controls, drawn on every round saved. Each reads
+# what the form's template was given (``scoring/entry/form.html``) from the context: a name
+# not given is written as the template language writes it, empty.
+
+
+@register.simple_tag(takes_context=True)
+def entry_head(context: Context) -> SafeString:
+    """The form's hidden fields (the round's number, the form's key, the revision a
+    correction is made against) and its heading: title, rules link, the line under it."""
+    number, key, revision = (
+        escaped(context.get("number", "")),
+        context.get("key"),
+        context.get("revision"),
+    )
+    word = context.get("word", "")
+    hidden = f'<input type="hidden" name="number" value="{number}">\n'
+    if key:
+        hidden += f'<input type="hidden" name="key" value="{escaped(key)}">\n'
+    if revision is not None:
+        hidden += f'<input type="hidden" name="revision" value="{escaped(revision)}">\n'
+    if context.get("correcting"):
+        title = f"Correct {escaped(str(word).lower())} {number}"
+    else:
+        title = f"{escaped(word)} {number}"
+    token = getattr(context.get("game"), "table_token", "")
+    rules = ""
+    if token:
+        # The table page's own links, when it gave them; else as {% url %} gives it.
+        urls = context.get("urls")
+        href = urls["table_rules"] if urls else reverse("scoring:table_rules", args=[token])
+        rules = f'<a class="rules-link" href="{escaped(href)}" data-rules>Rules</a>\n'
+    heading = context.get("heading", "")
+    under = f'<p class="muted">{escaped(heading)}</p>\n' if heading else ""
+    return mark_safe(
+        f'{hidden}<header class="entry-head">\n<h2>{title}</h2>\n{rules}{under}</header>'
+    )
+
+
+@register.simple_tag(takes_context=True)
+def stale_notice(context: Context) -> SafeString:
+    """What the form says when another phone records a round meanwhile (shown by the
+    page's script), with a button to start over from the fresh form."""
+    word = escaped(str(context.get("word", "")).lower())
+    fresh_url = context.get("fresh_url", "")
+    button = ""
+    if fresh_url:
+        button = (
+            f'<button type="button" class="button" hx-get="{escaped(fresh_url)}" '
+            f'hx-target="{escaped(context.get("target", ""))}" hx-swap="outerHTML" '
+            'hx-disabled-elt="this">Discard mine and start over</button>\n'
+        )
+    return mark_safe(
+        '<div class="stale notice warn" hidden data-stale role="status">\n'
+        f"<p>Another phone has just recorded a {word}. What you typed is kept; saving it "
+        "will show you what the other phone recorded.</p>\n"
+        f"{button}</div>"
+    )
+
+
+@register.simple_tag(takes_context=True)
+def entry_actions(context: Context) -> SafeString:
+    """The Save bar: where a failed send is said, the first problem of a refused save, the
+    preview of the scores, Save (unless another phone's round is being shown) and Misdeal."""
+    form: Any = context.get("form")
+    post_url, target = escaped(context.get("post_url", "")), escaped(context.get("target", ""))
+    word, number = context.get("word", ""), escaped(context.get("number", ""))
+    problem, waiting = "", ""
+    if form.has_errors:
+        count = form.error_count
+        more = f' <span class="more">({count - 1} more marked above)</span>' if count > 1 else ""
+        problem = (
+            '<p class="notice error first-problem" data-first-problem role="alert">'
+            f"<strong>Not saved:</strong> {escaped(capfirst(form.messages[0]))}{more}</p>\n"
+        )
+    else:
+        waiting = '<p class="muted small">The scores show here before you save.</p>\n'
+    save = ""
+    if not context.get("conflict"):
+        if context.get("correcting") and context.get("closed"):
+            label = "Ask the desk to make it"
+        elif context.get("correcting"):
+            label = "Save the correction"
+        else:
+            label = f"Save {escaped(str(word).lower())} {number}"
+        save = (
+            '<button type="submit" name="action" value="save" class="primary save">'
+            f"{label}</button>\n"
+        )
+    misdeal = ""
+    if form.has_misdeal:
+        misdeal = (
+            f'<button type="button" class="misdeal" hx-post="{post_url}" '
+            """hx-vals='{"action": "misdeal"}' """
+            f'hx-target="{target}" hx-swap="outerHTML" hx-disabled-elt="this, previous .save" '
+            'hx-confirm="Record a misdeal? Nobody scores and the same dealer deals again.">'
+            "Misdeal</button>\n"
+        )
+    return mark_safe(
+        '<div class="actions">\n'
+        '<p class="notice error send-error" data-send-error hidden role="alert"></p>\n'
+        f"{problem}"
+        f'<div id="preview" class="preview" aria-live="polite" hx-post="{post_url}" '
+        'hx-trigger="change from:closest form delay:250ms, input from:closest form delay:700ms" '
+        """hx-vals='{"action": "preview"}' hx-target="this" hx-swap="innerHTML" """
+        'hx-sync="this:replace" hx-disabled-elt="unset">\n'
+        f"{waiting}</div>\n"
+        f'<div class="action-buttons">\n{save}{misdeal}</div>\n'
+        "</div>"
+    )

@@ -36,6 +36,7 @@ from scoring.games import kit_for
 from scoring.games.kit import Board, Kit
 from scoring.models import Game, Round, RoundEvent
 from scoring.selectors import game_record, game_score
+from scoring.web.scores import ShownRound
 
 
 def seat_infos(game: Game) -> list[SeatInfo]:
@@ -323,7 +324,7 @@ def round_rows(
     game: Game,
     score: ScoredGame,
     seats: Sequence[SeatInfo],
-    rounds: Sequence[Round],
+    rounds: Sequence[Round | ShownRound],
     *,
     last: int | None = None,
     with_inputs: bool = False,

@@ -1,13 +1,15 @@
 """The score as the table page reads it: the kept standing and the last rounds' results.
 
 The table shows the totals, the last few rounds and those waiting for confirmation, so
-it reads the game's standing and only the last rounds' results, however long the game.
-A round further back is read (with all the others) only when something asks for it.
+it reads the game's standing and only the last rounds, however long the game: their
+results, and what the page says of each (the rounds shown come from the same read). A
+round further back is read (with all the others) only when something asks for it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass, fields
 from typing import Any, SupportsIndex, overload
 
 from common.compiled import HOLES, CompiledRead
@@ -26,11 +28,19 @@ class RecentResults(list[RoundResult]):
     (an earlier round, a slice, a walk through every round) reads the whole list once.
     """
 
-    def __init__(self, game: Game, count: int, last: list[RoundResult]) -> None:
+    def __init__(
+        self,
+        game: Game,
+        count: int,
+        last: list[RoundResult],
+        rows: list[ShownRound] | None = None,
+    ) -> None:
         super().__init__(last)
         self.game = game
         self.total = count
         self.whole: list[RoundResult] | None = None
+        # The last rounds as the page shows them, oldest first, when read with the results.
+        self.rows = rows
 
     def every(self) -> list[RoundResult]:
         if self.whole is None:
@@ -41,10 +51,21 @@ class RecentResults(list[RoundResult]):
         """The results read so far (the last ones), oldest first."""
         return list(super().__iter__())
 
-    def plus(self, result: RoundResult) -> RecentResults:
-        """These results with one more round after them."""
+    def plus(self, result: RoundResult, row: Round | None = None) -> RecentResults:
+        """These results with one more round after them (and its row, when known)."""
         last = [*self.read(), result][-READ_AHEAD:]
-        return RecentResults(self.game, self.total + 1, last)
+        rows = None
+        if self.rows is not None and row is not None:
+            rows = [*self.rows, ShownRound.of(row)][-READ_AHEAD:]
+        return RecentResults(self.game, self.total + 1, last, rows)
+
+    def last_rows(self, count: int) -> list[ShownRound] | None:
+        """The last ``count`` rounds (fewer in a shorter game) as the page shows them,
+        oldest first; None when they were not read with the results."""
+        wanted = min(count, self.total)
+        if self.rows is None or len(self.rows) < wanted:
+            return None
+        return self.rows[len(self.rows) - wanted :]
 
     def __len__(self) -> int:
         return self.total
@@ -86,12 +107,32 @@ class RecentResults(list[RoundResult]):
     __hash__ = None
 
 
-# The last rounds' numbers and results, newest first (built once: see common.compiled).
-LAST_RESULTS = CompiledRead(
+@dataclass(frozen=True, slots=True)
+class ShownRound:
+    """A round as the table shows it beside its result: what the page reads of its row."""
+
+    number: int
+    entry: dict[str, Any]
+    status: str
+    entered_by_seat: int | None
+    confirmed_by_seat: int | None
+    corrected: bool
+
+    @classmethod
+    def of(cls, row: Round) -> ShownRound:
+        return cls(*(getattr(row, name) for name in SHOWN_FIELDS))
+
+
+SHOWN_FIELDS = tuple(f.name for f in fields(ShownRound))
+
+
+# The last rounds, newest first: each one's result, then what showing it takes (built
+# once: see common.compiled).
+LAST_ROUNDS = CompiledRead(
     lambda game_id: (
         Round.objects.filter(game_id=game_id)
         .order_by("-number")
-        .values_list("number", "result")[:READ_AHEAD]
+        .values_list("result", *SHOWN_FIELDS)[:READ_AHEAD]
     ),
     HOLES[:1],
 )
@@ -104,11 +145,11 @@ def recent_score(game: Game) -> ScoredGame:
     standing = game.score_cache
     if not standing or "rounds" in standing:
         return game_score(game)
-    rows = LAST_RESULTS.rows(game.pk)
-    results: list[dict[str, Any]] = [result for _, result in reversed(rows)]
+    rows = LAST_ROUNDS.rows(game.pk)[::-1]
+    results: list[dict[str, Any]] = [row[0] for row in rows]
     if any(result is None for result in results):
         return game_score(game)
-    count = rows[0][0] if rows else 0
+    count = rows[-1][1] if rows else 0
     score = scored_from_data({**standing, "rounds": results})
-    score.rounds = RecentResults(game, count, score.rounds)
+    score.rounds = RecentResults(game, count, score.rounds, [ShownRound(*row[1:]) for row in rows])
     return score

@@ -237,7 +237,7 @@ def score_after(before: ScoredGame, revision: int, change: ChangeResult) -> Scor
         return game_score(change.game)
     after = scored_from_data({**change.score, "rounds": [change.round]})
     if isinstance(before.rounds, RecentResults):
-        after.rounds = before.rounds.plus(after.rounds[0])
+        after.rounds = before.rounds.plus(after.rounds[0], change.row)
     else:
         after.rounds = [*before.rounds, *after.rounds]
     return after

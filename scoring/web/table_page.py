@@ -48,7 +48,7 @@ from scoring.web.phone import (
     qr_svg,
     with_device,
 )
-from scoring.web.scores import recent_score
+from scoring.web.scores import RecentResults, ShownRound, recent_score
 
 
 def confirmers(game: Game, round_: Round, seats: list[SeatInfo], score: ScoredGame) -> list:
@@ -240,10 +240,27 @@ class TablePage:
     out: set[int]
 
     def context(self, **extra: Any) -> dict[str, Any]:
-        """The template's context: every field by name (not copied), then ``extra``."""
+        """The template's context: every field by name (not copied), what a view may add
+        (empty unless it does), then ``extra``."""
         context = {f.name: getattr(self, f.name) for f in fields(self)}
+        context.update(VIEW_ADDS)
         context.update(extra)
         return context
+
+
+# What the table's partials read that only some views give: said empty here, since a name
+# the template language looks up in vain costs it several raised and caught exceptions.
+VIEW_ADDS: dict[str, Any] = {
+    "saved": "",
+    "end_error": "",
+    "change_error": "",
+    "confirm_error": "",
+    "conflict": None,
+    "correcting": False,
+    "ask_who": False,
+    "revision": None,
+    "oob": False,
+}
 
 
 def table_page(
@@ -267,7 +284,7 @@ def table_page(
         seats = presenters.seat_infos(game)
     table = presenters.table_from_seats(game, seats)
     board = presenters.scoreboard(game, score, seats)
-    recent_rounds, waiting = shown_rounds(game, len(score.rounds))
+    recent_rounds, waiting = shown_rounds(game, score)
     round_count = recent_rounds[-1].number if recent_rounds else 0
     me = my_seat(request, game)
     if me is not None and me >= len(seats):
@@ -367,13 +384,21 @@ SHOWN_ROUNDS = CompiledRead(
 )
 
 
-def shown_rounds(game: Game, count: int) -> tuple[list[Round], list[Round]]:
-    """The last RECENT_ROUNDS rounds and those waiting for confirmation, oldest first, read
-    in one query; ``count`` is how many rounds the score read counts (the last ones are
-    read from there on, so a round recorded meanwhile is shown too)."""
+def shown_rounds(game: Game, score: ScoredGame) -> tuple[Sequence[Round | ShownRound], list[Round]]:
+    """The last RECENT_ROUNDS rounds and those waiting for confirmation, oldest first.
+
+    A game without confirmation has no round waiting: its last rounds are those read with
+    its score, when they were. Otherwise they are read in one query, from the number of
+    rounds the score counts on (so a round recorded meanwhile is shown too)."""
+    if game.confirmation == Confirmation.OFF and isinstance(score.rounds, RecentResults):
+        last = score.rounds.last_rows(RECENT_ROUNDS)
+        if last is not None:
+            return last, []
+    count = len(score.rounds)
     rows = SHOWN_ROUNDS.instances(game.pk, count - RECENT_ROUNDS)
     for round_ in rows:
         round_.game = game  # as the game's own rounds know it
+    recent: Sequence[Round | ShownRound]
     recent = [r for r in rows if r.number > count - RECENT_ROUNDS][-RECENT_ROUNDS:]
     if len(recent) < min(count, RECENT_ROUNDS):
         # Rounds undone meanwhile: the last ones are those before them.

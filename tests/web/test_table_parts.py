@@ -1,7 +1,7 @@
 """The table's parts drawn for htmx are the page's own, and read no more than they need.
 
-The rounds a page shows are read in one query built once; they must be the rounds the
-ORM reads.
+The rounds a page shows are read in one query built once, or, in a game without
+confirmation, with its score; they must be the rounds the ORM reads.
 
 ``render_parts`` draws the partials in one context without the locale's number format;
 every game's parts, played or over, with rounds pending or not, must come out exactly as
@@ -15,6 +15,7 @@ import contextlib
 import re
 
 import pytest
+from django.core.cache import caches
 from django.db.models import Q
 from django.template.loader import render_to_string
 from django.test import RequestFactory
@@ -25,13 +26,16 @@ from hypothesis import strategies as st
 from scoring.engines.samples import roller_derby, rook_sluff, roolz, rummoli
 from scoring.entry.fields import SeatInfo
 from scoring.models import Round
+from scoring.selectors import game_score
 from scoring.services import Actor, GameChangeError, game_create, round_record
 from scoring.web import presenters
-from scoring.web.scores import LAST_RESULTS, READ_AHEAD
+from scoring.web.scores import LAST_ROUNDS, READ_AHEAD, SHOWN_FIELDS, recent_score
+from scoring.web.table_actions import score_after
 from scoring.web.table_page import (
     RECENT_ROUNDS,
     SHOWN_ROUNDS,
     TEMPLATE,
+    new_entry_form,
     render_parts,
     shown_rounds,
     table_context,
@@ -134,12 +138,107 @@ def test_the_rounds_a_page_reads_are_the_ones_the_orm_reads(rounds, after, pendi
     def row(round_):
         return {f.attname: getattr(round_, f.attname) for f in Round._meta.concrete_fields}
 
-    shown = game.rounds.filter(Q(number__gt=after) | Q(status="pending")).order_by("number")
-    assert [row(r) for r in SHOWN_ROUNDS.instances(game.pk, after)] == [row(r) for r in shown]
-    last = game.rounds.order_by("-number").values_list("number", "result")[:READ_AHEAD]
-    assert LAST_RESULTS.rows(game.pk) == list(last)
-    recent, waiting = shown_rounds(game, game.rounds.count())
-    assert [r.number for r in recent] == [
-        r.number for r in game.rounds.order_by("-number")[:RECENT_ROUNDS]
-    ][::-1]
-    assert [r.number for r in waiting] == [r.number for r in game.rounds.filter(status="pending")]
+    def shown(round_):
+        return [getattr(round_, name) for name in SHOWN_FIELDS]
+
+    orm_shown = game.rounds.filter(Q(number__gt=after) | Q(status="pending")).order_by("number")
+    assert [row(r) for r in SHOWN_ROUNDS.instances(game.pk, after)] == [row(r) for r in orm_shown]
+    last = game.rounds.order_by("-number").values_list("result", *SHOWN_FIELDS)[:READ_AHEAD]
+    assert LAST_ROUNDS.rows(game.pk) == list(last)
+    last_three = list(game.rounds.order_by("-number")[:RECENT_ROUNDS])[::-1]
+    waiting_read = list(game.rounds.filter(status="pending").order_by("number"))
+    # From the rounds read with the score (a game without confirmation), or read apart.
+    for score in (recent_score(game), game_score(game)):
+        recent, waiting = shown_rounds(game, score)
+        assert [shown(r) for r in recent] == [shown(r) for r in last_three]
+        assert [shown(r) for r in waiting] == [shown(r) for r in waiting_read]
+
+
+@pytest.mark.parametrize("kind", sorted(SAMPLES))
+@pytest.mark.parametrize("played", [0, 2, READ_AHEAD + 1])
+def test_a_game_without_confirmation_shows_its_last_rounds_from_its_score_read(
+    kind, played, django_assert_num_queries
+):
+    """Its page reads no rounds besides the score's own read, before and after a round
+    saved, and shows the rounds stored."""
+    record = SAMPLES[kind].sample_record(rounds=played + 1, seed=played)
+    keys = ("format", "game", "players", "options", "first_dealer")
+    head = {key: record[key] for key in keys if key in record}
+    entries = record["rounds"]
+    game = game_create(record={**head, "rounds": entries[:-1]}).game
+    before = recent_score(game)
+    revision = game.revision
+    change = round_record(game=game, number=len(entries), entry=entries[-1], actor=Actor(seat=0))
+    after = score_after(before, revision, change)
+    with django_assert_num_queries(0):
+        recent, waiting = shown_rounds(change.game, after)
+    stored = list(game.rounds.order_by("-number")[:RECENT_ROUNDS])[::-1]
+    assert waiting == []
+    assert [[getattr(r, name) for name in SHOWN_FIELDS] for r in recent] == [
+        [getattr(r, name) for name in SHOWN_FIELDS] for r in stored
+    ]
+    with django_assert_num_queries(1):
+        recent_read, _ = shown_rounds(game, recent_score(game))
+    assert [r.number for r in recent_read] == [r.number for r in stored]
+
+
+# --------------------------------------------------------------------------- controls kept
+
+
+def new_entry_form_of(game, data=None):
+    score = recent_score(game)
+    seats = presenters.seat_infos(game)
+    return new_entry_form(game, seats, score, len(score.rounds) + 1, data=data)
+
+
+def entry_drawn(game) -> str:
+    """The entry part as a phone gets it, its CSRF token and form key left out."""
+    request = a_request()
+    html = render_parts(request, ["entry"], table_context(request, game, key="k")).content
+    return CSRF.sub("csrf", html.decode())
+
+
+@settings(max_examples=20, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    kind=st.sampled_from(sorted(SAMPLES)),
+    seed=st.integers(0, 50),
+    lengths=st.lists(st.integers(0, 8), min_size=2, max_size=4, unique=True),
+)
+def test_a_round_forms_controls_kept_are_the_controls_drawn_anew(kind, seed, lengths):
+    """Whatever forms were drawn before (the same table at other rounds, other tables), a
+    table's form is the form drawn with nothing kept."""
+    kept = caches["template_fragments"]
+    kept.clear()
+    record = SAMPLES[kind].sample_record(rounds=max(lengths), seed=seed)
+    head = {key: record[key] for key in record if key != "rounds"}
+    games = [
+        game_create(record={**head, "rounds": record["rounds"][:length]}).game for length in lengths
+    ]
+    for game in games + games[::-1]:
+        drawn = entry_drawn(game)
+        everything_kept = dict(kept._cache)  # the locmem store, to put back after
+        kept.clear()
+        assert drawn == entry_drawn(game)
+        kept._cache.update(everything_kept)
+
+
+def test_two_tables_alike_before_the_round_share_their_controls_and_no_others():
+    record = roolz.sample_record(rounds=3, seed=4, players=4)
+    first, second = (
+        game_create(record={**record, "rounds": record["rounds"][:2]}).game for _ in range(2)
+    )
+    other = game_create(record=record).game
+    forms = [new_entry_form_of(game) for game in (first, second, other)]
+    assert forms[0].drawn_from == forms[1].drawn_from != ""
+    assert forms[2].drawn_from not in ("", forms[0].drawn_from)  # another dealer
+
+
+def test_a_form_holding_posted_values_is_drawn_anew():
+    game = game_create(record=roolz.sample_record(rounds=0, seed=1, players=4)).game
+    request = a_request()
+    before = table_context(request, game, key="k")
+    posted = new_entry_form_of(game, data={"bidder": "1", "bid": "9999"})
+    assert posted.clean() is None
+    assert posted.drawn_from == ""
+    html = render_parts(request, ["entry"], {**before, "form": posted}).content.decode()
+    assert 'value="9999"' in html and "has-error" in html

@@ -1,0 +1,93 @@
+"""The table page's repeated parts, drawn in Python: a standing per team or player on the
+scoreboard, and an item per round in the list of the last rounds.
+
+They are drawn on every round saved and every scoreboard a phone fetches, so they are
+written with plain string formatting, every value escaped as the template language
+escapes it, as ``entry_controls`` does for the round forms. ``tests/web/test_entry_controls``
+holds the markup to what the template language drew.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django import template
+from django.utils.safestring import SafeString, mark_safe
+
+from scoring.templatetags.entry_controls import delta_chips, escaped
+
+register = template.Library()
+
+
+def _markers(marks: Iterable[Any], *, after: bool) -> str:
+    """A person's markers (who deals, who rolls), each spaced before or after itself."""
+    spans = (f'<span class="marker marker-{escaped(m)}">{escaped(m)}</span>' for m in marks)
+    return "".join(f"{span} " if after else f" {span}" for span in spans)
+
+
+@register.simple_tag
+def standing_cards(standings: Iterable[Any], word: str) -> SafeString:
+    """The scoreboard's standings: who (a team with its members, or one player), the
+    total, and the last round's change."""
+    last_word = escaped(str(word).lower())
+    cards = []
+    for standing in standings:
+        group = standing.group
+        people = standing.people
+        if len(group.seats) > 1:
+            members = "".join(
+                f'<span class="person">{escaped(p.name)}{_markers(p.markers, after=False)}</span>'
+                for p in people
+            )
+            who = (
+                f'<span class="group-title">{escaped(group.title)}</span>\n'
+                f'<span class="members">{members}</span>'
+            )
+        else:
+            person = people[0]
+            who = f'<span class="group-title">{escaped(person.name)}</span>'
+            if person.markers:
+                who += f'\n<span class="members">{_markers(person.markers, after=True)}</span>'
+        last = ""
+        if standing.last is not None:
+            trend = "up" if standing.last > 0 else "down" if standing.last < 0 else ""
+            last = (
+                f'<span class="last {trend}" title="last {last_word}">'
+                f"{escaped(standing.last_signed)}</span>"
+            )
+        flags = (
+            f"{' is-leader' if standing.leader else ''}{' is-winner' if standing.winner else ''}"
+            f"{' is-out' if standing.out else ''}"
+        )
+        cards.append(
+            f'<div class="standing{flags}" data-group="{escaped(group.key)}">\n'
+            f'<div class="who">\n{who}\n</div>\n'
+            f'<div class="total" data-total>{escaped(standing.total_text)}{last}</div>\n'
+            "</div>\n"
+        )
+    return mark_safe("".join(cards))
+
+
+@register.simple_tag
+def recent_items(rows: Iterable[Any], word: str) -> SafeString:
+    """The last rounds, newest first: number, dealer, marks, summary and changes."""
+    word_text = escaped(word)
+    items = []
+    for row in reversed(list(rows)):
+        number = escaped(row.number)
+        marks = ""
+        if row.dealer:
+            marks += f' <span class="muted">· {escaped(row.dealer)} dealt</span>'
+        if row.pending:
+            marks += ' <span class="badge warn">pending</span>'
+        if row.corrected:
+            marks += ' <span class="badge">corrected</span>'
+        items.append(
+            f'<li class="round-item{" is-pending" if row.pending else ""}" value="{number}">\n'
+            f'<p class="round-line"><strong>{word_text} {number}</strong>{marks}</p>\n'
+            f'<p class="summary">{escaped(row.summary)}</p>\n'
+            f'<p class="deltas">{delta_chips(row.cells, trend=True)}</p>\n'
+            "</li>\n"
+        )
+    return mark_safe("".join(items))
