@@ -7,9 +7,10 @@ built the first time it runs on a database and kept, and each run sends that SQL
 the values of the run. Rows come back as the ORM gives them: the same columns through
 the same converters, model instances made by the model's own ``from_db``.
 
-Only plain reads fit: one model's own columns (no ``select_related``), or
-``values_list``. A read that locks (``select_for_update``) is built the first time it
-runs, which must then be inside a transaction, as for the ORM.
+Only plain reads fit: one model's own columns (no ``select_related``), with annotations
+set on each instance as the ORM sets them, or ``values_list``. A read that locks
+(``select_for_update``) is built the first time it runs, which must then be inside a
+transaction, as for the ORM.
 """
 
 from __future__ import annotations
@@ -63,6 +64,8 @@ class _Built:
     converters: tuple[tuple[int, tuple[Callable[..., Any], ...], Any], ...]
     model: type[Model] | None  # instances of this model, or plain rows
     attnames: tuple[str, ...]
+    fields_end: int  # the model's columns come first; each annotation after them
+    annotations: tuple[tuple[str, int], ...]  # (name, column) set on each instance
     locks: bool  # select_for_update: only inside a transaction
 
 
@@ -92,13 +95,27 @@ class CompiledRead(Generic[M]):
         info = compiler.klass_info
         model: type[Model] | None = None
         attnames: tuple[str, ...] = ()
+        annotations: tuple[tuple[str, int], ...] = ()
         if queryset._iterable_class is ModelIterable and info is not None:
-            if info.get("related_klass_infos") or compiler.annotation_col_map:
+            if info.get("related_klass_infos"):
                 raise ValueError("a compiled read reads one model's own columns")
             model = info["model"]
+            if list(info["select_fields"]) != list(range(len(info["select_fields"]))):
+                raise ValueError("a compiled read reads the model's columns first")
             attnames = tuple(columns[i].target.attname for i in info["select_fields"])
+            annotations = tuple(compiler.annotation_col_map.items())
         locks = bool(queryset.query.select_for_update)
-        return _Built(sql, tuple(params), tuple(slots), converters, model, attnames, locks)
+        return _Built(
+            sql,
+            tuple(params),
+            tuple(slots),
+            converters,
+            model,
+            attnames,
+            len(attnames),
+            annotations,
+            locks,
+        )
 
     def _run(self, values: Sequence[Any], one: bool) -> tuple[_Built, BaseDatabaseWrapper, list]:
         connection = connections[DEFAULT_DB_ALIAS]
@@ -149,8 +166,7 @@ class CompiledRead(Generic[M]):
         built, connection, rows = self._run(values, one=False)
         if built.model is None:
             raise TypeError("this read gives rows, not model instances")
-        model = built.model
-        return [model.from_db(connection.alias, built.attnames, row) for row in rows]  # type: ignore[misc]
+        return [self._instance(built, connection, row) for row in rows]
 
     def first(self, *values: Any) -> M | None:
         if not built_once_here():
@@ -160,7 +176,16 @@ class CompiledRead(Generic[M]):
             raise TypeError("this read gives rows, not model instances")
         if not rows:
             return None
-        return built.model.from_db(connection.alias, built.attnames, rows[0])  # type: ignore[return-value]
+        return self._instance(built, connection, rows[0])
+
+    @staticmethod
+    def _instance(built: _Built, connection: BaseDatabaseWrapper, row: Sequence[Any]) -> M:
+        """The model instance of a row, its annotations set on it (as the ORM does)."""
+        model: Any = built.model
+        instance = model.from_db(connection.alias, built.attnames, row[: built.fields_end])
+        for name, column in built.annotations:
+            setattr(instance, name, row[column])
+        return instance
 
 
 class CompiledInsert(Generic[M]):

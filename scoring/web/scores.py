@@ -12,10 +12,15 @@ from collections.abc import Iterator
 from dataclasses import dataclass, fields
 from typing import Any, SupportsIndex, overload
 
-from common.compiled import HOLES, CompiledRead
+from django.db.models import Field
+from django.db.models.expressions import RawSQL
+from django.http import Http404
+
+from common.compiled import HOLES, TEXT_HOLES, CompiledRead, built_once_here
 from scoring.engines.base import RoundResult, ScoredGame
 from scoring.models import Game, Round
 from scoring.selectors import game_score, game_score_data, scored_from_data
+from scoring.web.phone import game_for
 
 # Enough for the recent rounds shown and the rounds usually waiting for confirmation.
 READ_AHEAD = 8
@@ -124,6 +129,7 @@ class ShownRound:
 
 
 SHOWN_FIELDS = tuple(f.name for f in fields(ShownRound))
+LAST_FIELDS = ("result", *SHOWN_FIELDS)  # what is read of each of the last rounds
 
 
 # The last rounds, newest first: each one's result, then what showing it takes (built
@@ -132,20 +138,21 @@ LAST_ROUNDS = CompiledRead(
     lambda game_id: (
         Round.objects.filter(game_id=game_id)
         .order_by("-number")
-        .values_list("result", *SHOWN_FIELDS)[:READ_AHEAD]
+        .values_list(*LAST_FIELDS)[:READ_AHEAD]
     ),
     HOLES[:1],
 )
 
 
-def recent_score(game: Game) -> ScoredGame:
-    """The game's score, with only the last rounds' results read (see RecentResults).
+def recent_score(game: Game, last_rows: list[Any] | None = None) -> ScoredGame:
+    """The game's score, with only the last rounds' results read (see RecentResults);
+    ``last_rows`` are those rows when they were read with the game (newest first).
 
     A game whose standing is not kept apart from its rounds is scored as before."""
     standing = game.score_cache
     if not standing or "rounds" in standing:
         return game_score(game)
-    rows = LAST_ROUNDS.rows(game.pk)[::-1]
+    rows = (LAST_ROUNDS.rows(game.pk) if last_rows is None else last_rows)[::-1]
     results: list[dict[str, Any]] = [row[0] for row in rows]
     if any(result is None for result in results):
         return game_score(game)
@@ -153,3 +160,43 @@ def recent_score(game: Game) -> ScoredGame:
     score = scored_from_data({**standing, "rounds": results})
     score.rounds = RecentResults(game, count, score.rounds, [ShownRound(*row[1:]) for row in rows])
     return score
+
+
+def last_rounds_beside_the_game() -> RawSQL:
+    """The columns of LAST_ROUNDS for the game of the row read, newest first, as one JSON
+    array of arrays (PostgreSQL): a column beside the game's own."""
+    column = {f.name: f'"{f.column}"' for f in Round._meta.concrete_fields}
+    shown = ", ".join(f"r.{column[name]}" for name in LAST_FIELDS)
+    number, game = column["number"], f'"{Game._meta.db_table}"."{Game._meta.pk.column}"'
+    return RawSQL(
+        f"(SELECT json_agg(json_build_array({shown}) ORDER BY r.{number} DESC) "
+        f'FROM (SELECT * FROM "{Round._meta.db_table}" WHERE {column["game"]} = {game} '
+        f"ORDER BY {number} DESC LIMIT {READ_AHEAD}) AS r)",
+        (),
+        output_field=Field(),
+    )
+
+
+# A table's game by its token with its last rounds beside it: one statement (built once:
+# see common.compiled).
+GAME_WITH_LAST_ROUNDS = CompiledRead(
+    lambda token: (
+        Game.objects.filter(table_token=token)
+        .annotate(last_rounds=last_rounds_beside_the_game())
+        .order_by()[:1]
+    ),
+    TEXT_HOLES[:1],
+)
+
+
+def game_and_recent_score(token: str) -> tuple[Game, ScoredGame]:
+    """The table's game and its score as ``recent_score`` reads it: on PostgreSQL in one
+    statement, elsewhere in two (``game_for``, then ``recent_score``)."""
+    if not built_once_here():
+        game = game_for(token)
+        return game, recent_score(game)
+    read = GAME_WITH_LAST_ROUNDS.first(token)
+    if read is None:
+        raise Http404("no such game")
+    last_rows = [tuple(row) for row in getattr(read, "last_rounds", None) or []]
+    return read, recent_score(read, last_rows)

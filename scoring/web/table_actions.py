@@ -65,7 +65,7 @@ from scoring.web.phone import (
     remember_seat,
     with_device,
 )
-from scoring.web.scores import RecentResults, recent_score
+from scoring.web.scores import RecentResults, game_and_recent_score
 from scoring.web.table_page import (
     TEMPLATE,
     answer,
@@ -83,14 +83,14 @@ from scoring.web.table_page import (
 @never_cache
 @require_GET
 def table(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    game = game_for(token)
+    game, score = game_and_recent_score(token)
     remember_game(request, game)
     if game.rematch_of_id is not None and my_seat(request, game) is None:
         # a phone that said who held it at the last game says it again at the rematch
         carried = request.session.get(SEATS_KEY, {}).get(str(game.rematch_of_id))
         if isinstance(carried, int):
             remember_seat(request, game, carried)
-    context = table_context(request, game, welcome=request.GET.get("new") == "1")
+    context = table_context(request, game, score=score, welcome=request.GET.get("new") == "1")
     if request.htmx and not request.htmx.boosted:
         return render_parts(request, ["live"], context, oob=["recent", "entry"])
     return full_page(request, context)
@@ -122,8 +122,10 @@ def table_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
         round_clock_key(game_id=pk, is_tournament_game=in_event)
     ):
         return HttpResponse(status=204)
-    game = game_for(token)
-    response = render_parts(request, ["live"], table_context(request, game), oob=["recent"])
+    game, score = game_and_recent_score(token)
+    response = render_parts(
+        request, ["live"], table_context(request, game, score=score), oob=["recent"]
+    )
     clock = round_clock_key(game_id=game.pk, is_tournament_game=game.is_tournament_game)
     return trigger_client_event(
         response, "table-changed", {"revision": game.revision, "clock": clock}
@@ -134,15 +136,14 @@ def table_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def table_entry(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The round form: a fresh one (GET), a preview, a misdeal, or a saved round (POST)."""
-    game = game_for(token)
+    game, score = game_and_recent_score(token)
     if request.method == "GET":
         if not request.htmx:
             return redirect("scoring:table", token=token)
-        return render_parts(request, ["entry"], table_context(request, game))
+        return render_parts(request, ["entry"], table_context(request, game, score=score))
     action = request.POST.get("action", "save")
     key = printable(request.POST.get("key") or "")[:128] or None
     number = parse_int(printable(request.POST.get("number", ""))) or 0
-    score = recent_score(game)
     revision = game.revision
     seats = presenters.seat_infos(game)
     recorded = len(score.rounds)

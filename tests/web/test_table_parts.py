@@ -16,9 +16,12 @@ import re
 
 import pytest
 from django.core.cache import caches
+from django.db import connection
 from django.db.models import Q
+from django.http import Http404
 from django.template.loader import render_to_string
 from django.test import RequestFactory
+from django.test.utils import CaptureQueriesContext
 from django_htmx.middleware import HtmxDetails
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -29,7 +32,14 @@ from scoring.models import Round
 from scoring.selectors import game_score
 from scoring.services import Actor, GameChangeError, game_create, round_record
 from scoring.web import presenters
-from scoring.web.scores import LAST_ROUNDS, READ_AHEAD, SHOWN_FIELDS, recent_score
+from scoring.web.phone import game_for
+from scoring.web.scores import (
+    LAST_ROUNDS,
+    READ_AHEAD,
+    SHOWN_FIELDS,
+    game_and_recent_score,
+    recent_score,
+)
 from scoring.web.table_actions import score_after
 from scoring.web.table_page import (
     RECENT_ROUNDS,
@@ -152,6 +162,44 @@ def test_the_rounds_a_page_reads_are_the_ones_the_orm_reads(rounds, after, pendi
         recent, waiting = shown_rounds(game, score)
         assert [shown(r) for r in recent] == [shown(r) for r in last_three]
         assert [shown(r) for r in waiting] == [shown(r) for r in waiting_read]
+
+
+@settings(max_examples=20, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    kind=st.sampled_from(sorted(SAMPLES)),
+    rounds=st.integers(0, READ_AHEAD + 3),
+    seed=st.integers(0, 30),
+    pending=st.booleans(),
+)
+def test_a_table_read_with_its_last_rounds_is_the_game_and_score_read_apart(
+    kind, rounds, seed, pending
+):
+    """The game and score a table's views read in one statement (on PostgreSQL) are the
+    game as the ORM reads it and the score ``recent_score`` reads after it."""
+    record = SAMPLES[kind].sample_record(rounds=rounds + 1, seed=seed)
+    head = {key: record[key] for key in record if key != "rounds"}
+    entries = record["rounds"]
+    game = game_create(
+        record={**head, "rounds": entries[:-1]}, confirmation="other_side" if pending else "off"
+    ).game
+    if pending:
+        with contextlib.suppress(GameChangeError):  # unless the game is over already
+            round_record(game=game, number=len(entries), entry=entries[-1], actor=Actor(seat=0))
+    with CaptureQueriesContext(connection) as statements:
+        read, score = game_and_recent_score(game.table_token)
+    assert len(statements) == (1 if connection.vendor == "postgresql" else 2)
+    apart = game_for(game.table_token)
+    concrete = [f.attname for f in apart._meta.concrete_fields]
+    assert [getattr(read, name) for name in concrete] == [getattr(apart, n) for n in concrete]
+    expected = recent_score(apart)
+    assert score.as_dict() == expected.as_dict()
+    assert len(score.rounds) == len(expected.rounds)
+    assert score.rounds.rows == expected.rounds.rows
+
+
+def test_an_unknown_table_read_with_its_last_rounds_is_not_found():
+    with pytest.raises(Http404):
+        game_and_recent_score("x" * 43)
 
 
 @pytest.mark.parametrize("kind", sorted(SAMPLES))
