@@ -13,12 +13,14 @@ language drew.
 
 from __future__ import annotations
 
+import hashlib
 import html
 from collections.abc import Iterable
 from typing import Any
 
 from django import template
-from django.template import Context
+from django.core.cache import caches
+from django.template import Context, Engine
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import capfirst
@@ -248,6 +250,39 @@ def entry_head(context: Context) -> SafeString:
     return mark_safe(
         f'{hidden}<header class="entry-head">\n<h2>{title}</h2>\n{rules}{under}</header>'
     )
+
+
+# How long a process keeps a round form's controls drawn (see ``round_controls``).
+CONTROLS_KEPT_SECONDS = 24 * 3600
+
+
+@register.simple_tag(takes_context=True)
+def round_controls(context: Context) -> SafeString:
+    """The game's controls of the round form (``game_template`` drawn in this context).
+
+    A form holding nothing posted draws the same controls for the same table before the
+    round (``EntryForm.drawn_from``): those are drawn once per server process and kept in
+    its ``template_fragments`` cache under that text's digest. A form holding posted
+    values or messages is drawn anew every time."""
+    name = str(context.get("game_template", ""))
+    drawn_from = context["form"].drawn_from
+    if not drawn_from:
+        return mark_safe(draw_controls(context, name))
+    digest = hashlib.md5(f"{name}\n{drawn_from}".encode(), usedforsecurity=False).hexdigest()
+    key = f"round-controls:{digest}"
+    kept = caches["template_fragments"]
+    markup = kept.get(key)
+    if markup is None:
+        markup = draw_controls(context, name)
+        kept.set(key, markup, CONTROLS_KEPT_SECONDS)
+    return mark_safe(markup)
+
+
+def draw_controls(context: Context, name: str) -> str:
+    engine = context.template.engine if context.template else Engine.get_default()
+    controls = engine.get_template(name)
+    with context.push():
+        return str(controls.render(context))
 
 
 @register.simple_tag(takes_context=True)

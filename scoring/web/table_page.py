@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
+from django.conf import settings
 from django.db.models import Q
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
@@ -410,9 +411,18 @@ TEMPLATE = "scoring/table.html"
 
 
 def engine_template(part: str) -> Any:
-    """A partial of the table page as the template engine holds it (inside the backend's)."""
-    backend_template: Any = get_template(f"{TEMPLATE}#{part}")
-    return backend_template.template
+    """A partial of the table page as the template engine holds it (inside the backend's):
+    looked up once per process, unless templates may change under it (DEBUG)."""
+    template = PARTS_LOOKED_UP.get(part)
+    if template is None:
+        backend_template: Any = get_template(f"{TEMPLATE}#{part}")
+        template = backend_template.template
+        if not settings.DEBUG:
+            PARTS_LOOKED_UP[part] = template
+    return template
+
+
+PARTS_LOOKED_UP: dict[str, Any] = {}
 
 
 def render_parts(
