@@ -94,6 +94,10 @@ def test_a_number_typed_beside_the_pad_is_kept_and_the_next_tap_fills_the_next_b
 ):
     game = game_create(record={"game": "rummoli", "players": NAMES}).game
     open_table(page, live_server, game)
+    # Scrolled to the end of the hand first, as a player does: the pad settles above the
+    # Save bar once its boxes come near the screen, before the first tap.
+    page.locator("[data-end-of-hand]").scroll_into_view_if_needed()
+    expect(page.locator("[data-end-of-hand] [data-pad]")).not_to_have_attribute("data-pad-far", "")
     pad = page.locator("[data-end-of-hand] .pad")
     pad.get_by_role("button", name="3", exact=True).tap()  # Ann
     expect(pad.locator("[data-pad-label]")).to_have_text("Ben's cards left")
