@@ -73,9 +73,8 @@ def screenshot():
 def no_script_errors(request):
     """Every page a browser test opens runs its scripts without an error; and no page is
     still asking the live server for something when the test's database is emptied."""
-    if "live_server" in request.fixturenames:
-        # Set up before the page, so torn down after every page is closed.
-        request.getfixturevalue("live_server")
+    # (pytest-django sets the test's database up before any fixture of this suite, so it
+    # is emptied after this one has closed the pages below)
     errors: list[str] = []
     if "page" in request.fixturenames:
         page = request.getfixturevalue("page")
