@@ -102,6 +102,7 @@ def big_event(owner):
                 is_tournament_game=True,
                 confirmation="other_side",
                 score_cache=caches[t % 4],
+                last_round_number=len(deals[t % 4]),
             )
             for t in range(tables_per_round)
         )

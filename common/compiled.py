@@ -215,23 +215,38 @@ class CompiledInsert(Generic[M]):
             raise ValueError(f"an insert to build once takes one plain value a column: {sql}")
         return sql
 
-    def create(self, **values: Any) -> M:
-        connection = connections[DEFAULT_DB_ALIAS]
-        if not built_once_here() or not connection.features.can_return_columns_from_insert:
-            return self.model._default_manager.create(**values)
-        instance = self.model(**values)
+    def statement(self, connection: BaseDatabaseWrapper, instance: M) -> tuple[str, list[Any]]:
+        """The INSERT of ``instance`` (its id returned) and its values, as ``save()``
+        makes them ready."""
         key = (connection.vendor, connection.settings_dict["NAME"])
         sql = self._built.get(key)
         if sql is None:
             sql = self._built[key] = self._compile(connection, instance)
         params = [f.get_db_prep_save(f.pre_save(instance, True), connection) for f in self.fields]
+        return sql, params
+
+    def create(self, **values: Any) -> M:
+        return self.insert(self.model(**values))
+
+    def insert(self, instance: M) -> M:
+        """Write ``instance`` as a new row, as ``save()`` does; its id is set on it."""
+        connection = connections[DEFAULT_DB_ALIAS]
+        if not built_once_here() or not connection.features.can_return_columns_from_insert:
+            instance.save(force_insert=True)
+            return instance
+        sql, params = self.statement(connection, instance)
         with connection.cursor() as cursor:
             cursor.execute(sql, params)
             row = cursor.fetchone()
-        instance.pk = row[0]
-        instance._state.adding = False
-        instance._state.db = connection.alias
+        added(instance, row[0], connection)
         return instance
+
+
+def added(instance: Model, pk: Any, connection: BaseDatabaseWrapper) -> None:
+    """``instance`` is now the row of id ``pk``, as ``save()`` leaves it."""
+    instance.pk = pk
+    instance._state.adding = False
+    instance._state.db = connection.alias
 
 
 class CompiledUpdate(Generic[M]):
@@ -259,18 +274,66 @@ class CompiledUpdate(Generic[M]):
             raise ValueError(f"an update to build once takes one plain value a column: {sql}")
         return sql
 
-    def save(self, instance: M) -> None:
-        if not built_once_here():
-            instance.save(update_fields=[f.name for f in self.fields])
-            return
-        connection = connections[DEFAULT_DB_ALIAS]
+    def statement(self, connection: BaseDatabaseWrapper, instance: M) -> tuple[str, list[Any]]:
+        """The UPDATE of ``instance``'s row and its values (its id last)."""
         key = (connection.vendor, connection.settings_dict["NAME"])
         sql = self._built.get(key)
         if sql is None:
             sql = self._built[key] = self._compile(connection, instance)
         params = [f.get_db_prep_save(f.pre_save(instance, False), connection) for f in self.fields]
+        return sql, [*params, instance.pk]
+
+    def save(self, instance: M) -> None:
+        if not built_once_here():
+            instance.save(update_fields=[f.name for f in self.fields])
+            return
+        connection = connections[DEFAULT_DB_ALIAS]
+        sql, params = self.statement(connection, instance)
         with connection.cursor() as cursor:
-            cursor.execute(sql, [*params, instance.pk])
+            cursor.execute(sql, params)
             updated = cursor.rowcount
         if not updated:
-            raise DatabaseError("Save with update_fields did not affect any rows.")
+            raise DatabaseError(NOTHING_UPDATED)
+
+
+NOTHING_UPDATED = "Save with update_fields did not affect any rows."
+
+
+def write_together(
+    new: Sequence[tuple[CompiledInsert[Any], Model]],
+    update: CompiledUpdate[M],
+    changed: M,
+) -> None:
+    """New rows and one row changed, in one statement: each ``(insert, instance)`` of
+    ``new`` as ``insert.insert(instance)`` writes it, then ``update.save(changed)``.
+
+    On PostgreSQL the inserts are data-modifying ``WITH`` parts of the UPDATE, which
+    returns each new row's id. The parts share one snapshot, so no part may read what
+    another writes: each adds its own row, and the changed row is already locked by the
+    caller. When that row is gone the statement returns nothing and the DatabaseError of
+    ``CompiledUpdate`` is raised; the rows it added go with the transaction, rolled back.
+    Elsewhere each write runs on its own, in that order. Only inside a transaction.
+    """
+    connection = connections[DEFAULT_DB_ALIAS]
+    if connection.get_autocommit():
+        raise TransactionManagementError("rows are written together inside a transaction only")
+    if not built_once_here() or connection.vendor != "postgresql":
+        for insert, instance in new:
+            insert.insert(instance)
+        update.save(changed)
+        return
+    parts, params = [], []
+    for index, (insert, instance) in enumerate(new):
+        sql, values = insert.statement(connection, instance)
+        parts.append(f'"added_{index}" AS ({sql})')
+        params.extend(values)
+    sql, values = update.statement(connection, changed)
+    params.extend(values)
+    ids = ", ".join(f'(SELECT * FROM "added_{index}")' for index in range(len(new)))
+    with connection.cursor() as cursor:
+        cursor.execute(f"WITH {', '.join(parts)} {sql} RETURNING {ids}", params)
+        row = cursor.fetchone()
+    if row is None:
+        raise DatabaseError(NOTHING_UPDATED)
+    for (_, instance), pk in zip(new, row, strict=True):
+        added(instance, pk, connection)

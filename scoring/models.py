@@ -87,6 +87,10 @@ class Game(models.Model):
     # from the rounds: the score without its rounds (each round keeps its own, Round.result)
     # and the engine's state after the last round, from which the next round is scored.
     revision = models.PositiveIntegerField(default=0)
+    # The number of the game's last round, 0 before the first (rounds are numbered 1, 2,
+    # ... with no gap: a round is added after the last and only the last is undone). Read
+    # with the game locked, it says which round comes next without reading the rounds.
+    last_round_number = models.PositiveIntegerField(default=0, editable=False)
     score_cache = models.JSONField(default=dict, blank=True, editable=False)
     engine_state = models.JSONField(null=True, blank=True, editable=False)
 

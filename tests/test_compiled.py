@@ -14,13 +14,12 @@ from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from common.compiled import HOLES, CompiledInsert, CompiledRead, CompiledUpdate
+from common.compiled import HOLES, CompiledInsert, CompiledRead, CompiledUpdate, write_together
 from scoring.api.auth import table_token_of
 from scoring.engines.samples import roolz
 from scoring.models import ChangeRequest, Game, Round, RoundEvent
 from scoring.services import Actor, game_create, round_record
 from scoring.services.change import LOCKED_GAME, locked
-from scoring.services.rounds import last_round_number
 
 # Statements are built once on PostgreSQL only (elsewhere the ORM runs them as usual).
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("postgres")]
@@ -44,15 +43,12 @@ def as_row(instance) -> dict:
 @given(rounds=st.integers(0, 12), pending=st.booleans())
 def test_compiled_reads_give_what_the_orm_gives(rounds, pending):
     game = played(rounds, "other_side" if pending else "off")
-    last = game.rounds.order_by("-number").first()
-    assert last_round_number(game.pk) == (last.number if last else 0)
     assert table_token_of(game.pk) == Game.objects.get(pk=game.pk).table_token
     with transaction.atomic():
         assert as_row(locked(game.pk)) == as_row(Game.objects.get(pk=game.pk))
 
 
 def test_a_compiled_read_of_nothing_is_none():
-    assert last_round_number(10**9) == 0
     assert table_token_of(10**9) is None
     with transaction.atomic():
         assert LOCKED_GAME.first(10**9) is None
@@ -115,6 +111,69 @@ def test_a_compiled_update_writes_what_save_writes_and_refuses_a_missing_row():
     Game.objects.filter(pk=game.pk).delete()
     with pytest.raises(DatabaseError, match="did not affect any rows"):
         CompiledUpdate(Game, fields).save(gone)
+
+
+def fresh(game: Game) -> Game:
+    return Game.objects.get(pk=game.pk)
+
+
+def event_values(game: Game, number: int) -> dict:
+    return {"game": game, "round_number": number, "action": "record", "seat": 2, "after": {}}
+
+
+def test_rows_written_together_are_the_rows_written_one_by_one():
+    rows = []
+    for target, together in ((fresh(played(1)), True), (fresh(played(1)), False)):
+        new_round = Round(game=target, number=2, entry={"x": "é"}, status="pending", result=None)
+        event = RoundEvent(**event_values(target, 2))
+        target.revision += 1
+        target.score_cache = {**target.score_cache, "note": [1, None]}
+        if together:
+            write_together(
+                [(CompiledInsert(Round), new_round), (CompiledInsert(RoundEvent), event)],
+                CompiledUpdate(Game, ["revision", "score_cache"]),
+                target,
+            )
+        else:
+            CompiledInsert(Round).insert(new_round)
+            CompiledInsert(RoundEvent).insert(event)
+            CompiledUpdate(Game, ["revision", "score_cache"]).save(target)
+        assert not new_round._state.adding and not event._state.adding
+        read = (
+            as_row(Round.objects.get(pk=new_round.pk)),
+            as_row(RoundEvent.objects.get(pk=event.pk)),
+            as_row(Game.objects.get(pk=target.pk)),
+        )
+        assert read == (as_row(new_round), as_row(event), as_row(target))
+        rows.append(read)
+    ignored = {"id", "game_id", "at", "created_at", "updated_at", "table_token", "view_token"}
+    together, alone = ([{k: v for k, v in r.items() if k not in ignored} for r in x] for x in rows)
+    assert together == alone
+
+
+def test_rows_written_together_with_a_row_gone_leave_nothing():
+    game = played(0)
+    gone = Game.objects.get(pk=game.pk)
+    Game.objects.filter(pk=game.pk).update(revision=7)
+    other = played(0)
+    event = RoundEvent(**event_values(other, 1))
+    gone.pk = 10**9  # no such game: the update finds no row
+    with pytest.raises(DatabaseError, match="did not affect any rows"), transaction.atomic():
+        write_together(
+            [(CompiledInsert(RoundEvent), event)], CompiledUpdate(Game, ["revision"]), gone
+        )
+    assert not RoundEvent.objects.filter(game=other, round_number=1, action="record").exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_rows_are_written_together_inside_a_transaction_only():
+    game = fresh(played(0))
+    event = RoundEvent(**event_values(game, 1))
+    with pytest.raises(transaction.TransactionManagementError):
+        write_together(
+            [(CompiledInsert(RoundEvent), event)], CompiledUpdate(Game, ["revision"]), game
+        )
+    assert not RoundEvent.objects.filter(game=game, round_number=1).exists()
 
 
 def test_the_open_change_request_is_the_one_the_orm_finds():

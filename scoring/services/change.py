@@ -16,7 +16,13 @@ from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.module_loading import import_string
 
-from common.compiled import HOLES, TEXT_HOLES, CompiledInsert, CompiledRead, CompiledUpdate
+from common.compiled import (
+    HOLES,
+    TEXT_HOLES,
+    CompiledInsert,
+    CompiledRead,
+    CompiledUpdate,
+)
 from scoring.engines.base import GameRecord, InvalidRecord, Problem, ScoredGame, Step
 from scoring.models import (
     Confirmation,
@@ -141,7 +147,15 @@ def score_or_raise(game: Game, record: GameRecord) -> ScoredGame:
         raise GameChangeError(invalid.problems) from None
 
 
-PROJECTION_FIELDS = ["score_cache", "engine_state", "revision", "status", "ending", "updated_at"]
+PROJECTION_FIELDS = [
+    "score_cache",
+    "engine_state",
+    "last_round_number",
+    "revision",
+    "status",
+    "ending",
+    "updated_at",
+]
 
 
 def save_projection(game: Game, scored: ScoredGame) -> dict[str, Any]:
@@ -155,7 +169,9 @@ def save_projection(game: Game, scored: ScoredGame) -> dict[str, Any]:
             round_.result = result
             changed.append(round_)
     Round.objects.bulk_update(changed, ["result"], batch_size=200)
-    save_standing(game, scored.standing(), scored.state)
+    game.last_round_number = len(results)
+    set_standing(game, scored.standing(), scored.state)
+    SAVE_PROJECTION.save(game)
     return scored.as_dict()
 
 
@@ -166,12 +182,12 @@ NEW_EVENT = CompiledInsert(RoundEvent)
 NEW_KEYED_ANSWER = CompiledInsert(IdempotentRequest)
 
 
-def save_standing(game: Game, standing: dict[str, Any], state: dict[str, Any] | None) -> None:
+def set_standing(game: Game, standing: dict[str, Any], state: dict[str, Any] | None) -> None:
+    """The standing and the engine's state on ``game``, a new revision; saved by the caller."""
     game.score_cache = standing
     game.engine_state = state
     game.revision += 1
     game.status = Game.Status.FINISHED if standing.get("finished") else Game.Status.IN_PROGRESS
-    SAVE_PROJECTION.save(game)
 
 
 def score_round(
@@ -209,7 +225,7 @@ def locked(game_id: int) -> Game:
     return game
 
 
-def _announce_change(game: Game) -> None:
+def announce_change(game: Game) -> None:
     """After commit, tell the one explicit listener (settings.TABLESCORE_GAME_CHANGED_HOOK,
     a dotted path to ``hook(*, game_id: int) -> None``) that a tournament game changed.
 
@@ -223,7 +239,7 @@ def _announce_change(game: Game) -> None:
     transaction.on_commit(lambda: hook(game_id=game_id))
 
 
-def audit(
+def audit_event(
     game: Game,
     action: str,
     actor: Actor,
@@ -231,8 +247,10 @@ def audit(
     number: int | None = None,
     before: Any = None,
     after: Any = None,
-) -> None:
-    NEW_EVENT.create(
+) -> RoundEvent:
+    """The audit trail's row for a change, to be written with it; the writer then calls
+    ``announce_change`` (``audit`` does both)."""
+    return RoundEvent(
         game=game,
         round_number=number,
         action=action,
@@ -242,7 +260,20 @@ def audit(
         before=before,
         after=after,
     )
-    _announce_change(game)
+
+
+def audit(
+    game: Game,
+    action: str,
+    actor: Actor,
+    *,
+    number: int | None = None,
+    before: Any = None,
+    after: Any = None,
+) -> None:
+    """Write the audit trail's row for a change, and tell of the change after commit."""
+    NEW_EVENT.insert(audit_event(game, action, actor, number=number, before=before, after=after))
+    announce_change(game)
 
 
 def check_actor_seat(game: Game, actor: Actor) -> None:
@@ -345,17 +376,20 @@ PRUNE_EVERY_SECONDS = 60.0
 _last_prune = 0.0
 
 
-def remember(game: Game, key: str | None, request: Any, result: ChangeResult) -> None:
-    """Keep the answer to a keyed request, small: the round and the standing after it."""
+def answer_to_keep(
+    game: Game, key: str | None, request: Any, result: ChangeResult
+) -> IdempotentRequest | None:
+    """The answer to a keyed request (None without a key), small: the round and the
+    standing after it, to be written with its change; old answers are pruned after
+    commit (``prune_idempotent_requests``)."""
     if not key:
-        return
-    NEW_KEYED_ANSWER.create(
+        return None
+    return IdempotentRequest(
         game=game,
         key=key[:128],
         fingerprint=_fingerprint(request),
         response={"number": result.round_number, "round": result.round, "standing": result.score},
     )
-    transaction.on_commit(prune_idempotent_requests)
 
 
 def prune_idempotent_requests(*, force: bool = False) -> int:

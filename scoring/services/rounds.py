@@ -6,9 +6,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import Model
 from django.utils import timezone
 
-from common.compiled import HOLES, CompiledRead
+from common.compiled import CompiledInsert, write_together
 from scoring.engines.base import InvalidRecord, Problem, ScoredGame, Step
 from scoring.models import (
     Confirmation,
@@ -23,40 +24,32 @@ from scoring.selectors import (
     seats_that_may_confirm,
 )
 from scoring.services.change import (
+    NEW_EVENT,
+    NEW_KEYED_ANSWER,
     NEW_ROUND,
+    SAVE_PROJECTION,
     Actor,
     ChangeResult,
     GameChangeError,
     RoundConflict,
+    announce_change,
+    answer_to_keep,
     audit,
+    audit_event,
     check_actor_seat,
     check_entering_seat,
     check_idempotency_key,
     check_open,
     check_revision,
     locked,
-    remember,
+    prune_idempotent_requests,
     replay_of,
     same_phone,
     save_projection,
-    save_standing,
     score_or_raise,
     score_round,
+    set_standing,
 )
-
-# The number of a game's last round (built once: see common.compiled).
-LAST_ROUND = CompiledRead(
-    lambda game_id: (
-        Round.objects.filter(game_id=game_id).order_by("-number").values_list("number")[:1]
-    ),
-    HOLES[:1],
-)
-
-
-def last_round_number(game_id: int) -> int:
-    """The number of the game's last round; 0 before the first."""
-    row = LAST_ROUND.first_row(game_id)
-    return row[0] if row else 0
 
 
 def round_record(
@@ -85,7 +78,7 @@ def round_record(
                     return replay
                 raise
             confirmed = game.confirmation == Confirmation.OFF
-            row = NEW_ROUND.create(
+            row = Round(
                 game=game,
                 number=number,
                 entry=dict(entry),
@@ -96,11 +89,9 @@ def round_record(
                 confirmed_at=timezone.now() if confirmed else None,
                 result=step.round.as_dict(),
             )
-            audit(game, RoundEvent.Action.RECORD, actor, number=number, after=dict(entry))
-            if whole is not None:
-                save_projection(game, whole)
-            else:
-                save_standing(game, step.standing, step.state)
+            event = audit_event(
+                game, RoundEvent.Action.RECORD, actor, number=number, after=dict(entry)
+            )
             result = ChangeResult(
                 game=game,
                 score=step.standing,
@@ -108,7 +99,20 @@ def round_record(
                 round=step.round.as_dict(),
                 row=row,
             )
-            remember(game, idempotency_key, request, result)
+            answer = answer_to_keep(game, idempotency_key, request, result)
+            new: list[tuple[CompiledInsert[Any], Model]] = [(NEW_ROUND, row), (NEW_EVENT, event)]
+            if answer is not None:
+                new.append((NEW_KEYED_ANSWER, answer))
+                transaction.on_commit(prune_idempotent_requests)
+            if whole is None:
+                game.last_round_number = number
+                set_standing(game, step.standing, step.state)
+                write_together(new, SAVE_PROJECTION, game)
+            else:
+                for insert, instance in new:
+                    insert.insert(instance)
+                save_projection(game, whole)
+            announce_change(game)
             return result
     except IntegrityError:
         # The unique constraints are the last word when two writers slip past the lock.
@@ -128,7 +132,7 @@ def _next_round_scored(
     check_entering_seat(game, actor, number)
     # A table the desk closed mid-game (its bracket match decided) takes no deal.
     check_open(game, actor, number)
-    last = last_round_number(game.pk)
+    last = game.last_round_number
     if 1 <= number <= last:
         raise RoundConflict(game.rounds.get(number=number))
     expected = last + 1

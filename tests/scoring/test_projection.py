@@ -9,6 +9,8 @@ from datetime import timedelta
 
 import pytest
 from django.utils import timezone
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from scoring import services
 from scoring.engines.base import parse_record
@@ -190,3 +192,52 @@ def test_a_seat_beyond_the_table_is_refused_whether_the_standing_is_kept_or_not(
     with pytest.raises(services.GameChangeError, match="that seat is not at this table"):
         round_record(game=game, number=1, entry=roolz_round(), actor=Actor(seat=4))
     round_record(game=game, number=1, entry=roolz_round(), actor=Actor(seat=3))
+
+
+# Whatever is done to a game, its last round's number is kept on it: the next round is
+# known from the game read under its lock, without reading the rounds.
+CHANGES = st.lists(
+    st.sampled_from(["record", "record", "misdeal", "undo", "correct", "keyed", "confirm"]),
+    max_size=14,
+)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    imported=st.integers(0, 3),
+    changes=CHANGES,
+    confirmation=st.sampled_from(["off", "any_other_seat"]),
+)
+def test_the_last_round_number_kept_on_the_game_is_its_last_rounds(imported, changes, confirmation):
+    record = sample("roolz", imported, seed=imported).as_dict()
+    record["options"] = {**record["options"], "target": 10**6, "misdeals": True}
+    game = game_create(record=record, confirmation=confirmation).game
+
+    def last_of_its_rounds() -> int:
+        return max(game.rounds.values_list("number", flat=True), default=0)
+
+    assert game.last_round_number == last_of_its_rounds()
+    for step, change in enumerate(changes):
+        game.refresh_from_db()
+        number = game.last_round_number + 1
+        seat = Actor(seat=step % 4, device=f"phone-{step}")
+        try:
+            if change in ("record", "keyed"):
+                key = f"key-{step % 3}" if change == "keyed" else None
+                entry = roolz_round(bidder=step % 4, a=150 + 10 * (step % 5))
+                round_record(game=game, number=number, entry=entry, actor=seat, idempotency_key=key)
+            elif change == "misdeal":
+                services.misdeal_record(game=game, number=number, actor=seat)
+            elif change == "undo":
+                services.round_undo(game=game, number=number - 1, actor=seat)
+            elif change == "confirm":
+                other = Actor(seat=(step + 1) % 4, device=f"phone-{step + 1}")
+                services.round_confirm(game=game, number=number - 1, actor=other)
+            else:
+                services.round_correct(
+                    game=game, number=max(number - 1, 1), entry=roolz_round(a=200), actor=seat
+                )
+        except services.GameChangeError:
+            pass  # refused (nothing to undo, a key used for another round, ...): nothing changed
+        game.refresh_from_db()
+        assert game.last_round_number == last_of_its_rounds()
