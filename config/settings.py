@@ -138,6 +138,14 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"]["ENGINE"] = "config.postgresql"
     DATABASES["default"]["CONN_MAX_AGE"] = int(os.environ.get("DB_CONN_MAX_AGE", "600"))
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+    if env_bool("DB_PREPARED_STATEMENTS", True):
+        # The values go apart from the statement (server-side binding), and a statement a
+        # connection has run five times is prepared: PostgreSQL parses and plans it once,
+        # and the statement goes by its name. Off behind a pooler that cannot keep prepared
+        # statements (PgBouncer in transaction mode before 1.21).
+        DATABASES["default"].setdefault("OPTIONS", {}).update(
+            {"server_side_binding": True, "prepare_threshold": 5}
+        )
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Many phones write at once: wait for the lock instead of failing, take the
     # write lock at BEGIN so that a read-then-write never has to upgrade, and

@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime
 
 import pytest
-from django.db import DatabaseError, transaction
+from django.db import DatabaseError, connection, transaction
 from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -174,6 +174,18 @@ def test_rows_are_written_together_inside_a_transaction_only():
             [(CompiledInsert(RoundEvent), event)], CompiledUpdate(Game, ["revision"]), game
         )
     assert not RoundEvent.objects.filter(game=game, round_number=1).exists()
+
+
+def test_a_statement_run_again_and_again_is_prepared_once():
+    """The values go apart from the statement, and one the connection runs often is
+    prepared: PostgreSQL holds it by name for that connection."""
+    game = played(0)
+    for _ in range(6):
+        assert table_token_of(game.pk) == game.table_token
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        prepared = [row[0] for row in cursor.fetchall()]
+    assert any('"table_token"' in sql and "$1" in sql for sql in prepared), prepared
 
 
 def test_the_open_change_request_is_the_one_the_orm_finds():
