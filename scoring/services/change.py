@@ -16,13 +16,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.module_loading import import_string
 
-from common.compiled import (
-    HOLES,
-    TEXT_HOLES,
-    CompiledInsert,
-    CompiledRead,
-    CompiledUpdate,
-)
+from common.compiled import HOLES, TEXT_HOLES, CompiledInsert, CompiledRead, CompiledUpdate
 from scoring.engines.base import GameRecord, InvalidRecord, Problem, ScoredGame, Step
 from scoring.models import (
     Confirmation,
