@@ -170,3 +170,55 @@ def test_many_phones_racing_for_each_round_of_one_game_store_exactly_one(postgre
     assert RoundEvent.objects.filter(game=game, action="record").count() == repeats
     game.refresh_from_db()
     assert game_score_data(game) == game.engine.score(game_record(game)).as_dict()
+
+
+def undo_beside_next_rounds(game, undone: int, following: int, phones: int = 3) -> list[int]:
+    """One phone undoes round ``undone`` while ``phones`` others post round ``following``,
+    released together; the answers' statuses."""
+    barrier = threading.Barrier(phones + 1)
+    statuses: list[int] = []
+
+    def phone(index: int) -> None:
+        try:
+            client = Client(HTTP_AUTHORIZATION=f"Bearer {game.table_token}")
+            barrier.wait(timeout=10)
+            if index == 0:
+                answer = client.delete(
+                    f"/api/games/{game.pk}/rounds/{undone}/",
+                    {"revision": game.revision},
+                    "application/json",
+                )
+            else:
+                body = {"number": following, "round": roolz_round(bidder=index % 4, a=160)}
+                answer = client.post(f"/api/games/{game.pk}/rounds/", body, "application/json")
+            statuses.append(answer.status_code)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=phone, args=(i,)) for i in range(phones + 1)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    return statuses
+
+
+def test_an_undo_racing_the_next_rounds_leaves_no_gap(postgres):
+    """On PostgreSQL: the last round undone while phones post the one after it. Whichever
+    comes first, the rounds stay numbered 1, 2, ... without a gap, and the game knows its
+    last one."""
+    game = new_game({**ROOLZ_FOUR, "options": {"target": 10**6}})
+    client = Client(HTTP_AUTHORIZATION=f"Bearer {game.table_token}")
+    for attempt in range(6):
+        last = game.rounds.count()
+        for number in (last + 1, last + 2):
+            body = {"number": number, "round": roolz_round(bidder=number % 4)}
+            posted = client.post(f"/api/games/{game.pk}/rounds/", body, "application/json")
+            assert posted.status_code == 201, posted.content
+        game.refresh_from_db()
+        statuses = undo_beside_next_rounds(game, undone=last + 2, following=last + 3)
+        assert len(statuses) == 4 and set(statuses) <= {200, 201, 400, 409}, statuses
+        numbers = list(game.rounds.order_by("number").values_list("number", flat=True))
+        assert numbers == list(range(1, len(numbers) + 1)), (attempt, statuses, numbers)
+        game.refresh_from_db()
+        assert game.last_round_number == len(numbers)
