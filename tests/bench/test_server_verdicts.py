@@ -22,6 +22,7 @@ def test_each_goal_is_judged_on_its_own(api, form, goals):
     assert lines[1].endswith("met" if goals[0] else "SHORT")
     assert lines[2].endswith("met" if goals[1] else "SHORT")
     assert f"{form / api:.2f}x" in lines[2] and "0.70 ms" in lines[3]
+    assert f"{api / 0.7:.2f}x" in lines[4] and lines[4].endswith("3.57x")
 
 
 def test_the_goals_are_the_ones_the_bench_states():
