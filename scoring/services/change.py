@@ -256,17 +256,10 @@ def audit_event(
     )
 
 
-def audit(
-    game: Game,
-    action: str,
-    actor: Actor,
-    *,
-    number: int | None = None,
-    before: Any = None,
-    after: Any = None,
-) -> None:
-    """Write the audit trail's row for a change, and tell of the change after commit."""
-    NEW_EVENT.insert(audit_event(game, action, actor, number=number, before=before, after=after))
+def audit(game: Game, action: str, actor: Actor, **what: Any) -> None:
+    """Write the audit trail's row for a change (``what``: as ``audit_event`` takes it),
+    and tell of the change after commit."""
+    NEW_EVENT.insert(audit_event(game, action, actor, **what))
     announce_change(game)
 
 
