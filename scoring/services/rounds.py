@@ -78,6 +78,7 @@ def round_record(
                     return replay
                 raise
             confirmed = game.confirmation == Confirmation.OFF
+            scored_round = step.round.as_dict()
             row = Round(
                 game=game,
                 number=number,
@@ -87,7 +88,7 @@ def round_record(
                 entered_by_device=actor.device[:64],
                 entered_by_user=actor.user_or_none,
                 confirmed_at=timezone.now() if confirmed else None,
-                result=step.round.as_dict(),
+                result=scored_round,
             )
             event = audit_event(
                 game, RoundEvent.Action.RECORD, actor, number=number, after=dict(entry)
@@ -96,7 +97,7 @@ def round_record(
                 game=game,
                 score=step.standing,
                 round_number=number,
-                round=step.round.as_dict(),
+                round=scored_round,
                 row=row,
             )
             answer = answer_to_keep(game, idempotency_key, request, result)
