@@ -13,12 +13,16 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import connection
 
 from bench.figures import Row
+
+if TYPE_CHECKING:
+    from tournaments.models import Event
 
 SMALL_PLAYERS = 200
 BIG_PLAYERS = 1000
@@ -36,7 +40,7 @@ def _best(action: Callable[[], object], repeat: int = 3) -> float:
     return best
 
 
-def _play_out(event, number: int) -> None:
+def _play_out(event: Event, number: int) -> None:
     """Round ``number``'s tables finish (in bulk: their play is not what is timed), so the
     next round seats everyone instead of waiting for them."""
     from scoring.models import Game
