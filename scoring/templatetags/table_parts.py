@@ -9,6 +9,7 @@ holds the markup to what the template language drew.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -24,6 +25,21 @@ def _markers(marks: Iterable[Any], *, after: bool) -> str:
     """A person's markers (who deals, who rolls), each spaced before or after itself."""
     spans = (f'<span class="marker marker-{escaped(m)}">{escaped(m)}</span>' for m in marks)
     return "".join(f"{span} " if after else f" {span}" for span in spans)
+
+
+# A word of a name longer than this does not fit beside its total in a standing of the
+# two-column scoreboard on a phone; such a standing puts its total under the names.
+LONG_WORD = 9
+WORDS = re.compile(r"[^\s-]+-?")  # a name breaks at spaces and after its hyphens
+
+
+@register.filter
+def has_long_word(standing: Any) -> bool:
+    """Whether a name the standing shows has a word longer than ``LONG_WORD`` characters,
+    counting the hyphen a word breaks after (it stays on that word's line)."""
+    names = [standing.group.title] if len(standing.group.seats) > 1 else []
+    names += [person.name for person in standing.people]
+    return any(len(word) > LONG_WORD for name in names for word in WORDS.findall(str(name)))
 
 
 @register.simple_tag
@@ -58,7 +74,7 @@ def standing_cards(standings: Iterable[Any], word: str) -> SafeString:
             )
         flags = (
             f"{' is-leader' if standing.leader else ''}{' is-winner' if standing.winner else ''}"
-            f"{' is-out' if standing.out else ''}"
+            f"{' is-out' if standing.out else ''}{' long-name' if has_long_word(standing) else ''}"
         )
         cards.append(
             f'<div class="standing{flags}" data-group="{escaped(group.key)}">\n'

@@ -54,6 +54,22 @@ def fits_the_screen(page: Page) -> None:
 # --------------------------------------------------------------------------- 1, 2
 
 
+def words_whole(page: Page) -> list[str]:
+    """The words of the scoreboard's names that are broken across lines (a name breaks at
+    its spaces and after its hyphens, never inside a word)."""
+    return page.evaluate(
+        """() => Array.from(document.querySelectorAll('#live .group-title, #live .person'))
+          .filter(el => el.offsetParent && el.firstChild && el.firstChild.nodeType === 3)
+          .flatMap(el => Array.from(el.firstChild.data.matchAll(/[^\\s-]+-?/g)).filter(m => {
+              const range = document.createRange();
+              range.setStart(el.firstChild, m.index);
+              range.setEnd(el.firstChild, m.index + m[0].length);
+              const lines = new Set(Array.from(range.getClientRects(), r => Math.round(r.top)));
+              return lines.size > 1;
+          }).map(m => m[0]))"""
+    )
+
+
 def test_two_phones_queueing_the_same_deal_offline_show_the_clash_in_sight(
     live_server, page: Page, other_phone: Page, screenshot
 ):
@@ -152,7 +168,7 @@ def test_no_pad_button_label_spills_out(live_server, page: Page, held):
 def test_long_names_keep_the_totals_on_the_screen(live_server, page: Page, held, kind, screenshot):
     page.set_viewport_size(held)
     long = ["Christopher", "Bartholomew", "Maximiliana", "Wilhelmina", "Constantine", "Evangeline"]
-    count = {"rook_sluff": 6}.get(kind, 4)
+    count = {"rook_sluff": 6, "rummoli": 6}.get(kind, 4)
     record = SAMPLES[kind](rounds=2, seed=1, players=count)
     record["players"] = long[:count]
     game = game_create(record=record).game
@@ -162,6 +178,7 @@ def test_long_names_keep_the_totals_on_the_screen(live_server, page: Page, held,
     for total in page.locator("#live [data-total]").all():
         box = total.bounding_box()
         assert box is not None and box["x"] + box["width"] <= held["width"], box
+    assert words_whole(page) == []
     screenshot(page, f"long-names-{kind}-{held['width']}")
 
 

@@ -11,6 +11,7 @@ from playwright.sync_api import Page, expect
 
 from scoring.models import Game
 from scoring.services import Actor, game_create, round_record
+from tests.browser.test_table_in_sight import words_whole
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -88,6 +89,7 @@ def test_the_table_page_looks_right(
         assert (background == "rgb(17, 21, 19)") == (scheme == "dark"), background
         no_sideways_scroll(page)
         names_whole(page)
+        assert words_whole(page) == []
         screenshot(page, f"look-{kind}-{orientation}-{scheme}", full_page=True)
         screenshot(page, f"look-{kind}-{orientation}-{scheme}-screen", full_page=False)
         page.locator("#entry").scroll_into_view_if_needed()

@@ -20,6 +20,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scoring.entry.fields import BoundField, Choice
+from scoring.templatetags.table_parts import LONG_WORD, has_long_word
 from scoring.web.phone import TableUrls, optional_table_url, table_url
 
 LOAD = "{% load entry_controls table_parts %}"
@@ -75,7 +76,7 @@ WON_BEFORE = """{% for item in field.items %}<div class="won-side" data-side="{{
 </div>
 {% endfor %}"""  # noqa: E501
 
-STANDINGS_BEFORE = """{% for standing in standings %}<div class="standing{% if standing.leader %} is-leader{% endif %}{% if standing.winner %} is-winner{% endif %}{% if standing.out %} is-out{% endif %}" data-group="{{ standing.group.key }}">
+STANDINGS_BEFORE = """{% for standing in standings %}<div class="standing{% if standing.leader %} is-leader{% endif %}{% if standing.winner %} is-winner{% endif %}{% if standing.out %} is-out{% endif %}{% if standing|has_long_word %} long-name{% endif %}" data-group="{{ standing.group.key }}">
 <div class="who">
 {% if standing.group.seats|length > 1 %}<span class="group-title">{{ standing.group.title }}</span>
 <span class="members">{% for person in standing.people %}<span class="person">{{ person.name }}{% for mark in person.markers %} <span class="marker marker-{{ mark }}">{{ mark }}</span>{% endfor %}</span>{% endfor %}</span>{% else %}{% with person=standing.people.0 %}<span class="group-title">{{ person.name }}</span>{% if person.markers %}
@@ -359,6 +360,45 @@ def test_the_standings_are_the_loops_markup(board, word) -> None:
     assert drawn("{% standing_cards board word %}", board=board, word=word) == drawn(
         STANDINGS_BEFORE, standings=board, word=word
     )
+
+
+short_words = st.text(alphabet=st.sampled_from(list("Annbøé")), min_size=1, max_size=LONG_WORD)
+
+
+def alone(name: str) -> Standing:
+    return Standing(Group("p0", name, [0]), [Person(name, [])], "0", None, "", False, False, False)
+
+
+@given(words=st.lists(short_words, min_size=1, max_size=5), joins=st.sampled_from([" ", "-"]))
+def test_a_name_of_short_words_keeps_its_total_beside_it(words, joins) -> None:
+    """A hyphen stays on the line of the word before it, so it counts with that word."""
+    if joins == "-":
+        words = [word[: LONG_WORD - 1] for word in words]
+    assert not has_long_word(alone(joins.join(words)))
+
+
+@given(words=st.lists(short_words, max_size=4), long=st.text("Annbøé", min_size=LONG_WORD + 1))
+def test_one_long_word_anywhere_in_a_name_or_a_team_puts_the_total_under_it(words, long) -> None:
+    name = " ".join([*words, long])
+    assert has_long_word(alone(name))
+    team = Standing(
+        Group("A", "Team A", [0, 1]),
+        [Person("Ann", []), Person(name, [])],
+        "0",
+        None,
+        "",
+        False,
+        False,
+        False,
+    )
+    assert has_long_word(team)
+    assert "long-name" in drawn("{% standing_cards board word %}", board=[team], word="Deal")
+
+
+def test_a_hyphen_breaks_a_name_where_a_space_does() -> None:
+    assert not has_long_word(alone("Ann Barthol-Fitzgera"))
+    assert has_long_word(alone("Ann Bartholom-Fitz"))  # ten, with its hyphen
+    assert has_long_word(alone("Maximiliana Smyth"))
 
 
 @dataclass
