@@ -51,14 +51,15 @@ def fits_the_screen(page: Page) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= width
 
 
-# --------------------------------------------------------------------------- 1, 2
+NAMES_SHOWN = "#live .group-title, #live .person, #entry [data-fit-words]"
 
 
-def words_whole(page: Page) -> list[str]:
-    """The words of the scoreboard's names that are broken across lines (a name breaks at
-    its spaces and after its hyphens, never inside a word)."""
+def words_whole(page: Page, names: str = NAMES_SHOWN) -> list[str]:
+    """The words of the names shown (on the scoreboard and beside the round form's boxes)
+    that are broken across lines: a name breaks at its spaces and after its hyphens, never
+    inside a word."""
     return page.evaluate(
-        """() => Array.from(document.querySelectorAll('#live .group-title, #live .person'))
+        """names => Array.from(document.querySelectorAll(names))
           .filter(el => el.offsetParent && el.firstChild && el.firstChild.nodeType === 3)
           .flatMap(el => Array.from(el.firstChild.data.matchAll(/[^\\s-]+-?/g)).filter(m => {
               const range = document.createRange();
@@ -66,8 +67,12 @@ def words_whole(page: Page) -> list[str]:
               range.setEnd(el.firstChild, m.index + m[0].length);
               const lines = new Set(Array.from(range.getClientRects(), r => Math.round(r.top)));
               return lines.size > 1;
-          }).map(m => m[0]))"""
+          }).map(m => m[0]))""",
+        names,
     )
+
+
+# --------------------------------------------------------------------------- 1, 2
 
 
 def test_two_phones_queueing_the_same_deal_offline_show_the_clash_in_sight(
