@@ -279,7 +279,13 @@
       }
     });
   }
-  window.addEventListener("resize", function () { fitNames(document); });
+  let fittedWidth = window.innerWidth;
+  window.addEventListener("resize", function () {
+    /* a phone turned; not the address bar showing or hiding as the page scrolls */
+    if (window.innerWidth === fittedWidth) return;
+    fittedWidth = window.innerWidth;
+    fitNames(document);
+  });
 
   function init(root) {
     root.querySelectorAll("form[data-entry]").forEach(function (form) { sync(form, null); });

@@ -187,6 +187,24 @@ def test_long_names_keep_the_totals_on_the_screen(live_server, page: Page, held,
     screenshot(page, f"long-names-{kind}-{held['width']}")
 
 
+def test_long_names_are_fitted_again_when_the_screen_changes(live_server, page: Page):
+    """A wider screen can show narrower columns (more of them to a row): the names are
+    fitted again when its width changes (a phone or tablet turned, a window resized)."""
+    page.set_viewport_size(UPRIGHT)
+    record = SAMPLES["rummoli"](rounds=2, seed=1, players=6)
+    record["players"] = ["Christopher", "Bartholomew", "Maximiliana", "Ann", "Ben", "Cat"]
+    game = game_create(record=record).game
+    page.goto(f"{live_server.url}/t/{game.table_token}/")
+    expect(page.locator("#entry [data-pay-grid]")).to_be_visible()
+    assert words_whole(page) == []
+    page.set_viewport_size({"width": 500, "height": 900})  # four boxes to a row, not three
+    # a frame drawn after the change: its resize event has been handled by then
+    page.evaluate(
+        "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
+    )
+    assert words_whole(page) == []
+
+
 # --------------------------------------------------------------------------- 8
 
 
