@@ -185,6 +185,11 @@ def test_long_names_keep_the_totals_on_the_screen(live_server, page: Page, held,
         assert box is not None and box["x"] + box["width"] <= held["width"], box
     assert words_whole(page) == []
     screenshot(page, f"long-names-{kind}-{held['width']}")
+    page.goto(f"{live_server.url}/t/{game.table_token}/rounds/1/correct/")
+    expect(page.locator("#correct-form form")).to_be_visible()
+    fits_the_screen(page)
+    assert words_whole(page, "#correct-form [data-fit-words]") == []
+    screenshot(page, f"long-names-{kind}-{held['width']}-correct")
 
 
 def test_long_names_are_fitted_again_when_the_screen_changes(live_server, page: Page):
