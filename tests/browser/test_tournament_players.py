@@ -6,6 +6,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Page, expect
 
+from tests.browser.test_table_in_sight import words_whole
 from tests.tournaments.helpers import ROOLZ_OPTIONS, play_table
 from tournaments.events import services
 from tournaments.models import Event, TableSeat
@@ -96,3 +97,61 @@ def test_a_players_own_page_follows_their_table(live_server, page: Page):
     play_table(seat.table)
     expect(page.locator(".my-table .badge")).to_have_text("Done", timeout=LIVE)
     expect(page.locator(".next-seat")).to_have_count(0)
+
+
+LONG = "Maximiliana Bartholomew-Fitzgerald Smyth"
+
+
+def test_a_long_name_leaves_the_standings_scores_on_the_phone(live_server, page: Page, screenshot):
+    """The standings show rank, name and the scores within the phone's width: a long name
+    wraps at its spaces and hyphens instead of pushing the scores off the screen."""
+    director = get_user_model().objects.create_user("director", password="x", is_staff=True)
+    event = services.event_create(
+        owner=director, name="Friday Roolz", game="roolz", options=ROOLZ_OPTIONS
+    )
+    services.entrants_import_csv(event=event, text="\n".join([LONG, *NAMES[1:8]]))
+    page.goto(f"{live_server.url}/e/{event.public_token}/standings/")
+    card = page.locator(".standings-card")
+    expect(card).to_be_visible()
+    screenshot(page, "players-standings-long-name")
+    fits_the_phone(page)
+    right = card.evaluate("el => el.getBoundingClientRect().right")
+    edges = page.locator(".standings-table td.num, .standings-table thead th").evaluate_all(
+        "cells => cells.filter(c => c.offsetParent).map(c => c.getBoundingClientRect().right)"
+    )
+    assert edges and max(edges) <= right + 0.5, (max(edges), right)
+    assert card.evaluate("el => el.scrollWidth <= el.clientWidth")
+    assert words_whole(page, ".standings-table tbody th a") == []
+    screenshot(page, "players-standings-long-name")
+
+
+CONTRAST = """el => {
+  const rgb = c => c.match(/[\\d.]+/g).slice(0, 3).map(Number);
+  const lum = c => {
+    const linear = v => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+    const [r, g, b] = rgb(c).map(v => linear(v / 255));
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const style = getComputedStyle(el);
+  const [a, b] = [lum(style.color), lum(style.backgroundColor)].sort((x, y) => y - x);
+  return (a + 0.05) / (b + 0.05);
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_players_tabs_read_in_either_scheme(
+    live_server, browser, browser_context_args, scheme, screenshot
+):
+    event = running_event()
+    context = browser.new_context(
+        **{**browser_context_args, "viewport": {"width": 390, "height": 844}}, color_scheme=scheme
+    )
+    page = context.new_page()
+    try:
+        page.goto(f"{live_server.url}/e/{event.public_token}/standings/")
+        current = page.locator(".players-nav a[aria-current=page]")
+        expect(current).to_have_text("Standings")
+        assert current.evaluate(CONTRAST) >= 4.5  # WCAG AA for text
+        screenshot(page, f"players-tabs-{scheme}", full_page=False)
+    finally:
+        context.close()
