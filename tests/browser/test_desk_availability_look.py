@@ -67,9 +67,15 @@ def test_the_desk_says_who_is_seated_and_who_still_plays(live_server, browser, n
     assert errors == []
 
 
+LONG = "Maximiliana Bartholomew-Fitzgerald Smyth"
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_the_round_page_fits_a_phone(live_server, browser, night, scheme):
     _, event = night
+    # seated at the table still playing, so the event's page lists the long name too
+    playing = event.rounds.get(number=1).tables.get(number=1).seats.first()
+    event.entrants.filter(pk=playing.entrant_id).update(name=LONG)
     context = browser.new_context(viewport=SIZES["phone"], color_scheme=scheme)
     page: Page = context.new_page()
     page.goto(f"{live_server.url}/admin/login/?next=/desk/{event.pk}/rounds/1/")
@@ -80,4 +86,17 @@ def test_the_round_page_fits_a_phone(live_server, browser, night, scheme):
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"desk-round-phone-{scheme}.png"), full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= SIZES["phone"]["width"]
+
+    # the event's page: every card of the side column as wide as the players' card
+    page.goto(f"{live_server.url}/desk/{event.pk}/")
+    expect(page.locator("#availability")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= SIZES["phone"]["width"]
+    page.screenshot(path=str(ARTIFACTS / f"desk-event-phone-{scheme}.png"), full_page=True)
+    rights = page.locator(".desk-side > .card").evaluate_all(
+        "cards => cards.map(card => Math.round(card.getBoundingClientRect().right))"
+    )
+    players = page.locator("#entrants").evaluate(
+        "el => Math.round(el.closest('.card').getBoundingClientRect().right)"
+    )
+    assert rights and set(rights) == {players}, (rights, players)
     context.close()
