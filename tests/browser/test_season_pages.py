@@ -103,6 +103,12 @@ def test_the_club_desk_on_a_phone(live_server, page: Page, screenshot):
     page.locator("button[type=submit], input[type=submit]").first.click()
     expect(page.get_by_role("heading", name=season.roster.name)).to_be_visible()
     fits_the_phone(page)
+    # Every text box as the others: 16px type (a phone zooms into smaller) and round corners.
+    boxes = page.locator("input:not([type]), input[type=text]").evaluate_all(
+        "els => els.map(el => getComputedStyle(el))"
+        ".map(s => [parseFloat(s.fontSize), s.borderRadius])"
+    )
+    assert boxes and all(size >= 16 and corner == "10px" for size, corner in boxes), boxes
     # A name two players share is asked about before anything is written.
     seasons.player_create(roster=season.roster, name="ann", allow_same=True)
     page.get_by_text("Add many players (CSV: name, contact)").click()
