@@ -72,6 +72,23 @@ def words_whole(page: Page, names: str = NAMES_SHOWN) -> list[str]:
     )
 
 
+def boxes_in_line(page: Page) -> None:
+    """The boxes of a row of per-player boxes start at one height, whatever lines their
+    names take above them."""
+    rows = page.locator("#entry .per-grid").evaluate_all(
+        """grids => grids.filter(g => g.offsetParent).map(grid => {
+            const tops = {};
+            grid.querySelectorAll(':scope > * input').forEach(input => {
+                const cell = input.closest('.per-grid > *').getBoundingClientRect();
+                const row = Math.round(cell.top);
+                (tops[row] = tops[row] || []).push(Math.round(input.getBoundingClientRect().top));
+            });
+            return Object.values(tops).map(t => Math.max(...t) - Math.min(...t));
+        })"""
+    )
+    assert all(spread <= 1 for grid in rows for spread in grid), rows
+
+
 # --------------------------------------------------------------------------- 1, 2
 
 
@@ -184,6 +201,7 @@ def test_long_names_keep_the_totals_on_the_screen(live_server, page: Page, held,
         box = total.bounding_box()
         assert box is not None and box["x"] + box["width"] <= held["width"], box
     assert words_whole(page) == []
+    boxes_in_line(page)
     screenshot(page, f"long-names-{kind}-{held['width']}")
     page.goto(f"{live_server.url}/t/{game.table_token}/rounds/1/correct/")
     expect(page.locator("#correct-form form")).to_be_visible()

@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 
 from scoring.models import Game
 from scoring.services import Actor, game_create, round_record
-from tests.browser.test_table_in_sight import words_whole
+from tests.browser.test_table_in_sight import boxes_in_line, words_whole
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -90,6 +90,7 @@ def test_the_table_page_looks_right(
         no_sideways_scroll(page)
         names_whole(page)
         assert words_whole(page) == []
+        boxes_in_line(page)
         screenshot(page, f"look-{kind}-{orientation}-{scheme}", full_page=True)
         screenshot(page, f"look-{kind}-{orientation}-{scheme}-screen", full_page=False)
         page.locator("#entry").scroll_into_view_if_needed()
