@@ -113,7 +113,6 @@ def test_a_long_name_leaves_the_standings_scores_on_the_phone(live_server, page:
     page.goto(f"{live_server.url}/e/{event.public_token}/standings/")
     card = page.locator(".standings-card")
     expect(card).to_be_visible()
-    screenshot(page, "players-standings-long-name")
     fits_the_phone(page)
     right = card.evaluate("el => el.getBoundingClientRect().right")
     edges = page.locator(".standings-table td.num, .standings-table thead th").evaluate_all(
