@@ -7,6 +7,7 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import ARTIFACTS
+from tests.browser.test_table_look import LONG
 from tests.tournaments.helpers import ROOLZ_OPTIONS, play_table
 from tournaments.events import services
 
@@ -65,9 +66,6 @@ def test_the_desk_says_who_is_seated_and_who_still_plays(live_server, browser, n
     page.screenshot(path=str(ARTIFACTS / f"desk-log-{size}.png"), full_page=True)
     context.close()
     assert errors == []
-
-
-LONG = "Maximiliana Bartholomew-Fitzgerald Smyth"
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

@@ -7,6 +7,7 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import Page, expect
 
 from tests.browser.test_table_in_sight import words_whole
+from tests.browser.test_table_look import LONG
 from tests.tournaments.helpers import ROOLZ_OPTIONS, play_table
 from tournaments.events import services
 from tournaments.models import Event, TableSeat
@@ -97,9 +98,6 @@ def test_a_players_own_page_follows_their_table(live_server, page: Page):
     play_table(seat.table)
     expect(page.locator(".my-table .badge")).to_have_text("Done", timeout=LIVE)
     expect(page.locator(".next-seat")).to_have_count(0)
-
-
-LONG = "Maximiliana Bartholomew-Fitzgerald Smyth"
 
 
 def test_a_long_name_leaves_the_standings_scores_on_the_phone(live_server, page: Page, screenshot):
