@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
+from django.db import connection
 
 from scoring.models import Game
 from scoring.services import Actor, round_undo
@@ -222,7 +223,9 @@ def test_a_rebuild_rewrites_the_steps_in_place_and_equals_one_from_nothing(
     Player.objects.filter(roster=roster).update(base_mu=30.0, base_sigma=6.0)
     seasons.ratings_recompute(roster=roster, from_games=False)
     moved = all_steps(roster)
-    assert [s[:3] for s in moved] == [s[:3] for s in built]  # the same rows, in place
+    assert [s[1:3] for s in moved] == [s[1:3] for s in built]  # the same games and players
+    if connection.vendor == "postgresql":  # there rewritten in place (elsewhere replaced)
+        assert [s[0] for s in moved] == [s[0] for s in built]
     assert all(new[3:] != old[3:] for new, old in zip(moved, built, strict=True))
     players = snapshot(roster)
     # The same history rebuilt with no step stored at all: the same numbers, in order.
