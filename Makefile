@@ -52,20 +52,22 @@ lint: install
 	$(VENV)/bin/ruff check --fix .
 	$(VENV)/bin/ruff format .
 
-# Production-like: gunicorn and a Celery worker against DATABASE_URL and REDIS_URL.
+# Production-like, one machine: gunicorn and a Celery worker (with beat inside it) against
+# DATABASE_URL and REDIS_URL, started by the same commands as deploy/systemd/ and the tests.
+# Stopping it (Ctrl-C) stops both; on a club's own site, systemd runs and restarts them.
 serve: install
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py collectstatic --noinput
-	$(VENV)/bin/celery -A config worker --beat --loglevel=INFO --concurrency=2 & \
-	  worker=$$!; trap 'kill $$worker' EXIT; \
-	  $(VENV)/bin/gunicorn config.wsgi --workers $${WEB_CONCURRENCY:-3} --bind $(HOST):$(PORT) --access-logfile -
+	deploy/bin/worker --beat & worker=$$!; \
+	  trap 'kill $$worker 2>/dev/null; wait $$worker' EXIT INT TERM; \
+	  BIND=$${BIND:-$(HOST):$(PORT)} deploy/bin/web
 
 worker: install
-	$(VENV)/bin/celery -A config worker --loglevel=INFO
+	deploy/bin/worker
 
-# The periodic sweep of print jobs; run exactly one (make serve runs it inside its worker).
+# The periodic sweeps (print jobs, seating and publishing); run exactly one for the site.
 beat: install
-	$(VENV)/bin/celery -A config beat --loglevel=INFO
+	deploy/bin/beat
 
 bench: install
 	TABLESCORE_TESTING=1 $(PY) bench/run.py

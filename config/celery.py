@@ -1,3 +1,7 @@
+"""The Celery app. Every module that defines tasks is named here, so that a worker started
+any way (``deploy/bin/worker``) knows every task, whatever else it imports: Celery's
+autodiscovery would import each app's top ``tasks`` module only, and miss a subpackage's."""
+
 import logging
 import os
 
@@ -7,9 +11,14 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 logger = logging.getLogger(__name__)
 
-app = Celery("tablescore")
+TASK_MODULES = (
+    "printing.tasks",
+    "tournaments.tasks",
+    "tournaments.seasons.tasks",
+)
+
+app = Celery("tablescore", include=list(TASK_MODULES))
 app.config_from_object("django.conf:settings", namespace="CELERY")
-app.autodiscover_tasks()
 
 
 @app.task(name="tablescore.ping")

@@ -131,6 +131,7 @@ TEMPLATES = [
 # Database: a SQLite file unless DATABASE_URL names another one.
 SQLITE_PATH = os.environ.get("SQLITE_PATH", str(BASE_DIR / "db.sqlite3"))
 DATABASES = {"default": dj_database_url.config(default=f"sqlite:///{SQLITE_PATH}")}
+DB_STATEMENT_TIMEOUT = float(os.environ.get("DB_STATEMENT_TIMEOUT", "0"))
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # Keep connections between requests (a new PostgreSQL connection costs more
     # than a round entry), checked before reuse so a dropped one is replaced; the
@@ -138,14 +139,23 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"]["ENGINE"] = "config.postgresql"
     DATABASES["default"]["CONN_MAX_AGE"] = int(os.environ.get("DB_CONN_MAX_AGE", "600"))
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+    options = DATABASES["default"].setdefault("OPTIONS", {})
     if env_bool("DB_PREPARED_STATEMENTS", True):
         # The values go apart from the statement (server-side binding), and a statement a
         # connection has run five times is prepared: PostgreSQL parses and plans it once,
         # and the statement goes by its name. Off behind a pooler that cannot keep prepared
-        # statements (PgBouncer in transaction mode before 1.21).
-        DATABASES["default"].setdefault("OPTIONS", {}).update(
-            {"server_side_binding": True, "prepare_threshold": 5}
-        )
+        # statements (PgBouncer in transaction mode before 1.21): then nothing is prepared.
+        options.update({"server_side_binding": True, "prepare_threshold": 5})
+    else:
+        options["prepare_threshold"] = None
+    # A database that accepts and never answers is given up on in seconds, and the request
+    # answered 503 "try again" (config.unavailable): connecting waits DB_CONNECT_TIMEOUT
+    # seconds at most, a statement DB_STATEMENT_TIMEOUT (the server stops it then, and this
+    # process stops waiting a moment later, see config.postgresql.base). 0: no limit, as
+    # for commands and the worker unless set; deploy/bin/web sets it for the web server.
+    options["connect_timeout"] = int(os.environ.get("DB_CONNECT_TIMEOUT", "3"))
+    if DB_STATEMENT_TIMEOUT > 0:
+        options["options"] = f"-c statement_timeout={round(DB_STATEMENT_TIMEOUT * 1000)}"
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Many phones write at once: wait for the lock instead of failing, take the
     # write lock at BEGIN so that a read-then-write never has to upgrade, and

@@ -63,22 +63,70 @@ def redis_url() -> str:
 
 
 @pytest.fixture(scope="session")
-def celery_worker_app(redis_url):
-    """The project's Celery app pointed at the suite's Redis database, with a real worker."""
+def celery_worker_app(redis_url, django_db_setup, django_db_blocker, tmp_path_factory):
+    """A Celery worker started as the README and the systemd unit start it
+    (``deploy/bin/worker``), on the suite's Redis database and the test database; the
+    project's Celery app here sends to it. Tests see its work in the database."""
+    from django.conf import settings
+    from django.db import connection
+
+    from config.celery import app
+    from tests import deployed
+
+    if connection.vendor != "postgresql":
+        need_service("PostgreSQL", "the worker shares the test database with the suite")
+    folder = tmp_path_factory.mktemp("worker")
+    env = deployed.environment(
+        TABLESCORE_TESTING="1",
+        DATABASE_URL=deployed.database_url(connection.settings_dict),
+        REDIS_URL=redis_url,
+        CACHE_URL=str(settings.CACHES["default"].get("LOCATION", "")),
+        DB_CONN_MAX_AGE="0",  # no connection kept between tasks: the test database can go
+        WORKER_CONCURRENCY="1",
+    )
+    saved = {key: app.conf[key] for key in ("broker_url", "result_backend", "task_always_eager")}
+    app.conf.update(broker_url=redis_url, result_backend=redis_url, task_always_eager=False)
+    drop_broker_connections(app)
+    with django_db_blocker.unblock():
+        worker = deployed.worker(folder, env, "--without-mingle", "--without-gossip")
+    try:
+        yield app
+    finally:
+        worker.stop()
+        app.conf.update(saved)
+        drop_broker_connections(app)
+
+
+@pytest.fixture
+def celery_worker_in_process(tmp_path):
+    """A real worker inside the test process, on a Redis server of its own, for the few
+    tests that put a fault inside a task (monkeypatched in this process); every other test
+    uses ``celery_worker_app``, the worker as deployed."""
+    import shutil
+
     import celery.contrib.testing.tasks  # noqa: F401  (registers the worker's ping task)
     from celery.contrib.testing.worker import start_worker
 
     from config.celery import app
+    from tests import deployed
 
+    if shutil.which("redis-server") is None:
+        need_service("redis-server", "not on PATH")
+    port = deployed.free_port()
+    server = deployed.redis_server(tmp_path, port)
+    url = f"redis://127.0.0.1:{port}/0"
     saved = {key: app.conf[key] for key in ("broker_url", "result_backend", "task_always_eager")}
-    app.conf.update(broker_url=redis_url, result_backend=redis_url, task_always_eager=False)
+    app.conf.update(broker_url=url, result_backend=url, task_always_eager=False)
     drop_broker_connections(app)
-    with start_worker(
-        app, pool="solo", concurrency=1, perform_ping_check=True, shutdown_timeout=10
-    ):
-        yield app
-    app.conf.update(saved)
-    drop_broker_connections(app)
+    try:
+        with start_worker(
+            app, pool="solo", concurrency=1, perform_ping_check=True, shutdown_timeout=10
+        ):
+            yield app
+    finally:
+        app.conf.update(saved)
+        drop_broker_connections(app)
+        server.stop()
 
 
 def drop_broker_connections(app) -> None:

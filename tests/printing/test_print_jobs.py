@@ -237,7 +237,9 @@ def test_requests_a_person_can_fix_are_refused_up_front():
 
 @pytest.mark.services
 @pytest.mark.django_db(transaction=True)
-def test_a_real_worker_renders_the_stack_and_reports_progress(celery_worker_app, monkeypatch):
+def test_a_real_worker_renders_the_stack_and_reports_progress(
+    celery_worker_in_process, monkeypatch
+):
     """Progress is watched in the job row from here while the worker draws the sheets.
 
     The worker waits after each progress report until this test has seen it in the
@@ -297,7 +299,7 @@ def test_a_real_worker_renders_games_with_latin_names(celery_worker_app):
 
 @pytest.mark.services
 @pytest.mark.django_db(transaction=True)
-def test_a_real_worker_retries_while_the_database_is_away(celery_worker_app, monkeypatch):
+def test_a_real_worker_retries_while_the_database_is_away(celery_worker_in_process, monkeypatch):
     job = PrintJob.objects.create(request_key="worker-retry", what=blank(copies=1))
     calls = []
     real = worker.printjob_run

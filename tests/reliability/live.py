@@ -8,35 +8,20 @@ from __future__ import annotations
 
 import http.client
 import json
-import os
-import signal
-import socket
-import subprocess
-import sys
-import time
-import urllib.parse
 from pathlib import Path
 from typing import Any
 
 from django.db import connection
 
-ROOT = Path(__file__).resolve().parents[2]
-BIN = Path(sys.executable).parent
+from tests import deployed
+from tests.deployed import free_port
 
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+__all__ = ["Answer", "Server", "free_port", "the_test_database_url"]
 
 
 def the_test_database_url() -> str:
     """The test database pytest-django made, as a URL for another process."""
-    db = connection.settings_dict
-    user = urllib.parse.quote(db["USER"] or "")
-    password = ":" + urllib.parse.quote(db["PASSWORD"]) if db["PASSWORD"] else ""
-    where = f"{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}"
-    return f"postgres://{user}{password}@{where}/{db['NAME']}"
+    return deployed.database_url(connection.settings_dict)
 
 
 class Answer:
@@ -57,63 +42,39 @@ class Answer:
 
 
 class Server:
-    """gunicorn on a free port; ``request`` sends one request on a connection of its own."""
+    """gunicorn as ``deploy/bin/web`` starts it, on a free port; ``request`` sends one
+    request on a connection of its own."""
 
-    def __init__(self, folder: Path, *, database_url: str, workers: int = 2):
+    def __init__(self, folder: Path, *, database_url: str, workers: int = 2, **settings: str):
         self.folder = folder
         self.port = free_port()
-        hidden = ("DATABASE_URL", "REDIS_URL", "CACHE_URL", "DB_CONN_MAX_AGE")
-        self.env = {key: value for key, value in os.environ.items() if key not in hidden}
-        self.env.update(
-            DJANGO_SETTINGS_MODULE="config.settings",
-            TABLESCORE_TESTING="1",
-            DATABASE_URL=database_url,
-            REDIS_URL="",
+        self.env = deployed.environment(
+            TABLESCORE_TESTING="1", DATABASE_URL=database_url, REDIS_URL="", **settings
         )
         self.workers = workers
-        self.process: subprocess.Popen[bytes] | None = None
+        self.process: deployed.Process | None = None
 
     def start(self) -> Server:
-        log = open(self.folder / "web.log", "ab")  # noqa: SIM115  (kept by the process)
-        self.process = subprocess.Popen(
-            [
-                str(BIN / "gunicorn"),
-                "config.wsgi",
-                "--workers",
-                str(self.workers),
-                "--bind",
-                f"127.0.0.1:{self.port}",
-                "--timeout",
-                "60",
-            ],
-            cwd=ROOT,
-            env=self.env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
+        self.process = deployed.web(self.folder, self.env, port=self.port, workers=self.workers)
+
+        def serving() -> bool:
+            assert self.process is not None
+            if not self.process.alive():
+                raise AssertionError("gunicorn stopped:\n" + self.log())
             try:
-                if self.request("GET", "/healthz/live").status == 200:
-                    return self
+                return self.request("GET", "/healthz/live").status == 200
             except OSError:
-                pass
-            time.sleep(0.1)
-        raise AssertionError("gunicorn did not start:\n" + self.log())
+                return False
+
+        deployed.wait_for(serving, timeout=60, what="gunicorn")
+        return self
 
     def log(self) -> str:
-        path = self.folder / "web.log"
-        return path.read_text(errors="replace") if path.exists() else ""
+        return self.process.log() if self.process is not None else ""
 
     def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGTERM)
-            try:
-                self.process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.process.pid, signal.SIGKILL)
-                self.process.wait(timeout=15)
+        if self.process is not None:
+            self.process.stop()
 
     def request(
         self,

@@ -16,14 +16,11 @@ import os
 import re
 import shutil
 import signal
-import socket
 import subprocess
-import sys
 import time
 import urllib.error
 import urllib.parse
 import urllib.request
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -31,46 +28,16 @@ import pytest
 from django.db import connection
 
 from printing.models import PrintJob
+from tests import deployed
 from tests.conftest import need_service
+from tests.deployed import free_port, wait_for
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
-ROOT = Path(__file__).resolve().parents[2]
-BIN = Path(sys.executable).parent
 SHEET_DELAY = 0.3  # seconds per sheet: a stack of 12 draws for about 4 s
 STALL_SECONDS = 3  # a running job whose progress stops this long is restarted by the sweep
 SWEEP_SECONDS = 1
 ROOLZ = {"format": 1, "game": "roolz", "players": ["Ann", "Ben", "Cat", "Dan"]}
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def wait_for(check: Callable[[], Any], *, timeout: float, what: str) -> Any:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        found = check()
-        if found:
-            return found
-        time.sleep(0.1)
-    raise AssertionError(f"waited {timeout} s for {what}")
-
-
-def stop(process: subprocess.Popen, sig: int = signal.SIGTERM) -> None:
-    """Stop a process this drill started, with everything it started (its own session)."""
-    if process.poll() is None:
-        try:
-            os.killpg(process.pid, sig)
-        except ProcessLookupError:
-            return
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait(timeout=15)
 
 
 class Browser:
@@ -112,26 +79,20 @@ class Browser:
 
 
 class Drill:
-    """A Redis, Celery beat, a Celery worker and gunicorn of the drill's own."""
+    """A Redis, Celery beat, a Celery worker and gunicorn of the drill's own, each started
+    by its deploy/ command."""
 
     def __init__(self, folder: Path):
         self.folder = folder
         self.redis_port = free_port()
         self.web_port = free_port()
-        self.redis: subprocess.Popen | None = None
-        self.worker: subprocess.Popen | None = None
+        self.redis: deployed.Process | None = None
+        self.worker: deployed.Process | None = None
         self.workers_started = 0
-        self.others: list[subprocess.Popen] = []
-        db = connection.settings_dict  # the test database, once pytest-django made it
-        user = urllib.parse.quote(db["USER"] or "")
-        password = ":" + urllib.parse.quote(db["PASSWORD"]) if db["PASSWORD"] else ""
-        where = f"{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}"
-        hidden = ("DATABASE_URL", "REDIS_URL", "CACHE_URL", "DB_CONN_MAX_AGE")
-        self.env = {key: value for key, value in os.environ.items() if key not in hidden}
-        self.env.update(
-            DJANGO_SETTINGS_MODULE="config.settings",
+        self.others: list[deployed.Process] = []
+        self.env = deployed.environment(
             TABLESCORE_TESTING="1",
-            DATABASE_URL=f"postgres://{user}{password}@{where}/{db['NAME']}",
+            DATABASE_URL=deployed.database_url(connection.settings_dict),
             REDIS_URL=f"redis://127.0.0.1:{self.redis_port}/0",
             PRINT_SHEET_DELAY=str(SHEET_DELAY),
             PRINT_STALL_SECONDS=str(STALL_SECONDS),
@@ -140,84 +101,40 @@ class Drill:
         )
         self.browser = Browser(f"http://127.0.0.1:{self.web_port}")
 
-    def spawn(self, name: str, command: list[str]) -> subprocess.Popen:
-        log = open(self.folder / f"{name}.log", "ab")  # noqa: SIM115  (kept by the process)
-        return subprocess.Popen(
-            command,
-            cwd=ROOT,
-            env=self.env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-
     def log(self, name: str) -> str:
         path = self.folder / f"{name}.log"
         return path.read_text(errors="replace") if path.exists() else ""
 
     # Redis -----------------------------------------------------------------------
     def start_redis(self) -> None:
-        self.redis = self.spawn(
-            "redis",
-            [
-                "redis-server",
-                "--port",
-                str(self.redis_port),
-                "--bind",
-                "127.0.0.1",
-                "--save",
-                "",
-                "--appendonly",
-                "no",
-            ],
-        )
-        import redis
-
-        client = redis.Redis(port=self.redis_port, socket_connect_timeout=1)
-
-        def answers() -> bool:
-            try:
-                return bool(client.ping())
-            except redis.RedisError:
-                return False
-
-        wait_for(answers, timeout=20, what="the drill's Redis")
-        client.close()
+        self.redis = deployed.redis_server(self.folder, self.redis_port)
 
     def stop_redis(self) -> None:
         assert self.redis is not None
-        stop(self.redis)
+        self.redis.stop()
 
     # Celery ----------------------------------------------------------------------
     def start_worker(self) -> None:
         self.workers_started += 1
-        name = f"worker-{self.workers_started}"
-        self.worker = self.spawn(
-            name,
-            [
-                str(BIN / "celery"),
-                "-A",
-                "config",
-                "worker",
-                "--loglevel=INFO",
-                "--pool=prefork",
-                "--concurrency=1",
-                "-n",
-                f"drill-{self.workers_started}@%h",
-                "--without-mingle",
-                "--without-gossip",
-            ],
+        self.worker = deployed.worker(
+            self.folder,
+            {**self.env, "WORKER_CONCURRENCY": "1"},
+            "--pool=prefork",
+            "-n",
+            f"drill-{self.workers_started}@%h",
+            "--without-mingle",
+            "--without-gossip",
+            name=f"worker-{self.workers_started}",
         )
-        wait_for(lambda: " ready." in self.log(name), timeout=90, what=f"{name} to be ready")
 
     def ensure_worker(self) -> None:
-        if self.worker is None or self.worker.poll() is not None:
+        if self.worker is None or not self.worker.alive():
             self.start_worker()
 
     def kill_worker(self) -> None:
         """SIGKILL the whole worker: its main process and its pool processes at once."""
         assert self.worker is not None
-        stop(self.worker, signal.SIGKILL)
+        self.worker.stop(signal.SIGKILL)
 
     def kill_pool_process(self) -> int:
         """SIGKILL only the worker's pool process (the one drawing); the main process lives."""
@@ -229,38 +146,11 @@ class Drill:
         return pids[0]
 
     def start_beat(self) -> None:
-        self.others.append(
-            self.spawn(
-                "beat",
-                [
-                    str(BIN / "celery"),
-                    "-A",
-                    "config",
-                    "beat",
-                    "--loglevel=INFO",
-                    "-s",
-                    str(self.folder / "beat-schedule"),
-                ],
-            )
-        )
+        self.others.append(deployed.beat(self.folder, self.env))
 
     # Web -------------------------------------------------------------------------
     def start_web(self) -> None:
-        self.others.append(
-            self.spawn(
-                "web",
-                [
-                    str(BIN / "gunicorn"),
-                    "config.wsgi",
-                    "--workers",
-                    "1",
-                    "--bind",
-                    f"127.0.0.1:{self.web_port}",
-                    "--timeout",
-                    "60",
-                ],
-            )
-        )
+        self.others.append(deployed.web(self.folder, self.env, port=self.web_port, workers=1))
 
         def serving() -> bool:
             try:
@@ -273,7 +163,7 @@ class Drill:
     def close(self) -> None:
         for process in [self.worker, *self.others, self.redis]:
             if process is not None:
-                stop(process)
+                process.stop()
 
 
 @pytest.fixture(scope="module")

@@ -5,9 +5,7 @@ spread over the three processes."""
 from __future__ import annotations
 
 import json
-import os
 import shutil
-import subprocess
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -16,8 +14,10 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from django.db import connection
 
+from tests import deployed
 from tests.conftest import need_service
-from tests.reliability.test_faults import BIN, ROOLZ, ROOT, free_port, stop, wait_for
+from tests.deployed import free_port, wait_for
+from tests.reliability.test_faults import ROOLZ
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
@@ -46,63 +46,19 @@ def three_workers(django_db_setup, django_db_blocker, tmp_path_factory):
         need_service("redis-server", "not on PATH")
     folder = tmp_path_factory.mktemp("throttles")
     redis_port, web_port = free_port(), free_port()
-    db = connection.settings_dict
-    user = urllib.parse.quote(db["USER"] or "")
-    password = ":" + urllib.parse.quote(db["PASSWORD"]) if db["PASSWORD"] else ""
-    where = f"{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}"
-    hidden = ("DATABASE_URL", "REDIS_URL", "CACHE_URL")
-    env = {key: value for key, value in os.environ.items() if key not in hidden}
-    env.update(
-        DJANGO_SETTINGS_MODULE="config.settings",
+    env = deployed.environment(
         TABLESCORE_TESTING="1",
-        DATABASE_URL=f"postgres://{user}{password}@{where}/{db['NAME']}",
+        DATABASE_URL=deployed.database_url(connection.settings_dict),
         REDIS_URL=f"redis://127.0.0.1:{redis_port}/0",  # the cache follows: same server
         GAMES_RATE=f"{RATE}/h",
     )
-    processes: list[subprocess.Popen] = []
-
-    def spawn(name: str, command: list[str]) -> None:
-        log = open(folder / f"{name}.log", "ab")  # noqa: SIM115  (kept by the process)
-        processes.append(
-            subprocess.Popen(
-                command,
-                env=env,
-                stdout=log,
-                stderr=log,
-                start_new_session=True,
-                cwd=ROOT,
-            )
-        )
-
+    processes: list[deployed.Process] = []
     with django_db_blocker.unblock():
         try:
-            spawn(
-                "redis",
-                [
-                    "redis-server",
-                    "--port",
-                    str(redis_port),
-                    "--bind",
-                    "127.0.0.1",
-                    "--save",
-                    "",
-                    "--appendonly",
-                    "no",
-                ],
-            )
-            spawn(
-                "web",
-                [
-                    str(BIN / "gunicorn"),
-                    "config.wsgi",
-                    "--workers",
-                    "3",
-                    "--bind",
-                    f"127.0.0.1:{web_port}",
-                    "--timeout",
-                    "60",
-                ],
-            )
+            processes.append(deployed.redis_server(folder, redis_port))
+            # One thread each: a request holds its process while it runs, so a burst sent
+            # at once is spread over the three.
+            processes.append(deployed.web(folder, env, port=web_port, workers=3, threads=1))
             base = f"http://127.0.0.1:{web_port}"
 
             def serving() -> bool:
@@ -118,7 +74,7 @@ def three_workers(django_db_setup, django_db_blocker, tmp_path_factory):
             yield base
         finally:
             for process in processes:
-                stop(process)
+                process.stop()
             connection.close()
 
 
