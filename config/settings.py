@@ -108,6 +108,9 @@ AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("LOGIN_COOLOFF_MINUTES"
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False
+# The client's address as every throttle reads it (behind NUM_PROXIES proxies, from
+# X-Forwarded-For): a guesser behind the proxy locks out only their own address.
+AXES_CLIENT_IP_CALLABLE = "common.throttles.client_address"
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"

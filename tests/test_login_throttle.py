@@ -46,3 +46,21 @@ def test_a_lockout_is_per_user_and_address(client, director):
         attempt(client, "wrong")
     answer = client.post(LOGIN, {"username": "other", "password": "other-horse-9", "next": "/"})
     assert answer.status_code == 302
+
+
+def test_behind_a_proxy_a_guesser_locks_out_only_their_own_address(client, director, settings):
+    """With NUM_PROXIES=1 every request comes from the proxy's address; the client is the
+    last address of X-Forwarded-For, for the login lock-out as for every throttle."""
+    settings.NUM_PROXIES = 1
+    guesser = {"REMOTE_ADDR": "127.0.0.1", "HTTP_X_FORWARDED_FOR": "203.0.113.7"}
+    director_phone = {"REMOTE_ADDR": "127.0.0.1", "HTTP_X_FORWARDED_FOR": "198.51.100.20"}
+    form = {"username": "director", "next": "/admin/"}
+    for _ in range(settings.AXES_FAILURE_LIMIT):
+        client.post(LOGIN, {**form, "password": "wrong"}, **guesser)
+    assert client.post(LOGIN, {**form, "password": "right-horse-9"}, **guesser).status_code == 429
+    answer = client.post(LOGIN, {**form, "password": "right-horse-9"}, **director_phone)
+    assert answer.status_code == 302, "the director's own address is not locked out"
+    # A guesser cannot slip past by naming another address before the proxy's.
+    spoofed = {**guesser, "HTTP_X_FORWARDED_FOR": "198.51.100.20, 203.0.113.7"}
+    client.logout()
+    assert client.post(LOGIN, {**form, "password": "right-horse-9"}, **spoofed).status_code == 429
