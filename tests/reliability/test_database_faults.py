@@ -10,6 +10,8 @@ database is not there at all answers the same way.
 
 from __future__ import annotations
 
+import select
+import socket
 import threading
 import time
 from collections import Counter
@@ -172,3 +174,130 @@ def test_a_database_that_is_down_answers_503_on_the_api_and_pages_and_readiness(
         assert server.request("GET", "/healthz/live").status == 200
     finally:
         server.stop()
+
+
+# --------------------------------------------------------------------------- a hung database
+
+
+class StallingProxy:
+    """A TCP port in front of the database: it forwards both ways until ``stall`` is set,
+    then holds every connection open and silent (a database that accepts and never
+    answers). With no ``upstream`` it never forwards at all."""
+
+    def __init__(self, upstream: tuple[str, int] | None):
+        self.upstream = upstream
+        self.stall = threading.Event()
+        self.stop = threading.Event()
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
+        self.sockets: list[socket.socket] = [self.listener]
+        self.thread = threading.Thread(target=self.serve, daemon=True)
+        self.thread.start()
+
+    def serve(self) -> None:
+        pairs: dict[socket.socket, socket.socket] = {}
+        self.listener.settimeout(0.05)
+        while not self.stop.is_set():
+            readable, _, _ = select.select([self.listener, *pairs], [], [], 0.05)
+            for sock in readable:
+                if sock is self.listener:
+                    client, _ = self.listener.accept()
+                    self.sockets.append(client)
+                    if self.upstream is not None and not self.stall.is_set():
+                        server = socket.create_connection(self.upstream)
+                        self.sockets.append(server)
+                        pairs[client], pairs[server] = server, client
+                    continue
+                if self.stall.is_set():
+                    continue  # read nothing, answer nothing
+                data = sock.recv(65536)
+                if data:
+                    pairs[sock].sendall(data)
+                else:
+                    other = pairs.pop(sock)
+                    pairs.pop(other, None)
+                    other.close()
+                    sock.close()
+            if self.stall.is_set():
+                time.sleep(0.05)
+
+    def close(self) -> None:
+        self.stop.set()
+        self.thread.join(timeout=5)
+        for sock in self.sockets:
+            sock.close()
+
+
+def timed(call):
+    started = time.monotonic()
+    answer = call()
+    return answer, time.monotonic() - started
+
+
+def test_a_database_that_accepts_and_never_answers_is_answered_503_within_seconds(tmp_path):
+    """Connecting gives up after DB_CONNECT_TIMEOUT: the API's JSON 503, the pages' "try
+    again" page and readiness's 503 each come within 5 s; liveness at once, even while
+    another request waits on the database."""
+    silent = StallingProxy(upstream=None)
+    server = Server(tmp_path, database_url=f"postgres://postgres@127.0.0.1:{silent.port}/x")
+    try:
+        server.start()
+        created, took = timed(lambda: server.post_json("/api/games/", ROOLZ))
+        assert is_json_503(created), created
+        assert took < 5, took
+        page, took = timed(lambda: server.request("GET", "/t/" + "x" * 22 + "/"))
+        assert page.status == 503 and TRY_AGAIN in page.body.decode(), page
+        assert took < 5, took
+        health, took = timed(lambda: server.request("GET", "/healthz"))
+        assert health.status == 503 and health.json()["failing"] == ["database"], health
+        assert took < 5, took
+
+        waiting = threading.Thread(target=lambda: server.post_json("/api/games/", ROOLZ))
+        waiting.start()
+        time.sleep(0.3)  # that request now waits on the database
+        live, took = timed(lambda: server.request("GET", "/healthz/live"))
+        waiting.join(timeout=30)
+        assert live.status == 200, live
+        assert took < 1, took
+    finally:
+        server.stop()
+        silent.close()
+
+
+def test_a_database_that_stops_answering_mid_connection_is_answered_503_within_seconds(
+    tmp_path,
+):
+    """A kept connection whose server goes silent: the statement's deadline cuts the wait,
+    the API answers its JSON 503 within 5 s, and once the database answers again so does
+    the site, with nothing stored twice."""
+    if connection.vendor != "postgresql":
+        need_service("PostgreSQL", "the proxy stands in front of the test database")
+    db = connection.settings_dict
+    proxy = StallingProxy(upstream=(db["HOST"] or "127.0.0.1", int(db["PORT"] or 5432)))
+    url = the_test_database_url().replace(f":{db['PORT'] or 5432}/", f":{proxy.port}/")
+    server = Server(tmp_path, database_url=url, workers=1)
+    try:
+        server.start()
+        created = server.post_json("/api/games/", ROOLZ)
+        assert created.status == 201, created
+        game = created.json()
+        entry = {"number": 1, "round": roolz_round(1)}
+        path, token = f"/api/games/{game['id']}/rounds/", str(game["token"])
+
+        proxy.stall.set()
+        stalled, took = timed(lambda: server.post_json(path, entry, token=token, key="k1"))
+        assert is_json_503(stalled), stalled
+        assert took < 5, took
+
+        proxy.stall.clear()  # the database answers again (new connections go through)
+        stored = server.post_json(path, entry, token=token, key="k1")
+        assert stored.status == 201, stored
+        again = server.post_json(path, entry, token=token, key="k1")
+        assert again.status in (200, 201) and again.json() == stored.json()
+        rounds = server.request(
+            "GET", f"/api/games/{game['id']}/", headers={"Authorization": f"Bearer {token}"}
+        ).json()["rounds"]
+        assert [row["number"] for row in rounds] == [1]
+    finally:
+        server.stop()
+        proxy.close()
