@@ -76,6 +76,13 @@ def client_address(request: HttpRequest) -> str:
     return request.META.get("REMOTE_ADDR", "") or "unknown"
 
 
+def login_address(request: HttpRequest) -> str | None:
+    """The client's address for the login lock-out (django-axes), as every throttle reads
+    it; None when a request carries none (a login made in code, not over the network)."""
+    address = client_address(request)
+    return None if address == "unknown" else address
+
+
 def who(request: HttpRequest, group: str) -> str:
     """Whom a count belongs to: a signed-in user for games, else the address."""
     user = getattr(request, "user", None)

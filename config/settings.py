@@ -110,7 +110,7 @@ AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False
 # The client's address as every throttle reads it (behind NUM_PROXIES proxies, from
 # X-Forwarded-For): a guesser behind the proxy locks out only their own address.
-AXES_CLIENT_IP_CALLABLE = "common.throttles.client_address"
+AXES_CLIENT_IP_CALLABLE = "common.throttles.login_address"
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
@@ -271,12 +271,23 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": 2 * PRINT_TIME_LIMIT,
     "socket_connect_timeout": 2,
 }
+# Seating and publishing a round in the background are swept the same way: a job whose
+# progress has not moved for BACKGROUND_STALL_SECONDS (its message lost with a Redis that
+# keeps nothing, or its worker killed) is sent again, at most BACKGROUND_RESTARTS times.
+BACKGROUND_STALL_SECONDS = float(os.environ.get("BACKGROUND_STALL_SECONDS", "60"))
+BACKGROUND_SWEEP_SECONDS = float(os.environ.get("BACKGROUND_SWEEP_SECONDS", "15"))
+BACKGROUND_RESTARTS = int(os.environ.get("BACKGROUND_RESTARTS", "3"))
 CELERY_BEAT_SCHEDULE = {
     "print-sweep": {
         "task": "printing.sweep",
         "schedule": PRINT_SWEEP_SECONDS,
         "options": {"expires": PRINT_SWEEP_SECONDS},
-    }
+    },
+    "background-sweep": {
+        "task": "tournaments.background_sweep",
+        "schedule": BACKGROUND_SWEEP_SECONDS,
+        "options": {"expires": BACKGROUND_SWEEP_SECONDS},
+    },
 }
 
 # Tablescore's own switches.

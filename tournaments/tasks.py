@@ -15,6 +15,7 @@ import logging
 from typing import Any
 
 from celery import shared_task
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
@@ -35,10 +36,19 @@ def round_generate_queue(
     number = event.rounds.filter(status=TournamentRound.Status.PUBLISHED).count() + 1
     services.round_still_playing_check(event=event, number=number, go_on=go_on)
     with transaction.atomic():
-        event = services.round_generation_mark(
-            event=event, state="queued", user=user, round=number, done=0, total=3
-        )
         event_id, user_id = event.pk, getattr(user, "pk", None)
+        event = services.round_generation_mark(
+            event=event,
+            state="queued",
+            user=user,
+            work="seat",
+            round=number,
+            user_id=user_id,
+            effort=effort,
+            go_on=go_on,
+            done=0,
+            total=3,
+        )
         transaction.on_commit(
             lambda: _send(event_id, number, user_id=user_id, effort=effort, go_on=go_on)
         )
@@ -121,16 +131,19 @@ def round_publish_queue(
     services.round_still_playing_check(event=event, number=round.number, go_on=go_on)
     total = round.tables.count()
     with transaction.atomic():
+        event_id, round_id, user_id = event.pk, round.pk, getattr(user, "pk", None)
         event = services.round_generation_mark(
             event=event,
             state="queued",
             user=user,
             round=round.number,
             work="publish",
+            round_id=round_id,
+            user_id=user_id,
+            go_on=go_on,
             done=0,
             total=total,
         )
-        event_id, round_id, user_id = event.pk, round.pk, getattr(user, "pk", None)
         transaction.on_commit(lambda: _send_publish(event_id, round_id, user_id, go_on))
     return event
 
@@ -176,6 +189,13 @@ def round_publish_task(
                 break
         services.round_publish(event=event, round=round_, user=user, go_on=go_on)
     except services.TournamentError as error:
+        round_.refresh_from_db(fields=["status"])
+        if round_.status == TournamentRound.Status.PUBLISHED:
+            # A run sent again by the sweep met the first one's finished work.
+            services.round_generation_mark(
+                event=event, state="done", round=round_.number, work="publish"
+            )
+            return "done"
         services.round_generation_mark(
             event=event,
             state="failed",
@@ -195,3 +215,43 @@ def round_publish_task(
         total=round_.tables.count(),
     )
     return "done"
+
+
+# --------------------------------------------------------------------------- never stuck
+
+SWEEP_TASK = "tournaments.background_sweep"
+
+
+def _send_again(event: Event) -> None:
+    job = event.generation
+    if job.get("work") == "publish":
+        _send_publish(event.pk, int(job["round_id"]), job.get("user_id"), bool(job.get("go_on")))
+    else:
+        _send(
+            event.pk,
+            int(job["round"]),
+            user_id=job.get("user_id"),
+            effort=int(job.get("effort", 1)),
+            go_on=bool(job.get("go_on")),
+        )
+
+
+@shared_task(name=SWEEP_TASK, ignore_result=True)
+def background_sweep_task() -> int:
+    """Send again every seating or publishing whose progress has not moved for
+    BACKGROUND_STALL_SECONDS (a lost message, a killed worker); sent by Celery beat."""
+    stalled = services.background_jobs_stalled(
+        stall_seconds=settings.BACKGROUND_STALL_SECONDS,
+        most_restarts=settings.BACKGROUND_RESTARTS,
+    )
+    for event in stalled:
+        logger.warning("event %s: %s sent again", event.pk, event.generation.get("work"))
+        _send_again(event)
+    return len(stalled)
+
+
+def background_job_restart(*, event: Event, user: Any = None) -> Event:
+    """The desk starts a stuck seating or publishing again, at once."""
+    event = services.background_job_restart(event=event, user=user)
+    transaction.on_commit(lambda: _send_again(event))
+    return event

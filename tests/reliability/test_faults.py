@@ -98,6 +98,8 @@ class Drill:
             PRINT_STALL_SECONDS=str(STALL_SECONDS),
             PRINT_SWEEP_SECONDS=str(SWEEP_SECONDS),
             PRINT_TIME_LIMIT="60",
+            BACKGROUND_STALL_SECONDS="3",
+            BACKGROUND_SWEEP_SECONDS="1",
         )
         self.browser = Browser(f"http://127.0.0.1:{self.web_port}")
 
@@ -333,3 +335,32 @@ def test_a_job_survives_its_whole_worker_being_killed_mid_way(drill):
     # new one once the progress had stopped, and that run took the job over.
     assert job.task_id != stopped_at.task_id
     drawn_once(job, copies=11)
+
+
+def test_a_lost_seating_message_is_seated_once_by_the_sweep_beat_sends(drill):
+    """What a queued seating leaves when Redis restarts without its message: beat's sweep
+    sends it again and the deployed worker seats the round, once."""
+    from django.contrib.auth import get_user_model
+
+    from tournaments.events import selectors, services
+    from tournaments.models import TournamentRound
+
+    drill.ensure_worker()
+    director = get_user_model().objects.create_user("sweep-director")
+    event = services.event_create(owner=director, name="Lost message", game="roolz")
+    services.entrants_import_csv(
+        event=event, text="\n".join(f"Player {i}" for i in range(24)), user=director
+    )
+    services.round_generation_mark(
+        event=event, state="queued", work="seat", round=1, done=0, total=3
+    )  # queued, and no message anywhere
+    wait_for(
+        lambda: selectors.generation_for(event=event).state in ("done", "failed"),
+        timeout=60,
+        what="the sweep to seat the round",
+    )
+    progress = selectors.generation_for(event=event)
+    assert (progress.state, progress.restarts) == ("done", 1), progress
+    draft = TournamentRound.objects.get(event=event)
+    seated = [seat.entrant_id for table in draft.tables.all() for seat in table.seats.all()]
+    assert len(seated) == len(set(seated)) == 24

@@ -30,6 +30,7 @@ Every selector returns frozen dataclasses a template shows directly:
 
 from __future__ import annotations
 
+import time
 from collections.abc import Collection, Mapping
 from contextlib import suppress
 from dataclasses import dataclass
@@ -604,11 +605,24 @@ class Generation:
     step: str
     message: str
     work: str = "seat"  # "seat" (generating a draft) or "publish"
+    quiet_seconds: int = 0  # since its last progress, while queued or running
+    restarts: int = 0  # times sent again (by the sweep or the director)
+
+    @property
+    def stuck(self) -> bool:
+        """Under way with no progress for a while: the desk offers to start it again."""
+        return self.state in ("queued", "running") and self.quiet_seconds >= QUIET_BEFORE_RESTART
+
+
+QUIET_BEFORE_RESTART = 10  # seconds without progress before the desk offers "Start again"
 
 
 def generation_for(*, event: Event) -> Generation:
     g = Event.objects.filter(pk=event.pk).values_list("generation", flat=True).first() or {}
+    at = g.get("at")
     return Generation(
+        quiet_seconds=max(0, int(time.time() - float(at))) if at else 0,
+        restarts=int(g.get("restarts", 0)),
         state=g.get("state", ""),
         round_number=g.get("round"),
         done=int(g.get("done", 0)),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -189,10 +190,13 @@ def round_generate(
 
 
 def round_generation_mark(*, event: Event, state: str, user: Any = None, **details: Any) -> Event:
-    """Store how far the next round's background generation got, for the desk to show.
+    """Store how far the next round's background generation (or publishing) got, for the
+    desk to show and the sweep to watch.
 
     ``state``: queued, running, done or failed. Queuing a second one while one is
-    queued or running is refused.
+    queued or running is refused. A mark after ``queued`` keeps what the queue stored
+    (what to send again) and adds its own details; every mark says when (``at``), so a
+    job whose progress stops is seen (``background_jobs_stalled``).
     """
     with transaction.atomic():
         event = locked(event)
@@ -200,10 +204,61 @@ def round_generation_mark(*, event: Event, state: str, user: Any = None, **detai
             refuse_closed(event)
             if event.generation.get("state") in ("queued", "running"):
                 raise TournamentError.single("a round is already being generated", field="round")
-        event.generation = {**details, "state": state}
+            kept: dict[str, Any] = {}
+        else:
+            kept = {k: v for k, v in event.generation.items() if k in BACKGROUND_JOB_KEYS}
+        event.generation = {**kept, **details, "state": state, "at": time.time()}
         event.save(update_fields=["generation", "updated_at"])
         if state in ("queued", "done", "failed"):
             event_log(event, f"round_generation_{state}", user, after=event.generation)
+        bump(event)
+    return event
+
+
+# What the queue stores of a background job, kept by later marks: enough to send it again.
+BACKGROUND_JOB_KEYS = ("work", "round", "round_id", "user_id", "effort", "go_on", "restarts")
+GONE_QUIET = "the worker stopped before it finished; start it again"
+
+
+def background_jobs_stalled(*, stall_seconds: float, most_restarts: int) -> list[Event]:
+    """Events whose background seating or publishing has not moved for ``stall_seconds``
+    (its message was lost, or its worker died): each marked as sent again (``restarts``
+    counted), or failed with a message once ``most_restarts`` are spent. The events to
+    send again are returned; sending twice is harmless (a draft is seated again in place
+    of the first, a published table keeps its game)."""
+    cutoff = time.time() - stall_seconds
+    again: list[Event] = []
+    waiting = Event.objects.filter(generation__state__in=["queued", "running"]).only("pk")
+    for candidate in waiting:
+        with transaction.atomic():
+            event = locked(candidate)
+            job = event.generation
+            if job.get("state") not in ("queued", "running") or float(job.get("at", 0)) > cutoff:
+                continue
+            restarts = int(job.get("restarts", 0))
+            if restarts >= most_restarts:
+                event.generation = {**job, "state": "failed", "message": GONE_QUIET}
+                event_log(event, "round_generation_failed", None, after=event.generation)
+            else:
+                event.generation = {**job, "restarts": restarts + 1, "at": time.time()}
+                event_log(event, "round_generation_restarted", None, after=event.generation)
+                again.append(event)
+            event.save(update_fields=["generation", "updated_at"])
+            bump(event)
+    return again
+
+
+def background_job_restart(*, event: Event, user: Any = None) -> Event:
+    """The director starts a background job again (seen stuck on the desk): marked as
+    sent again now, for the caller to send. Refused when nothing is under way."""
+    with transaction.atomic():
+        event = locked(event)
+        job = event.generation
+        if job.get("state") not in ("queued", "running"):
+            raise TournamentError.single("nothing is being seated or published", field="round")
+        event.generation = {**job, "restarts": int(job.get("restarts", 0)) + 1, "at": time.time()}
+        event.save(update_fields=["generation", "updated_at"])
+        event_log(event, "round_generation_restarted", user, after=event.generation)
         bump(event)
     return event
 

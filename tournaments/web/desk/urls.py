@@ -35,6 +35,11 @@ urlpatterns = [
     path("desk/<int:pk>/keep-apart/", views.keep_apart_add, name="keep_apart_add"),
     path("desk/<int:pk>/rounds/generate/", views.round_generate, name="round_generate"),
     path("desk/<int:pk>/rounds/generation/", views.generation, name="generation"),
+    path(
+        "desk/<int:pk>/rounds/generation/restart/",
+        views.generation_restart,
+        name="generation_restart",
+    ),
     path("desk/<int:pk>/rounds/<int:number>/", views.desk_round, name="desk_round"),
     path("desk/<int:pk>/rounds/<int:number>/swap/", views.round_swap, name="round_swap"),
     path("desk/<int:pk>/rounds/<int:number>/publish/", views.round_publish, name="round_publish"),

@@ -515,6 +515,20 @@ def generation(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     return desk_page(request, event, "generation")
 
 
+@never_cache
+@director_required
+@require_POST
+def generation_restart(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Start a stuck seating or publishing again (its worker died, its message was lost)."""
+    event = own_event(request, pk)
+    try:
+        tasks.background_job_restart(event=event, user=request.user)
+    except services.TournamentError as error:
+        message = " ".join(problems_by_field(error.problems).values())
+        return desk_page(request, event, "generation", errors={"round": message})
+    return desk_done(request, event, "generation")
+
+
 # The round's page lists this many tables at a time (a 10,000-player event stays light);
 # a search by table numbers or names finds any of them.
 ROUND_TABLES_PAGE = 100
