@@ -106,10 +106,11 @@ class DatabaseWrapper(base.DatabaseWrapper):
             return execute(sql, params, many, context)
 
     def _commit(self) -> None:
+        commit = base.DatabaseWrapper._commit  # type: ignore[attr-defined]
         if self.connection is not None and settings.DB_STATEMENT_TIMEOUT > 0:
             with self._deadline():
-                return super()._commit()
-        return super()._commit()
+                return commit(self)
+        return commit(self)
 
     def is_usable(self) -> bool:
         connection = self.connection
