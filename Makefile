@@ -11,7 +11,7 @@ PORT ?= 8000
 # a worker with nothing left takes tests queued for a busy one (worksteal).
 TEST_WORKERS ?= 4
 
-.PHONY: install system-deps run test lint format serve worker beat bench clean
+.PHONY: install system-deps run venue test lint serve worker beat bench clean
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -39,6 +39,10 @@ run: install system-deps
 	DEBUG=1 $(PY) manage.py demo --base-url http://$(HOST):$(PORT)
 	DEBUG=1 $(PY) manage.py demoevent --base-url http://$(HOST):$(PORT)
 	DEBUG=1 $(PY) manage.py runserver $(HOST):$(PORT)
+
+# A club night from a laptop: the phones on the hall's wifi reach it (see the README).
+venue: install system-deps
+	deploy/bin/venue
 
 test: install system-deps
 	$(VENV)/bin/ruff check .

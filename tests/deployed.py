@@ -138,6 +138,11 @@ def worker(folder: Path, env: Mapping[str, str], *options: str, name: str = "wor
     return process
 
 
+def venue(folder: Path, env: Mapping[str, str], *, name: str = "venue") -> Process:
+    """A club night from a laptop, as ``make venue`` (``deploy/bin/venue``) starts it."""
+    return Process(name, [str(DEPLOY / "bin" / "venue")], folder=folder, env=env)
+
+
 def beat(folder: Path, env: Mapping[str, str]) -> Process:
     schedule = {"BEAT_SCHEDULE": str(folder / "beat-schedule")}
     return Process("beat", [str(DEPLOY / "bin" / "beat")], folder=folder, env={**env, **schedule})
