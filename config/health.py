@@ -85,7 +85,7 @@ def broker_and_print_service_status() -> tuple[dict[str, object], dict[str, obje
 
 def _sweep_status(last: bytes | str | None) -> dict[str, object]:
     allowed = 3 * settings.PRINT_SWEEP_SECONDS + 10
-    start = "start a Celery worker with beat (celery -A config worker -B)"
+    start = "start Celery beat (deploy/bin/beat) beside a worker (deploy/bin/worker)"
     if last is None:
         return {"ok": False, "error": f"the print sweep has not run: {start}"}
     ago = max(0.0, time.time() - float(last))

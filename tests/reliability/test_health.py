@@ -59,7 +59,7 @@ def test_the_print_service_is_named_when_its_sweep_stops_without_a_503(client, s
     body = response.json()
     assert body["failing"] == body["degraded"] == ["print_service"]
     assert client.get("/healthz/monitor").status_code == 503
-    assert "celery -A config worker -B" in body["print_service"]["error"]
+    assert "deploy/bin/beat" in body["print_service"]["error"]
 
     heartbeat.record_sweep()  # what the sweep does, in a worker, each time beat sends it
     body = client.get("/healthz").json()
