@@ -21,10 +21,15 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
-# Browser tests drive Debian's Chromium; PDF tests read pages with poppler, QR codes with zbar.
+# Browser tests drive Debian's Chromium; PDF tests read pages with poppler, QR codes with zbar;
+# the deployed-stack tests put Caddy (HTTPS, its root trusted through NSS's certutil) and
+# PgBouncer in front. None of them is started here: the tests start their own.
 system-deps:
 	@missing=""; \
 	command -v chromium >/dev/null || missing="$$missing chromium"; \
+	command -v caddy >/dev/null || missing="$$missing caddy"; \
+	command -v pgbouncer >/dev/null || missing="$$missing pgbouncer"; \
+	command -v certutil >/dev/null || missing="$$missing libnss3-tools"; \
 	command -v pdftotext >/dev/null || missing="$$missing poppler-utils"; \
 	command -v zbarimg >/dev/null || missing="$$missing zbar-tools"; \
 	test -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf || missing="$$missing fonts-dejavu-core"; \
