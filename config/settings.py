@@ -156,7 +156,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # seconds at most, a statement DB_STATEMENT_TIMEOUT (the server stops it then, and this
     # process stops waiting a moment later, see config.postgresql.base). 0: no limit, as
     # for commands and the worker unless set; deploy/bin/web sets it for the web server.
-    options["connect_timeout"] = int(os.environ.get("DB_CONNECT_TIMEOUT", "3"))
+    options["connect_timeout"] = int(os.environ.get("DB_CONNECT_TIMEOUT", "2"))
     if DB_STATEMENT_TIMEOUT > 0:
         options["options"] = f"-c statement_timeout={round(DB_STATEMENT_TIMEOUT * 1000)}"
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":

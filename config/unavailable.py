@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import sys
 
+import psycopg
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
@@ -24,10 +25,17 @@ MESSAGE = "the database cannot be reached just now: try again in a moment"
 
 
 def database_unavailable(error: BaseException | None) -> bool:
-    """Whether ``error`` (or what it came from) is the database being out of reach."""
+    """Whether ``error`` (or what it came from) is the database being out of reach: a
+    connection refused, dropped or cut, or a conversation with the server broken off
+    mid-answer (the driver's own error, with no SQLSTATE from the server: behind PgBouncer a
+    server connection dying at COMMIT reads as "received 2 results from command 'COMMIT'").
+    The change's outcome is then unknown to this request; a retry with its
+    Idempotency-Key finds it stored, or stores it, once."""
     seen = 0
     while error is not None and seen < 10:
         if isinstance(error, OperationalError | InterfaceError):
+            return True
+        if isinstance(error, psycopg.InternalError) and error.sqlstate is None:
             return True
         error = error.__cause__ or error.__context__
         seen += 1

@@ -13,6 +13,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.parse
 from collections.abc import Callable, Iterable, Mapping
@@ -212,15 +213,15 @@ def caddy_root(folder: Path) -> Path:
     return folder / "data" / "caddy" / "pki" / "authorities" / "local" / "root.crt"
 
 
-def pgbouncer(folder: Path, *, port: int, upstream: Mapping[str, Any]) -> Process:
-    """PgBouncer with ``deploy/pgbouncer.ini`` (transaction pooling), on ``port``, in front of
-    the database ``upstream`` (Django connection settings)."""
+def pgbouncer(port: int, *, upstream_host: str, upstream_port: int, user: str) -> Process:
+    """PgBouncer with ``deploy/pgbouncer.ini`` (transaction pooling) on ``port``, in front of
+    every database of the PostgreSQL at ``upstream_host:upstream_port``. Its folder is one
+    of its own that the ``postgres`` account can read: run as root, PgBouncer is started as
+    that account (it refuses to run as root)."""
+    folder = Path(tempfile.mkdtemp(prefix="pgbouncer-"))
     config = configparser.ConfigParser()
     config.read(DEPLOY / "pgbouncer.ini")
-    name = upstream["NAME"]
-    host, real_port = upstream["HOST"] or "127.0.0.1", upstream["PORT"] or 5432
-    config["databases"] = {name: f"host={host} port={real_port} dbname={name}"}
-    user = upstream["USER"] or "postgres"
+    config["databases"] = {"*": f"host={upstream_host} port={upstream_port}"}
     (folder / "userlist.txt").write_text(f'"{user}" ""\n')
     config["pgbouncer"].update(
         listen_addr="127.0.0.1",
@@ -229,16 +230,20 @@ def pgbouncer(folder: Path, *, port: int, upstream: Mapping[str, Any]) -> Proces
         auth_file=str(folder / "userlist.txt"),
         unix_socket_dir="",
         pidfile=str(folder / "pgbouncer.pid"),
-        logfile="",
-        admin_users=user,
+        logfile="",  # its output goes to the process log
     )
     with open(folder / "pgbouncer.ini", "w") as written:
         config.write(written)
-    process = Process(
-        "pgbouncer", ["pgbouncer", str(folder / "pgbouncer.ini")], folder=folder, env=os.environ
-    )
+    command = ["pgbouncer", str(folder / "pgbouncer.ini")]
+    if os.geteuid() == 0:
+        shutil.chown(folder, "postgres")
+        folder.chmod(0o755)
+        command[1:1] = ["-u", "postgres"]
+    process = Process("pgbouncer", command, folder=folder, env=os.environ)
 
     def listening() -> bool:
+        if not process.alive():
+            raise AssertionError("PgBouncer stopped:\n" + process.log())
         try:
             socket.create_connection(("127.0.0.1", port), timeout=1).close()
             return True
