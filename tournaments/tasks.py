@@ -85,6 +85,10 @@ def round_generate_task(
         return "gone"
     if event.rounds.filter(number=number).exists() and event.generation.get("state") == "done":
         return "done"  # a redelivered message after the work was finished
+    if event.generation.get("round") not in (None, number):
+        # A message of an earlier job delivered late (a killed worker's, after the sweep
+        # sent it again and the event moved on): it must not seat the round after.
+        return "stale"
     user = get_user_model().objects.filter(pk=user_id).first() if user_id else None
 
     def progress(step: str, done: int, total: int) -> None:

@@ -121,3 +121,15 @@ def test_the_desk_shows_a_stuck_job_and_starts_it_again(
     )
     assert refused.status_code == 200
     assert TournamentRound.objects.filter(event=event).count() == 1
+
+
+def test_a_late_copy_of_an_earlier_seating_seats_nothing(event, eager_celery):
+    """A killed worker's message comes back from the broker after the sweep's copy did
+    the work and the director moved on to the next round: it changes nothing."""
+    round_1 = services.round_publish(
+        event=event, round=services.round_generate(event=event, user=event.owner)
+    )
+    tasks.round_generate_queue(event=event, user=event.owner, go_on=True)  # round 2, queued
+    assert tasks.round_generate_task(event.pk, round_1.number) == "stale"
+    assert TournamentRound.objects.filter(event=event).count() == 1
+    assert selectors.generation_for(event=event).state == "queued"
