@@ -40,7 +40,8 @@ class TablescoreAPI(NinjaAPI):
         return made[key]
 
     def _get_urls(self) -> list[URLPattern | URLResolver]:
-        urls = [*super()._get_urls(), re_path(r"^(?P<rest>.*)$", no_such_path)]
+        # [\s\S] and \Z: a path holding a line break (%0A) is one the API does not know too.
+        urls = [*super()._get_urls(), re_path(r"^(?P<rest>[\s\S]*)\Z", no_such_path)]
         for pattern in urls:
             if isinstance(pattern, URLPattern):
                 pattern.callback = refusing_large_bodies(pattern.callback)
