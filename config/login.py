@@ -8,6 +8,7 @@ page of this site other than the sign-in page itself, or else the director's des
 
 from __future__ import annotations
 
+from typing import Any
 from urllib.parse import urlsplit
 
 from django.contrib import admin
@@ -35,9 +36,11 @@ def fallback(request: HttpRequest) -> str:
     return reverse("tournaments:desk")
 
 
-def with_next(data: QueryDict, place: str) -> QueryDict:
+def with_next(data: QueryDict, place: str) -> Any:
+    """``data`` with ``next`` set to ``place``, as immutable as the request's own."""
     changed = data.copy()
     changed[REDIRECT_FIELD_NAME] = place
+    changed._mutable = False
     return changed
 
 

@@ -206,3 +206,12 @@ def test_every_api_path_answers_the_json_envelope(client, path):
     assert answer.status_code == 404
     assert answer["Content-Type"] == "application/json"
     assert answer.json() == {"errors": [{"round": None, "field": None, "message": "not found"}]}
+
+
+def test_a_method_a_path_does_not_take_answers_the_envelope(client):
+    answer = client.put("/api/games/")
+    assert answer.status_code == 405
+    assert answer["Content-Type"] == "application/json"
+    assert answer["Allow"] == "POST"
+    [problem] = answer.json()["errors"]
+    assert problem["message"] == "this path takes POST, not PUT"
