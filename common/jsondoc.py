@@ -3,8 +3,8 @@ club's roster), the commands' files, the API's bodies.
 
 Plain Python, no Django. Whatever the bytes, the answer is the decoded document or
 ``DocumentError`` with a sentence saying why not: too large, not UTF-8, not JSON, nested
-deeper than a document of ours ever is (checked before decoding, so that no nesting can
-exhaust the stack), NaN or Infinity (which JSON does not have), a lone surrogate (which
+deeper than a document of ours ever is (the decoder's own limit caught, the rest walked
+without recursion), NaN or Infinity (which JSON does not have), a lone surrogate (which
 cannot be stored or printed as text), a number too long to read. What the document holds
 is then its schema's to check (a NUL in a name, say, named by its path).
 """
@@ -12,14 +12,10 @@ is then its schema's to check (a NUL in a name, say, named by its path).
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 # Deeper than any document of ours (a game's deal inside an event is about ten levels down).
 DEEPEST = 64
-# The brackets of the structure once the strings (which may hold brackets) are taken out.
-_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)
-_BRACKET = re.compile(rb"[\[\]{}]")
 
 
 class DocumentError(ValueError):
@@ -35,16 +31,18 @@ def _no_constant(name: str) -> Any:
     raise DocumentError(f"holds {name}, which JSON does not have")
 
 
-def nesting(raw: bytes) -> int:
-    """How deep the arrays and objects of JSON text ``raw`` nest (its strings left out)."""
-    depth = deepest = 0
-    for found in _BRACKET.finditer(_STRING.sub(b'""', raw)):
-        if found.group() in (b"[", b"{"):
-            depth += 1
-            deepest = max(deepest, depth)
-        else:
-            depth -= 1
-    return deepest
+def nesting(document: Any, deepest: int) -> bool:
+    """Whether the arrays and objects of ``document`` nest deeper than ``deepest``; walked
+    without recursion, so that no nesting can exhaust the stack."""
+    stack: list[tuple[Any, int]] = [(document, 0)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict | list):
+            if depth + 1 > deepest:
+                return True
+            items = value.values() if isinstance(value, dict) else value
+            stack.extend((item, depth + 1) for item in items if isinstance(item, dict | list))
+    return False
 
 
 def read_json(raw: bytes | str, *, largest: int, deepest: int = DEEPEST) -> Any:
@@ -57,8 +55,6 @@ def read_json(raw: bytes | str, *, largest: int, deepest: int = DEEPEST) -> Any:
         raise DocumentError(f"is larger than {largest} bytes")
     if not data.strip():
         raise DocumentError("is empty")
-    if nesting(data) > deepest:
-        raise DocumentError(f"nests deeper than {deepest} levels")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -73,9 +69,12 @@ def read_json(raw: bytes | str, *, largest: int, deepest: int = DEEPEST) -> Any:
         ) from None
     except ValueError:  # past the JSON errors: a number too long for int()
         raise DocumentError("holds a number too long to read") from None
-    except (RecursionError, MemoryError, OverflowError):
-        # Not past the nesting check, but a reader never lets one through.
+    except RecursionError:  # the decoder's own stack: far past any depth we take
+        raise DocumentError(f"nests deeper than {deepest} levels") from None
+    except (MemoryError, OverflowError):
         raise DocumentError("is not JSON that can be read") from None
+    if nesting(document, deepest):
+        raise DocumentError(f"nests deeper than {deepest} levels")
     try:
         # Lone surrogates decode as JSON but cannot be stored or printed as text.
         json.dumps(document, ensure_ascii=False).encode("utf-8")
