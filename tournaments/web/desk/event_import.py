@@ -33,7 +33,7 @@ def event_import_page(request: HttpRequest) -> HttpResponse:
         try:
             data = read_json(upload.read(IMPORT_LARGEST + 1), largest=IMPORT_LARGEST)
         except DocumentError as error:
-            problems.append(f"File: it {error.reason}.")
+            problems.append(f"File: not a JSON document that can be read: it {error.reason}.")
         else:
             try:
                 event = event_import(data=data, owner=request.user)
