@@ -107,15 +107,16 @@ def _window(rate: Rate, ident: str, group: str) -> tuple[str, int]:
     return f"throttle:{group}:{ident}:{start}", wait
 
 
-def take(request: HttpRequest, group: str) -> None:
-    """Count one of ``group`` for this request's client; raise TooMany past the rate."""
+def take(request: HttpRequest, group: str, count: int = 1) -> None:
+    """Count ``count`` of ``group`` (one unless told) for this request's client; raise
+    TooMany past the rate."""
     rate = rate_of(group)
-    if rate is None:
+    if rate is None or count < 1:
         return
     key, wait = _window(rate, who(request, group), group)
     try:
         cache.add(key, 0, timeout=rate.seconds + 1)
-        count = cache.incr(key)
+        count = cache.incr(key, count)
     except (RedisError, OSError) as error:
         log.warning("throttle %s not counted: %s", group, error)
         return
@@ -181,10 +182,11 @@ def too_many_requests(request: HttpRequest, refused: TooMany) -> HttpResponse:
     return answer
 
 
-def refused(request: HttpRequest, group: str) -> HttpResponse | None:
-    """Count one creation of ``group``; the 429 to answer when past the rate, else None."""
+def refused(request: HttpRequest, group: str, count: int = 1) -> HttpResponse | None:
+    """Count one creation of ``group`` (or ``count`` of them, say the wrong tokens of one
+    request); the 429 to answer when past the rate, else None."""
     try:
-        take(request, group)
+        take(request, group, count)
     except TooMany as error:
         return too_many_requests(request, error)
     return None

@@ -6,6 +6,8 @@ by adding its router here.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import wraps
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
@@ -26,6 +28,29 @@ def no_such_path(request: HttpRequest, rest: str = "") -> HttpResponse:
     return errors_response(404, [{"round": None, "field": None, "message": "not found"}])
 
 
+def json_not_allowed(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """``view`` whose 405 (a method the path does not take) is the errors envelope too,
+    its Allow header kept (ninja answers it as plain text)."""
+
+    @wraps(view)
+    def answer(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        response = view(request, *args, **kwargs)
+        if response.status_code != 405 or response.get("Content-Type") == "application/json":
+            return response
+        allowed = response.get("Allow", "")
+        message = (
+            f"this path takes {allowed}, not {request.method}"
+            if allowed
+            else f"{request.method} is not taken here"
+        )
+        refused = errors_response(405, [{"round": None, "field": None, "message": message}])
+        if allowed:
+            refused["Allow"] = allowed
+        return refused
+
+    return answer
+
+
 class TablescoreAPI(NinjaAPI):
     """ninja's API with the body limit in front of every path (the OpenAPI document too),
     and the errors envelope for every path it does not know."""
@@ -40,10 +65,11 @@ class TablescoreAPI(NinjaAPI):
         return made[key]
 
     def _get_urls(self) -> list[URLPattern | URLResolver]:
-        urls = [*super()._get_urls(), re_path(r"^(?P<rest>.*)$", no_such_path)]
+        # [\s\S] and \Z: a path holding a line break (%0A) is one the API does not know too.
+        urls = [*super()._get_urls(), re_path(r"^(?P<rest>[\s\S]*)\Z", no_such_path)]
         for pattern in urls:
             if isinstance(pattern, URLPattern):
-                pattern.callback = refusing_large_bodies(pattern.callback)
+                pattern.callback = refusing_large_bodies(json_not_allowed(pattern.callback))
         return urls
 
 

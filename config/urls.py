@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from config import views
+from config import login, views
 from config.api import api
 
 urlpatterns = [
@@ -11,6 +11,8 @@ urlpatterns = [
     path("healthz/monitor", views.healthz_monitor, name="healthz_monitor"),
     path("manifest.webmanifest", views.manifest, name="manifest"),
     path("sw.js", views.service_worker, name="service_worker"),
+    # Before the admin's own: a next that cannot be followed goes back or to the desk.
+    path("admin/login/", login.login, name="login"),
     path("admin/", admin.site.urls),
     path("api/", api.urls),
     path("", include("printing.urls")),

@@ -15,7 +15,8 @@ from scoring.admin import GameAdmin, ReadOnlyAdmin
 class PrintJobAdmin(ReadOnlyAdmin):
     list_display = ("created_at", "about", "status", "progress_done", "progress_total", "size")
     list_filter = ("status", "paper_size")
-    exclude = ("pdf",)
+    # A job's token opens its PDF (every sheet of its games): never shown here.
+    exclude = ("pdf", "token")
 
 
 @admin.action(description="Print the scoresheets of the selected games (PDF)")

@@ -91,6 +91,10 @@ def print_games(request: HtmxHttpRequest) -> HttpResponse:
     paper = paper_from(request.POST.get("paper"))
     try:
         if len(ids) != len(tokens):
+            # Each token that opens no game counts as a wrong table link, as on /t/.
+            wrong = len(tokens) - len(ids)
+            if (refusal := throttles.refused(request, "wrong_tokens", wrong)) is not None:
+                return refusal
             raise PrintRequestError("some of these games do not exist")
         if (refusal := throttles.refused(request, "print_jobs")) is not None:
             return refusal

@@ -1,4 +1,9 @@
-"""The director's desk: games and rounds to look at, the audit trail read-only."""
+"""Games and rounds to look at, the audit trail read-only (a director reads a game's trail
+on its history page and an event's on its desk).
+
+No entry token is shown here: whoever holds one plays at that table, and an admin account
+given view rights is not a player. The table's phone and the event's desk show the link.
+"""
 
 from django.contrib import admin
 
@@ -24,6 +29,13 @@ class RoundInline(admin.TabularInline):
         return False
 
 
+def masked(token: str) -> str:
+    """A token as the admin shows it: not at all, but where it can be read."""
+    if not token:
+        return "-"
+    return "hidden (the table's own page and the event's desk show the entry link)"
+
+
 class ReadOnlyAdmin(admin.ModelAdmin):
     def has_add_permission(self, request):
         return False
@@ -45,7 +57,7 @@ class GameAdmin(admin.ModelAdmin):
         "options",
         "first_dealer",
         "ending",
-        "table_token",
+        "entry_link",
         "created_by",
         "created_at",
         "updated_at",
@@ -54,6 +66,10 @@ class GameAdmin(admin.ModelAdmin):
     )
     fields = ("status", "confirmation", "is_tournament_game", *readonly_fields)
     inlines = [SeatInline, RoundInline]
+
+    @admin.display(description="entry link")
+    def entry_link(self, game):
+        return masked(game.table_token)
 
     @admin.display(description="players")
     def players(self, game):

@@ -103,8 +103,11 @@ self.addEventListener("message", function (event) {
  * item}), in IndexedDB, with a Background Sync registration where the browser has one: the
  * browser wakes this worker when the connection returns, even with the table closed, and
  * each round is sent with its idempotency key (stored once, whoever sends it first). An
- * answer (saved, saved before, refused with a message) takes it out of the queue and tells
- * the open pages; no answer, an error 5xx or 429 leaves it for the next try. */
+ * answer (saved, saved before, refused with a message, or not stored again because another
+ * phone undid or corrected that round since) takes it out of the queue and tells the open
+ * pages, which show it in the round form; with no page open, the page's own outbox still
+ * holds the round and sends it when the table opens, to be told the same. No answer, an
+ * error 5xx or 429 leaves it for the next try. */
 const SYNC_TAG = "tablescore-outbox";
 const QUEUE_DB = "tablescore";
 const QUEUE = "outbox";

@@ -358,7 +358,8 @@ PART_EDGES: dict[str, dict[str, frozenset[str]]] = {
         "health": frozenset(),
         "api": frozenset(),
         "views": frozenset({"health"}),
-        "urls": frozenset({"api", "views"}),
+        "urls": frozenset({"api", "views", "login"}),
+        "login": frozenset(),
         "table_guard": frozenset(),
         "unavailable": frozenset(),
         "postgresql": frozenset(),
@@ -375,6 +376,7 @@ PART_EDGES: dict[str, dict[str, frozenset[str]]] = {
         "compiled": frozenset(),
         "sessions": frozenset({"compiled"}),
         "folding": frozenset(),
+        "jsondoc": frozenset(),
     },
     "scoring": {
         "admin": frozenset({"models"}),

@@ -176,3 +176,36 @@ def test_a_missing_page_of_a_real_table_is_not_a_wrong_token(client, settings):
     for _ in range(3):
         assert client.get(f"/t/{game.table_token}/requests/999/").status_code in (404, 405)
     assert client.get(f"/t/{NOBODY}/").status_code == 404
+
+
+def test_wrong_tokens_on_scoresheets_and_print_jobs_count_too(client, settings):
+    rates(settings, wrong_tokens="3/h")
+    game = stored_game()
+    paths = [
+        f"/t/{NOBODY}/scoresheet.pdf",
+        f"/print/jobs/{NOBODY}/",
+        f"/print/jobs/{NOBODY}/file.pdf",
+    ]
+    for path in paths:
+        assert client.get(path).status_code == 404
+    refused = client.get(f"/t/{NOBODY}/scoresheet.pdf")
+    assert refused.status_code == 429
+    assert abs(int(refused["Retry-After"]) - seconds_left(3600)) <= 2
+    # The same count as the table pages', and a right token still passes.
+    assert client.get(f"/t/{NOBODY}/").status_code == 429
+    assert client.get(f"/t/{game.table_token}/scoresheet.pdf").status_code == 200
+
+
+def test_every_wrong_token_of_one_print_post_counts(client, settings):
+    rates(settings, wrong_tokens="10/h")
+    game = stored_game()
+    guesses = [f"{i:043d}" for i in range(5)]
+    answer = client.post("/print/games/", {"token": [game.table_token, *guesses]})
+    assert answer.status_code == 400
+    # Five counted in one post: the next post of six wrong ones goes past ten.
+    more = [f"{i:043d}" for i in range(5, 11)]
+    refused = client.post("/print/games/", {"token": more})
+    assert refused.status_code == 429
+    assert client.get(f"/t/{NOBODY}/").status_code == 429
+    # The right tokens alone still print.
+    assert client.post("/print/games/", {"token": [game.table_token]}).status_code == 302

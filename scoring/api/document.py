@@ -24,6 +24,22 @@ UNAVAILABLE = (
     "again after Retry-After seconds (with the same Idempotency-Key, a round is stored once)."
 )
 TOO_MANY = "Too many requests: try again after Retry-After seconds."
+# The phone (or program) making a change, kept in the game's audit trail. At an event table
+# the round one device entered is confirmed (or a change it asked for agreed to) from
+# another: without this header every API caller is the same device, "api".
+X_DEVICE = {
+    "name": "X-Device",
+    "in": "header",
+    "required": False,
+    "description": "names the device making the change (its first 64 characters are "
+    'kept; "api" when absent): the audit trail shows it, and at an event table a round '
+    "is confirmed from another device than the one that entered it",
+    "schema": {"type": "string"},
+}
+UNDO_BODY = (
+    "An undo names the revision it was made against: the body is required, and one "
+    "missing (or null) is refused with 400 naming `revision`."
+)
 # A new game's id is the path's game_id for every operation on it (each also needs the
 # token, sent as a header, which a link cannot carry).
 LINKED = {
@@ -46,6 +62,20 @@ def _envelope(description: str, headers: dict[str, Any] | None = None) -> dict[s
     return answer
 
 
+def _body_required(operation: dict[str, Any]) -> None:
+    """The undo's body as the server takes it: required, an object (ninja writes an
+    optional body as optional and nullable, while the view refuses it missing)."""
+    body = operation.get("requestBody")
+    if not body:
+        return
+    media = body.get("content", {}).get("application/json", {})
+    choices = media.get("schema", {}).get("anyOf")
+    if choices:
+        [media["schema"]] = [c for c in choices if c.get("type") != "null"]
+    body["required"] = True
+    body["description"] = UNDO_BODY
+
+
 def finish(document: dict[str, Any]) -> dict[str, Any]:
     """``document`` with the answers every operation may give and the links of a new game."""
     paths: dict[str, dict[str, Any]] = document.get("paths", {})
@@ -61,6 +91,12 @@ def finish(document: dict[str, Any]) -> dict[str, Any]:
                 responses["429"] = _envelope(TOO_MANY, RETRY_AFTER)
             responses["503"] = _envelope(UNAVAILABLE, RETRY_AFTER)
             operation["responses"] = dict(sorted(responses.items()))
+    for methods in paths.values():
+        for method, operation in methods.items():
+            if method in {"post", "put", "delete"} and isinstance(operation, dict):
+                operation.setdefault("parameters", []).append(dict(X_DEVICE))
+            if method == "delete" and isinstance(operation, dict):
+                _body_required(operation)
     created = paths.get("/api/games/", {}).get("post", {}).get("responses", {}).get("201")
     if created is not None:
         links: dict[str, Any] = {}
@@ -74,6 +110,7 @@ def finish(document: dict[str, Any]) -> dict[str, Any]:
                 "description": "the new game (send its token as the bearer credential)",
             }
             if "{number}" in path:
-                links[name]["parameters"]["path.number"] = 1
+                # A link's parameter is a runtime expression or text: round one.
+                links[name]["parameters"]["path.number"] = "1"
         created["links"] = links
     return document

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from functools import wraps
 from io import BytesIO
@@ -13,6 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from ninja.parser import Parser
 from ninja.types import DictStrAny
 
+from common.jsondoc import DocumentError, read_json
 from scoring.api.errors import ApiError, on_api_error
 
 
@@ -76,13 +76,11 @@ def read_json_body(request: HttpRequest) -> Any:
     if not request.body:
         raise ApiError("the body must be JSON", field="body")
     try:
-        data = json.loads(request.body.decode("utf-8"))
-        # Lone surrogates and NUL decode as JSON but cannot be stored or printed as text.
-        text = json.dumps(data, ensure_ascii=False)
-        text.encode("utf-8")
-    except (UnicodeError, ValueError, RecursionError):  # ValueError: JSON errors, huge ints
-        raise ApiError("the body is not valid JSON text", field="body") from None
-    if "\\u0000" in text or "\x00" in text:
+        data = read_json(request.body, largest=limit)
+    except DocumentError as error:
+        raise ApiError(f"the body {error.reason}", field="body") from None
+    # NUL decodes as JSON but cannot be stored or printed as text.
+    if "\\u0000" in request.body.decode("utf-8-sig") or b"\x00" in request.body:
         raise ApiError("the body holds a NUL character", field="body")
     return data
 

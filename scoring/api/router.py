@@ -21,7 +21,6 @@ from scoring.api.schemas import (
     ChangeOut,
     ConfirmationIn,
     ConfirmedOut,
-    ConflictOut,
     CorrectionIn,
     DeskRequestOut,
     EndedOut,
@@ -30,6 +29,7 @@ from scoring.api.schemas import (
     GameCreated,
     GameOut,
     GameRecordIn,
+    RecordRefusedOut,
     RoundIn,
     RoundRecorded,
     StaleOut,
@@ -175,13 +175,14 @@ def game_detail(request: HttpRequest, game_id: int) -> dict[str, Any]:
 @router.post(
     "/games/{int:game_id}/rounds/",
     auth=table_token,
-    response={201: RoundRecorded, 409: ConflictOut, 422: Errors, **REFUSED_BODY},
+    response={201: RoundRecorded, 409: RecordRefusedOut, 422: Errors, **REFUSED_BODY},
     summary="Record the next round",
     description="The answer is that round and how the game stands after it (its size does "
     "not grow with the game; the whole score is on GET). A retry with the same "
     "Idempotency-Key within a day gets the first answer and stores nothing twice; another "
-    "phone's round under the same number is a 409 showing it; a key reused for another "
-    "request is a 422.",
+    "phone's round under the same number is a 409 showing it (`recorded`); a retry whose "
+    "round was undone or corrected since is a 409 with what is there now (`current`), and "
+    "nothing is stored again; a key reused for another request is a 422.",
 )
 def game_rounds(
     request: HttpRequest,

@@ -164,8 +164,19 @@ class RecordedRound(Schema):
     status: str
 
 
-class ConflictOut(Errors):
-    recorded: RecordedRound = Field(description="what another phone recorded under that number")
+class RecordRefusedOut(Errors):
+    """409 to a round recorded: another phone's round under that number, or a retry of a
+    keyed request whose round was undone or corrected since its first answer."""
+
+    recorded: RecordedRound | None = Field(
+        None, description="what another phone recorded under that number"
+    )
+    current: dict[str, Any] | None = Field(
+        None,
+        description="a retry of a request whose round was undone or corrected since: nothing "
+        "was stored; what is there now (the game's revision and that round, or null when it "
+        "is gone), to enter the round again from",
+    )
 
 
 class StaleOut(Errors):

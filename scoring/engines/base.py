@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -683,8 +684,16 @@ class RoundReader:
         return found
 
 
+# Characters no name (nor any free text) may hold, beyond the controls: those not shown
+# that change what is shown or make two texts look alike (U+202E right-to-left override,
+# U+200B zero-width space, the joiners, the line separators): Unicode's format and
+# separator categories. Two names that look the same are then the same name.
+INVISIBLE_CATEGORIES = frozenset({"Cf", "Zl", "Zp"})
+
+
 def text_problem(value: Any, longest: int) -> str | None:
-    """Why a free text (a name, a reason) cannot be stored and printed, or None."""
+    """Why a free text (a name, a reason) cannot be stored and printed, or None: the one
+    rule for names everywhere (the desk, the table, the API, every import)."""
     if not isinstance(value, str):
         return "must be text"
     if len(value) > longest:
@@ -695,6 +704,9 @@ def text_problem(value: Any, longest: int) -> str | None:
         value.encode("utf-8")
     except UnicodeEncodeError:
         return "holds a character that is not valid text"
+    for c in value:
+        if unicodedata.category(c) in INVISIBLE_CATEGORIES:
+            return f"holds an invisible character (U+{ord(c):04X})"
     return None
 
 

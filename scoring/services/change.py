@@ -97,6 +97,26 @@ class StaleRevision(GameChangeError):
         super().__init__([Problem(STALE_MESSAGE, round_number, "revision")])
 
 
+class RoundWithdrawn(StaleRevision):
+    """A retry of a keyed request whose round was undone (or corrected) since its first
+    answer: nothing is stored again, so that a late retry never reverses another phone's
+    undo. ``how`` is "undone" or "corrected"; ``current`` the game's revision now."""
+
+    def __init__(self, game: Game, *, number: int, how: str):
+        super().__init__(game, made_against=None, round_number=number)
+        self.how = how
+        self.problems = [
+            Problem(
+                f"round {number} was {how} since this request was first answered: it was "
+                "not stored again; here is what is there now; enter it again if it still "
+                "stands",
+                number,
+                "number",
+            )
+        ]
+        self.args = ("; ".join(str(p) for p in self.problems),)
+
+
 class TableClosed(GameChangeError):
     """An event table whose game is over: only the event's desk changes it now.
 
@@ -338,6 +358,8 @@ def replay_of(game: Game, key: str | None, request: Any) -> ChangeResult | None:
         )
     answer = stored.response
     number = answer.get("number")
+    if answer.get("withdrawn") and isinstance(number, int):
+        raise RoundWithdrawn(game, number=number, how=str(answer["withdrawn"]))
     if "standing" in answer:
         return ChangeResult(
             game=game,
@@ -356,6 +378,16 @@ def replay_of(game: Game, key: str | None, request: Any) -> ChangeResult | None:
         replayed=True,
         round=rounds[number - 1] if isinstance(number, int) and 0 < number <= len(rounds) else None,
     )
+
+
+def withdraw_keyed_answers(game: Game, number: int, how: str) -> None:
+    """Round ``number`` was undone or corrected (``how``): the answers kept for the keyed
+    requests that stored it become tombstones, so that a retry of one of them is told
+    (``RoundWithdrawn``, a 409 with what is there now) instead of storing the round again
+    or being told the old round still stands. Written with the change."""
+    IdempotentRequest.objects.filter(game=game, response__number=number).exclude(
+        response__has_key="withdrawn"
+    ).update(response={"number": number, "withdrawn": how})
 
 
 IDEMPOTENCY_KEPT = timedelta(days=1)

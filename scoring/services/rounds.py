@@ -14,7 +14,6 @@ from scoring.engines.base import InvalidRecord, Problem, ScoredGame, Step
 from scoring.models import (
     Confirmation,
     Game,
-    IdempotentRequest,
     Round,
     RoundEvent,
 )
@@ -49,6 +48,7 @@ from scoring.services.change import (
     score_or_raise,
     score_round,
     set_standing,
+    withdraw_keyed_answers,
 )
 
 
@@ -116,10 +116,14 @@ def round_record(
             announce_change(game)
             return result
     except IntegrityError:
-        # The unique constraints are the last word when two writers slip past the lock.
+        # The unique constraints are the last word when two writers slip past the lock,
+        # and for a key whose round was undone since (its answer kept as a tombstone, the
+        # key's row is there already): the replay below refuses it (RoundWithdrawn).
         recorded = Round.objects.filter(game_id=game.pk, number=number).first()
         if recorded is not None:
             raise RoundConflict(recorded) from None
+        # What the failed write changed on the game in memory was rolled back in the database.
+        game = Game.objects.filter(pk=game.pk).first() or game
         replay = replay_of(game, idempotency_key, request)
         if replay:
             return replay
@@ -292,6 +296,7 @@ def apply_correct(game: Game, number: int, entry: Mapping[str, Any], actor: Acto
     round_.entered_by_device = actor.device[:64]
     round_.entered_by_user = actor.user_or_none
     round_.save()
+    withdraw_keyed_answers(game, number, "corrected")
     audit(game, RoundEvent.Action.CORRECT, actor, number=number, before=before, after=dict(entry))
     return save_projection(game, scored)
 
@@ -317,8 +322,9 @@ def apply_undo(game: Game, number: int | None, actor: Actor) -> dict[str, Any]:
     before = last.entry
     removed = last.number
     last.delete()
-    # A retry of the request that stored this round must not be told it is still saved.
-    IdempotentRequest.objects.filter(game=game, response__number=removed).delete()
+    # A retry of the request that stored this round must neither be told it is still
+    # saved nor store it again behind another phone's back.
+    withdraw_keyed_answers(game, removed, "undone")
     scored = score_or_raise(game, game_record(game))
     audit(game, RoundEvent.Action.UNDO, actor, number=removed, before=before)
     return save_projection(game, scored)

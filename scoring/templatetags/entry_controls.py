@@ -298,11 +298,21 @@ def stale_notice(context: Context) -> SafeString:
             f'hx-target="{escaped(context.get("target", ""))}" hx-swap="outerHTML" '
             'hx-disabled-elt="this">Discard mine and start over</button>\n'
         )
+    if context.get("correcting"):
+        # A correction made against a round another phone changed: said as the refusal
+        # that follows says it, the round as it stands shown on saving.
+        number = escaped(context.get("number", ""))
+        said = (
+            f"<p>{word.capitalize()} {number} changed since you opened it. What you typed is "
+            "kept; saving it will show you what is there now.</p>\n"
+        )
+    else:
+        said = (
+            f"<p>Another phone has just recorded a {word}. What you typed is kept; saving it "
+            "will show you what the other phone recorded.</p>\n"
+        )
     return mark_safe(
-        '<div class="stale notice warn" hidden data-stale role="status">\n'
-        f"<p>Another phone has just recorded a {word}. What you typed is kept; saving it "
-        "will show you what the other phone recorded.</p>\n"
-        f"{button}</div>"
+        f'<div class="stale notice warn" hidden data-stale role="status">\n{said}{button}</div>'
     )
 
 

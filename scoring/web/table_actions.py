@@ -40,6 +40,7 @@ from scoring.services import (
     GameChangeError,
     IdempotencyKeyReused,
     RoundConflict,
+    RoundWithdrawn,
     StaleRevision,
     change_request_accept,
     change_request_decline,
@@ -193,6 +194,8 @@ def table_entry(request: HtmxHttpRequest, token: str) -> HttpResponse:
         score = game_score(game)
         theirs = presenters.round_rows(game, score, seats, [conflict.recorded])[0]
         return entry_error(request, game, form, key, conflict=theirs, number=number)
+    except RoundWithdrawn as withdrawn:
+        return withdrawn_answer(request, game, form, withdrawn)
     except IdempotencyKeyReused:
         form.errors.append("This form was saved already. Start a new round to enter another one.")
         return entry_error(request, game, form, key)
@@ -216,6 +219,28 @@ def table_entry(request: HtmxHttpRequest, token: str) -> HttpResponse:
     news = "" if alone else None
     context = table_context(request, game, score=score, seats=seats, news=news, saved=saved)
     return render_parts(request, ["entry"], context, oob=["live", "recent"])
+
+
+def withdrawn_answer(
+    request: HtmxHttpRequest, game: Game, form: EntryForm, withdrawn: RoundWithdrawn
+) -> HttpResponse:
+    """A save sent again (from the outbox, say) after its round was undone or corrected on
+    another phone: nothing was stored. Undone, the form comes back with the entry kept
+    under a new key, to save again if it still stands; corrected, the round as it stands
+    now is shown above a fresh form."""
+    game.refresh_from_db()
+    number = withdrawn.problems[0].round or 0
+    now = None
+    found = game.rounds.filter(number=number).first()
+    if found is not None:
+        seats = presenters.seat_infos(game)
+        now = presenters.round_rows(game, game_score(game), seats, [found])[0]
+    keep = withdrawn.how == "undone" and found is None and number == game.last_round_number + 1
+    notice = {"how": withdrawn.how, "number": number, "now": now, "kept": keep}
+    context = table_context(request, game, form=form if keep else None, withdrawn=notice)
+    if request.htmx:
+        return render_parts(request, ["entry"], context, oob=["live", "recent"])
+    return full_page(request, context)
 
 
 def recorded_alone(before: ScoredGame, revision: int, change: ChangeResult) -> bool:

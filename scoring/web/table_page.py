@@ -257,6 +257,7 @@ VIEW_ADDS: dict[str, Any] = {
     "change_error": "",
     "confirm_error": "",
     "conflict": None,
+    "withdrawn": None,
     "correcting": False,
     "ask_who": False,
     "revision": None,

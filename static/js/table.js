@@ -12,7 +12,9 @@
  *   an "offline" badge while the scoreboard cannot be polled
  * - the outbox: a round whose save got no answer is kept on the phone (localStorage) with its
  *   idempotency key and sent again by itself when the connection returns; the server answers
- *   a key it has seen with the round it stored, so nothing is stored twice
+ *   a key it has seen with the round it stored, so nothing is stored twice; a round undone
+ *   or corrected on another phone since it was sent is not stored again: the phone says so
+ *   in sight, the entry kept in the form to save again
  * - the service worker keeps the table page (and its last scoreboard) for a reload offline,
  *   and sends a waiting round in the background (Background Sync) where the browser allows
  * - back on the start page, the setup of the game chosen comes back
@@ -699,7 +701,10 @@
       const saved = document.querySelector("#entry .notice.ok");
       const clash = document.querySelector("#entry .conflict");
       if (saved) savedInSight(document.getElementById("entry"));
-      else if (clash) clash.scrollIntoView({ block: "start" });
+      /* a clash (another phone's round, or this round undone or corrected meanwhile): in
+       * sight once the swapped parts have settled (htmx settles after 20 ms, then the
+       * form's controls are drawn), clear of the top bar and the Save bar */
+      else if (clash) window.setTimeout(function () { clash.scrollIntoView({ block: "center" }); }, 100);
     } else {
       document.body.dispatchEvent(new CustomEvent("table-changed", { bubbles: true }));
     }

@@ -176,3 +176,50 @@ def test_a_round_waiting_is_sent_in_the_background_with_the_table_closed(
     elsewhere.wait_for_function(f"({QUEUED_IN_THE_WORKER})().then(keys => keys.length === 0)")
     assert Round.objects.get(game=game, number=1).entry["bid"] == 200
     assert IdempotentRequest.objects.get(game=game).key == key
+
+
+def test_a_retry_after_another_phone_undid_the_round_is_told_in_sight(
+    live_server, page: Page, screenshot
+):
+    """The first save is stored but its answer is lost; before the outbox sends it again,
+    another phone undoes that round. The retry stores nothing, and the phone says so in
+    sight, with its entry kept to save again."""
+    from scoring.services import Actor, round_undo
+
+    game = roolz_game()
+    open_table(page, live_server, game)
+    lost: list[str] = []
+
+    def stored_then_undone_elsewhere(route) -> None:
+        body = route.request.post_data or ""
+        if route.request.method == "POST" and "action=preview" not in body and not lost:
+            route.fetch()  # the server saves the round ...
+            lost.append(body)
+            round_undo(game=game, number=1, actor=Actor(device="another phone"))
+            route.abort("internetdisconnected")  # ... and the answer is lost on the way back
+            return
+        route.continue_()
+
+    page.route("**/entry/", stored_then_undone_elsewhere)
+    enter_roolz_round(page, "Ann", 200, 220)
+    preview_shows(page, "Team A +220")
+    page.locator("button.save").click()
+
+    notice = page.locator("#entry [data-withdrawn=undone]")
+    expect(notice).to_contain_text(
+        "Deal 1 was undone on another phone after this phone sent it.", timeout=BY_ITSELF
+    )
+    expect(notice).to_contain_text("Your entry is kept below")
+    expect(notice).to_be_in_viewport()
+    expect(page.locator("[data-outbox]")).to_be_hidden()
+    assert waiting(page) == []
+    assert len(lost) == 1
+    assert not Round.objects.filter(game=game).exists()
+    assert IdempotentRequest.objects.get(game=game).response["withdrawn"] == "undone"
+    expect(page.locator("#f-bid")).to_have_value("200")
+    screenshot(page, "outbox-retry-after-undo", full_page=False)
+
+    # Saved again (a new key), the round is stored.
+    page.locator("button.save").click()
+    expect(page.locator("#entry .notice.ok")).to_contain_text("Deal 1 saved")
+    assert Round.objects.filter(game=game).count() == 1

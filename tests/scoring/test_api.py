@@ -272,7 +272,7 @@ def test_a_record_saying_it_did_not_end_early_is_not_ended(client):
     assert response.status_code == 201
 
 
-def test_a_retry_after_an_undo_records_the_round_again(client):
+def test_a_retry_after_an_undo_is_told_and_stores_nothing(client):
     game = create(client)
     url, token = f"/api/games/{game['id']}/rounds/", game["token"]
     body = {"number": 1, "round": roolz_round()}
@@ -282,9 +282,44 @@ def test_a_retry_after_an_undo_records_the_round_again(client):
         f"{url}1/", seen, content_type="application/json", HTTP_AUTHORIZATION=f"Bearer {token}"
     )
     assert undone.status_code == 200
-    assert post(client, url, body, token, HTTP_IDEMPOTENCY_KEY="K").status_code == 201
+    after_undo = revision(client, game)
+    retry = post(client, url, body, token, HTTP_IDEMPOTENCY_KEY="K")
+    assert retry.status_code == 409, retry.content
+    answer = retry.json()
+    assert answer["current"] == {"revision": after_undo, "round": None}
+    [problem] = answer["errors"]
+    assert problem["round"] == 1 and problem["field"] == "number"
+    assert "undone" in problem["message"]
+    detail = client.get(f"/api/games/{game['id']}/", HTTP_AUTHORIZATION=f"Bearer {token}").json()
+    assert detail["rounds"] == [] and detail["revision"] == after_undo
+    # Entered again (a new key), the round is stored; the old key stays refused.
+    assert post(client, url, body, token, HTTP_IDEMPOTENCY_KEY="K2").status_code == 201
+    again = post(client, url, body, token, HTTP_IDEMPOTENCY_KEY="K")
+    assert again.status_code == 409
+    assert again.json()["current"]["round"]["round"] == roolz_round()
     detail = client.get(f"/api/games/{game['id']}/", HTTP_AUTHORIZATION=f"Bearer {token}").json()
     assert [r["number"] for r in detail["rounds"]] == [1]
+
+
+def test_a_retry_after_a_correction_is_told_what_stands_now(client):
+    game = create(client)
+    url, token = f"/api/games/{game['id']}/rounds/", game["token"]
+    body = {"number": 1, "round": roolz_round(a=190)}
+    assert post(client, url, body, token, HTTP_IDEMPOTENCY_KEY="K").status_code == 201
+    corrected = client.put(
+        f"{url}1/",
+        json.dumps({"round": roolz_round(a=250), "revision": revision(client, game)}),
+        content_type="application/json",
+        HTTP_AUTHORIZATION=f"Bearer {token}",
+    )
+    assert corrected.status_code == 200
+    retry = post(client, url, body, token, HTTP_IDEMPOTENCY_KEY="K")
+    assert retry.status_code == 409
+    answer = retry.json()
+    assert "corrected" in answer["errors"][0]["message"]
+    assert answer["current"]["round"]["round"] == roolz_round(a=250)
+    detail = client.get(f"/api/games/{game['id']}/", HTTP_AUTHORIZATION=f"Bearer {token}").json()
+    assert [r["round"] for r in detail["rounds"]] == [roolz_round(a=250)]
 
 
 def test_confirming_what_was_since_corrected_is_refused(client):

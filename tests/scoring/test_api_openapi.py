@@ -19,7 +19,7 @@ ENDPOINTS = [
     ("get", GAME, None, set(), False),
     ("post", GAME + "rounds/", "RoundIn", {"number", "round", "seat"}, True),
     ("put", ROUND, "CorrectionIn", {"round", "seat", "number"}, True),
-    ("delete", ROUND, "UndoIn", {"seat"}, False),
+    ("delete", ROUND, "UndoIn", {"seat", "revision"}, True),
     ("post", ROUND + "confirm/", "ConfirmationIn", {"seat", "round"}, True),
     ("post", GAME + "end/", "EndingIn", {"seat"}, True),
 ]
@@ -162,3 +162,56 @@ def test_every_reference_in_the_document_resolves(document):
     refs = set(every_ref(document))
     assert refs
     assert {ref.rsplit("/", 1)[1] for ref in refs} <= names
+
+
+def test_the_served_document_is_valid_openapi(document):
+    from openapi_spec_validator import validate
+
+    validate(document)  # raises, naming the place, on any fault
+
+
+def test_every_change_documents_the_device_header(document):
+    for path, operations in document["paths"].items():
+        for method, operation in operations.items():
+            names = {p["name"] for p in operation.get("parameters", []) if p["in"] == "header"}
+            assert ("X-Device" in names) is (method != "get"), (method, path)
+
+
+@pytest.mark.parametrize("body", ["", "null"])
+def test_an_undo_without_its_revision_is_refused_as_documented(client, document, body):
+    operation = document["paths"][ROUND]["delete"]
+    assert operation["requestBody"]["required"] is True
+    assert "null" in operation["requestBody"]["description"]
+    created = client.post(
+        "/api/games/",
+        '{"game": "roolz", "players": ["Ann", "Ben", "Cat", "Dan"]}',
+        content_type="application/json",
+    ).json()
+    answer = client.delete(
+        f"/api/games/{created['id']}/rounds/1/",
+        body,
+        content_type="application/json",
+        HTTP_AUTHORIZATION=f"Bearer {created['token']}",
+    )
+    assert answer.status_code == 400
+    assert answer.json()["errors"][0]["field"] == "revision"
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/api/games/%0A/", "/api/%0A", "/api/games/1%0A/", "/api/openapi.json%0A", "/api/%00"],
+)
+def test_every_api_path_answers_the_json_envelope(client, path):
+    answer = client.get(path)
+    assert answer.status_code == 404
+    assert answer["Content-Type"] == "application/json"
+    assert answer.json() == {"errors": [{"round": None, "field": None, "message": "not found"}]}
+
+
+def test_a_method_a_path_does_not_take_answers_the_envelope(client):
+    answer = client.put("/api/games/")
+    assert answer.status_code == 405
+    assert answer["Content-Type"] == "application/json"
+    assert answer["Allow"] == "POST"
+    [problem] = answer.json()["errors"]
+    assert problem["message"] == "this path takes POST, not PUT"

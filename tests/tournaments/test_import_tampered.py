@@ -98,6 +98,25 @@ def same_name_folded(doc: dict) -> None:
     doc["entrants"][1]["name"] = "  " + doc["entrants"][0]["name"].upper() + " "
 
 
+def same_name_but_accents(doc: dict) -> None:
+    name = doc["entrants"][0]["name"]
+    doc["entrants"][1]["name"] = name[0] + "\u0301" + name[1:].upper()
+
+
+def same_name_but_a_zero_width_space(doc: dict) -> None:
+    doc["entrants"][1]["name"] = doc["entrants"][0]["name"] + "\u200b"
+
+
+def others_play_the_table(doc: dict) -> None:
+    players = doc["rounds"][0]["tables"][0]["game"]["players"]
+    players[:] = ["X", "Y", "Z", "W", "V", "U"][: len(players)]
+
+
+def players_in_another_order(doc: dict) -> None:
+    players = doc["rounds"][0]["tables"][0]["game"]["players"]
+    players[0], players[1] = players[1], players[0]
+
+
 def one_player_short(doc: dict) -> None:
     doc["rounds"][0]["tables"][0]["game"]["players"].pop()
 
@@ -141,6 +160,14 @@ TAMPERED: list[tuple[str, Callable[[dict], None], str, str]] = [
     ("NUL in the event name", set_in(["event", "name"], "Club\x00night"), "event.name", "NUL"),
     ("NUL in a game's player", set_in([*T0, "game", "players", 0], "A\x00"), "rounds[0].tables[0].game.players[0]", "NUL"),
     ("control character in a name", set_in(["entrants", 0, "name"], "Ann\x07"), "entrants[0].name", "control"),
+    ("right-to-left override in a name", set_in(["entrants", 0, "name"], "Ann\u202e"), "entrants[0].name", "invisible character (U+202E)"),
+    ("zero-width space making two names look alike", same_name_but_a_zero_width_space, "entrants[1].name", "invisible character (U+200B)"),
+    ("a bidi isolate in the event name", set_in(["event", "name"], "Club \u2066night"), "event.name", "invisible character (U+2066)"),
+    ("a zero-width joiner in a member's name", set_in(["entrants", 0, "members"], ["A\u200db", "Bo"]), "entrants[0].members[0]", "invisible character (U+200D)"),
+    ("a right-to-left override in a game's player", set_in([*T0, "game", "players", 0], "A\u202e"), "rounds[0].tables[0].game.players", "invisible character (U+202E)"),
+    ("names alike but for accents", same_name_but_accents, "entrants[1].name", "already registered"),
+    ("a table's game played by others than those seated", others_play_the_table, "rounds[0].tables[0].game.players[0]", "but the game names X"),
+    ("a table's players in another order than its seats", players_in_another_order, "rounds[0].tables[0].game.players[0]", "but the game names"),
     ("a team of one", set_in(["entrants", 0, "members"], ["Solo"]), "entrants[0].members", "two members"),
     ("a team of eleven", set_in(["entrants", 0, "members"], [f"M{i}" for i in range(11)]), "entrants[0].members", "at most 10"),
     ("a string where the entrants belong", set_in(["entrants"], "Ann,Ben"), "entrants", "list"),
@@ -186,8 +213,8 @@ def counts() -> tuple[int, ...]:
     )
 
 
-def test_at_least_36_kinds_of_tampering_are_covered():
-    assert len(TAMPERED) >= 36
+def test_at_least_44_kinds_of_tampering_are_covered():
+    assert len(TAMPERED) >= 44
     assert len({what for what, *_ in TAMPERED}) == len(TAMPERED)
 
 
@@ -256,7 +283,7 @@ def test_the_command_prints_each_path_and_writes_nothing(director, exported, mon
 @pytest.mark.parametrize(
     ("text", "said"),
     [
-        ("[" * 100_000 + "]" * 100_000, "nests too deeply"),
+        ("[" * 100_000 + "]" * 100_000, "nests deeper than"),
         ("{not json", "cannot read"),
         ('"just a string"', "not a tablescore-event/1 document"),
         ('{"format": "tablescore-event/1", "event": {"name": "a\\u0000"}}', "NUL"),
@@ -274,11 +301,21 @@ def test_the_command_refuses_unreadable_files_cleanly(director, monkeypatch, tex
 # --------------------------------------------------------------------------- what is accepted
 
 
+def rename(doc: dict, index: int, name: str) -> None:
+    """Entrant ``index`` renamed, at the tables' games too (their players are the seated)."""
+    doc["entrants"][index]["name"] = name
+    for round_ in doc["rounds"]:
+        for table in round_["tables"]:
+            for seat, placed in enumerate(table["seats"]):
+                if placed["entrant"] == index and table.get("game"):
+                    table["game"]["players"][seat] = name
+
+
 def odd_but_valid(doc: dict) -> None:
     """Everything the schema allows at its edges: long unicode names, a team, byes."""
     doc["event"]["name"] = "É" * 80
-    doc["entrants"][0]["name"] = "=cmd|' /C calc'!A0"
-    doc["entrants"][1]["name"] = "\u05d0\u05d1 " + "ß" * 30
+    rename(doc, 0, "=cmd|' /C calc'!A0")
+    rename(doc, 1, "\u05d0\u05d1 " + "ß" * 30)
     doc["entrants"][2]["fixed_table"] = 32767
     doc["rounds"][0]["report"] = {"method": "<script>alert(1)</script>", "cost": -1}
 
@@ -369,3 +406,147 @@ def test_any_tampering_is_refused_with_paths_or_serves_every_page(
     client.force_login(director)
     for page in pages_of(event):
         assert client.get(page).status_code == 200, (path, page)
+
+
+# --------------------------------------------------------------------------- every way in
+# The same table of tampered documents through the command and the desk's web import: each
+# refused cleanly, naming its path (or, past the reader's own limits, why the file cannot
+# be read), and nothing written.
+
+
+class _Raw(str):
+    """Text written as it is by ``as_text``."""
+
+
+def as_text(value) -> str:
+    """``value`` as JSON text, however deep it nests (json.dumps stops at Python's stack)."""
+    parts: list[str] = []
+    stack: list = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, _Raw):
+            parts.append(item)
+        elif isinstance(item, dict | list):
+            pairs = item.items() if isinstance(item, dict) else enumerate(item)
+            sequence: list = [_Raw("{" if isinstance(item, dict) else "[")]
+            for i, (key, inner) in enumerate(pairs):
+                if i:
+                    sequence.append(_Raw(","))
+                if isinstance(item, dict):
+                    sequence.append(_Raw(json.dumps(key) + ":"))
+                sequence.append(inner)
+            sequence.append(_Raw("}" if isinstance(item, dict) else "]"))
+            stack.extend(reversed(sequence))
+        else:
+            parts.append(json.dumps(item))
+    return "".join(parts)
+
+
+def refused_as(message: str, path: str, word: str) -> bool:
+    return (path in message and word in message) or (
+        word == DEEP and "nests deeper than" in message
+    )
+
+
+@pytest.mark.parametrize(("what", "change", "path", "word"), TAMPERED, ids=[t[0] for t in TAMPERED])
+def test_the_command_refuses_each_tampered_document(
+    director, exported, monkeypatch, what, change, path, word
+):
+    document = copy.deepcopy(exported)
+    change(document)
+    before = counts()
+    monkeypatch.setattr("sys.stdin", io.StringIO(as_text(document)))
+    with pytest.raises(CommandError) as refused:
+        call_command("importtournament", "-", "--owner", "director")
+    assert refused_as(str(refused.value), path, word), str(refused.value)
+    assert counts() == before
+
+
+def upload(client, content: bytes):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    file = SimpleUploadedFile("event.json", content, content_type="application/json")
+    return client.post(reverse("tournaments:event_import"), {"file": file})
+
+
+@pytest.mark.parametrize(("what", "change", "path", "word"), TAMPERED, ids=[t[0] for t in TAMPERED])
+def test_the_web_import_refuses_each_tampered_document(
+    client, director, exported, what, change, path, word
+):
+    from django.utils.html import escape
+
+    document = copy.deepcopy(exported)
+    change(document)
+    client.force_login(director)
+    before = counts()
+    answer = upload(client, as_text(document).encode())
+    assert answer.status_code == 200
+    html = answer.content.decode()
+    assert "Nothing was imported" in html
+    # Each problem is one item, its path first (its first letter a capital).
+    shown = [
+        item for item in html.split("<li>")[1:] if refused_as(item, escape(path[1:]), escape(word))
+    ]
+    assert shown or (word == DEEP and "nests deeper than" in html), html[-3000:]
+    assert counts() == before
+
+
+# Files no reader should choke on, the same through the command and both web imports.
+UNREADABLE = [
+    ("an array nested 950 deep", ("[" * 950 + "]" * 950).encode(), "nests deeper than"),
+    ("an object nested 100,000 deep", ('{"a":' * 100_000 + "1" + "}" * 100_000).encode(), "nests deeper than"),
+    ("NaN", b'{"format": "tablescore-event/1", "x": NaN}', "NaN"),
+    ("Infinity", b'{"format": "tablescore-event/1", "x": -Infinity}', "Infinity"),
+    ("a 5000-digit number", b'{"format": "tablescore-event/1", "x": 1' + b"0" * 5000 + b"}", "number too long"),
+    ("a lone surrogate", b'{"format": "tablescore-event/1", "x": "\\ud800"}', "not valid text"),
+    ("not UTF-8", b'{"format": "\xff\xfe"}', "not UTF-8"),
+    ("not JSON", b"{nope", "is not JSON"),
+    ("empty", b"   ", "is empty"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("what", "content", "said"), UNREADABLE, ids=[u[0] for u in UNREADABLE])
+def test_an_unreadable_file_is_refused_cleanly_every_way_in(
+    client, director, tmp_path, what, content, said
+):
+    before = counts()
+    file = tmp_path / "event.json"
+    file.write_bytes(content)
+    with pytest.raises(CommandError) as refused:
+        call_command("importtournament", str(file), "--owner", "director")
+    assert said in str(refused.value)
+    client.force_login(director)
+    answer = upload(client, content)
+    assert answer.status_code == 200 and said in answer.content.decode()
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    roster = SimpleUploadedFile("club.json", content, content_type="application/json")
+    answer = client.post(reverse("seasons:roster_json_import"), {"file": roster})
+    assert answer.status_code == 200 and said in answer.content.decode()
+    assert counts() == before
+
+
+ROSTER_NAMES = [
+    ("a right-to-left override", "Ann\u202eXX", "U+202E"),
+    ("a zero-width space", "Ann\u200b", "U+200B"),
+    ("a control character", "Ann\x07", "control"),
+]
+
+
+@pytest.mark.parametrize(("what", "name", "said"), ROSTER_NAMES, ids=[r[0] for r in ROSTER_NAMES])
+def test_the_club_import_refuses_the_names_the_desk_refuses(client, director, what, name, said):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from tournaments.models import Player
+
+    document = {"format": "tablescore-roster/1", "players": [{"name": "Ann"}, {"name": name}]}
+    client.force_login(director)
+    file = SimpleUploadedFile("club.json", json.dumps(document).encode())
+    answer = client.post(reverse("seasons:roster_json_import"), {"file": file})
+    assert answer.status_code == 200 and said in answer.content.decode()
+    assert not Player.objects.exists()
+    # The desk refuses the same name, with the same words.
+    with pytest.raises(services.TournamentError) as refused:
+        event = services.event_create(owner=director, name="Night", game="roolz")
+        services.entrant_add(event=event, name=name, user=director)
+    assert said in str(refused.value)

@@ -104,8 +104,9 @@ ENTRY_HEAD_BEFORE = """<input type="hidden" name="number" value="{{ number }}">
 {% endif %}</header>"""  # noqa: E501
 
 STALE_BEFORE = """<div class="stale notice warn" hidden data-stale role="status">
-<p>Another phone has just recorded a {{ word|lower }}. What you typed is kept; saving it will show you what the other phone recorded.</p>
-{% if fresh_url %}<button type="button" class="button" hx-get="{{ fresh_url }}" hx-target="{{ target }}" hx-swap="outerHTML" hx-disabled-elt="this">Discard mine and start over</button>
+{% if correcting %}<p>{{ word|lower|capfirst }} {{ number }} changed since you opened it. What you typed is kept; saving it will show you what is there now.</p>
+{% else %}<p>Another phone has just recorded a {{ word|lower }}. What you typed is kept; saving it will show you what the other phone recorded.</p>
+{% endif %}{% if fresh_url %}<button type="button" class="button" hx-get="{{ fresh_url }}" hx-target="{{ target }}" hx-swap="outerHTML" hx-disabled-elt="this">Discard mine and start over</button>
 {% endif %}</div>"""  # noqa: E501
 
 ACTIONS_BEFORE = """<div class="actions">

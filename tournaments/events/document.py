@@ -24,6 +24,7 @@ from pydantic import (
     model_validator,
 )
 
+from common.folding import folded
 from scoring.engines.base import InvalidRecord, Problem, parse_record, text_problem
 from scoring.engines.registry import ENGINES, engine_for
 from tournaments.seasons.core.table import (
@@ -46,6 +47,8 @@ MOST_TABLES = 500
 MOST_SEATS = 12
 DEEPEST = 16
 LONGEST_TEXT = 1000
+# An exported event of a large night is a few MB; anything larger is not one.
+IMPORT_LARGEST = 16 * 1024 * 1024
 LARGEST_INT = 2**31 - 1
 
 PositiveSmall = Annotated[int, Field(ge=1, le=32767)]
@@ -274,15 +277,11 @@ def _raw_problems(data: Any) -> list[Problem]:
 # --------------------------------------------------------------------------- references
 
 
-def _folded(name: str) -> str:
-    return " ".join(name.casefold().split())
-
-
 def _reference_problems(doc: EventDocument) -> Iterator[Problem]:
     count = len(doc.entrants)
     seen_names: dict[str, int] = {}
     for i, entrant in enumerate(doc.entrants):
-        key = _folded(entrant.name)
+        key = folded(entrant.name)  # as the desk compares names: case, accents, spaces
         if key in seen_names:
             yield _problem(
                 ("entrants", i, "name"),
@@ -385,6 +384,25 @@ def _game_problems(
             deal = f"deal {p.round}: " if p.round else ""
             field = ("game", *(p.field.split(".") if p.field else ()))
             yield _problem((*here, *field), deal + p.message)
+        return
+    if isinstance(players, list):
+        # The table's game is played by those seated there, in seat order, as publishing a
+        # round makes it: a game naming others would credit the seated with their points.
+        for s, (seat, player) in enumerate(zip(table.seats, players, strict=True)):
+            if seat.entrant >= len(doc.entrants) or not isinstance(player, str):
+                continue  # said above, or the record's own check says it
+            entrant = doc.entrants[seat.entrant]
+            seated = (
+                entrant.members[seat.member]
+                if entrant.members and seat.member < len(entrant.members)
+                else entrant.name
+            )
+            if folded(player) != folded(seated):
+                yield _problem(
+                    (*here, "game", "players", s),
+                    f"seat {s + 1} is {seated}'s, but the game names {player}",
+                )
+                return
 
 
 # --------------------------------------------------------------------------- the check

@@ -22,7 +22,7 @@ from django.db import connection, transaction
 from django.db.models import Count, F
 
 from common.folding import folded
-from scoring.engines.base import Problem
+from scoring.engines.base import Problem, text_problem
 from tournaments.models import (
     ClubNight,
     Entrant,
@@ -91,8 +91,8 @@ def _name_problems(name: str, field: str) -> list[Problem]:
         return [Problem("the name is empty", field=field)]
     if len(name) > NAME_LONGEST:
         return [Problem(f"the name is at most {NAME_LONGEST} characters", field=field)]
-    if not name.isprintable():
-        return [Problem("the name holds characters that cannot be shown", field=field)]
+    if problem := text_problem(name, NAME_LONGEST):
+        return [Problem(f"the name {problem}", field=field)]
     return []
 
 
@@ -943,6 +943,8 @@ def _roster_problems(data: Any) -> list[Problem]:
         if not isinstance(season, Mapping) or not isinstance(season.get("name"), str):
             problems.append(Problem(f"{field}: a name is needed", field=field))
             continue
+        if problem := text_problem(season["name"].strip(), SEASON_NAME_LONGEST):
+            problems.append(Problem(f"{field}: the name {problem}", field=field))
         try:
             _rule_from(season)
         except SeasonError as error:

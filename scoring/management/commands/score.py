@@ -8,11 +8,14 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
+from common.jsondoc import DocumentError, read_json
 from scoring.engines.base import InvalidRecord
 from scoring.engines.registry import engine_for, score_data
 from scoring.engines.text import score_table
 
 INVALID_RECORD_STATUS = 2
+# A game record of the longest game is well under a megabyte.
+RECORD_LARGEST = 16 * 1024 * 1024
 
 
 def read_json_argument(path: str) -> Any:
@@ -26,11 +29,9 @@ def read_json_argument(path: str) -> Any:
     except OSError as error:
         raise CommandError(f"cannot read {path}: {error.strerror}") from None
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise CommandError(
-            f"{path} is not valid JSON: {error.msg} at line {error.lineno}"
-        ) from None
+        return read_json(text, largest=RECORD_LARGEST)
+    except DocumentError as error:
+        raise CommandError(f"{path} is not valid JSON: it {error.reason}") from None
 
 
 class Command(BaseCommand):

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.db import transaction
 
-from scoring.engines.base import Problem
+from scoring.engines.base import Problem, text_problem
 from tournaments.errors import TournamentError, refuse
 from tournaments.events import availability, player_list
 from tournaments.events.document import (
@@ -32,8 +32,8 @@ def _name_problems(
         problems.append(Problem("the name is empty", field=field))
     elif len(name.strip()) > NAME_LONGEST:
         problems.append(Problem(f"the name is at most {NAME_LONGEST} characters", field=field))
-    elif not name.strip().isprintable():
-        problems.append(Problem("the name holds characters that cannot be shown", field=field))
+    elif problem := text_problem(name.strip(), NAME_LONGEST):
+        problems.append(Problem(f"the name {problem}", field=field))
     elif folded(name) in taken:
         problems.append(Problem(f"{name.strip()} is already registered", field=field))
     if len(members) == 1:
@@ -45,6 +45,9 @@ def _name_problems(
             problems.append(
                 Problem(f"each member's name is 1 to {NAME_LONGEST} characters", field="members")
             )
+            break
+        if problem := text_problem(member.strip(), NAME_LONGEST):
+            problems.append(Problem(f"{member.strip()!r}: the name {problem}", field="members"))
             break
     return problems
 

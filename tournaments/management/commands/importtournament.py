@@ -6,14 +6,15 @@ with its path (``rounds[0].tables[1].seats[0].entrant: ...``) and nothing is wri
 
 from __future__ import annotations
 
-import json
 import sys
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from common.jsondoc import DocumentError, read_json
 from tournaments.errors import TournamentError
+from tournaments.events.document import IMPORT_LARGEST
 from tournaments.events.services.transfer import event_import
 
 
@@ -30,14 +31,15 @@ class Command(BaseCommand):
             raise CommandError(f"no user {options['owner']!r}")
         try:
             if options["file"] == "-":
-                data = json.load(sys.stdin)
+                raw: bytes | str = sys.stdin.read()
             else:
-                with open(options["file"], encoding="utf-8") as handle:
-                    data = json.load(handle)
-        except (OSError, ValueError) as error:
-            raise CommandError(f"cannot read {options['file']}: {error}") from None
-        except RecursionError:
-            raise CommandError(f"cannot read {options['file']}: it nests too deeply") from None
+                with open(options["file"], "rb") as handle:
+                    raw = handle.read(IMPORT_LARGEST + 1)
+            data = read_json(raw, largest=IMPORT_LARGEST)
+        except OSError as error:
+            raise CommandError(f"cannot read {options['file']}: {error.strerror}") from None
+        except DocumentError as error:
+            raise CommandError(f"cannot read {options['file']}: it {error.reason}") from None
         try:
             event = event_import(data=data, owner=owner)
         except TournamentError as error:

@@ -9,7 +9,6 @@ capability. Live parts poll with a revision and get 204 while nothing changed.
 from __future__ import annotations
 
 import io
-import json
 from typing import Any
 
 from django.http import HttpResponse, JsonResponse
@@ -21,6 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from common import csvsafe
 from common.htmx import HtmxHttpRequest
+from common.jsondoc import DocumentError, read_json
 from printing.paper import paper_from
 from printing.render.document import render_one
 from tournaments.events.directors import directed_event, director_required
@@ -435,9 +435,9 @@ def roster_json_import(request: HtmxHttpRequest) -> HttpResponse:
                 f"the file is larger than {JSON_LARGEST // 1024 // 1024} MB", field="file"
             )
         try:
-            data = json.loads(raw.decode("utf-8-sig"))
-        except (UnicodeDecodeError, ValueError):
-            raise services.SeasonError.single("the file is not JSON", field="file") from None
+            data = read_json(raw, largest=JSON_LARGEST)
+        except DocumentError as error:
+            raise services.SeasonError.single(f"the file {error.reason}", field="file") from None
         result = services.roster_import_json(roster=roster, data=data, user=request.user)
     except services.SeasonError as error:
         context = _club_context(roster, json_errors=_problems(error))

@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-import json
-
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.text import capfirst
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
+from common.jsondoc import DocumentError, read_json
 from tournaments.events.directors import director_required
+from tournaments.events.document import IMPORT_LARGEST
 from tournaments.events.services import TournamentError, event_import
 
 PAGE = "tournaments/event_import.html"
-# An exported event of a large night is a few MB; anything larger is not one.
-IMPORT_LARGEST = 16 * 1024 * 1024
 
 
 @never_cache
@@ -32,14 +31,14 @@ def event_import_page(request: HttpRequest) -> HttpResponse:
         problems.append(f"File: larger than {IMPORT_LARGEST // (1024 * 1024)} MB.")
     else:
         try:
-            data = json.loads(upload.read().decode("utf-8-sig"))
-        except (UnicodeDecodeError, ValueError) as error:
-            problems.append(f"File: not a JSON document ({error}).")
+            data = read_json(upload.read(IMPORT_LARGEST + 1), largest=IMPORT_LARGEST)
+        except DocumentError as error:
+            problems.append(f"File: not a JSON document that can be read: it {error.reason}.")
         else:
             try:
                 event = event_import(data=data, owner=request.user)
             except TournamentError as error:
-                problems += [f"{p.field or 'file'}: {p}".capitalize() for p in error.problems]
+                problems += [capfirst(f"{p.field or 'file'}: {p}") for p in error.problems]
             else:
                 return redirect("tournaments:desk_event", pk=event.pk)
     return render(request, PAGE, {"problems": problems}, status=200)

@@ -33,7 +33,11 @@ def deal(draw: st.DrawFn, players: int) -> dict[str, Any]:
     }
     penalty = st.fixed_dictionaries(
         {"player": st.integers(0, players - 1), "points": st.integers(0, 200)},
-        optional={"reason": st.text(st.characters(exclude_categories=("Cc", "Cs")), max_size=20)},
+        optional={
+            "reason": st.text(
+                st.characters(exclude_categories=("Cc", "Cs", "Cf", "Zl", "Zp")), max_size=20
+            )
+        },
     )
     penalties = draw(st.none() | st.lists(penalty, max_size=2))
     if penalties is not None:
