@@ -10,11 +10,13 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
+from dataclasses import dataclass
 from itertools import combinations
 
 from bench.figures import Row
-from tournaments.brackets.core import double_elimination
-from tournaments.brackets.core.playout import play_bracket
+from tournaments.brackets.core import EliminationBracket, Format, double_elimination
+from tournaments.brackets.core.playout import PlayedMatch, play_bracket
+from tournaments.brackets.core.two_team import DropIn, MatchSpec, double_specs
 from tournaments.seating.core import (
     PlayedRound,
     RoundRequest,
@@ -147,38 +149,97 @@ def whist_rows() -> list[Row]:
     return rows
 
 
+# brackets-manager's default drop-in orders (its src/ordering.ts, defaultMinorOrdering), by
+# winners' round from round 2, named as it names them. Each names how the list of a winners'
+# round's losers (in match order) is rearranged before losers' match n takes its n-th one.
+REFERENCE_ORDERS = {
+    8: ("reverse", "natural"),
+    16: ("reverse_half_shift", "reverse", "natural"),
+    32: ("reverse", "half_shift", "natural", "natural"),
+}
+
+
+def _arranged(order: str, losers: list[int]) -> list[int]:
+    half = len(losers) // 2
+    if order == "reverse":
+        return losers[::-1]
+    if order == "half_shift":
+        return losers[half:] + losers[:half]
+    if order == "reverse_half_shift":
+        return losers[:half][::-1] + losers[half:][::-1]
+    return losers
+
+
+def reference_drop_in(field: int) -> DropIn:
+    orders = REFERENCE_ORDERS[field]
+
+    def drop_in(winners_round: int, number: int, count: int) -> int:
+        return _arranged(orders[winners_round - 2], list(range(1, count + 1)))[number - 1]
+
+    return drop_in
+
+
+@dataclass(frozen=True)
+class ReferenceBracket(EliminationBracket):
+    """The same double elimination with the reference's drop-in orders."""
+
+    def specs(self) -> tuple[MatchSpec, ...]:
+        drop_in = reference_drop_in(len(self.seeds))
+        return double_specs(len(self.seeds), grand_final=self.grand_final, drop_in=drop_in)
+
+
+def drop_in_rematches(played: list[PlayedMatch]) -> tuple[int, int]:
+    """Losers' bracket matches before the losers' final that are a dropped player's first
+    losers' match against someone met in the winners' bracket; and every other rematch
+    before the grand final (later in the losers' bracket, or at its final)."""
+    final_round = max(int(m.id[1:].split("-")[0]) for m in played if m.section == "losers")
+    met: set[frozenset[str]] = set()
+    in_losers: set[str] = set()
+    first = later = 0
+    for match in played:
+        pair = frozenset(match.entrants)
+        if match.section == "losers":
+            arriving = [name for name in match.entrants if name not in in_losers]
+            in_losers.update(match.entrants)
+            last = int(match.id[1:].split("-")[0]) == final_round
+            if pair in met and arriving and not last:
+                first += 1
+            elif pair in met:
+                later += 1
+        met.add(pair)
+    return first, later
+
+
 def bracket_rows() -> list[Row]:
     rows = []
     for field in (8, 16, 32):
         rng = random.Random(field)
-        with_l2 = later = 0
-        started = time.perf_counter()
+        ours = [0, 0]
+        theirs = [0, 0]
+        seconds = 0.0
+        names = [str(i) for i in range(1, field + 1)]
         for _ in range(BRACKETS):
-            played, _state = play_bracket(
-                double_elimination([str(i) for i in range(1, field + 1)]),
-                results="random",
-                seed=rng.randrange(10**9),
-            )
-            met: set[frozenset[str]] = set()
-            l2 = False
-            for match in played:
-                pair = frozenset(match.entrants)
-                if pair in met:
-                    if match.id.startswith("L2-"):
-                        l2 = True
-                    elif not match.id.startswith("GF"):
-                        later += 1
-                met.add(pair)
-            with_l2 += l2
-        seconds = time.perf_counter() - started
+            seed = rng.randrange(10**9)
+            started = time.perf_counter()
+            played, _state = play_bracket(double_elimination(names), results="random", seed=seed)
+            seconds += time.perf_counter() - started
+            reference = ReferenceBracket(format=Format.DOUBLE, seeds=tuple(names))
+            played_ref, _state = play_bracket(reference, results="random", seed=seed)
+            for tally, counted in (
+                (ours, drop_in_rematches(played)),
+                (theirs, drop_in_rematches(played_ref)),
+            ):
+                tally[0] += counted[0]
+                tally[1] += counted[1]
         rows.append(
             row(
-                f"double elimination, {BRACKETS} random {field}-entrant brackets",
-                f"{with_l2} with an L2 rematch, {seconds:.2f}s",
-                f"later losers' bracket rematches {later / BRACKETS:.2f} a bracket "
-                "(before: 237 of 300 at 8, 279 of 300 at 16 with an L2 rematch)",
-                "no L2 rematch",
-                with_l2 == 0,
+                f"double elimination, {BRACKETS} random {field}-entrant brackets: a dropped "
+                "player's first losers' match a rematch (before the losers' final)",
+                f"{ours[0]}; later rematches {ours[1]}; {seconds:.2f}s",
+                f"brackets-manager's orders ({', '.join(REFERENCE_ORDERS[field])}) on the "
+                f"same results: {theirs[0]}; later {theirs[1]} (before: 78 at 16, 37 at 32)",
+                "0 (every order that allows it)",
+                ours[0] == 0,
             )
         )
     return rows
