@@ -11,10 +11,11 @@ VECTOR_DIR = Path(__file__).resolve().parent / "data" / "vectors"
 
 
 def vector_cases(game: str | None = None) -> list[tuple[str, dict[str, Any]]]:
-    """(test id, case) for every vector, optionally of one game."""
+    """(test id, case) for every vector, optionally of one game: ``<game>.json`` and
+    any ``<game>.<topic>.json`` beside it."""
     cases = []
     for path in sorted(VECTOR_DIR.glob("*.json")):
-        if game and path.stem != game:
+        if game and path.stem.split(".")[0] != game:
             continue
         for case in json.loads(path.read_text(encoding="utf-8")):
             cases.append((f"{path.stem}: {case['name']}", case))

@@ -389,6 +389,24 @@ class Engine(ABC):
         if problems:
             raise InvalidRecord(problems)
         extra = self.option_problems(resolved, players)
+        named = {problem.field for problem in extra}
+        for name, spec in specs.items():
+            field = f"options.{name}"
+            if (
+                spec.player_counts
+                and players not in spec.player_counts
+                and resolved[name] != spec.default
+                and field not in named
+            ):
+                *rest, last = spec.player_counts
+                counts = f"{', '.join(map(str, rest))} or {last}" if rest else str(last)
+                extra.append(
+                    Problem(
+                        f"option {name} is for {counts} players only (the rules give it no "
+                        f"other count); this game has {players} players",
+                        field=field,
+                    )
+                )
         if extra:
             raise InvalidRecord(extra)
         return resolved

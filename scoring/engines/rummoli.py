@@ -13,11 +13,26 @@ Decisions where rules.md is silent:
 - Money checks (widow price, poker bets) compare with what the player holds at
   that step of the hand: after the ante for the widow, after the widow for bets.
 - ``went_out`` must be present in every hand; null records a deadlock.
-- ``cards_left`` per seat is at most what one hand of the deal can hold: the 52
-  cards go one at a time to the players still in the game and the widow, so a
-  hand holds at most 52 / (players + 1) rounded up (18 with 2 players, 6 with 8;
-  ``most_cards_held``). The exchanged or kept hand changes nothing: every hand of
-  the deal is within that limit. In all the seats hold at most 52 (one deck).
+- ``cards_left`` follows the deal (``deal_hands``): the 52 cards go one at a time to
+  the players still in the game and the widow, so with h = players + 1 hands there
+  are 52 mod h hands of 52 // h + 1 cards and the rest of 52 // h:
+
+      players  hands of the deal (the widow is one of them)
+         2     one of 18, two of 17
+         3     four of 13
+         4     two of 11, three of 10
+         5     four of 9, two of 8
+         6     three of 8, four of 7
+         7     four of 7, four of 6
+         8     seven of 6, two of 5
+
+  A seat holds at most the largest hand (``most_cards_held``), and no more seats
+  than there are largest hands hold that many (6 players: at most three hold 8).
+  Whoever took the widow holds a hand of the deal too, and the hand set aside is
+  one of them, so the players hold at most 52 less the smallest hand between them.
+  The poker winner leads the first card of the rummy play: a single poker winner
+  holds at most the largest hand less one, and in a deadlock the cards left add up
+  to at most what the players were dealt less one (two players: 34, never 18 + 17).
 - Under ``pay_what_you_can``, when a hand leaves exactly one player with chips
   that player takes the board as part of that hand (its deltas include the
   sweep and its board is empty). When a deadlock leaves nobody with chips, no
@@ -78,6 +93,47 @@ def most_cards_held(players: int) -> int:
     """The most cards one player can hold: the deck dealt one at a time to
     ``players`` hands and the widow (the first hands take one card more)."""
     return -(-MAX_CARDS // (max(players, 1) + 1))
+
+
+def deal_hands(players: int) -> tuple[tuple[int, int], ...]:
+    """The hands of the deal to ``players`` and the widow: (cards, how many hands),
+    largest first; one pair when every hand is the same size."""
+    hands = max(players, 1) + 1
+    small, big = divmod(MAX_CARDS, hands)
+    if not big:
+        return ((small, hands),)
+    return ((small + 1, big), (small, hands - big))
+
+
+def most_cards_dealt(players: int) -> int:
+    """The most cards ``players`` can hold between them: the deck less the smallest
+    hand of the deal (the widow, or the hand set aside for it)."""
+    return MAX_CARDS - deal_hands(players)[-1][0]
+
+
+COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+
+
+def deal_text(players: int) -> str:
+    """The deal in words: "three hands of 8 and four of 7"."""
+    parts = [f"{COUNT_WORDS[count]} of {cards}" for cards, count in deal_hands(players)]
+    parts[0] = parts[0].replace(
+        " of ", f" hand{'s' if deal_hands(players)[0][1] > 1 else ''} of ", 1
+    )
+    return " and ".join(parts)
+
+
+def cards_left_help(players: int, options: Mapping[str, Any]) -> str:
+    """The limits of the cards left at this table, as the entry form says them."""
+    hands = deal_hands(players)
+    text = f"Dealt to {players} players and the widow: {deal_text(players)}"
+    if len(hands) > 1:
+        largest, count = hands[0]
+        who = "one player" if count == 1 else f"{COUNT_WORDS[count]} players"
+        text += f", so at most {who} can have {largest} left"
+    if options.get("short_stack", PAY_WHAT_YOU_CAN) != DEBT and players > 2:
+        text += " (fewer players still in the game get bigger hands)"
+    return text + ". The poker winner leads the first card."
 
 
 PAY_WHAT_YOU_CAN = "pay_what_you_can"
@@ -298,7 +354,8 @@ class Rummoli(Engine):
                 "cards_left",
                 "per_seat",
                 "Cards left",
-                "Cards each player still held at the end of the hand.",
+                "Cards each player still held at the end of the hand. "
+                + cards_left_help(players, options),
                 minimum=0,
                 # Players out of the game leave bigger hands to the others.
                 maximum=most_cards_held(
@@ -724,8 +781,45 @@ class Rummoli(Engine):
                     "(in a deadlock every player still holds cards)",
                 )
                 cards = None
+        if cards is not None and went_out_ok:
+            cards = self._check_play(table, reader, cards, went_out, playing, hand)
         if went_out_ok and cards is not None:
             hand.went_out, hand.cards_left = went_out, cards
+
+    def _check_play(
+        self,
+        table: Table,
+        reader: RoundReader,
+        cards: list[int],
+        went_out: int | None,
+        playing: list[bool],
+        hand: _Hand,
+    ) -> list[int] | None:
+        """The rummy play starts with the poker winner leading a card: a single winner
+        holds less than the largest hand, and a deadlock comes after at least one card."""
+        dealt = sum(playing)
+        largest = most_cards_held(dealt)
+        if hand.poker and hand.winners is not None and len(hand.winners) == 1:
+            leader = hand.winners[0]
+            if cards[leader] >= largest:
+                who = table.players[leader]
+                reader.fail(
+                    "cards_left",
+                    f"{who} won the poker hand and so led the first card: {who}'s cards left "
+                    f"must be at most {largest - 1} (no hand of the deal holds more than "
+                    f"{largest})",
+                )
+                return None
+        most = most_cards_dealt(dealt)
+        if went_out is None and sum(cards) >= most:
+            reader.fail(
+                "cards_left",
+                f"in a deadlock the cards left add up to at most {most - 1}, not {sum(cards)}: "
+                f"{dealt} players are dealt at most {most} between them ({deal_text(dealt)}, "
+                "one of them the widow) and the first card is always led",
+            )
+            return None
+        return cards
 
     def _read_cards_left(
         self, table: Table, reader: RoundReader, entry: Mapping[str, Any], playing: list[bool]
@@ -762,6 +856,17 @@ class Rummoli(Engine):
         if sum(cards) > MAX_CARDS:
             reader.fail(
                 name, f"cards left add up to {sum(cards)}, more than the {MAX_CARDS} in a deck"
+            )
+            return None
+        largest, how_many = deal_hands(dealt)[0]
+        full = [seat for seat in range(table.size) if cards[seat] == largest]
+        if len(deal_hands(dealt)) > 1 and len(full) > how_many:
+            who = " and ".join(table.players[seat] for seat in full)
+            reader.fail(
+                name,
+                f"{who} all have {largest} cards left, but {MAX_CARDS} cards dealt to "
+                f"{dealt} players and the widow give {deal_text(dealt)}: at most "
+                f"{COUNT_WORDS[how_many]} can hold {largest}",
             )
             return None
         return cards

@@ -112,6 +112,7 @@ def seating_inputs(
     *,
     number: int,
     standings: Sequence[int] = (),
+    scores: Mapping[int, float] | None = None,
     winners: Mapping[int, frozenset[int]] | None = None,
     effort: int = 1,
     seated: Collection[int] | None = None,
@@ -121,8 +122,9 @@ def seating_inputs(
 
     ``seated``: the entrant ids who play, as the event's availability says (or a saved
     draft's, for its report after a change by hand); None: everyone due to play.
-    ``standings``: entrant ids best first; ``winners``: round number -> entrant ids who
-    won their table (both read by swiss and progressive).
+    ``standings``: entrant ids best first; ``scores``: entrant id -> points on the
+    standings' first metric (swiss keeps equal points together); ``winners``: round
+    number -> entrant ids who won their table (read by swiss and progressive).
     """
     everyone = {e.pk: e for e in event.entrants.all()}
     playing = [
@@ -151,6 +153,12 @@ def seating_inputs(
         format=event.format,  # type: ignore[arg-type]
         history=played_rounds(event, before=number, winners=winner_slots),
         standings=[s for eid in standings if eid in everyone for s in entrant_slots(everyone[eid])],
+        scores={
+            s: points
+            for eid, points in (scores or {}).items()
+            if eid in everyone
+            for s in entrant_slots(everyone[eid])
+        },
         constraints=constraints,
         seed=event.seed,
         effort=effort,

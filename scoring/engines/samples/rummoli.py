@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from scoring.engines.base import GameRecord
-from scoring.engines.rummoli import PAY_SECTIONS, SECTIONS, Rummoli
+from scoring.engines.rummoli import PAY_SECTIONS, SECTIONS, Rummoli, deal_hands
 
 NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
 
@@ -73,8 +73,15 @@ def sample_record(rounds: int = 20, seed: int = 0, players: int | None = None) -
         }
         went_out = rng.choice(seats) if rng.random() < 0.85 else None
         entry["went_out"] = went_out
+        # Hands of the deal, one set aside; the one poker winner (else the dealer) led.
+        dealt = [size for size, many in deal_hands(len(seats)) for _ in range(many)]
+        rng.shuffle(dealt)
+        start = dict(zip(seats, dealt, strict=False))
+        winners = entry.get("poker", {}).get("winners", [])
+        leader = winners[0] if len(winners) == 1 else dealer
         entry["cards_left"] = [
-            rng.randint(1, 6) if playing[s] and s != went_out else 0 for s in range(count)
+            rng.randint(1, min(6, start[s] - (s == leader))) if playing[s] and s != went_out else 0
+            for s in range(count)
         ]
         engine.play(table, state, len(entries) + 1, entry)
         entries.append(entry)

@@ -1,6 +1,20 @@
 """The rules card of Roolz, in our own words."""
 
+from scoring.engines.roolz import Roolz
 from scoring.games.kit import RulesCard, RuleSection
+
+
+def _counts(counts: tuple[int, ...]) -> str:
+    *rest, last = counts
+    return f"{', '.join(map(str, rest))} or {last}" if rest else str(last)
+
+
+# Options the rules give only some table sizes, as the engine describes them.
+BY_COUNT = tuple(
+    f"{spec.label.split(' (')[0]}: with {_counts(spec.player_counts)} players only."
+    for spec in Roolz().option_specs()
+    if spec.player_counts
+)
 
 RULES = RulesCard(
     summary="A bidding game for 2 to 6 players: six suits, two Roolerz, 300 points in every deal.",
@@ -36,6 +50,13 @@ RULES = RulesCard(
                 "Every other side scores the points it took.",
                 "A side that takes every trick gets 100 more (a twofer that does: 200 more).",
                 "Penalties are taken off the offender's side.",
+            ),
+        ),
+        RuleSection(
+            "Options for some table sizes",
+            (
+                *BY_COUNT,
+                "A game of another size is not offered them, and a record using one is refused.",
             ),
         ),
         RuleSection(

@@ -114,7 +114,8 @@ class RummoliForm(EntryForm):
         ]
         cards = fields["cards_left"]
         low = cards.minimum or 0
-        high = min(CARDS_PAD, cards.maximum if cards.maximum is not None else CARDS_PAD)
+        # The largest hand of this deal, to the players still in (the engine's limit).
+        high = min(CARDS_PAD, rummoli.most_cards_held(playing))
         self.cards_pad = list(range(low, high + 1))
         went_out = fields["went_out"]
         went_out.choices.append(Choice(NO_SEAT, "Deadlock", went_out.value == NO_SEAT))

@@ -842,7 +842,10 @@ def test_two_players_cannot_hold_thirty_cards() -> None:
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 7, 8])
 def test_a_hand_at_the_limit_is_scored_and_one_more_card_is_refused(players: int) -> None:
     limit = most_cards_held(players)
-    at_limit = [0] + [limit] * (players - 1)
+    # The largest hands of the deal (52 cards one at a time to the players and the widow).
+    deal = sorted(52 // (players + 1) + (i < 52 % (players + 1)) for i in range(players + 1))
+    at_limit = [0, *deal[::-1][: players - 1]]
+    assert at_limit[1] == limit
     assert score(record(players, [{"went_out": 0, "cards_left": at_limit}]))["rounds"]
     over = [0, limit + 1] + [1] * (players - 2)
     [(_, field, message)] = problems(record(players, [{"went_out": 0, "cards_left": over}]))

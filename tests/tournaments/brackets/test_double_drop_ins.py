@@ -1,8 +1,10 @@
-"""Double elimination: losers drop in crossed, so nobody meets again at once in L2."""
+"""Double elimination: losers drop in with neighbours swapped, so a dropped player's first
+losers' match is never against someone met in the winners' bracket (until the losers' final)."""
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -11,12 +13,14 @@ from hypothesis import strategies as st
 from tests.tournaments.brackets.play import play_out
 from tournaments.brackets.core import (
     Bracket,
+    EliminationBracket,
+    GrandFinal,
     Result,
     Status,
     double_elimination,
     report_result,
 )
-from tournaments.brackets.core.two_team import drop_in_match
+from tournaments.brackets.core.two_team import double_specs, drop_in_match
 
 SOME = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -108,3 +112,66 @@ def test_a_double_elimination_plays_two_n_less_two_games_or_one_more_with_a_rese
 def test_each_drop_in_order_sends_every_loser_to_one_match(count, winners_round):
     sent = [drop_in_match(winners_round, number, count) for number in range(1, count + 1)]
     assert sorted(sent) == list(range(1, count + 1))
+    if count > 1:
+        assert all(sent[number - 1] != number for number in range(1, count + 1))
+
+
+def first_drop_in_rematches(state) -> list[str]:
+    """Losers' matches before the losers' final where a player dropped from the winners'
+    bracket (round 2 on) meets, in that first losers' match, someone met there already."""
+    winners_pairs = {
+        frozenset(view.entrants)
+        for view in state.matches
+        if view.section == "winners" and view.status is Status.DONE
+    }
+    losers = [view for view in state.matches if view.section == "losers"]
+    final_round = max((view.round for view in losers), default=0)
+    found = []
+    for view in losers:
+        if view.round == final_round or view.status is not Status.DONE:
+            continue
+        dropped = any(
+            feed is not None and feed.match.startswith("W") and feed.place == 2
+            for feed in view.feeds
+        )
+        if dropped and frozenset(view.entrants) in winners_pairs:
+            found.append(view.id)
+    return found
+
+
+@SOME
+@given(count=st.sampled_from([8, 16, 32]), seed=st.integers(0, 10**6))
+def test_random_results_at_powers_of_two_drop_nobody_into_a_rematch(count, seed):
+    _bracket, state = play_out(double_elimination(names(count)), random.Random(seed))
+    assert first_drop_in_rematches(state) == []
+
+
+@SOME
+@given(count=st.integers(min_value=3, max_value=70), seed=st.integers(0, 10**6))
+def test_random_results_with_byes_drop_nobody_into_a_rematch(count, seed):
+    _bracket, state = play_out(double_elimination(names(count)), random.Random(seed))
+    assert first_drop_in_rematches(state) == []
+
+
+def test_the_check_finds_a_rematch_where_an_order_allows_one():
+    """The same check, on the drop-in order that keeps every loser in its own part of the
+    draw, finds rematches: with the favourites winning, seed 4 (W2-1's loser) meets
+    seed 5, whom it beat in W1-2, and seed 3 meets seed 6, whom it beat in W1-4."""
+
+    @dataclass(frozen=True)
+    class Natural(EliminationBracket):
+        def specs(self):
+            return double_specs(
+                len(self.seeds),
+                grand_final=GrandFinal.RESET,
+                drop_in=lambda _round, number, _count: number,
+            )
+
+    bracket = Natural(format=double_elimination(names(8)).format, seeds=tuple(names(8)))
+    state = bracket.state()
+    while not state.complete:
+        for view in state.ready:
+            ranked = sorted(view.entrants, key=lambda name: int(name[1:]))
+            bracket = report_result(bracket, Result.ranked(view.id, *ranked))
+        state = bracket.state()
+    assert first_drop_in_rematches(state) == ["L2-1", "L2-2"]

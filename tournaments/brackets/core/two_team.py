@@ -9,7 +9,7 @@ which is how byes flow through a losers' bracket.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
@@ -205,40 +205,44 @@ def single_specs(entrants: int, *, third_place: bool) -> tuple[MatchSpec, ...]:
     return tuple(specs)
 
 
-DROP_ORDERS = ("reverse", "reverse_half_shift", "half_shift", "natural")
+DropIn = Callable[[int, int, int], int]
 
 
 def drop_in_match(winners_round: int, number: int, count: int) -> int:
     """Which match of winners' round ``winners_round`` (2 or more) sends its loser into
     losers' match ``number`` of that drop-in round, which has ``count`` matches.
 
-    The usual crossed orders: round 2 reversed (the loser of W2-1 meets the survivor
-    of the last W1 pairs, so nobody meets again at once whatever the results), round 3
-    reversed then shifted by half, round 4 shifted by half, round 5 in order, and so on
-    in a cycle of four. Of the cycles of these orders, this one met again least often
-    later on over random results at 8, 16 and 32 entrants (bench/RESULTS.md).
+    Neighbours swapped, in every drop-in round: losers' match 1 takes the loser of
+    W<j>-2, match 2 the loser of W<j>-1, match 3 that of W<j>-4, and so on (a lone match
+    takes the one loser). The survivor arriving at losers' match n comes out of the
+    same part of the draw as W<j>-n (every loser below it in the winners' bracket, and
+    those dropped in earlier, which stayed in that part); W<j>-n's neighbour played
+    none of them. So a dropped player's first losers' match is never a rematch of a
+    winners' bracket match, whatever the results, until the losers' final (which
+    takes the winners' final's loser, who may have met anyone). At 8, 16 and 32
+    entrants this is the only order that does so (each drop-in round must keep every
+    pair of neighbours' losers in the part of the draw they came from, and may not
+    send a loser back to its own part); the orders that spread losers further (round 2
+    reversed, round 3 shifted by half) leave such rematches at 32 entrants.
     """
-    order = DROP_ORDERS[(winners_round - 2) % len(DROP_ORDERS)]
-    index = number - 1
-    half = count // 2
-    if order == "reverse":
-        index = count - 1 - index
-    elif order == "half_shift":
-        index = (index + half) % count
-    elif order == "reverse_half_shift":
-        index = (count - 1 - index + half) % count
-    return index + 1
+    if count < 1 or not 1 <= number <= count:
+        raise BracketFatalError(f"losers' match {number} of {count} does not exist")
+    if count == 1:
+        return 1
+    return ((number - 1) ^ 1) + 1
 
 
 CHAMPION_TIER = 1000.0
 RUNNER_UP_TIER = 999.0
 
 
-def double_specs(entrants: int, *, grand_final: GrandFinal) -> tuple[MatchSpec, ...]:
+def double_specs(
+    entrants: int, *, grand_final: GrandFinal, drop_in: DropIn = drop_in_match
+) -> tuple[MatchSpec, ...]:
     """Winners' bracket W, losers' bracket L, then the grand final GF (and its reset GF2).
 
-    Losers of winners' round j > 1 drop into losers' round 2(j-1) crossed
-    (``drop_in_match``), so that nobody meets again at once in the losers' bracket.
+    Losers of winners' round j > 1 drop into losers' round 2(j-1) in the order
+    ``drop_in`` gives (``drop_in_match`` unless a comparison asks for another).
     """
     winners = _winners_bracket(entrants, "W", "winners")
     rounds = winners[-1].round
@@ -253,7 +257,7 @@ def double_specs(entrants: int, *, grand_final: GrandFinal) -> tuple[MatchSpec, 
             drop_round = 2 * (j - 1)
             count = size // 2**j
             for number in range(1, count + 1):
-                dropped = drop_in_match(j, number, count)
+                dropped = drop_in(j, number, count)
                 sources = (Feed(f"L{drop_round - 1}-{number}", 1), Feed(f"W{j}-{dropped}", 2))
                 losers.append(
                     MatchSpec(

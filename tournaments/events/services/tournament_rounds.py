@@ -73,11 +73,20 @@ def _winners(event: Event) -> dict[int, frozenset[int]]:
     return {n: frozenset(ids) for n, ids in won.items()}
 
 
-def _standings_order(event: Event) -> list[int]:
+def _standings_order(event: Event) -> tuple[list[int], dict[int, float]]:
+    """The standings' entrant ids, best first, and each one's points on the first metric
+    (what swiss keeps together at a table)."""
     try:
-        return [row.entrant for row in results.event_standings(event).rows]
+        standings = results.event_standings(event)
     except InvalidResults as invalid:
         raise TournamentError(invalid.problems) from None
+    first = standings.metrics[0] if standings.metrics else None
+    scores = {
+        row.entrant: float(value)
+        for row in standings.rows
+        if first is not None and (value := row.values.get(first)) is not None
+    }
+    return [row.entrant for row in standings.rows], scores
 
 
 Progress = Callable[[str, int, int], None]
@@ -118,15 +127,17 @@ def round_generate(
                 round_number=number,
             )
     round_still_playing_check(event=event, number=number, go_on=go_on)
-    standings = _standings_order(event) if event.format == Event.Format.SWISS else []
+    standings, scores = _standings_order(event) if event.format == Event.Format.SWISS else ([], {})
     if number == 1 and standings:
         standings = season_seating.rating_order(event)  # Swiss round 1: seeded by rating
+        scores = {}
     winners = _winners(event) if event.format == Event.Format.PROGRESSIVE else {}
     available = availability.availability_for(event, number=number, leave_out_playing=go_on)
     inputs = seating.seating_inputs(
         event,
         number=number,
         standings=standings,
+        scores=scores,
         winners=winners,
         effort=effort,
         seated=available.seated_ids,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections import Counter
@@ -9,7 +10,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from itertools import groupby
+from itertools import combinations, groupby
 
 from tournaments.seating.core import anneal, constructions, designs
 from tournaments.seating.core.ledger import Ledger, pair
@@ -68,6 +69,11 @@ def check_request(request: RoundRequest) -> None:
                 round=number,
             )
         seen |= set(team)
+    for entrant, points in request.scores.items():
+        if not isinstance(points, int | float) or not math.isfinite(points):
+            raise SchedulingError(
+                f"entrant {entrant}: points must be a finite number", field="scores", round=number
+            )
 
 
 # --------------------------------------------------------------------------- byes
@@ -158,7 +164,9 @@ def _construction(
     ``short`` (``partnership_choice`` found the mixer better for the planned rounds).
     With 4m + 1 players the whist tournament seats 4m of them a round, one sitting out.
     A stored social golfer schedule (32 at 4 for 10 rounds) beats the cyclic
-    construction it outlasts; its first rounds serve a shorter event.
+    construction it outlasts; its first rounds serve a shorter event. Where no schedule
+    without repeats exists (36 at tables of 6 for 4 rounds), the stored best known one
+    is followed (its first rounds, for a shorter event, meet no pair twice).
     """
     everyone = count if everyone is None else everyone
     if not sizes or len(set(sizes)) != 1:
@@ -178,6 +186,9 @@ def _construction(
     golfer = (count, k) in designs.golfer_designs()
     golfer_rounds = designs.golfer_rounds(count, k) if golfer else []
     capacity = max(capacity, len(golfer_rounds))
+    best_known = not sides and (count, k) in designs.best_known_designs()
+    if best_known and round_index < len(stored := designs.best_known_rounds(count, k)):
+        return ("best known schedule", lambda r: list(stored[r]), len(stored))
     whist = partnership and count % 4 == 0 and count in constructions.whist_sizes()
     if whist and (rounds_planned is None or rounds_planned > capacity) and not short:
         return ("whist", lambda r: constructions.whist_round(count, r), count - 1)
@@ -506,9 +517,9 @@ def _mixer(
 
     # A construction that covers the whole event is exact; otherwise the annealed whole
     # schedule (which began as this planner's own) replaces it.
-    searched = searched_schedule(request, sizes, seated)
     covered = found and exact and request.rounds_planned and found[2] >= request.rounds_planned
-    if searched is not None and not covered:
+    searched = None if covered else searched_schedule(request, sizes, seated)
+    if searched is not None:
         candidates = []
         follows = all(
             {frozenset(t) for t in played.tables} == {frozenset(t) for t in searched[i]}
@@ -610,27 +621,125 @@ def order_sizes_by_groups(groups: Sequence[int], sizes: Sequence[int]) -> list[i
     return order
 
 
+def swiss_scores(request: RoundRequest) -> dict[EntrantId, float]:
+    """What swiss groups by: the standings' points when given, else tables won so far
+    (with neither, everyone is level: tables are cut from the standings order and any
+    swap against a repeat is free)."""
+    if request.scores:
+        return {e: float(request.scores.get(e, 0.0)) for e in request.entrants}
+    wins = wins_of(request.history)
+    return {e: float(wins.get(e, 0)) for e in request.entrants}
+
+
+SWISS_REACH = 30  # tables either side a repair may reach in a field of many tables
+SWISS_PASSES = 50
+
+
+def _swiss_search(
+    tables: list[list[Unit]],
+    coster: Coster,
+    points: Mapping[EntrantId, float],
+    movable: Callable[[Unit], bool],
+) -> list[list[Unit]]:
+    """Swaps of equal-sized units between tables against repeats and repeated partners,
+    taking only a swap that widens no spread of points: the sum over the two tables of
+    (most points - fewest points) stays or falls, so the tables are never looser than
+    the sort and cut they start from. A pair kept apart is parted whatever the spread,
+    at the least widening. Each table with a conflict takes the best swap within
+    ``SWISS_REACH`` tables (tables are in standings order), pass after pass while any
+    helps. Deterministic."""
+    count = len(tables)
+    apart = coster.apart
+
+    def spread(members: Sequence[EntrantId]) -> float:
+        values = [points[m] for m in members]
+        return max(values) - min(values) if values else 0.0
+
+    def parted(members: Sequence[EntrantId]) -> int:
+        """Pairs kept apart that sit together here."""
+        if not apart:
+            return 0
+        return sum(1 for a, b in combinations(members, 2) if pair(a, b) in apart)
+
+    def weigh(members: Sequence[EntrantId]) -> tuple[int, int, float]:
+        """(pairs kept apart together, other conflicts, spread of points)."""
+        broken = parted(members)
+        soft = coster.conflicts(members) - coster.weights.keep_apart * broken
+        return broken, soft, spread(members)
+
+    members = [[m for u in table for m in u] for table in tables]
+    weights = [weigh(ms) for ms in members]
+
+    def best_swap(a: int, b: int) -> tuple[tuple[float, float, float], int, int] | None:
+        """The best swap between tables a and b that parts a pair kept apart, or removes
+        a conflict widening nothing; None if there is none."""
+        found = None
+        for ia, unit_a in enumerate(tables[a]):
+            if not movable(unit_a):
+                continue
+            for ib, unit_b in enumerate(tables[b]):
+                if len(unit_b) != len(unit_a) or not movable(unit_b):
+                    continue
+                new_a = weigh([m for m in members[a] if m not in unit_a] + list(unit_b))
+                new_b = weigh([m for m in members[b] if m not in unit_b] + list(unit_a))
+                hard, soft, wider = (
+                    new_a[i] + new_b[i] - weights[a][i] - weights[b][i] for i in range(3)
+                )
+                wider = round(wider, 9)
+                if hard < 0:
+                    key = (float(hard), wider, float(soft))
+                elif hard == 0 and soft < 0 and wider <= 0:
+                    key = (0.0, float(soft), wider)
+                else:
+                    continue
+                if found is None or key < found[0]:
+                    found = (key, ia, ib)
+        return found
+
+    def apply(a: int, b: int, ia: int, ib: int) -> None:
+        unit_a, unit_b = tables[a][ia], tables[b][ib]
+        tables[a][ia], tables[b][ib] = unit_b, unit_a
+        members[a] = [m for m in members[a] if m not in unit_a] + list(unit_b)
+        members[b] = [m for m in members[b] if m not in unit_b] + list(unit_a)
+        weights[a], weights[b] = weigh(members[a]), weigh(members[b])
+
+    for _ in range(SWISS_PASSES):
+        improved = False
+        for a in range(count):
+            if not (weights[a][0] or weights[a][1]):
+                continue
+            near = range(max(0, a - SWISS_REACH), min(count, a + SWISS_REACH + 1))
+            options = [(found, b) for b in near if b != a if (found := best_swap(a, b))]
+            if options:
+                found, b = min(options, key=lambda option: (option[0][0], option[1]))
+                apply(a, b, found[1], found[2])
+                improved = True
+        if not improved:
+            break
+    return tables
+
+
 def _swiss(
     request: RoundRequest,
     seated: list[EntrantId],
     sizes: list[int],
     ledger: Ledger,
-    rng: random.Random,
     ranks: Mapping[EntrantId, int],
 ) -> tuple[list[Table], str]:
-    """Score groups (tables won so far), best first, each in standings order; tables
+    """Score groups (``swiss_scores``), best first, each in standings order; tables
     sliced from the top with the table sizes ordered to move the fewest players out of
-    their group; then swaps only within a score group to avoid repeats."""
+    their group (sort and cut); then swaps against repeats that widen no table's
+    spread of points (``_swiss_search``)."""
     policy, constraints = request.policy, request.constraints
     w = request.weights
     weights = Weights(meet=max(w.meet, 1), partner=w.partner, seat=w.seat, keep_apart=w.keep_apart)
     blocks = blocks_of(constraints)
     coster = Coster(ledger, policy, weights, apart_pairs(constraints), blocks=blocks)
-    wins = wins_of(request.history)
+    points = swiss_scores(request)
     units = make_units(seated, constraints)
 
-    def score(unit: Unit) -> int:
-        return max(wins.get(m, 0) for m in unit)
+    def score(unit: Unit) -> float:
+        return max(points[m] for m in unit)
 
     units.sort(key=lambda u: (-score(u), min(ranks[m] for m in u)))
     groups = [
@@ -640,44 +749,13 @@ def _swiss(
     fixed = fixed_units(units, constraints)
     filled = greedy_fill(units, order, coster, fixed, window=1)
     fixed_set = {units[i] for i in fixed}
-    steps = request.effort * (2000 + 20 * len(seated))
-
-    def movable(unit: Unit) -> bool:
-        return unit not in fixed_set
-
-    def swapped(
-        tables: list[list[Unit]], compatible: Callable[[Unit, Unit], bool]
-    ) -> list[list[Unit]]:
-        return swap_search(tables, coster, movable, rng, steps=steps, compatible=compatible)
-
-    filled = swapped(filled, lambda a, b: score(a) == score(b))
-    apart = apart_pairs(constraints)
-    if apart and apart_broken(filled, apart):
-        # A score group seated whole at one table cannot part a pair by swaps inside the
-        # group: a player of a pair kept apart may then change places with another group.
-        filled = swapped(
-            filled,
-            lambda a, b: score(a) == score(b) or bool(apart_broken(filled, apart) & set(a)),
-        )
+    unit_points = {m: score(u) for u in units for m in u}
+    filled = _swiss_search(filled, coster, unit_points, lambda unit: unit not in fixed_set)
     tables = [
         seat_order([m for u in t for m in u], policy.sides_at(sum(map(len, t))), ledger, blocks)
         for t in filled
     ]
-    return tables, "swiss: score groups top down + swaps within groups"
-
-
-def apart_broken(
-    tables: Sequence[Sequence[Unit]], apart: frozenset[tuple[EntrantId, EntrantId]]
-) -> set[EntrantId]:
-    """The entrants seated at one table with someone they are to be kept apart from."""
-    broken: set[EntrantId] = set()
-    for table in tables:
-        members = sorted(m for unit in table for m in unit)
-        for i, a in enumerate(members):
-            for b in members[i + 1 :]:
-                if pair(a, b) in apart:
-                    broken |= {a, b}
-    return broken
+    return tables, "swiss: score groups top down + swaps against repeats, no spread widened"
 
 
 # --------------------------------------------------------------------------- round robin
@@ -816,7 +894,7 @@ def plan_round(request: RoundRequest) -> RoundPlan:
         if request.format == "mixer":
             tables, method = _mixer(request, seated, sizes, ledger, rng)
         elif request.format == "swiss":
-            tables, method = _swiss(request, seated, sizes, ledger, rng, ranks)
+            tables, method = _swiss(request, seated, sizes, ledger, ranks)
         else:
             tables, method = _progressive(request, seated, sizes, ledger, rng)
 

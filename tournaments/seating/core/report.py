@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import combinations
 from math import comb
 
+from tournaments.seating.core.designs import repeat_free_round_limit
 from tournaments.seating.core.ledger import Ledger
 from tournaments.seating.core.types import EntrantId, PlayedRound, RoundReport, Table
 
@@ -30,7 +32,7 @@ def round_lower_bound(
     among this round's tables, and players of one earlier table left together form
     repeated pairs (a repeat-free second round needs k*k players at tables of k);
     (2) a player who has met all but u of this round's players sits with at least
-    (smallest table - 1 - u) old acquaintances.
+    (smallest table - 1 - u) old acquaintances; (3) ``net_bound``.
     """
     present = set(seated)
     if not sizes or not present:
@@ -50,7 +52,33 @@ def round_lower_bound(
         met_here = len(known & present) if known else 0
         unmet = len(present) - 1 - met_here
         forced += max(0, smallest - 1 - unmet)
-    return max(by_rounds, (forced + 1) // 2)
+    return max(by_rounds, (forced + 1) // 2, net_bound(present, sizes, history))
+
+
+def _orthogonal(one: Sequence[Table], two: Sequence[Table]) -> bool:
+    """No two players share a table in both rounds."""
+    where = {entrant: index for index, table in enumerate(one) for entrant in table}
+    return all(len({where[e] for e in table}) == len(table) for table in two)
+
+
+def net_bound(present: set[EntrantId], sizes: Sequence[int], history: Sequence[PlayedRound]) -> int:
+    """1 where this round cannot avoid a repeat because too many earlier rounds of the
+    same k*k players at k tables of k met nobody twice among themselves (36 at tables
+    of 6: no 4 such rounds exist, ``repeat_free_round_limit``); else 0."""
+    k = sizes[0] if sizes else 0
+    limit = repeat_free_round_limit(len(present), k)
+    if limit is None or list(sizes) != [k] * k:
+        return 0
+    full = [
+        played.tables
+        for played in history
+        if [len(t) for t in played.tables] == [k] * k
+        and {e for t in played.tables for e in t} == present
+    ]
+    for chosen in combinations(full, limit):
+        if all(_orthogonal(a, b) for a, b in combinations(chosen, 2)):
+            return 1
+    return 0
 
 
 def fresh_lower_bound(
@@ -77,16 +105,30 @@ def fresh_lower_bound(
 def schedule_lower_bound(count: int, rounds_sizes: Sequence[Sequence[int]]) -> int:
     """Fewest repeated pairs any schedule of these rounds can have, summed over rounds.
 
-    The larger of the per-round pigeonhole bounds (each against the round before, byes
-    and uneven tables counted) and the count bound: every seating of a pair beyond the
-    first is a repeat, and there are only count*(count-1)/2 pairs.
+    The largest of the per-round pigeonhole bounds (each against the round before, byes
+    and uneven tables counted), the count bound (every seating of a pair beyond the
+    first is a repeat, and there are only count*(count-1)/2 pairs) and, where a design
+    is known not to exist, the nets bound (36 at tables of 6: one repeat in every 4
+    rounds).
     """
     by_rounds = sum(
         fresh_lower_bound(count, sizes, i, rounds_sizes[i - 1] if i else None)
         for i, sizes in enumerate(rounds_sizes)
     )
     meetings = sum(comb(size, 2) for sizes in rounds_sizes for size in sizes)
-    return max(by_rounds, meetings - comb(count, 2))
+    return max(by_rounds, meetings - comb(count, 2), _nets_bound(count, rounds_sizes))
+
+
+def _nets_bound(count: int, rounds_sizes: Sequence[Sequence[int]]) -> int:
+    """Where k*k players at k tables of k can play at most ``limit`` rounds with no
+    repeat (36 at 6: 3), every ``limit`` + 1 such rounds hold a pair met twice, its
+    second meeting in one of them: disjoint sets of rounds give distinct repeats."""
+    full = [sizes for sizes in rounds_sizes if sizes and list(sizes) == [sizes[0]] * sizes[0]]
+    k = full[0][0] if full else 0
+    limit = repeat_free_round_limit(count, k)
+    if limit is None:
+        return 0
+    return sum(1 for sizes in full if sizes[0] == k) // (limit + 1)
 
 
 def bye_spread(entrants: Iterable[EntrantId], ledger: Ledger) -> int:

@@ -131,6 +131,10 @@ class RoundRequest:
     appear). ``standings``: entrant ids best first (``swiss``; ``mixer`` with a
     ``gap`` weight). ``seed``: the same request and seed give the same plan.
     ``rounds_planned``: the event's length, when known (it picks the construction).
+    ``scores``: each entrant's points in the standings (its first metric), when known:
+    swiss keeps players of equal points together and the spread of points at a table
+    as small as slicing the standings allows; without them swiss groups by tables won
+    (``PlayedRound.winners``).
     """
 
     entrants: Sequence[EntrantId]
@@ -150,6 +154,7 @@ class RoundRequest:
     # Search harder (mixer, known length, a full field at one table size, no
     # constraints): anneal the whole planned schedule for this many steps (0: never).
     search_steps: int = 0
+    scores: Mapping[EntrantId, float] = field(default_factory=dict)
 
     @property
     def number(self) -> int:

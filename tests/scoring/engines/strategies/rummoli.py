@@ -12,8 +12,6 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from scoring.engines.rummoli import most_cards_held
-
 BOARD = (
     "rummoli",
     "poker",
@@ -167,9 +165,19 @@ def hands(draw: st.DrawFn, ledger: Ledger, betting: bool) -> dict[str, Any]:
         entry["pay_cards"] = claims
     went_out = draw(st.none() | st.sampled_from(seats_in))
     entry["went_out"] = went_out
-    limit = most_cards_held(sum(1 for s in range(n) if ledger.is_in(s)))
+    # The deal: 52 cards one at a time to the players in and the widow; one hand of
+    # them is set aside (the widow, or the hand exchanged for it).
+    dealt = [52 // (len(seats_in) + 1)] * (len(seats_in) + 1)
+    for extra in range(52 % (len(seats_in) + 1)):
+        dealt[extra] += 1
+    held = draw(st.permutations(dealt))[: len(seats_in)]
+    start = dict(zip(seats_in, held, strict=True))
+    # The poker winner (when there is one) leads the first card; else someone does.
+    winners = entry.get("poker", {}).get("winners", [])
+    leader = winners[0] if len(winners) == 1 else draw(st.sampled_from(seats_in))
     entry["cards_left"] = [
-        draw(st.integers(1, limit)) if ledger.is_in(s) and s != went_out else 0 for s in range(n)
+        draw(st.integers(1, start[s] - (s == leader))) if s in start and s != went_out else 0
+        for s in range(n)
     ]
     return entry
 
