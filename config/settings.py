@@ -349,18 +349,19 @@ CONTENT_SECURITY_POLICY = {
         "frame-ancestors": [CSP_NONE],
     }
 }
-# The table page keeps the screen awake during a game, copies its view link and shares
-# it; no page uses any of the other features (the desk scans no QR code: no camera).
+# The table page keeps the screen awake during a game and copies its view link (sharing
+# it, where the browser can, keeps web-share's own default: this site); no page uses any
+# other of these features (the desk scans no QR code: no camera). Only features every
+# Chromium knows are named: an unknown one costs a console warning on every page.
 PERMISSIONS_UNUSED = (
-    "accelerometer", "ambient-light-sensor", "autoplay", "bluetooth", "camera",
-    "clipboard-read", "display-capture", "encrypted-media", "fullscreen", "geolocation",
-    "gyroscope", "hid", "idle-detection", "magnetometer", "microphone", "midi", "payment",
-    "picture-in-picture", "publickey-credentials-get", "serial", "usb", "xr-spatial-tracking",
+    "accelerometer", "autoplay", "camera", "clipboard-read",
+    "display-capture", "encrypted-media", "fullscreen", "geolocation", "gyroscope", "hid",
+    "idle-detection", "magnetometer", "microphone", "midi", "payment", "picture-in-picture",
+    "publickey-credentials-get", "serial", "usb", "xr-spatial-tracking",
 )  # fmt: skip
 PERMISSIONS_POLICY: dict[str, list[str]] = {
     "screen-wake-lock": ["self"],
     "clipboard-write": ["self"],
-    "web-share": ["self"],
     **{feature: [] for feature in PERMISSIONS_UNUSED},
 }
 
