@@ -83,8 +83,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "csp.middleware.CSPMiddleware",
-    "common.permissions_policy.PermissionsPolicyMiddleware",
+    "common.security_headers.ContentSecurityPolicyMiddleware",
+    "common.security_headers.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",

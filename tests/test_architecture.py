@@ -375,7 +375,7 @@ PART_EDGES: dict[str, dict[str, frozenset[str]]] = {
         "compiled": frozenset(),
         "sessions": frozenset({"compiled"}),
         "folding": frozenset(),
-        "permissions_policy": frozenset(),
+        "security_headers": frozenset(),
     },
     "scoring": {
         "admin": frozenset({"models"}),

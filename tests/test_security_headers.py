@@ -18,7 +18,7 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.test import Client
 
-from common.permissions_policy import header_value
+from common.security_headers import header_value
 from printing import sources
 from printing.models import PrintJob
 from scoring.models import Game
@@ -194,9 +194,6 @@ def test_answers_that_are_not_pages_carry_both_policies(client, site):
         "/api/openapi.json": client.get("/api/openapi.json"),
         "/api/games/<id>/": client.get(f"/api/games/{game.pk}/", **bearer),
         "/api/ (not found)": client.get("/api/no/such/path/"),
-        f"/t/{game.table_token}/scoresheet.pdf": client.get(
-            f"/t/{game.table_token}/scoresheet.pdf"
-        ),
         "/admin/login/": Client().get("/admin/login/"),
         "/no-such-page/ (404)": client.get("/no-such-page/"),
         "/desk/ (to the login)": Client().get("/desk/"),
@@ -208,6 +205,26 @@ def test_answers_that_are_not_pages_carry_both_policies(client, site):
     for url, response in answers.items():
         assert response.status_code in (200, 302, 404), (url, response.status_code)
         assert_both_headers(url, response)
+
+
+def test_a_pdf_is_answered_without_the_page_policy_for_the_browser_s_viewer(client, site):
+    """A browser draws a PDF in a page of its own making, with inline styles and a plugin
+    that the pages' policy would refuse: a PDF carries the Permissions-Policy only."""
+    game: Game = site["game"]
+    response = client.get(f"/t/{game.table_token}/scoresheet.pdf")
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/pdf"
+    assert "Content-Security-Policy" not in response
+    assert features(response["Permissions-Policy"])["camera"] == "()"
+
+
+def test_a_form_sent_without_its_csrf_token_is_refused_by_a_page_of_the_site(site):
+    response = Client(enforce_csrf_checks=True).post("/games/new/", {"game": "roolz"})
+    assert response.status_code == 403
+    assert_both_headers("/games/new/ (no CSRF token)", response)
+    html = response.content.decode()
+    assert "Send it again" in html
+    assert own_code(html) == []
 
 
 def test_the_wrong_token_refusal_and_the_login_page_keep_to_the_policy(client, site):

@@ -74,12 +74,12 @@ def the_watch_sees(page: Page, seen: list[dict]) -> None:
     other.goto(page.url)
     other.evaluate("document.body.insertAdjacentHTML('beforeend', '<p style=\"color: red\">x</p>')")
     kinds = {"violation", "console"}
-    for _ in range(50):  # both reports are on their way: the event, and Chromium's log line
+    for _ in range(100):  # both reports are on their way: the event, and Chromium's log line
         if kinds <= {s["kind"] for s in seen}:
             break
         other.wait_for_timeout(100)
     assert "style-src-attr" in [s.get("directive") for s in seen if s["kind"] == "violation"]
-    assert any("Refused to apply inline style" in s.get("text", "") for s in seen)
+    assert any("style-src" in s.get("text", "") for s in seen if s["kind"] == "console")
     other.close()
     seen.clear()
 
@@ -131,7 +131,9 @@ def test_a_deal_of_each_game_under_the_policy(live_server, page: Page, watched, 
     assert Round.objects.filter(game=game, number=1).exists()
     expect(viewer.locator("#live .standing").first).to_contain_text("\u2212200", timeout=SLOW)
     viewer.close()
-    # Another phone saves deal 2: this page's poll brings it in.
+    # Another phone saves deal 2: this page's poll brings it in, over a part whose style a
+    # script has set (as the page's own scripts do, to fit names): nothing is refused.
+    page.evaluate("document.getElementById('live').style.outline = '0px solid transparent'")
     round_record(
         game=game, number=2, entry={"bidder": 1, "bid": 170, "won": {"A": 100, "B": 200}},
         actor=Actor(seat=1, device="the other phone"),
