@@ -26,6 +26,7 @@ from tests.browser.test_table_games import (
     start_game,
     tap,
 )
+from tests.scoring.factories import new_game
 from tests.tournaments.helpers import play_table
 from tournaments.models import Event
 
@@ -293,3 +294,27 @@ def test_the_desk_the_public_pages_and_the_admin_under_the_policy(
     page.goto(f"{base}/admin/scoring/game/{tables[0].game.pk}/change/")
     expect(page.locator("#content h1, #content h2").first).to_be_visible()
     no_refusal(page, watched)
+
+
+def test_a_hidden_page_polls_nothing_and_a_shown_one_polls_again(live_server, page: Page):
+    """The polls wait while the page is hidden (page.js: a filter on the trigger would need
+    eval), and send the revision and clock the page shows."""
+    game = new_game()
+    polls: list[str] = []
+    page.on(
+        "request", lambda request: polls.append(request.url) if "/live/" in request.url else None
+    )
+    page.goto(f"{live_server.url}/t/{game.table_token}/")
+    expect(page.locator("#live")).to_be_visible()
+    page.wait_for_event("request", lambda request: "/live/" in request.url, timeout=SLOW)
+    assert "rev=" in polls[-1] and "clock=" in polls[-1]  # what the page shows, sent along
+    page.evaluate(
+        "Object.defineProperty(document, 'visibilityState', "
+        "{ get: () => 'hidden', configurable: true })"
+    )
+    page.wait_for_timeout(500)  # a poll already on its way
+    polls.clear()
+    page.wait_for_timeout(5_000)  # two and a half poll intervals
+    assert polls == []
+    page.evaluate("delete document.visibilityState")
+    page.wait_for_event("request", lambda request: "/live/" in request.url, timeout=SLOW)
