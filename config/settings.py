@@ -83,6 +83,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "common.security_headers.ContentSecurityPolicyMiddleware",
+    "common.security_headers.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -349,6 +351,43 @@ SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
 SILENCED_SYSTEM_CHECKS = env_list("SILENCED_SYSTEM_CHECKS")
+
+# Content-Security-Policy (django-csp) and Permissions-Policy (common.permissions_policy),
+# on every answer. Every script and style is a file of this site: no page holds a script
+# or a style of its own, nor an on...= or style= attribute, and htmx evaluates nothing
+# (templates/base.html's htmx-config). The QR codes are inline SVG; nothing is framed.
+CSP_SELF, CSP_NONE = "'self'", "'none'"
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [CSP_SELF],
+        "script-src": [CSP_SELF],
+        "style-src": [CSP_SELF],
+        "img-src": [CSP_SELF],
+        "font-src": [CSP_SELF],
+        "connect-src": [CSP_SELF],
+        "worker-src": [CSP_SELF],
+        "manifest-src": [CSP_SELF],
+        "object-src": [CSP_NONE],
+        "base-uri": [CSP_SELF],
+        "form-action": [CSP_SELF],
+        "frame-ancestors": [CSP_NONE],
+    }
+}
+# The table page keeps the screen awake during a game and copies its view link (sharing
+# it, where the browser can, keeps web-share's own default: this site); no page uses any
+# other of these features (the desk scans no QR code: no camera). Only features every
+# Chromium knows are named: an unknown one costs a console warning on every page.
+PERMISSIONS_UNUSED = (
+    "accelerometer", "autoplay", "camera", "clipboard-read",
+    "display-capture", "encrypted-media", "fullscreen", "geolocation", "gyroscope", "hid",
+    "idle-detection", "magnetometer", "microphone", "midi", "payment", "picture-in-picture",
+    "publickey-credentials-get", "serial", "usb", "xr-spatial-tracking",
+)  # fmt: skip
+PERMISSIONS_POLICY: dict[str, list[str]] = {
+    "screen-wake-lock": ["self"],
+    "clipboard-write": ["self"],
+    **{feature: [] for feature in PERMISSIONS_UNUSED},
+}
 
 LOGGING = {
     "version": 1,

@@ -377,6 +377,7 @@ PART_EDGES: dict[str, dict[str, frozenset[str]]] = {
         "sessions": frozenset({"compiled"}),
         "folding": frozenset(),
         "jsondoc": frozenset(),
+        "security_headers": frozenset(),
     },
     "scoring": {
         "admin": frozenset({"models"}),

@@ -117,8 +117,6 @@
   window.tablescore = {
     register: function (game) { games.push(game); },
     num: num,
-    revisionShown: function () { return revisionShown(); },
-    clockShown: function () { return clockShown(); },
   };
 
   document.addEventListener("input", function (event) {

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import threading
 import time
@@ -69,16 +70,27 @@ def screenshot():
     return take
 
 
+POLICY_REFUSED = re.compile(r"Content.Security.Policy|Permissions.Policy|Refused to")
+
+
 @pytest.fixture(autouse=True)
 def no_script_errors(request):
-    """Every page a browser test opens runs its scripts without an error; and no page is
-    still asking the live server for something when the test's database is emptied."""
+    """Every page a browser test opens runs its scripts without an error and without a
+    refusal of the site's Content-Security-Policy or Permissions-Policy (as Chromium logs
+    them); and no page is still asking the live server for something when the test's
+    database is emptied."""
     # (pytest-django sets the test's database up before any fixture of this suite, so it
     # is emptied after this one has closed the pages below)
     errors: list[str] = []
     if "page" in request.fixturenames:
         page = request.getfixturevalue("page")
         page.on("pageerror", lambda error: errors.append(str(error)))
+        page.on(
+            "console",
+            lambda message: (
+                errors.append(message.text) if POLICY_REFUSED.search(message.text) else None
+            ),
+        )
     yield
     if "live_server" in request.fixturenames and {"page", "browser"} & set(request.fixturenames):
         # A page left open polls its table, and a saving countdown may still fire: close

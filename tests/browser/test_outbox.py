@@ -27,10 +27,12 @@ def waiting(page: Page) -> list[dict]:
 
 def kept_by_the_service_worker(page: Page) -> None:
     """The service worker controls the page and holds a copy of it."""
-    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller")
+    # Functions, not expressions: the page's policy lets no string be evaluated as it polls.
+    page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller")
     page.wait_for_function(
-        "caches.open('tablescore-v1').then(c => c.match(location.origin + location.pathname))"
-        ".then(r => { window.__kept = !!r; }), window.__kept === true",
+        "() => (caches.open('tablescore-v1')"
+        ".then(c => c.match(location.origin + location.pathname))"
+        ".then(r => { window.__kept = !!r; }), window.__kept === true)",
         polling=250,
         timeout=BY_ITSELF,
     )
