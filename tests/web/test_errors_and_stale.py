@@ -58,7 +58,7 @@ def test_an_address_that_is_not_there_gets_the_sites_page(client):
 def test_the_error_page_stands_alone():
     html = render_to_string("500.html")
     assert "Something went wrong" in html and "Scores already saved are safe" in html
-    assert "{%" not in html and "<style>" in html
+    assert "{%" not in html and "css/error.css" in html  # its own style sheet, no inline style
 
 
 @pytest.fixture
