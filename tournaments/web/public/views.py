@@ -72,11 +72,16 @@ def metric_text(value: float | None) -> str:
 
 
 def standings_context(
-    event: Event, *, query: str = "", page: int | None = None, size: int = STANDINGS_PAGE
+    event: Event,
+    *,
+    query: str = "",
+    page: int | None = None,
+    size: int = STANDINGS_PAGE,
+    lag: bool = True,
 ) -> dict[str, Any]:
-    """The standings rows; with ``page``, one page (of ``size`` rows) of those whose name
-    holds ``query``."""
-    view = selectors.standings_for(event=event)
+    """The standings rows as kept (``lag``: see ``selectors.standings_for``); with
+    ``page``, one page (of ``size`` rows) of those whose name holds ``query``."""
+    view = selectors.standings_for(event=event, lag=lag)
     listed: Sequence[selectors.StandingRow] = view.rows
     pager: dict[str, Any] | None = None
     if page is not None:
@@ -176,17 +181,30 @@ def seat_search(request: HtmxHttpRequest, token: str) -> HttpResponse:
     return render(request, "tournaments/draw.html#found", context)
 
 
+def shown_unchanged(request: HtmxHttpRequest, shown: str) -> bool:
+    """A poll whose page already shows this: nothing to swap (204)."""
+    return bool(request.htmx) and request.GET.get("rev") == shown
+
+
+# The standings page, a player's own page and the projector poll with what they show
+# (the version of the standings kept, and a player's own tables), not the event's
+# revision, which every deal at any table moves: a poll that finds nothing new for its
+# page costs a cache read and a small query, and hundreds of phones cost the tables
+# little. Changes the director makes (the clock, a round, a drop) are in the version.
+
+
 @never_cache
 @require_GET
 def standings(request: HtmxHttpRequest, token: str) -> HttpResponse:
     event = public_event(token)
-    if live_unchanged(request, event):
+    if shown_unchanged(request, f"s{selectors.standings_version(event=event)}"):
         return HttpResponse(status=204)
     query = request.GET.get("q", "")[:40]
     context = {
         **public_base(event),
         **standings_context(event, query=query, page=page_number(request)),
     }
+    context["revision"] = f"s{context['standings'].version}"
     return public_page(request, event, "tournaments/standings.html", context)
 
 
@@ -195,11 +213,13 @@ def standings(request: HtmxHttpRequest, token: str) -> HttpResponse:
 def entrant(request: HtmxHttpRequest, token: str, entrant_id: int) -> HttpResponse:
     event = public_event(token)
     person = get_object_or_404(Entrant, event=event, pk=entrant_id)
-    if live_unchanged(request, event):
+    tables = selectors.entrant_tables_key(event=event, entrant=person)
+    if shown_unchanged(request, f"{selectors.standings_version(event=event)}.{tables}"):
         return HttpResponse(status=204)
-    page = selectors.entrant_page(event=event, entrant=person)
+    page = selectors.entrant_page(event=event, entrant=person, lag=True)
     context = {
         **public_base(event),
+        "revision": f"{page.standings_version}.{tables}",
         "person": person,
         "page": page,
         # A rank means something once a result (or a bye) counts.
@@ -248,7 +268,7 @@ def projector(request: HtmxHttpRequest, token: str) -> HttpResponse:
             f"{template}#panel_standings",
             {**base, **projector_standings(event, page_number(request))},
         )
-    if live_unchanged(request, event):
+    if shown_unchanged(request, f"p{selectors.standings_version(event=event)}"):
         return HttpResponse(status=204)
     context = {
         **public_base(event),
@@ -258,4 +278,5 @@ def projector(request: HtmxHttpRequest, token: str) -> HttpResponse:
             reverse("tournaments:draw", args=[event.public_token])
         ),
     }
+    context["revision"] = f"p{context['standings'].version}"  # the draw changes with it
     return public_page(request, event, template, context)
