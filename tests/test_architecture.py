@@ -375,6 +375,7 @@ PART_EDGES: dict[str, dict[str, frozenset[str]]] = {
         "compiled": frozenset(),
         "sessions": frozenset({"compiled"}),
         "folding": frozenset(),
+        "rows": frozenset(),
     },
     "scoring": {
         "admin": frozenset({"models"}),

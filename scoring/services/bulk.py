@@ -16,7 +16,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from common.bulk import insert_rows
+from common.rows import insert_rows
 from scoring.engines.base import GameRecord, InvalidRecord, ScoredGame, parse_record
 from scoring.engines.registry import ENGINES, engine_for
 from scoring.models import Confirmation, Game, Round, RoundEvent, Seat

@@ -11,7 +11,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from common.bulk import insert_rows
+from common.rows import insert_rows
 from scoring.engines.registry import ENGINES
 from tournaments.models import Bye, Entrant, Event, KeepApart, Table, TableSeat, TournamentRound
 from tournaments.seating.core import (

@@ -220,13 +220,17 @@ VERSION_KEPT_SECONDS = 600  # an event revision's version: the revision moves on
 KEPT_SECONDS = 24 * 3600  # the latest standings of an event
 LOCK_SECONDS = 30  # one process computes; a lock left by a killed one lapses
 WAIT_SECONDS = 10.0  # how long a reader waits for another process's computation
-# While results stream in (a big event's tables finishing every second), the players'
-# pages may show standings one change behind for a while: at most LAG_FACTOR times what
-# their computation took, and only when it took SLOW_SECONDS or more. A big event's
-# standings then cost at most 1/LAG_FACTOR of one core however fast tables finish; a
-# small event's are always current.
+# While results stream in, the players' pages may show standings a change or two
+# behind for a few seconds (never on a quiet event, where a change shows at the next
+# poll): for LAG_FACTOR times what their computation took when it took SLOW_SECONDS or
+# more (a big event's standings then cost at most 1/LAG_FACTOR of one core however fast
+# its tables finish), and for REFRESH_SECONDS when the last two versions came less than
+# STREAM_SECONDS apart (every phone in the room then draws its page again at most that
+# often, not at every table that finishes).
 LAG_FACTOR = 4.0
 SLOW_SECONDS = 0.1
+REFRESH_SECONDS = 5.0
+STREAM_SECONDS = 10.0
 
 
 class KeptRow(NamedTuple):
@@ -246,6 +250,7 @@ class KeptStandings(NamedTuple):
     version: str  # what they were computed from (``results_version``)
     at: float  # when (seconds since the epoch)
     took: float  # how long their computation took (seconds)
+    since: float  # seconds since the version before was computed (inf: none was)
     metrics: tuple[Metric, ...]
     rows: tuple[KeptRow, ...]
 
@@ -281,7 +286,7 @@ def results_version(event: Event, *, cached: bool = True) -> str:
     table still playing changes the event's revision, not this. Found once per event
     revision (every change to the results moves it, once committed); ``cached=False``
     finds it anew (and keeps it for the others)."""
-    key = f"standings-version:{event.public_token}:{event.revision}"
+    key = _version_key(event)
     found = _cache_get(key) if cached else None
     if found is not None:
         return str(found)
@@ -297,6 +302,10 @@ def results_version(event: Event, *, cached: bool = True) -> str:
     )
     _cache_set(key, version, VERSION_KEPT_SECONDS)
     return version
+
+
+def _version_key(event: Event) -> str:
+    return f"standings-version:{event.public_token}:{event.revision}"
 
 
 def _latest_key(event: Event) -> str:
@@ -325,9 +334,12 @@ def _compute(event: Event, version: str) -> KeptStandings:
         )
         for row in standings.rows
     )
-    kept = KeptStandings(version, time.time(), time.perf_counter() - started, metrics, rows)
+    before = _cache_get(_meta_key(event))
+    now = time.time()
+    since = now - before[1] if before is not None and before[0] != version else float("inf")
+    kept = KeptStandings(version, now, time.perf_counter() - started, since, metrics, rows)
     _cache_set(_latest_key(event), kept, KEPT_SECONDS)
-    _cache_set(_meta_key(event), (kept.version, kept.at, kept.took), KEPT_SECONDS)
+    _cache_set(_meta_key(event), kept[:4], KEPT_SECONDS)
     ranks = {row.entrant_id: row.rank for row in rows}
     _cache_set(_ranks_key(event), (kept.version, ranks), KEPT_SECONDS)
     return kept
@@ -337,19 +349,30 @@ def _ranks_key(event: Event) -> str:
     return f"standings-ranks:{event.public_token}"
 
 
-def _still_shown(version: str, at: float, took: float, current: str) -> bool:
-    """Whether standings of ``version`` (computed at ``at``, in ``took`` seconds) may
-    still be shown while the results are at ``current``."""
-    return version == current or (took >= SLOW_SECONDS and time.time() - at < LAG_FACTOR * took)
+def _still_shown(version: str, at: float, took: float, since: float, current: str) -> bool:
+    """Whether standings of ``version`` (computed at ``at``, in ``took`` seconds, ``since``
+    seconds after the version before) may still be shown while the results are at
+    ``current`` (see LAG_FACTOR)."""
+    if version == current:
+        return True
+    held = max(
+        LAG_FACTOR * took if took >= SLOW_SECONDS else 0.0,
+        REFRESH_SECONDS if since < STREAM_SECONDS else 0.0,
+    )
+    return time.time() - at < held
 
 
 def shown_version(event: Event) -> str:
     """The version of the standings a player's page asked now shows (``kept_standings``
     with ``lag=True``). Costs a cache read or two, and a small query once per event
     revision."""
-    current = results_version(event)
-    meta = _cache_get(_meta_key(event))
-    if meta is not None and _still_shown(*meta, current):
+    key, meta_key = _version_key(event), _meta_key(event)
+    found: dict[str, Any] = {}
+    with suppress(RedisError, OSError):  # both in one round trip
+        found = cache.get_many([key, meta_key])
+    current = str(found[key]) if key in found else results_version(event)
+    meta: tuple[str, float, float, float] | None = found.get(meta_key)
+    if meta is not None and _still_shown(meta[0], meta[1], meta[2], meta[3], current):
         return str(meta[0])
     return current
 
@@ -367,7 +390,7 @@ def kept_standings(event: Event, *, lag: bool = False) -> KeptStandings:
     version = results_version(event, cached=lag)
     latest: KeptStandings | None = _cache_get(_latest_key(event))
     if latest is not None and (
-        latest.version == version or (lag and _still_shown(*latest[:3], version))
+        latest.version == version or (lag and _still_shown(*latest[:4], version))
     ):
         return latest
     lock = f"standings-computing:{event.public_token}"

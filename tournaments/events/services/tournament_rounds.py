@@ -10,7 +10,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from common.bulk import set_column
+from common.rows import set_column
 from scoring.engines.base import Problem
 from scoring.models import Game
 from scoring.services import (
@@ -370,7 +370,7 @@ def _create_games(
     )
     for table, game in zip(tables, games, strict=True):
         table.game = game
-    set_column(Table, "game_id", [(table.pk, table.game_id) for table in tables])
+    set_column(Table, "game_id", [(table.pk, game.pk) for table, game in zip(tables, games)])
     return tables
 
 

@@ -18,15 +18,21 @@ from itertools import islice
 from typing import Any
 
 from django.db import connection
-from django.db.models import JSONField, Model
+from django.db.models import Field, JSONField, Model
 
 BATCH = 2000  # rows a statement is sent with at most
 
 
+def _field(model: type[Model], name: str) -> Field[Any, Any]:
+    found = model._meta.get_field(name.removesuffix("_id"))
+    if not isinstance(found, Field):
+        raise TypeError(f"{model.__name__}.{name} is not a column")
+    return found
+
+
 def _columns(model: type[Model], fields: Sequence[str]) -> tuple[list[str], list[bool]]:
-    meta = model._meta
-    found = [meta.get_field(name.removesuffix("_id")) for name in fields]
-    return [f.column for f in found], [isinstance(f, JSONField) for f in found]
+    found = [_field(model, name) for name in fields]
+    return [str(f.column) for f in found], [isinstance(f, JSONField) for f in found]
 
 
 def insert_rows(model: type[Model], fields: Sequence[str], rows: Iterable[Sequence[Any]]) -> int:
@@ -54,15 +60,16 @@ def insert_rows(model: type[Model], fields: Sequence[str], rows: Iterable[Sequen
     return count
 
 
-def set_column(model: type[Model], field: str, pairs: Sequence[tuple[int, Any]]) -> None:
-    """Set ``field`` of each row ``pk`` to ``value`` for every (pk, value) of ``pairs``: on
-    PostgreSQL in one statement; elsewhere one statement a row, sent as one batch."""
+def set_column(model: type[Model], field: str, pairs: Sequence[tuple[int, int]]) -> None:
+    """Set the whole-number column ``field`` (a foreign key's, say) of each row ``pk`` to
+    ``value`` for every (pk, value) of ``pairs``: on PostgreSQL in one statement;
+    elsewhere one statement a row, sent as one batch."""
     if not pairs:
         return
     meta = model._meta
-    column = meta.get_field(field.removesuffix("_id")).column
+    column = str(_field(model, field).column)
     quote = connection.ops.quote_name
-    table, key = quote(meta.db_table), quote(meta.pk.column)
+    table, key = quote(meta.db_table), quote(str(_field(model, meta.pk.name).column))
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
             cursor.execute(
