@@ -368,9 +368,11 @@ def _create_games(
         one_phone=event.one_phone,
         announce=False,
     )
+    pairs = []
     for table, game in zip(tables, games, strict=True):
         table.game = game
-    set_column(Table, "game_id", [(table.pk, game.pk) for table, game in zip(tables, games)])
+        pairs.append((table.pk, game.pk))
+    set_column(Table, "game_id", pairs)
     return tables
 
 
