@@ -378,6 +378,7 @@ PART_EDGES: dict[str, dict[str, frozenset[str]]] = {
         "folding": frozenset(),
         "jsondoc": frozenset(),
         "security_headers": frozenset(),
+        "rows": frozenset(),
     },
     "scoring": {
         "admin": frozenset({"models"}),

@@ -124,7 +124,7 @@ def round_generate_task(
 # --------------------------------------------------------------------------- publishing
 
 PUBLISH_TASK = "tournaments.round_publish"
-PUBLISH_CHUNK = 100  # tables given their games per transaction, between progress marks
+PUBLISH_CHUNK = 500  # tables given their games per transaction, between progress marks
 
 
 def round_publish_queue(

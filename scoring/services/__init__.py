@@ -12,6 +12,7 @@ change asked of the other side) and ``desk_requests`` (a change asked of an even
 desk). This package is the one place callers import them from.
 """
 
+from scoring.services.bulk import PreparedGame, game_prepare, games_create_prepared
 from scoring.services.change import (
     IDEMPOTENCY_KEPT,
     PROJECTION_FIELDS,
@@ -56,6 +57,7 @@ __all__ = [
     "GameChangeError",
     "IdempotencyKeyReused",
     "NoSuchGame",
+    "PreparedGame",
     "RequestResult",
     "RoundConflict",
     "RoundWithdrawn",
@@ -70,8 +72,10 @@ __all__ = [
     "game_create",
     "game_end",
     "game_import",
+    "game_prepare",
     "game_rematch",
     "game_reopen",
+    "games_create_prepared",
     "misdeal_record",
     "prune_idempotent_requests",
     "round_confirm",

@@ -12,10 +12,11 @@ Every selector returns frozen dataclasses a template shows directly:
   draw, by any part of a name, ignoring case and accents (searched in the database).
 - ``entrant_page(event=, entrant=)`` -> ``EntrantPage``: an entrant's tables with their
   state and results, byes, and the seat of their table still to play.
-- ``standings_for(event=)`` -> ``StandingsView``: the metric labels and one
-  ``StandingRow`` per entrant, computed now from the confirmed tables (every rank kept
-  in the cache under the event's revision); ``rank_of(event=, entrant_id=)`` one
-  entrant's rank, read from there when the revision's standings were computed.
+- ``standings_for(event=, lag=False)`` -> ``StandingsView``: the metric labels and one
+  ``StandingRow`` per entrant, from the confirmed tables, computed once per change of
+  the results and kept for every process (the standings adapter's ``kept_standings``);
+  ``rank_of(event=, entrant_id=)`` one entrant's rank, read from the ranks kept with
+  them; ``standings_version(event=)`` the version a player's page shows now.
 - ``tables_live(event=)`` -> ``list[TableState]``: every published table: playing,
   waiting for confirmation, or done, and how many deals are in;
   ``tables_live_numbered(event=, round_number=, numbers=)`` those of a round's numbers;
@@ -32,18 +33,15 @@ from __future__ import annotations
 
 import time
 from collections.abc import Collection, Mapping
-from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any
 
-from django.core.cache import cache
 from django.db import connection
-from django.db.models import Count, F, Q, QuerySet
+from django.db.models import Count, F, Q, QuerySet, Sum
 from django.db.models.functions import Collate
-from redis.exceptions import RedisError
 
 from common.folding import folded
-from scoring.models import ChangeRequest, Round, Seat
+from scoring.models import ChangeRequest, Game, Round, Seat
 from tournaments.models import (
     BracketGame,
     Bye,
@@ -413,15 +411,9 @@ def entrants_by_name(*, event: Event, query: str = "") -> QuerySet[Entrant]:
 # --------------------------------------------------------------------------- standings
 
 
-@dataclass(frozen=True)
-class StandingRow:
-    rank: int
-    entrant_id: int
-    name: str
-    values: tuple[float | None, ...]  # in the order of StandingsView.labels
-    played: int
-    byes: int
-    dropped: bool
+# One entrant's line: rank, entrant_id, name, values (in the order of
+# StandingsView.labels), played, byes, dropped (a named tuple, as kept).
+StandingRow = results.KeptRow
 
 
 @dataclass(frozen=True)
@@ -430,60 +422,32 @@ class StandingsView:
     labels: tuple[str, ...]  # their labels for a table header
     rows: tuple[StandingRow, ...]
     revision: int
+    version: str = ""  # what they were computed from (the adapter's results_version)
 
 
-def _ranks_key(event: Event) -> str:
-    # The public token, not the pk: a database made again never meets an old key.
-    return f"standings-ranks:{event.public_token}:{event.revision}"
-
-
-# How long a revision's ranks are kept (a new revision asks for new ones at once).
-RANKS_KEPT_SECONDS = 3600
-
-
-def standings_for(*, event: Event) -> StandingsView:
-    """The standings now, from confirmed tables only (raises InvalidResults on a bug).
-    Every entrant's rank is kept in the cache under the event's revision for
-    ``rank_of``."""
-    standings = results.event_standings(event)
-    dropped = set(event.entrants.filter(dropped=True).values_list("pk", flat=True))
-    with suppress(RedisError, OSError):  # a cache away keeps nothing: ranks computed anew
-        cache.set(
-            _ranks_key(event),
-            {row.entrant: row.rank for row in standings.rows},
-            RANKS_KEPT_SECONDS,
-        )
+def standings_for(*, event: Event, lag: bool = False) -> StandingsView:
+    """The standings from confirmed tables only (raises InvalidResults on a bug), as the
+    adapter keeps them: computed once per change of the results, for every process.
+    ``lag=True`` for the players' pages: a big event's may be a moment behind while
+    results stream in (see the adapter's LAG_FACTOR)."""
+    kept = results.kept_standings(event, lag=lag)
     return StandingsView(
-        metrics=tuple(m.value for m in standings.metrics),
-        labels=tuple(METRIC_LABELS[m] for m in standings.metrics),
-        rows=tuple(
-            StandingRow(
-                rank=row.rank,
-                entrant_id=row.entrant,
-                name=row.name,
-                values=tuple(row.values.get(m) for m in standings.metrics),
-                played=row.played,
-                byes=row.byes,
-                dropped=row.entrant in dropped,
-            )
-            for row in standings.rows
-        ),
+        metrics=tuple(m.value for m in kept.metrics),
+        labels=tuple(METRIC_LABELS[m] for m in kept.metrics),
+        rows=kept.rows,
         revision=event.revision,
+        version=kept.version,
     )
 
 
-def rank_of(*, event: Event, entrant_id: int) -> int | None:
-    """An entrant's rank in the standings at the event's revision: read from what the
-    last standings computed at this revision kept, else from the standings computed now."""
-    ranks = None
-    with suppress(RedisError, OSError):
-        ranks = cache.get(_ranks_key(event))
-    if ranks is None:
-        return next(
-            (row.rank for row in standings_for(event=event).rows if row.entrant_id == entrant_id),
-            None,
-        )
-    return ranks.get(entrant_id)
+def standings_version(*, event: Event) -> str:
+    """The version of the standings a player's page shows now (a cache read or two)."""
+    return results.shown_version(event)
+
+
+def rank_of(*, event: Event, entrant_id: int, lag: bool = False) -> int | None:
+    """An entrant's rank in the kept standings (see ``standings_for``)."""
+    return results.kept_rank(event, entrant_id, lag=lag)[1]
 
 
 # --------------------------------------------------------------------------- an entrant
@@ -513,29 +477,46 @@ class EntrantPage:
     next_table: EntrantTable | None  # the table still to play in the latest round
     rank: int | None
     revision: int
+    standings_version: str = ""  # the version of the standings the rank is read from
 
 
-def entrant_page(*, event: Event, entrant: Entrant) -> EntrantPage:
-    """What one entrant's page shows: their tables and results, byes, where to sit next."""
-    rows = {r.table_id: r for r in results.table_rows(event)}
-    mine = (
-        TableSeat.objects.filter(entrant=entrant, table_id__in=rows)
+def entrant_tables_key(*, event: Event, entrant: Entrant) -> str:
+    """What changes whenever one of the entrant's tables changes (a deal in, confirmed,
+    corrected): their games' revisions, summed, and how many; one small query."""
+    counted = Game.objects.filter(
+        event_table__round__event=event, event_table__seats__entrant=entrant
+    ).aggregate(n=Count("pk", distinct=True), r=Sum("revision"))
+    return f"{counted['n']}.{counted['r'] or 0}"
+
+
+def entrant_page(*, event: Event, entrant: Entrant, lag: bool = False) -> EntrantPage:
+    """What one entrant's page shows: their tables and results, byes, where to sit next;
+    their rank from the kept standings (``lag`` as for ``standings_for``). Only their
+    own tables are read."""
+    mine = list(
+        TableSeat.objects.filter(
+            entrant=entrant,
+            table__round__event=event,
+            table__round__status=TournamentRound.Status.PUBLISHED,
+        )
         .select_related("table__game")
         .order_by("table__round__number", "seat")
     )
+    rows = {r.table_id: r for r in results.table_rows(event, table_ids={s.table_id for s in mine})}
+    everyone: dict[int, list[TableSeat]] = {}
+    for other in (
+        TableSeat.objects.filter(table_id__in=rows).select_related("entrant").order_by("seat")
+    ):
+        everyone.setdefault(other.table_id, []).append(other)
     seen: set[int] = set()
     tables = []
     for seat in mine:
-        if seat.table_id in seen:
+        if seat.table_id in seen or seat.table_id not in rows:
             continue  # a team's second member at the same table
         seen.add(seat.table_id)
         row = rows[seat.table_id]
         others = [
-            _seat_name(s)
-            for s in TableSeat.objects.filter(table_id=seat.table_id)
-            .select_related("entrant")
-            .order_by("seat")
-            if s.entrant_id != entrant.pk
+            _seat_name(s) for s in everyone.get(seat.table_id, []) if s.entrant_id != entrant.pk
         ]
         state = _state(row.finished, row.pending)
         places = None
@@ -573,7 +554,7 @@ def entrant_page(*, event: Event, entrant: Entrant) -> EntrantPage:
         ),
         None,
     )
-    rank = rank_of(event=event, entrant_id=entrant.pk)
+    version, rank = results.kept_rank(event, entrant.pk, lag=lag)
     return EntrantPage(
         entrant_id=entrant.pk,
         name=entrant.name,
@@ -590,6 +571,7 @@ def entrant_page(*, event: Event, entrant: Entrant) -> EntrantPage:
         next_table=upcoming,
         rank=rank,
         revision=event.revision,
+        standings_version=version,
     )
 
 

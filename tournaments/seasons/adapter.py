@@ -31,7 +31,7 @@ from tournaments.models import (
 from tournaments.seasons.core.ratings import GameKey
 from tournaments.seasons.core.ratings import RatedGame as CoreGame
 from tournaments.seasons.core.table import Night
-from tournaments.standings.adapter import event_standings
+from tournaments.standings.adapter import kept_standings
 from tournaments.standings.core import table_from_game
 
 
@@ -183,10 +183,10 @@ def night_places(event: Event) -> dict[int, int]:
     ):
         links.setdefault(entrant, []).append(player)
     places: dict[int, int] = {}
-    for row in event_standings(event).rows:
+    for row in kept_standings(event).rows:
         if row.played == 0 and row.byes == 0:
             continue
-        for player in links.get(row.entrant, ()):
+        for player in links.get(row.entrant_id, ()):
             places[player] = min(places.get(player, row.rank), row.rank)
     return places
 

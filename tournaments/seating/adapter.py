@@ -11,6 +11,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from common.rows import insert_rows
 from scoring.engines.registry import ENGINES
 from tournaments.models import Bye, Entrant, Event, KeepApart, Table, TableSeat, TournamentRound
 from tournaments.seating.core import (
@@ -116,6 +117,7 @@ def seating_inputs(
     winners: Mapping[int, frozenset[int]] | None = None,
     effort: int = 1,
     seated: Collection[int] | None = None,
+    entrants: Sequence[Entrant] | None = None,
 ) -> SeatingInputs:
     """Load round ``number``'s seating request: who plays (drops out, late entries in from
     the round they joined), the history, keep-apart pairs, fixed tables and teams.
@@ -125,8 +127,10 @@ def seating_inputs(
     ``standings``: entrant ids best first; ``scores``: entrant id -> points on the
     standings' first metric (swiss keeps equal points together); ``winners``: round
     number -> entrant ids who won their table (read by swiss and progressive).
+    ``entrants``: the event's entrants, when the caller read them already (else they are
+    read here).
     """
-    everyone = {e.pk: e for e in event.entrants.all()}
+    everyone = {e.pk: e for e in (event.entrants.all() if entrants is None else entrants)}
     playing = [
         e
         for e in everyone.values()
@@ -177,13 +181,19 @@ def plan_for(inputs: SeatingInputs) -> RoundPlan:
 
 def save_plan(round_: TournamentRound, plan: RoundPlan) -> None:
     """Write the plan's tables, seats and byes under ``round_`` (which holds none yet)."""
-    tables = Table.objects.bulk_create(
-        Table(round=round_, number=index + 1) for index in range(len(plan.tables))
+    # Plain rows, no model instance each: a 10,000-player round is 12,500 of them.
+    insert_rows(
+        Table, ("round_id", "number"), ((round_.pk, n + 1) for n in range(len(plan.tables)))
     )
-    TableSeat.objects.bulk_create(
-        TableSeat(table=table, seat=seat, entrant_id=unslot(value)[0], member=unslot(value)[1])
-        for table, seated in zip(tables, plan.tables, strict=True)
-        for seat, value in enumerate(seated)
+    table_ids = dict(round_.tables.values_list("number", "pk"))
+    insert_rows(
+        TableSeat,
+        ("table_id", "seat", "entrant_id", "member"),
+        (
+            (table_ids[index + 1], seat, *unslot(value))
+            for index, seated in enumerate(plan.tables)
+            for seat, value in enumerate(seated)
+        ),
     )
     bye_entrants = sorted({unslot(value)[0] for value in plan.byes})
     Bye.objects.bulk_create(Bye(round=round_, entrant_id=e) for e in bye_entrants)

@@ -3,17 +3,34 @@
 A table counts once its game is finished and every one of its rounds is confirmed.
 Only the few keys of each game's score projection the standings need are read
 (totals, winners, teams, finished), not the rounds.
+
+``kept_standings(event)`` is what pages read: the standings computed once per change of
+what they are computed from, kept in the cache every process reads (see below).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import time
+from collections.abc import Collection, Mapping
+from contextlib import suppress
 from itertools import groupby
 from operator import itemgetter
-from typing import NamedTuple
+from typing import Any, NamedTuple
+
+from django.core.cache import cache
+from django.db.models import Count, F, Sum
+from redis.exceptions import RedisError
 
 from scoring.models import Game, Round
-from tournaments.models import Absence, Bye, Event, Table, TableSeat, TournamentRound
+from tournaments.models import (
+    Absence,
+    Bye,
+    Event,
+    EventLog,
+    Table,
+    TableSeat,
+    TournamentRound,
+)
 from tournaments.standings.core import (
     ByeMethod,
     ByeRule,
@@ -74,19 +91,26 @@ class TableRow(NamedTuple):
 
 
 def table_rows(
-    event: Event, *, round_number: int | None = None, results: bool = True
+    event: Event,
+    *,
+    round_number: int | None = None,
+    results: bool = True,
+    table_ids: Collection[int] | None = None,
 ) -> list[TableRow]:
     """Every table of the event's published rounds (of round ``round_number`` when
-    given), with its game's result keys (left empty with ``results=False``, for a reader
-    of the tables' states alone: thousands of them are not decoded for nothing)."""
-    pending = set(
-        Round.objects.filter(
-            game__event_table__round__event=event, status=Round.Status.PENDING
-        ).values_list("game_id", flat=True)
+    given; only those of ``table_ids`` when given), with its game's result keys (left
+    empty with ``results=False``, for a reader of the tables' states alone: thousands of
+    them are not decoded for nothing)."""
+    waiting = Round.objects.filter(
+        game__event_table__round__event=event, status=Round.Status.PENDING
     )
     tables = Table.objects.filter(
         round__event=event, round__status=TournamentRound.Status.PUBLISHED
     )
+    if table_ids is not None:
+        tables = tables.filter(pk__in=list(table_ids))
+        waiting = waiting.filter(game__event_table__in=list(table_ids))
+    pending = set(waiting.values_list("game_id", flat=True))
     if round_number is not None:
         tables = tables.filter(round__number=round_number)
     keys = ("totals", "winners", "teams") if results else ()
@@ -183,3 +207,221 @@ def event_results(event: Event, rows: list[TableRow] | None = None) -> EventResu
 def event_standings(event: Event) -> Standings:
     """The event's standings, computed now from its confirmed tables."""
     return compute_standings(event_results(event), standings_rules(event))
+
+
+# --------------------------------------------------------------------------- kept once
+#
+# The standings of a big event take a second to compute; hundreds of phones follow it.
+# They are computed once per change of what they are computed from (the version below),
+# by one process, and kept in the cache every process reads (Redis when REDIS_URL is
+# set): every page and every process reads them from there.
+
+VERSION_KEPT_SECONDS = 600  # an event revision's version: the revision moves on soon
+KEPT_SECONDS = 24 * 3600  # the latest standings of an event
+LOCK_SECONDS = 30  # one process computes; a lock left by a killed one lapses
+WAIT_SECONDS = 10.0  # how long a reader waits for another process's computation
+# While results stream in, the players' pages may show standings a change or two
+# behind for a few seconds (never on a quiet event, where a change shows at the next
+# poll): for LAG_FACTOR times what their computation took when it took SLOW_SECONDS or
+# more (a big event's standings then cost at most 1/LAG_FACTOR of one core however fast
+# its tables finish), and for REFRESH_SECONDS when the last two versions came less than
+# STREAM_SECONDS apart (every phone in the room then draws its page again at most that
+# often, not at every table that finishes).
+LAG_FACTOR = 4.0
+SLOW_SECONDS = 0.1
+REFRESH_SECONDS = 5.0
+STREAM_SECONDS = 10.0
+
+
+class KeptRow(NamedTuple):
+    """One entrant's line of the kept standings (a named tuple: 10,000 are read back at
+    once, and tuples are the quickest to read back)."""
+
+    rank: int
+    entrant_id: int
+    name: str
+    values: tuple[float | None, ...]  # in the order of KeptStandings.metrics
+    played: int
+    byes: int
+    dropped: bool
+
+
+class KeptStandings(NamedTuple):
+    version: str  # what they were computed from (``results_version``)
+    at: float  # when (seconds since the epoch)
+    took: float  # how long their computation took (seconds)
+    since: float  # seconds since the version before was computed (inf: none was)
+    metrics: tuple[Metric, ...]
+    rows: tuple[KeptRow, ...]
+
+
+def _cache_get(key: str) -> Any:
+    with suppress(RedisError, OSError):  # a cache away keeps nothing: computed anew
+        return cache.get(key)
+    return None
+
+
+def _cache_set(key: str, value: Any, seconds: float) -> None:
+    with suppress(RedisError, OSError):
+        cache.set(key, value, seconds)
+
+
+def _cache_add(key: str, value: Any, seconds: float) -> bool:
+    """Whether this process took the key (with the cache away: yes, it computes)."""
+    with suppress(RedisError, OSError):
+        return bool(cache.add(key, value, seconds))
+    return True
+
+
+def _cache_delete(key: str) -> None:
+    with suppress(RedisError, OSError):
+        cache.delete(key)
+
+
+def results_version(event: Event, *, cached: bool = True) -> str:
+    """What the standings are computed from, in a short text that changes whenever they
+    may: the director's last change to the event (entrants, drops, rounds, byes, rules,
+    the clock: each writes the event's log), and the tables that count (finished games:
+    how many and their revisions, which every change to a game raises). A deal at a
+    table still playing changes the event's revision, not this. Found once per event
+    revision (every change to the results moves it, once committed); ``cached=False``
+    finds it anew (and keeps it for the others)."""
+    key = _version_key(event)
+    found = _cache_get(key) if cached else None
+    if found is not None:
+        return str(found)
+    counted = Game.objects.filter(
+        event_table__round__event=event,
+        event_table__round__status=TournamentRound.Status.PUBLISHED,
+        status=Game.Status.FINISHED,
+    ).aggregate(n=Count("pk"), r=Sum("revision"), w=Sum(F("revision") * F("pk")))
+    logged = EventLog.objects.filter(event=event).order_by("-pk").values_list("pk", flat=True)
+    version = (
+        f"{logged.first() or 0}.{counted['n']}.{counted['r'] or 0}.{counted['w'] or 0}"
+        f".{event.updated_at.timestamp():.6f}"
+    )
+    _cache_set(key, version, VERSION_KEPT_SECONDS)
+    return version
+
+
+def _version_key(event: Event) -> str:
+    return f"standings-version:{event.public_token}:{event.revision}"
+
+
+def _latest_key(event: Event) -> str:
+    # The public token, not the pk: a database made again never meets an old key.
+    return f"standings-kept:{event.public_token}"
+
+
+def _meta_key(event: Event) -> str:
+    return f"standings-kept-at:{event.public_token}"
+
+
+def _compute(event: Event, version: str) -> KeptStandings:
+    started = time.perf_counter()
+    standings = event_standings(event)
+    dropped = set(event.entrants.filter(dropped=True).values_list("pk", flat=True))
+    metrics = standings.metrics
+    rows = tuple(
+        KeptRow(
+            row.rank,
+            row.entrant,
+            row.name,
+            tuple(row.values.get(m) for m in metrics),
+            row.played,
+            row.byes,
+            row.entrant in dropped,
+        )
+        for row in standings.rows
+    )
+    before = _cache_get(_meta_key(event))
+    now = time.time()
+    since = now - before[1] if before is not None and before[0] != version else float("inf")
+    kept = KeptStandings(version, now, time.perf_counter() - started, since, metrics, rows)
+    _cache_set(_latest_key(event), kept, KEPT_SECONDS)
+    _cache_set(_meta_key(event), kept[:4], KEPT_SECONDS)
+    ranks = {row.entrant_id: row.rank for row in rows}
+    _cache_set(_ranks_key(event), (kept.version, ranks), KEPT_SECONDS)
+    return kept
+
+
+def _ranks_key(event: Event) -> str:
+    return f"standings-ranks:{event.public_token}"
+
+
+def _still_shown(version: str, at: float, took: float, since: float, current: str) -> bool:
+    """Whether standings of ``version`` (computed at ``at``, in ``took`` seconds, ``since``
+    seconds after the version before) may still be shown while the results are at
+    ``current`` (see LAG_FACTOR)."""
+    if version == current:
+        return True
+    held = max(
+        LAG_FACTOR * took if took >= SLOW_SECONDS else 0.0,
+        REFRESH_SECONDS if since < STREAM_SECONDS else 0.0,
+    )
+    return time.time() - at < held
+
+
+def shown_version(event: Event) -> str:
+    """The version of the standings a player's page asked now shows (``kept_standings``
+    with ``lag=True``). Costs a cache read or two, and a small query once per event
+    revision."""
+    key, meta_key = _version_key(event), _meta_key(event)
+    found: dict[str, Any] = {}
+    with suppress(RedisError, OSError):  # both in one round trip
+        found = cache.get_many([key, meta_key])
+    current = str(found[key]) if key in found else results_version(event)
+    meta: tuple[str, float, float, float] | None = found.get(meta_key)
+    if meta is not None and _still_shown(meta[0], meta[1], meta[2], meta[3], current):
+        return str(meta[0])
+    return current
+
+
+def kept_standings(event: Event, *, lag: bool = False) -> KeptStandings:
+    """The event's standings as kept: computed once for each version of the results, by
+    one process at a time (a short lock in the cache), and read by every page and
+    process from there.
+
+    ``lag=True`` (the players' pages): a big event's standings computed a moment ago
+    are answered while the results have moved on since (see LAG_FACTOR), and so are the
+    latest kept while another process computes newer ones. Otherwise the standings of
+    the results now (their version found anew), waiting for another process's
+    computation rather than doing it twice."""
+    version = results_version(event, cached=lag)
+    latest: KeptStandings | None = _cache_get(_latest_key(event))
+    if latest is not None and (
+        latest.version == version or (lag and _still_shown(*latest[:4], version))
+    ):
+        return latest
+    lock = f"standings-computing:{event.public_token}"
+    if _cache_add(lock, version, LOCK_SECONDS):
+        try:
+            return _compute(event, version)
+        finally:
+            _cache_delete(lock)
+    if lag and latest is not None:  # another process computes newer ones: these meanwhile
+        return latest
+    deadline = time.monotonic() + WAIT_SECONDS
+    while time.monotonic() < deadline:
+        time.sleep(0.02)
+        found: KeptStandings | None = _cache_get(_latest_key(event))
+        if found is not None and (found.version == version or (lag and latest is None)):
+            return found
+        if _cache_add(lock, version, LOCK_SECONDS):  # the other one is done, or died
+            try:
+                return _compute(event, version)
+            finally:
+                _cache_delete(lock)
+    return _compute(event, version)
+
+
+def kept_rank(event: Event, entrant_id: int, *, lag: bool = False) -> tuple[str, int | None]:
+    """(the version of the standings read, an entrant's rank in them): read from the
+    ranks kept with them (a few bytes a player) when they are the ones to show."""
+    ranks = _cache_get(_ranks_key(event))
+    wanted = shown_version(event) if lag else results_version(event)
+    if ranks is not None and ranks[0] == wanted:
+        return str(ranks[0]), ranks[1].get(entrant_id)
+    kept = kept_standings(event, lag=lag)
+    rank = next((row.rank for row in kept.rows if row.entrant_id == entrant_id), None)
+    return kept.version, rank

@@ -101,7 +101,9 @@ def test_the_poll_brings_the_slices_shown(client, event, small_slices, director)
     assert tables_on(poll) == [4, 5, 6]
     standings = selectors.standings_for(event=event)
     assert rows_on(poll) == [row.entrant_id for row in standings.rows[10:15]]
-    assert client.get(projector(event), {"rev": event.revision}, **HX).status_code == 204
+    shown = re.search(r'id="live" hx-get="[^"]*\?rev=([^&"]+)', poll)
+    assert shown is not None
+    assert client.get(projector(event), {"rev": shown.group(1)}, **HX).status_code == 204
 
 
 def test_a_players_rank_follows_the_standings_of_each_revision(client, event, director):

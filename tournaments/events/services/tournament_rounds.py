@@ -11,12 +11,15 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from common.rows import set_column
 from scoring.engines.base import Problem
 from scoring.models import Game
 from scoring.services import (
     Actor,
     GameChangeError,
-    game_create,
+    PreparedGame,
+    game_prepare,
+    games_create_prepared,
 )
 from tournaments.errors import TournamentError
 from tournaments.events import availability
@@ -132,7 +135,10 @@ def round_generate(
         standings = season_seating.rating_order(event)  # Swiss round 1: seeded by rating
         scores = {}
     winners = _winners(event) if event.format == Event.Format.PROGRESSIVE else {}
-    available = availability.availability_for(event, number=number, leave_out_playing=go_on)
+    everyone = list(event.entrants.all())  # read once for both (10,000 of them at most)
+    available = availability.availability_for(
+        event, number=number, entrants=everyone, leave_out_playing=go_on
+    )
     inputs = seating.seating_inputs(
         event,
         number=number,
@@ -141,6 +147,7 @@ def round_generate(
         winners=winners,
         effort=effort,
         seated=available.seated_ids,
+        entrants=everyone,
     )
     if len(inputs.request.entrants) < 2:
         raise TournamentError.single(
@@ -386,30 +393,31 @@ def _create_games(
     ).values_list("seat", "entrant_id", "table__game__first_dealer"):
         if seat == first:
             dealt[entrant_id] += 1
-    seats: dict[int, list[TableSeat]] = {}
-    for table_seat in TableSeat.objects.filter(table__in=tables).select_related("entrant"):
-        seats.setdefault(table_seat.table_id, []).append(table_seat)
+    # (seat, entrant, the name at that seat) of each table, read as plain values.
+    seats: dict[int, list[tuple[int, int, str]]] = {}
+    for table_id, seat, entrant_id, name, members, member in TableSeat.objects.filter(
+        table__in=tables
+    ).values_list("table_id", "seat", "entrant_id", "entrant__name", "entrant__members", "member"):
+        seats.setdefault(table_id, []).append(
+            (seat, entrant_id, members[member] if members else name)
+        )
     actor = Actor(user=user, device="director's desk")
+    options: dict[int, dict[str, Any]] = {}  # by table size: the same for every table
+    prepared: list[PreparedGame] = []
     for table in tables:
-        seated = sorted(seats[table.pk], key=lambda s: s.seat)
-        names = [
-            s.entrant.members[s.member] if s.entrant.members else s.entrant.name for s in seated
-        ]
+        seated = sorted(seats[table.pk])
+        names = [name for _, _, name in seated]
+        if len(names) not in options:
+            options[len(names)] = options_at(event.game, event.options, len(names))
         record = {
             "game": event.game,
             "players": names,
-            "options": options_at(event.game, event.options, len(names)),
-            "first_dealer": _first_dealer([s.entrant_id for s in seated], dealt),
+            "options": options[len(names)],
+            "first_dealer": _first_dealer([entrant for _, entrant, _ in seated], dealt),
             "rounds": [],
         }
         try:
-            created = game_create(
-                record=record,
-                actor=actor,
-                confirmation=event.confirmation,
-                is_tournament_game=True,
-                one_phone=event.one_phone,
-            )
+            prepared.append(game_prepare(record=record))
         except GameChangeError as error:
             raise TournamentError(
                 [
@@ -417,8 +425,20 @@ def _create_games(
                     for p in error.problems
                 ]
             ) from None
-        table.game = created.game
-    Table.objects.bulk_update(tables, ["game"])
+    # Every game written in a few bulk inserts; the round's publishing tells the pages once.
+    games = games_create_prepared(
+        prepared=prepared,
+        actor=actor,
+        confirmation=event.confirmation,
+        is_tournament_game=True,
+        one_phone=event.one_phone,
+        announce=False,
+    )
+    pairs = []
+    for table, game in zip(tables, games, strict=True):
+        table.game = game
+        pairs.append((table.pk, game.pk))
+    set_column(Table, "game_id", pairs)
     return tables
 
 

@@ -393,16 +393,47 @@ def entrants_csv(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             request,
             event,
             "entrants",
-            csv_errors=messages,
-            csv_text=text,
-            csv_preview=None if problems else listed,
+            **csv_shown(text, messages),
+            csv_preview=None if problems else preview_shown(listed),
         )
     try:
         created = services.entrants_import_csv(event=event, text=text, user=request.user)
     except services.TournamentError as error:
         messages = [p.message[:1].upper() + p.message[1:] for p in error.problems]
-        return desk_page(request, event, "entrants", csv_errors=messages, csv_text=text)
+        return desk_page(request, event, "entrants", **csv_shown(text, messages))
     return desk_done(request, event, "entrants", imported=len(created))
+
+
+# A list's preview shows its first players and its first problems, and counts the rest:
+# a 10,000-line list is not drawn whole in the director's tab.
+PREVIEW_PLAYERS = 50
+PREVIEW_PROBLEMS = 50
+PREVIEW_SKIPPED = 20
+# A list longer than this is not put back in the box to edit (it stays in the form
+# that registers it): the file is corrected instead.
+CSV_EDITABLE = 20_000
+
+
+def csv_shown(text: str, messages: list[str]) -> dict[str, Any]:
+    """The list's text and its problems as the desk shows them: the first problems, and
+    how many more; the text back in the box when it is short enough to edit there."""
+    return {
+        "csv_errors": messages[:PREVIEW_PROBLEMS],
+        "csv_errors_more": max(0, len(messages) - PREVIEW_PROBLEMS),
+        "csv_text": text,
+        "csv_editable": len(text) <= CSV_EDITABLE,
+    }
+
+
+def preview_shown(listed: Any) -> dict[str, Any]:
+    """The preview's first players and lines skipped, and how many there are in all."""
+    return {
+        "players": listed.players[:PREVIEW_PLAYERS],
+        "count": len(listed.players),
+        "more": max(0, len(listed.players) - PREVIEW_PLAYERS),
+        "skipped": listed.skipped[:PREVIEW_SKIPPED],
+        "skipped_more": max(0, len(listed.skipped) - PREVIEW_SKIPPED),
+    }
 
 
 @never_cache

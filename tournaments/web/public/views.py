@@ -7,14 +7,18 @@ live part with the event's revision and gets 204 while nothing changed.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from contextlib import suppress
 from typing import Any, TypeVar
 
+from django.core.cache import cache
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
+from redis.exceptions import RedisError
 
 from common.htmx import HtmxHttpRequest
 from tournaments.events import selectors
@@ -62,6 +66,42 @@ def public_page(
     return render(request, template, context)
 
 
+# A poll's live part that is the same for every phone (the standings, the projector) is
+# drawn once for what it shows and kept for all: the room's phones then cost a cache read
+# each. Its round clock, which counts from the moment it is drawn, is drawn for each.
+CLOCK_MARK = "<!--round-clock-->"
+LIVE_KEPT_SECONDS = 600
+
+
+def shared_live(
+    request: HtmxHttpRequest,
+    event: Event,
+    key: str,
+    template: str,
+    context: Callable[[], dict[str, Any]],
+) -> HttpResponse:
+    """The live part of ``template`` for a poll, drawn once for ``key`` (what it shows)
+    from ``context()`` and kept; the clock drawn now. ``context()`` names the key of what
+    it holds as ``live_key`` (it may be newer than ``key``)."""
+    with suppress(RedisError, OSError):
+        kept = cache.get(key)
+    if kept is None:
+        drawn = context()
+        kept = render_to_string(f"{template}#live", {**drawn, "clock_later": True}, request)
+        with suppress(RedisError, OSError):
+            cache.set(drawn["live_key"], kept, LIVE_KEPT_SECONDS)
+    clock = render_to_string("scoring/_clock.html", {"clock": latest_clock(event)})
+    return HttpResponse(kept.replace(CLOCK_MARK, clock, 1))
+
+
+def latest_clock(event: Event) -> Any:
+    """The clock of the event's latest published round."""
+    latest = (
+        event.rounds.filter(status=TournamentRound.Status.PUBLISHED).order_by("-number").first()
+    )
+    return clock_of(latest)
+
+
 def metric_text(value: float | None) -> str:
     """A standings value as shown: whole numbers plain, others to two decimals."""
     if value is None:
@@ -72,11 +112,16 @@ def metric_text(value: float | None) -> str:
 
 
 def standings_context(
-    event: Event, *, query: str = "", page: int | None = None, size: int = STANDINGS_PAGE
+    event: Event,
+    *,
+    query: str = "",
+    page: int | None = None,
+    size: int = STANDINGS_PAGE,
+    lag: bool = True,
 ) -> dict[str, Any]:
-    """The standings rows; with ``page``, one page (of ``size`` rows) of those whose name
-    holds ``query``."""
-    view = selectors.standings_for(event=event)
+    """The standings rows as kept (``lag``: see ``selectors.standings_for``); with
+    ``page``, one page (of ``size`` rows) of those whose name holds ``query``."""
+    view = selectors.standings_for(event=event, lag=lag)
     listed: Sequence[selectors.StandingRow] = view.rows
     pager: dict[str, Any] | None = None
     if page is not None:
@@ -106,12 +151,9 @@ def standings_context(
 
 
 def public_base(event: Event) -> dict[str, Any]:
-    latest = (
-        event.rounds.filter(status=TournamentRound.Status.PUBLISHED).order_by("-number").first()
-    )
     return {
         "event": event,
-        "clock": clock_of(latest),
+        "clock": latest_clock(event),
         "revision": event.revision,
         "draw_url": reverse("tournaments:draw", args=[event.public_token]),
         "standings_url": reverse("tournaments:standings", args=[event.public_token]),
@@ -176,18 +218,43 @@ def seat_search(request: HtmxHttpRequest, token: str) -> HttpResponse:
     return render(request, "tournaments/draw.html#found", context)
 
 
+def shown_unchanged(request: HtmxHttpRequest, shown: str) -> bool:
+    """A poll whose page already shows this: nothing to swap (204)."""
+    return bool(request.htmx) and request.GET.get("rev") == shown
+
+
+# The standings page, a player's own page and the projector poll with what they show
+# (the version of the standings kept, and a player's own tables), not the event's
+# revision, which every deal at any table moves: a poll that finds nothing new for its
+# page costs a cache read and a small query, and hundreds of phones cost the tables
+# little. Changes the director makes (the clock, a round, a drop) are in the version.
+
+
 @never_cache
 @require_GET
 def standings(request: HtmxHttpRequest, token: str) -> HttpResponse:
     event = public_event(token)
-    if live_unchanged(request, event):
+    shown = f"s{selectors.standings_version(event=event)}"
+    if shown_unchanged(request, shown):
         return HttpResponse(status=204)
     query = request.GET.get("q", "")[:40]
-    context = {
-        **public_base(event),
-        **standings_context(event, query=query, page=page_number(request)),
-    }
-    return public_page(request, event, "tournaments/standings.html", context)
+    page = page_number(request)
+    template = "tournaments/standings.html"
+
+    def context() -> dict[str, Any]:
+        drawn = {**public_base(event), **standings_context(event, query=query, page=page)}
+        drawn["revision"] = f"s{drawn['standings'].version}"
+        drawn["live_key"] = live_key(event, drawn["revision"], page, query)
+        return drawn
+
+    if request.htmx and "rev" in request.GET:
+        return shared_live(request, event, live_key(event, shown, page, query), template, context)
+    return render(request, template, context())
+
+
+def live_key(event: Event, *parts: object) -> str:
+    """The cache key of a live part drawn for every phone: the event and what it shows."""
+    return ":".join(["live", event.public_token, *(str(part) for part in parts)])
 
 
 @never_cache
@@ -195,11 +262,13 @@ def standings(request: HtmxHttpRequest, token: str) -> HttpResponse:
 def entrant(request: HtmxHttpRequest, token: str, entrant_id: int) -> HttpResponse:
     event = public_event(token)
     person = get_object_or_404(Entrant, event=event, pk=entrant_id)
-    if live_unchanged(request, event):
+    tables = selectors.entrant_tables_key(event=event, entrant=person)
+    if shown_unchanged(request, f"{selectors.standings_version(event=event)}.{tables}"):
         return HttpResponse(status=204)
-    page = selectors.entrant_page(event=event, entrant=person)
+    page = selectors.entrant_page(event=event, entrant=person, lag=True)
     context = {
         **public_base(event),
+        "revision": f"{page.standings_version}.{tables}",
         "person": person,
         "page": page,
         # A rank means something once a result (or a bye) counts.
@@ -248,14 +317,26 @@ def projector(request: HtmxHttpRequest, token: str) -> HttpResponse:
             f"{template}#panel_standings",
             {**base, **projector_standings(event, page_number(request))},
         )
-    if live_unchanged(request, event):
+    shown = f"p{selectors.standings_version(event=event)}"  # the draw changes with it
+    if shown_unchanged(request, shown):
         return HttpResponse(status=204)
-    context = {
-        **public_base(event),
-        **projector_draw(event, projector_number(request, "draw_page")),
-        **projector_standings(event, projector_number(request, "standings_page")),
-        "players_link": request.build_absolute_uri(
-            reverse("tournaments:draw", args=[event.public_token])
-        ),
-    }
-    return public_page(request, event, template, context)
+    draw_page = projector_number(request, "draw_page")
+    standings_page = projector_number(request, "standings_page")
+
+    def context() -> dict[str, Any]:
+        drawn = {
+            **public_base(event),
+            **projector_draw(event, draw_page),
+            **projector_standings(event, standings_page),
+            "players_link": request.build_absolute_uri(
+                reverse("tournaments:draw", args=[event.public_token])
+            ),
+        }
+        drawn["revision"] = f"p{drawn['standings'].version}"
+        drawn["live_key"] = live_key(event, drawn["revision"], draw_page, standings_page)
+        return drawn
+
+    if request.htmx and "rev" in request.GET:
+        key = live_key(event, shown, draw_page, standings_page)
+        return shared_live(request, event, key, template, context)
+    return render(request, template, context())

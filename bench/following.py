@@ -1,0 +1,464 @@
+"""A big event followed by a room of phones while its tables enter deals as fast as they can.
+
+The bench makes a PostgreSQL database and a Redis of its own (both dropped at the end),
+and in one run, side by side:
+
+- builds an event of PLAYERS players (10,000; ``BENCH_FOLLOWING_PLAYERS`` to change),
+  seats round 1 with the seating service and publishes it with the publishing task
+  (each timed: the goal is 2 s each), then finishes a share of its tables in bulk (their
+  play is not what is timed) so that the standings have something to rank;
+- starts gunicorn (one sync worker a core, as the server bench) with the cache on that
+  Redis, as a served Tablescore runs;
+- tables: TABLE_CLIENTS phones post deals through the API as fast as the server takes
+  them, each table's game to its end, then the next table's;
+- phones: PHONES simulated phones (loopback only, bounded in count and in time) follow
+  the event as the players' pages do: each loads its page once, then polls its live
+  part every POLL_SECONDS with the revision the page shows (htmx's request): a third
+  the standings, a third their own page, a third the projector;
+- the two take turns, PASSES times each: deals stored per second with no phone, then
+  with the phones following; the goal is at least 90% of the rate with none, and polls
+  answered with a p95 under 100 ms.
+
+Without PostgreSQL or redis-server each row says so instead of failing. The work that
+needs Django on the bench database runs in a child process (``--child``), which prints
+its rows as JSON.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+ADMIN_URL = os.environ.get("BENCH_POSTGRES_URL", "postgres://postgres@127.0.0.1:5432/postgres")
+PLAYERS = int(os.environ.get("BENCH_FOLLOWING_PLAYERS", "10000"))
+TABLE_SIZE = 4
+TARGET = 500  # the event's Roolz target: a game ends in three deals of this bench
+FINISHED_SHARE = 0.4  # tables finished before the phones come (the standings rank them)
+WORKERS = max(2, os.cpu_count() or 2)
+TABLE_CLIENTS = 2 * WORKERS  # phones at tables posting deals, each as fast as it can
+PHONES = int(os.environ.get("BENCH_FOLLOWING_PHONES", "240"))
+POLL_SECONDS = 2.0  # what the pages' hx-trigger says
+PHASE_SECONDS = float(os.environ.get("BENCH_FOLLOWING_SECONDS", "20"))
+PASSES = 2
+RATE_SHARE = 0.9  # deals/s with the phones following over deals/s with none
+POLL_P95_MS = 100.0
+SEAT_PUBLISH_SECONDS = 2.0
+LIVE_REV = re.compile(rb'id="live" hx-get="([^"?]*)\?rev=([^&"]+)')
+
+
+# --------------------------------------------------------------------------- the parent
+
+
+def not_measured(reason: str) -> list[Any]:
+    from bench.figures import Row
+
+    note = f"not measured: {reason}"
+    return [
+        Row("following", f"{PLAYERS} players: deals/s with {PHONES} phones following", "-",
+            "", f">= {RATE_SHARE:.0%} of none", None, note),
+    ]  # fmt: skip
+
+
+def run() -> list[Any]:
+    from bench.figures import Row
+
+    server = shutil.which("redis-server")
+    if server is None:
+        return not_measured("redis-server absent")
+    try:
+        import psycopg
+
+        admin = psycopg.connect(ADMIN_URL, autocommit=True, connect_timeout=3)
+    except Exception as error:  # no server, no driver, no rights: said in the table
+        return not_measured(f"PostgreSQL absent ({error.__class__.__name__})")
+    from bench.server import free_port
+
+    name = f"ts_follow_{os.getpid()}"
+    base = ADMIN_URL.rsplit("/", 1)[0]
+    redis_port = free_port()
+    redis = subprocess.Popen(
+        [server, "--port", str(redis_port), "--bind", "127.0.0.1", "--save", "",
+         "--appendonly", "no"],
+        stdout=subprocess.DEVNULL,
+    )  # fmt: skip
+    try:
+        admin.execute(f'DROP DATABASE IF EXISTS "{name}"')
+        admin.execute(f'CREATE DATABASE "{name}"')
+        env = {
+            **os.environ,
+            "DATABASE_URL": f"{base}/{name}",
+            "REDIS_URL": f"redis://127.0.0.1:{redis_port}/0",
+            "DJANGO_SETTINGS_MODULE": "config.settings",
+            "TABLESCORE_TESTING": "1",
+            "DEBUG": "0",
+            "LOG_LEVEL": "WARNING",
+        }
+        done = subprocess.run(
+            [sys.executable, str(Path(__file__).resolve()), "--child"],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=1800,
+            check=False,
+        )
+        lines = [line for line in done.stdout.splitlines() if line.startswith("ROWS ")]
+        if done.returncode != 0 or not lines:
+            tail = (done.stderr or done.stdout).strip().splitlines()[-1:] or ["no output"]
+            raise RuntimeError(f"the following bench failed: {tail[0]}")
+        return [Row(**row) for row in json.loads(lines[-1][5:])]
+    finally:
+        redis.terminate()
+        redis.wait(timeout=30)
+        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        admin.close()
+
+
+# --------------------------------------------------------------------------- the child
+
+
+def build_event() -> tuple[Any, float, float, list[Any]]:
+    """The event, round 1 seated and published (each timed), a share of its tables done."""
+    from django.contrib.auth import get_user_model
+
+    from scoring.engines.base import parse_record
+    from scoring.engines.registry import ENGINES, engine_for
+    from scoring.models import Game
+    from tournaments.events import services
+    from tournaments.models import Entrant, Event
+    from tournaments.tasks import round_publish_task
+
+    owner = get_user_model().objects.create_user("bench-director", is_staff=True)
+    event = services.event_create(
+        owner=owner,
+        name="Big day",
+        game="roolz",
+        options={"target": TARGET},
+        rounds_planned=3,
+        confirmation="off",
+    )
+    Entrant.objects.bulk_create(
+        Entrant(event=event, name=f"Player {i:05d}", name_folded=f"player {i:05d}")
+        for i in range(PLAYERS)
+    )
+    Event.objects.filter(pk=event.pk).update(revision=1)
+    started = time.perf_counter()
+    draft = services.round_generate(event=event, user=owner)
+    seated = time.perf_counter() - started
+    started = time.perf_counter()
+    answer = round_publish_task(event.pk, draft.pk, user_id=owner.pk)
+    published = time.perf_counter() - started
+    assert answer == "done", answer
+    games = list(Game.objects.filter(event_table__round=draft).order_by("event_table__number"))
+    # A real finished game's standing (three deals), given to a share of the tables.
+    record = {
+        "game": "roolz",
+        "players": ["A", "B", "C", "D"],
+        "options": {"target": TARGET},
+        "rounds": [roolz_deal(n) for n in range(3)],
+    }
+    parsed = parse_record(record, ENGINES)
+    standing = engine_for("roolz").score(parsed).standing()
+    assert standing["finished"], standing
+    done = games[: int(len(games) * FINISHED_SHARE)]
+    Game.objects.filter(pk__in=[g.pk for g in done]).update(
+        status=Game.Status.FINISHED, score_cache=standing, revision=2
+    )
+    event.refresh_from_db()
+    return event, seated, published, games[len(done) :]
+
+
+def roolz_deal(number: int) -> dict[str, Any]:
+    return {"bidder": number % 4, "bid": 170, "won": {"A": 180, "B": 120}}
+
+
+class Tables:
+    """Phones at tables: each posts its table's deals, one after another, as fast as the
+    server answers, and goes on to the next table when a game ends."""
+
+    def __init__(self, port: int, games: list[Any]):
+        self.port = port
+        self.games = games
+        self.taken = 0
+        self.lock = threading.Lock()
+        self.next_deal: dict[int, int] = {}
+        self.current: list[Any] = [self.take() for _ in range(TABLE_CLIENTS)]
+
+    def take(self) -> Any:
+        with self.lock:
+            game = self.games[self.taken % len(self.games)]
+            self.taken += 1
+            return game
+
+    def run(self, seconds: float) -> tuple[int, int]:
+        """Deals stored and refused in ``seconds``."""
+        from bench.server import Client
+
+        stop = time.perf_counter() + seconds
+        stored = [0] * TABLE_CLIENTS
+        refused = [0] * TABLE_CLIENTS
+
+        def phone(index: int) -> None:
+            client = Client(self.port)
+            while time.perf_counter() < stop:
+                game = self.current[index]
+                number = self.next_deal.get(game.pk, 1)
+                status, data, _ = client.post_json(
+                    f"/api/games/{game.pk}/rounds/",
+                    {"number": number, "round": roolz_deal(number)},
+                    game.table_token,
+                )
+                if status == 201:
+                    stored[index] += 1
+                    self.next_deal[game.pk] = number + 1
+                    if b'"finished": true' in data or b'"finished":true' in data:
+                        self.current[index] = self.take()
+                else:
+                    refused[index] += 1
+                    self.current[index] = self.take()  # a game ended elsewhere: the next
+
+        threads = [threading.Thread(target=phone, args=(i,)) for i in range(TABLE_CLIENTS)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        return sum(stored), sum(refused)
+
+
+class Phones:
+    """Phones following the event: each loads its page, then polls its live part every
+    POLL_SECONDS (first poll at a random moment of the first interval), as htmx does."""
+
+    def __init__(self, port: int, event: Any):
+        from django.urls import reverse
+
+        self.port = port
+        token = event.public_token
+        entrants = list(event.entrants.values_list("pk", flat=True))
+        rng = random.Random(11)
+        self.pages = []
+        for index in range(PHONES):
+            kind = index % 3
+            if kind == 0:
+                self.pages.append(("standings", reverse("tournaments:standings", args=[token])))
+            elif kind == 1:
+                someone = rng.choice(entrants)
+                self.pages.append(
+                    ("own page", reverse("tournaments:entrant", args=[token, someone]))
+                )
+            else:
+                self.pages.append(("projector", reverse("tournaments:projector", args=[token])))
+        self.shown: list[bytes] = [b""] * PHONES
+        self.loaded = False
+
+    def load(self) -> None:
+        """Each phone opens its page (not timed: the polls are)."""
+        from bench.server import Client
+
+        for index, (_, address) in enumerate(self.pages):
+            status, data, _ = Client(self.port).request("GET", address)
+            found = LIVE_REV.search(data)
+            assert status == 200 and found, (address, status)
+            self.shown[index] = found.group(2)
+        self.loaded = True
+
+    def run(self, seconds: float) -> dict[str, Any]:
+        from bench.server import Client
+
+        if not self.loaded:
+            self.load()
+        stop = time.perf_counter() + seconds
+        took: dict[str, list[float]] = {kind: [] for kind, _ in self.pages}
+        answers = {"204": 0, "200": 0, "other": 0}
+        lock = threading.Lock()
+
+        def phone(index: int) -> None:
+            kind, address = self.pages[index]
+            client = Client(self.port)
+            moment = time.perf_counter() + random.random() * POLL_SECONDS
+            while True:
+                time.sleep(max(0.0, moment - time.perf_counter()))
+                if time.perf_counter() >= stop:
+                    return
+                status, data, elapsed = client.request(
+                    "GET",
+                    f"{address}?rev={self.shown[index].decode()}",
+                    headers={"HX-Request": "true"},
+                )
+                if status == 200:
+                    found = LIVE_REV.search(data)
+                    if found:
+                        self.shown[index] = found.group(2)
+                with lock:
+                    took[kind].append(elapsed)
+                    key = str(status) if status in (200, 204) else "other"
+                    answers[key] += 1
+                moment += POLL_SECONDS
+
+        threads = [threading.Thread(target=phone, args=(i,)) for i in range(PHONES)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        return {"took": took, "answers": answers}
+
+
+def child() -> None:
+    sys.path.insert(0, str(ROOT))
+    import django
+
+    django.setup()
+    from django.core.cache import cache
+    from django.core.management import call_command
+    from django.db import connection
+
+    from bench.server import Client, free_port, percentile, worker_cpu_seconds
+
+    call_command("migrate", verbosity=0)
+    cache.clear()
+    event, seated, published, playing = build_event()
+    connection.close()
+    port = free_port()
+    server = subprocess.Popen(
+        [
+            str(Path(sys.executable).parent / "gunicorn"),
+            "config.wsgi",
+            "--workers",
+            str(WORKERS),
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+        env=os.environ.copy(),
+    )
+    alone: list[float] = []
+    followed: list[float] = []
+    refused = 0
+    polls: dict[str, list[float]] = {}
+    answers = {"204": 0, "200": 0, "other": 0}
+    cpu_alone = cpu_followed = 0.0
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                if Client(port).request("GET", "/healthz")[0] == 200:
+                    break
+            except OSError:
+                pass
+            if time.monotonic() > deadline or server.poll() is not None:
+                raise RuntimeError("gunicorn did not come up")
+            time.sleep(0.3)
+        tables = Tables(port, playing)
+        phones = Phones(port, event)
+        tables.run(3.0)  # warm up: every worker has served a deal
+        phones.load()
+        for _ in range(PASSES):  # side by side: with and without phones, in turns
+            cpu = worker_cpu_seconds(server.pid)
+            stored, no = tables.run(PHASE_SECONDS)
+            cpu_alone += worker_cpu_seconds(server.pid) - cpu
+            alone.append(stored / PHASE_SECONDS)
+            refused += no
+            box: dict[str, Any] = {}
+            follower = threading.Thread(
+                target=lambda kept=box: kept.update(phones.run(PHASE_SECONDS)), daemon=True
+            )
+            cpu = worker_cpu_seconds(server.pid)
+            follower.start()
+            stored, no = tables.run(PHASE_SECONDS)
+            follower.join()
+            cpu_followed += worker_cpu_seconds(server.pid) - cpu
+            followed.append(stored / PHASE_SECONDS)
+            refused += no
+            for kind, values in box["took"].items():
+                polls.setdefault(kind, []).extend(values)
+            for key, count in box["answers"].items():
+                answers[key] += count
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    load = os.getloadavg()[1]
+    where = (
+        f"gunicorn, {WORKERS} sync workers, PostgreSQL, Redis cache; {TABLE_CLIENTS} tables "
+        f"posting; load {load:.1f} on {os.cpu_count()} cores"
+    )
+    rate_alone = sum(alone) / len(alone)
+    rate_followed = sum(followed) / len(followed)
+    share = rate_followed / rate_alone if rate_alone else 0.0
+    every = [t for values in polls.values() for t in values]
+    p95 = percentile(every, 0.95) * 1000 if every else float("inf")
+    p50 = percentile(every, 0.5) * 1000 if every else float("inf")
+    per_kind = ", ".join(
+        f"{kind} p95 {percentile(values, 0.95) * 1000:.0f} ms ({len(values)})"
+        for kind, values in polls.items()
+        if values
+    )
+    rows: list[dict[str, Any]] = [
+        {
+            "area": "following",
+            "figure": f"{PLAYERS} players: round 1 seated by the seating service "
+            f"({PLAYERS // TABLE_SIZE} tables)",
+            "measured": f"{seated:.1f} s",
+            "beside": "",
+            "goal": f"<= {SEAT_PUBLISH_SECONDS:g} s",
+            "met": seated <= SEAT_PUBLISH_SECONDS,
+            "note": "",
+        },
+        {
+            "area": "following",
+            "figure": f"{PLAYERS} players: round 1 published by the background task",
+            "measured": f"{published:.1f} s",
+            "beside": "",
+            "goal": f"<= {SEAT_PUBLISH_SECONDS:g} s",
+            "met": published <= SEAT_PUBLISH_SECONDS,
+            "note": "",
+        },
+        {
+            "area": "following",
+            "figure": f"{PLAYERS} players: deals stored/s with {PHONES} phones following "
+            f"(standings, own pages, projector; a poll every {POLL_SECONDS:g} s) over none; "
+            f"{PASSES} passes of {PHASE_SECONDS:g} s each, in turns ({where})",
+            "measured": f"{rate_followed:.1f} deals/s",
+            "beside": f"none following: {rate_alone:.1f} deals/s; server CPU a deal "
+            f"{cpu_alone / max(1, sum(alone) * PHASE_SECONDS) * 1000:.1f} ms alone, "
+            f"{cpu_followed / max(1, sum(followed) * PHASE_SECONDS) * 1000:.1f} ms followed",
+            "goal": f">= {RATE_SHARE:.0%}",
+            "met": share >= RATE_SHARE and not refused,
+            "note": f"{share:.0%}" + (f", {refused} deals refused" if refused else ""),
+        },
+        {
+            "area": "following",
+            "figure": f"{PLAYERS} players: the phones' polls while tables post deals",
+            "measured": f"p95 {p95:.0f} ms",
+            "beside": f"p50 {p50:.0f} ms; {per_kind}",
+            "goal": f"p95 < {POLL_P95_MS:.0f} ms",
+            "met": p95 < POLL_P95_MS and not answers["other"],
+            "note": f"{answers['204']} answered 204 (nothing new), {answers['200']} with "
+            f"the part anew" + (f", {answers['other']} failed" if answers["other"] else ""),
+        },
+    ]
+    print("ROWS " + json.dumps(rows), flush=True)
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] == ["--child"]:
+        child()
+    else:
+        sys.path.insert(0, str(ROOT))
+        os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+        import django
+
+        django.setup()
+        for row in run():
+            print(row.cells())
