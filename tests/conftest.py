@@ -130,9 +130,12 @@ def celery_worker_in_process(tmp_path):
 
 
 def drop_broker_connections(app) -> None:
-    """Forget pooled broker connections so that the next send uses the broker now configured."""
+    """Forget pooled broker connections and the result backend, so that the next send and
+    the next result wait use the broker and backend now configured."""
     app._pool = None
     app.amqp._producer_pool = None
+    app._backend_cache = None
+    app._local.__dict__.pop("backend", None)
 
 
 @pytest.fixture
