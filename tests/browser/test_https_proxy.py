@@ -114,7 +114,7 @@ def test_a_phone_saves_a_round_through_caddy_over_https(club_site, phone, screen
     assert "max-age=31536000" in answer.headers["strict-transport-security"]
     assert phone.evaluate("window.isSecureContext") is True
     phone.wait_for_function(
-        "navigator.serviceWorker && navigator.serviceWorker.controller", timeout=15_000
+        "() => navigator.serviceWorker && navigator.serviceWorker.controller", timeout=15_000
     )
     enter_roolz_round(phone, "Ann", 200, 220)
     preview_shows(phone, "Team A +220")
