@@ -379,6 +379,7 @@ PART_EDGES: dict[str, dict[str, frozenset[str]]] = {
         "jsondoc": frozenset(),
         "security_headers": frozenset(),
         "rows": frozenset(),
+        "kept": frozenset(),
     },
     "scoring": {
         "admin": frozenset({"models"}),

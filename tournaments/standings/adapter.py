@@ -12,16 +12,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Collection, Mapping
-from contextlib import suppress
 from itertools import groupby
 from operator import itemgetter
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
-from django.core.cache import cache
-from django.db.models import Count, F, Sum
-from redis.exceptions import RedisError
-
+from common.kept import kept_add, kept_delete, kept_get, kept_get_many, kept_set
 from scoring.models import Game, Round
+from scoring.selectors import games_fingerprint
 from tournaments.models import (
     Absence,
     Bye,
@@ -255,29 +252,6 @@ class KeptStandings(NamedTuple):
     rows: tuple[KeptRow, ...]
 
 
-def _cache_get(key: str) -> Any:
-    with suppress(RedisError, OSError):  # a cache away keeps nothing: computed anew
-        return cache.get(key)
-    return None
-
-
-def _cache_set(key: str, value: Any, seconds: float) -> None:
-    with suppress(RedisError, OSError):
-        cache.set(key, value, seconds)
-
-
-def _cache_add(key: str, value: Any, seconds: float) -> bool:
-    """Whether this process took the key (with the cache away: yes, it computes)."""
-    with suppress(RedisError, OSError):
-        return bool(cache.add(key, value, seconds))
-    return True
-
-
-def _cache_delete(key: str) -> None:
-    with suppress(RedisError, OSError):
-        cache.delete(key)
-
-
 def results_version(event: Event, *, cached: bool = True) -> str:
     """What the standings are computed from, in a short text that changes whenever they
     may: the director's last change to the event (entrants, drops, rounds, byes, rules,
@@ -287,20 +261,22 @@ def results_version(event: Event, *, cached: bool = True) -> str:
     revision (every change to the results moves it, once committed); ``cached=False``
     finds it anew (and keeps it for the others)."""
     key = _version_key(event)
-    found = _cache_get(key) if cached else None
+    found = kept_get(key) if cached else None
     if found is not None:
         return str(found)
-    counted = Game.objects.filter(
-        event_table__round__event=event,
-        event_table__round__status=TournamentRound.Status.PUBLISHED,
-        status=Game.Status.FINISHED,
-    ).aggregate(n=Count("pk"), r=Sum("revision"), w=Sum(F("revision") * F("pk")))
+    counted = games_fingerprint(
+        Game.objects.filter(
+            event_table__round__event=event,
+            event_table__round__status=TournamentRound.Status.PUBLISHED,
+            status=Game.Status.FINISHED,
+        )
+    )
     logged = EventLog.objects.filter(event=event).order_by("-pk").values_list("pk", flat=True)
     version = (
-        f"{logged.first() or 0}.{counted['n']}.{counted['r'] or 0}.{counted['w'] or 0}"
+        f"{logged.first() or 0}.{counted[0]}.{counted[1]}.{counted[2]}"
         f".{event.updated_at.timestamp():.6f}"
     )
-    _cache_set(key, version, VERSION_KEPT_SECONDS)
+    kept_set(key, version, VERSION_KEPT_SECONDS)
     return version
 
 
@@ -334,14 +310,14 @@ def _compute(event: Event, version: str) -> KeptStandings:
         )
         for row in standings.rows
     )
-    before = _cache_get(_meta_key(event))
+    before = kept_get(_meta_key(event))
     now = time.time()
     since = now - before[1] if before is not None and before[0] != version else float("inf")
     kept = KeptStandings(version, now, time.perf_counter() - started, since, metrics, rows)
-    _cache_set(_latest_key(event), kept, KEPT_SECONDS)
-    _cache_set(_meta_key(event), kept[:4], KEPT_SECONDS)
+    kept_set(_latest_key(event), kept, KEPT_SECONDS)
+    kept_set(_meta_key(event), kept[:4], KEPT_SECONDS)
     ranks = {row.entrant_id: row.rank for row in rows}
-    _cache_set(_ranks_key(event), (kept.version, ranks), KEPT_SECONDS)
+    kept_set(_ranks_key(event), (kept.version, ranks), KEPT_SECONDS)
     return kept
 
 
@@ -367,9 +343,7 @@ def shown_version(event: Event) -> str:
     with ``lag=True``). Costs a cache read or two, and a small query once per event
     revision."""
     key, meta_key = _version_key(event), _meta_key(event)
-    found: dict[str, Any] = {}
-    with suppress(RedisError, OSError):  # both in one round trip
-        found = cache.get_many([key, meta_key])
+    found = kept_get_many([key, meta_key])  # both in one round trip
     current = str(found[key]) if key in found else results_version(event)
     meta: tuple[str, float, float, float] | None = found.get(meta_key)
     if meta is not None and _still_shown(meta[0], meta[1], meta[2], meta[3], current):
@@ -388,37 +362,37 @@ def kept_standings(event: Event, *, lag: bool = False) -> KeptStandings:
     the results now (their version found anew), waiting for another process's
     computation rather than doing it twice."""
     version = results_version(event, cached=lag)
-    latest: KeptStandings | None = _cache_get(_latest_key(event))
+    latest: KeptStandings | None = kept_get(_latest_key(event))
     if latest is not None and (
         latest.version == version or (lag and _still_shown(*latest[:4], version))
     ):
         return latest
     lock = f"standings-computing:{event.public_token}"
-    if _cache_add(lock, version, LOCK_SECONDS):
+    if kept_add(lock, version, LOCK_SECONDS):
         try:
             return _compute(event, version)
         finally:
-            _cache_delete(lock)
+            kept_delete(lock)
     if lag and latest is not None:  # another process computes newer ones: these meanwhile
         return latest
     deadline = time.monotonic() + WAIT_SECONDS
     while time.monotonic() < deadline:
         time.sleep(0.02)
-        found: KeptStandings | None = _cache_get(_latest_key(event))
+        found: KeptStandings | None = kept_get(_latest_key(event))
         if found is not None and (found.version == version or (lag and latest is None)):
             return found
-        if _cache_add(lock, version, LOCK_SECONDS):  # the other one is done, or died
+        if kept_add(lock, version, LOCK_SECONDS):  # the other one is done, or died
             try:
                 return _compute(event, version)
             finally:
-                _cache_delete(lock)
+                kept_delete(lock)
     return _compute(event, version)
 
 
 def kept_rank(event: Event, entrant_id: int, *, lag: bool = False) -> tuple[str, int | None]:
     """(the version of the standings read, an entrant's rank in them): read from the
     ranks kept with them (a few bytes a player) when they are the ones to show."""
-    ranks = _cache_get(_ranks_key(event))
+    ranks = kept_get(_ranks_key(event))
     wanted = shown_version(event) if lag else results_version(event)
     if ranks is not None and ranks[0] == wanted:
         return str(ranks[0]), ranks[1].get(entrant_id)
