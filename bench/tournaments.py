@@ -62,9 +62,9 @@ def generate_and_publish(owner: AbstractBaseUser, players: int = SMALL_PLAYERS) 
         if number > 1:
             _play_out(event, number - 1)
         started = time.perf_counter()
-        draft = services.round_generate(event=event, user=owner)
+        draft = services.tournament_round_generate(event=event, user=owner)
         generated = time.perf_counter() - started
-        services.round_publish(event=event, round=draft, user=owner)
+        services.tournament_round_publish(event=event, round=draft, user=owner)
         total = time.perf_counter() - started
         rows.append(
             Row(

@@ -105,7 +105,7 @@ def _locked_round(event: Event, round_: TournamentRound) -> tuple[Event, Tournam
     return event, found
 
 
-def round_clock_start(
+def tournament_round_clock_start(
     *, event: Event, round: TournamentRound, minutes: Any, user: Any = None
 ) -> TournamentRound:
     """Start (or start again) the round's clock for ``minutes``."""
@@ -119,7 +119,9 @@ def round_clock_start(
     return round_
 
 
-def round_clock_pause(*, event: Event, round: TournamentRound, user: Any = None) -> TournamentRound:
+def tournament_round_clock_pause(
+    *, event: Event, round: TournamentRound, user: Any = None
+) -> TournamentRound:
     """Stop the clock where it is; resuming carries on from there."""
     with transaction.atomic():
         event, round_ = _locked_round(event, round)
@@ -137,7 +139,7 @@ def round_clock_pause(*, event: Event, round: TournamentRound, user: Any = None)
     return round_
 
 
-def round_clock_resume(
+def tournament_round_clock_resume(
     *, event: Event, round: TournamentRound, user: Any = None
 ) -> TournamentRound:
     with transaction.atomic():
@@ -152,7 +154,7 @@ def round_clock_resume(
     return round_
 
 
-def round_clock_extend(
+def tournament_round_clock_extend(
     *, event: Event, round: TournamentRound, minutes: Any, user: Any = None
 ) -> TournamentRound:
     """Give the round ``minutes`` more (from zero again when its time was up)."""
@@ -176,8 +178,8 @@ __all__ = [
     "LAST_DEAL",
     "Clock",
     "clock_of",
-    "round_clock_extend",
-    "round_clock_pause",
-    "round_clock_resume",
-    "round_clock_start",
+    "tournament_round_clock_extend",
+    "tournament_round_clock_pause",
+    "tournament_round_clock_resume",
+    "tournament_round_clock_start",
 ]

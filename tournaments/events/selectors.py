@@ -21,7 +21,7 @@ Every selector returns frozen dataclasses a template shows directly:
   waiting for confirmation, or done, and how many deals are in;
   ``tables_live_numbered(event=, round_number=, numbers=)`` those of a round's numbers;
   ``table_numbers_found(round=, query=)`` the numbers of a round's tables, or of those
-  a search names (table numbers, parts of names); ``round_has_deals(round=)``;
+  a search names (table numbers, parts of names); ``tournament_round_has_deals(round=)``;
   ``tables_live_first(event=, round_number=, shown=)`` the first of a round's, those
   still playing first, and how many there are.
 - ``entrant_counts(event=)`` -> ``EntrantCounts``; ``entrants_by_name(event=, query=)``
@@ -307,7 +307,7 @@ def tables_live_numbered(
     return _table_states(sorted(rows, key=lambda r: r.table_number))
 
 
-def round_has_deals(*, round: TournamentRound) -> bool:
+def tournament_round_has_deals(*, round: TournamentRound) -> bool:
     """Whether any deal is in at any of the round's tables."""
     return Round.objects.filter(game__event_table__round=round).exists()
 

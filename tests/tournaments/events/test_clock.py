@@ -27,22 +27,26 @@ def director():
 def running(director) -> tuple[Event, TournamentRound]:
     event = services.event_create(owner=director, name="Night", game="roolz", options=ROOLZ_OPTIONS)
     services.entrants_import_csv(event=event, text="Ann\nBen\nCat\nDan", user=director)
-    draft = services.round_generate(event=event, user=director)
-    return event, services.round_publish(event=event, round=draft, user=director)
+    draft = services.tournament_round_generate(event=event, user=director)
+    return event, services.tournament_round_publish(event=event, round=draft, user=director)
 
 
 def test_start_pause_resume_extend(running, director):
     event, round_ = running
     assert clock.clock_of(round_).state == "off"
-    round_ = clock.round_clock_start(event=event, round=round_, minutes="30", user=director)
+    round_ = clock.tournament_round_clock_start(
+        event=event, round=round_, minutes="30", user=director
+    )
     shown = clock.clock_of(round_)
     assert shown.state == "running" and 29 * 60 <= shown.seconds_left <= 30 * 60
-    round_ = clock.round_clock_pause(event=event, round=round_, user=director)
+    round_ = clock.tournament_round_clock_pause(event=event, round=round_, user=director)
     paused = clock.clock_of(round_, now=timezone.now() + timedelta(hours=1))
     assert paused.state == "paused" and paused.seconds_left == shown.seconds_left
-    round_ = clock.round_clock_extend(event=event, round=round_, minutes=5, user=director)
+    round_ = clock.tournament_round_clock_extend(
+        event=event, round=round_, minutes=5, user=director
+    )
     assert clock.clock_of(round_).seconds_left == shown.seconds_left + 300
-    round_ = clock.round_clock_resume(event=event, round=round_, user=director)
+    round_ = clock.tournament_round_clock_resume(event=event, round=round_, user=director)
     assert clock.clock_of(round_).state == "running"
     actions = list(
         EventLog.objects.filter(action__startswith="round_clock").values_list(
@@ -60,10 +64,12 @@ def test_start_pause_resume_extend(running, director):
 
 def test_at_zero_the_clock_says_last_deal(running, director):
     event, round_ = running
-    round_ = clock.round_clock_start(event=event, round=round_, minutes=1, user=director)
+    round_ = clock.tournament_round_clock_start(event=event, round=round_, minutes=1, user=director)
     later = clock.clock_of(round_, now=timezone.now() + timedelta(minutes=2))
     assert later.seconds_left == 0 and later.label == clock.LAST_DEAL
-    round_ = clock.round_clock_extend(event=event, round=round_, minutes=3, user=director)
+    round_ = clock.tournament_round_clock_extend(
+        event=event, round=round_, minutes=3, user=director
+    )
     assert clock.clock_of(round_).seconds_left > 170
 
 
@@ -71,7 +77,9 @@ def test_at_zero_the_clock_says_last_deal(running, director):
 def test_nonsense_minutes_name_the_field(running, director, minutes):
     event, round_ = running
     with pytest.raises(services.TournamentError) as refused:
-        clock.round_clock_start(event=event, round=round_, minutes=minutes, user=director)
+        clock.tournament_round_clock_start(
+            event=event, round=round_, minutes=minutes, user=director
+        )
     assert refused.value.problems[0].field == "minutes"
     assert clock.clock_of(TournamentRound.objects.get(pk=round_.pk)).state == "off"
 
@@ -79,9 +87,9 @@ def test_nonsense_minutes_name_the_field(running, director, minutes):
 def test_pausing_a_clock_not_running_is_refused(running, director):
     event, round_ = running
     with pytest.raises(services.TournamentError, match="not running"):
-        clock.round_clock_pause(event=event, round=round_, user=director)
+        clock.tournament_round_clock_pause(event=event, round=round_, user=director)
     with pytest.raises(services.TournamentError, match="start the clock first"):
-        clock.round_clock_extend(event=event, round=round_, minutes=5, user=director)
+        clock.tournament_round_clock_extend(event=event, round=round_, minutes=5, user=director)
 
 
 @settings(max_examples=50, deadline=None)
@@ -97,7 +105,7 @@ def test_the_label_is_minutes_and_seconds_or_last_deal(seconds):
 
 def test_the_players_page_and_projector_show_the_clock(running, director, client):
     event, round_ = running
-    clock.round_clock_start(event=event, round=round_, minutes=20, user=director)
+    clock.tournament_round_clock_start(event=event, round=round_, minutes=20, user=director)
     for name in ("draw", "projector"):
         page = client.get(reverse(f"tournaments:{name}", args=[event.public_token])).content
         assert b"data-clock" in page and b"Time left" in page, name

@@ -50,7 +50,7 @@ class StillPlayingError(TournamentError):
         self.tables = list(tables)
 
 
-def round_still_playing_check(*, event: Event, number: int, go_on: bool) -> None:
+def tournament_round_still_playing_check(*, event: Event, number: int, go_on: bool) -> None:
     """Refuse round ``number`` while a table of an earlier round still plays, unless the
     director goes on (its players are then left out of the draft)."""
     still = [t for t in availability.tables_still_playing(event) if t.round_number < number]
@@ -95,7 +95,7 @@ def _standings_order(event: Event) -> tuple[list[int], dict[int, float]]:
 Progress = Callable[[str, int, int], None]
 
 
-def round_generate(
+def tournament_round_generate(
     *,
     event: Event,
     user: Any = None,
@@ -129,7 +129,7 @@ def round_generate(
                 field="round",
                 round_number=number,
             )
-    round_still_playing_check(event=event, number=number, go_on=go_on)
+    tournament_round_still_playing_check(event=event, number=number, go_on=go_on)
     standings, scores = _standings_order(event) if event.format == Event.Format.SWISS else ([], {})
     if number == 1 and standings:
         standings = season_seating.rating_order(event)  # Swiss round 1: seeded by rating
@@ -207,7 +207,9 @@ def round_generate(
     return round_
 
 
-def round_generation_mark(*, event: Event, state: str, user: Any = None, **details: Any) -> Event:
+def tournament_round_generation_mark(
+    *, event: Event, state: str, user: Any = None, **details: Any
+) -> Event:
     """Store how far the next round's background generation (or publishing) got, for the
     desk to show and the sweep to watch.
 
@@ -307,7 +309,7 @@ class SwapResult:
         return int(self.after["cost"]) - int(self.before["cost"])
 
 
-def round_swap(
+def tournament_round_swap(
     *, event: Event, round: TournamentRound, first: Entrant, second: Entrant, user: Any = None
 ) -> SwapResult:
     """Swap two players' places (seats or byes) in a draft; the report is recomputed."""
@@ -367,7 +369,7 @@ def _first_dealer(seated: Sequence[int], dealt: Counter[int]) -> int:
 
 
 def _publish_checks(event: Event, round_: TournamentRound, *, go_on: bool) -> None:
-    round_still_playing_check(event=event, number=round_.number, go_on=go_on)
+    tournament_round_still_playing_check(event=event, number=round_.number, go_on=go_on)
     twice = availability.seated_still_playing(round_)
     if twice:
         listed = "; ".join(f"{name} ({table.label.split(':')[0]})" for name, table in twice)
@@ -442,12 +444,12 @@ def _create_games(
     return tables
 
 
-def round_publish_part(
+def tournament_round_publish_part(
     *, event: Event, round: TournamentRound, user: Any = None, go_on: bool = False, most: int
 ) -> tuple[int, int]:
     """Prepare a large draft for publishing, ``most`` tables at a time: their games are
     created while the round stays a draft (players see nothing yet). Returns (tables
-    with a game, tables). ``round_publish`` then publishes the round in one step."""
+    with a game, tables). ``tournament_round_publish`` then publishes the round in one step."""
     with transaction.atomic():
         event = locked_open(event)
         round_ = _round_of(event, round, TournamentRound.Status.DRAFT)
@@ -457,14 +459,14 @@ def round_publish_part(
         return done, round_.tables.count()
 
 
-def round_publish(
+def tournament_round_publish(
     *, event: Event, round: TournamentRound, user: Any = None, go_on: bool = False
 ) -> TournamentRound:
     """Publish a draft: every table becomes one scoring game, players in seat order.
 
     Refused while a table of an earlier round still plays, unless ``go_on``; even then a
     draft that seats a player still playing is refused (nobody is seated twice). Tables
-    prepared by ``round_publish_part`` keep their games.
+    prepared by ``tournament_round_publish_part`` keep their games.
     """
     with transaction.atomic():
         event = locked(event)
@@ -488,7 +490,9 @@ def round_publish(
     return round_
 
 
-def round_undo(*, event: Event, round: TournamentRound, user: Any = None) -> TournamentRound:
+def tournament_round_undo(
+    *, event: Event, round: TournamentRound, user: Any = None
+) -> TournamentRound:
     """Take back the last published round before any result is in: its games go, the
     round is a draft again."""
     with transaction.atomic():

@@ -66,7 +66,7 @@ DESK = "tournaments/desk_event.html"
 ROUND = "tournaments/desk_round.html"
 
 
-def round_printouts(event: Event, round_: TournamentRound) -> list[Printout]:
+def tournament_round_printouts(event: Event, round_: TournamentRound) -> list[Printout]:
     """What the director can print for this round: its own cards, list and scoresheets,
     and the standings as they stand."""
     return [
@@ -91,7 +91,7 @@ def own_entrant(event: Event, value: Any) -> Entrant | None:
     return Entrant.objects.filter(event=event, pk=number).first()
 
 
-def own_round(event: Event, number: int) -> TournamentRound:
+def own_tournament_round(event: Event, number: int) -> TournamentRound:
     return get_object_or_404(TournamentRound, event=event, number=number)
 
 
@@ -516,16 +516,16 @@ def keep_apart_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 @never_cache
 @director_required
 @require_POST
-def round_generate(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+def tournament_round_generate(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Seat the next round as a draft: at once, or by the worker for a large event."""
     event = own_event(request, pk)
     players = event.entrants.filter(dropped=False).count()
     go_on = request.POST.get("go_on") == "1"
     try:
         if players >= BACKGROUND_FROM:
-            tasks.round_generate_queue(event=event, user=request.user, go_on=go_on)
+            tasks.tournament_round_generate_queue(event=event, user=request.user, go_on=go_on)
             return desk_done(request, event, "generation")
-        round_ = services.round_generate(event=event, user=request.user, go_on=go_on)
+        round_ = services.tournament_round_generate(event=event, user=request.user, go_on=go_on)
     except services.StillPlayingError as error:
         message = problems_by_field(error.problems)["go_on"]
         return desk_page(
@@ -565,7 +565,9 @@ def generation_restart(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 ROUND_TABLES_PAGE = 100
 
 
-def round_tables_shown(round_: TournamentRound, query: str, page: int) -> tuple[list[int], Any]:
+def tournament_round_tables_shown(
+    round_: TournamentRound, query: str, page: int
+) -> tuple[list[int], Any]:
     """The numbers of the round's tables on this page (of those the search names), and
     the pager's facts."""
     numbers = selectors.table_numbers_found(round=round_, query=query)
@@ -575,7 +577,7 @@ def round_tables_shown(round_: TournamentRound, query: str, page: int) -> tuple[
     return numbers[pager["first"] - 1 : pager["last"]], pager
 
 
-def round_context(
+def tournament_round_context(
     event: Event,
     round_: TournamentRound,
     user: Any = None,
@@ -584,7 +586,7 @@ def round_context(
     page: int = 1,
     **extra: Any,
 ) -> dict[str, Any]:
-    shown, pager = round_tables_shown(round_, query, page)
+    shown, pager = tournament_round_tables_shown(round_, query, page)
     draw = selectors.draw_for(event=event, round=round_, numbers=shown)
     seated = sorted(
         {(s.entrant_id, s.entrant_name) for t in (draw.tables if draw else ()) for s in t.seats},
@@ -633,8 +635,8 @@ def round_context(
         and may_direct(user, event, Action.DIRECT)
         and last == round_.number
         and event.status != Event.Status.CLOSED
-        and not selectors.round_has_deals(round=round_),
-        "printouts": round_printouts(event, round_) if published else [],
+        and not selectors.tournament_round_has_deals(round=round_),
+        "printouts": tournament_round_printouts(event, round_) if published else [],
         "papers": PAPER_NAMES.items(),
         "paper": default_paper(),
         "closed": event.status == Event.Status.CLOSED,
@@ -645,14 +647,14 @@ def round_context(
     return context
 
 
-def round_page(
+def tournament_round_page(
     request: HtmxHttpRequest, event: Event, round_: TournamentRound, part: str = "", **extra: Any
 ) -> HttpResponse:
     """The round's page (one page of its tables, of those searched for), or a partial."""
     event.refresh_from_db()
     round_.refresh_from_db()
     asked = request.POST if request.method == "POST" else request.GET
-    context = round_context(
+    context = tournament_round_context(
         event,
         round_,
         request.user,
@@ -670,21 +672,21 @@ def round_page(
 @require_GET
 def desk_round(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     event = own_event(request, pk, Action.VIEW)
-    round_ = own_round(event, number)
+    round_ = own_tournament_round(event, number)
     if request.htmx and request.GET.get("part") == "live":
         if live_unchanged(request, event):
             return HttpResponse(status=204)
-        return round_page(request, event, round_, "live")
-    return round_page(request, event, round_)
+        return tournament_round_page(request, event, round_, "live")
+    return tournament_round_page(request, event, round_)
 
 
 @never_cache
 @director_required
 @require_POST
-def round_swap(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
+def tournament_round_swap(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     """Swap two players of a draft; the page shows the seating cost before and after."""
     event = own_event(request, pk)
-    round_ = own_round(event, number)
+    round_ = own_tournament_round(event, number)
     first = own_entrant(event, request.POST.get("first"))
     second = own_entrant(event, request.POST.get("second"))
     errors: dict[str, str] = {}
@@ -693,14 +695,16 @@ def round_swap(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     if second is None:
         errors["second"] = "Choose the second player."
     if errors or first is None or second is None:
-        return round_page(request, event, round_, "draft", errors=errors)
+        return tournament_round_page(request, event, round_, "draft", errors=errors)
     try:
-        swapped = services.round_swap(
+        swapped = services.tournament_round_swap(
             event=event, round=round_, first=first, second=second, user=request.user
         )
     except services.TournamentError as error:
-        return round_page(request, event, round_, "draft", errors=problems_by_field(error.problems))
-    return round_page(
+        return tournament_round_page(
+            request, event, round_, "draft", errors=problems_by_field(error.problems)
+        )
+    return tournament_round_page(
         request,
         event,
         round_,
@@ -720,45 +724,51 @@ def round_swap(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
 @never_cache
 @director_required
 @require_POST
-def round_publish(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
+def tournament_round_publish(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     """Publish a draft; while tables of the round before play, the page shows who and
     offers to go on without them."""
     event = own_event(request, pk)
-    round_ = own_round(event, number)
+    round_ = own_tournament_round(event, number)
     go_on = request.POST.get("go_on") == "1"
     seated = TableSeat.objects.filter(table__round=round_).count()
     try:
         if seated >= BACKGROUND_FROM and round_.status == TournamentRound.Status.DRAFT:
-            tasks.round_publish_queue(event=event, round=round_, user=request.user, go_on=go_on)
+            tasks.tournament_round_publish_queue(
+                event=event, round=round_, user=request.user, go_on=go_on
+            )
             return redirect("tournaments:desk_event", pk=event.pk)
-        services.round_publish(event=event, round=round_, user=request.user, go_on=go_on)
+        services.tournament_round_publish(event=event, round=round_, user=request.user, go_on=go_on)
     except services.StillPlayingError as error:
         message = problems_by_field(error.problems)["go_on"]
-        return round_page(
+        return tournament_round_page(
             request, event, round_, errors={"round": message}, still_playing=error.tables
         )
     except services.TournamentError as error:
-        return round_page(request, event, round_, errors=problems_by_field(error.problems))
+        return tournament_round_page(
+            request, event, round_, errors=problems_by_field(error.problems)
+        )
     return redirect("tournaments:desk_round", pk=event.pk, number=round_.number)
 
 
 @never_cache
 @director_required
 @require_POST
-def round_undo(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
-    return round_change(request, pk, number, services.round_undo)
+def tournament_round_undo(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
+    return tournament_round_change(request, pk, number, services.tournament_round_undo)
 
 
-def round_change(
+def tournament_round_change(
     request: HtmxHttpRequest, pk: int, number: int, change: Callable[..., Any]
 ) -> HttpResponse:
     """One service on a round (publish, undo); a refusal shows on the round's page."""
     event = own_event(request, pk)
-    round_ = own_round(event, number)
+    round_ = own_tournament_round(event, number)
     try:
         change(event=event, round=round_, user=request.user)
     except services.TournamentError as error:
-        return round_page(request, event, round_, errors=problems_by_field(error.problems))
+        return tournament_round_page(
+            request, event, round_, errors=problems_by_field(error.problems)
+        )
     return redirect("tournaments:desk_round", pk=event.pk, number=round_.number)
 
 
