@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from tournaments.errors import TournamentError
 from tournaments.models import Event, TournamentRound
-from tournaments.plumbing import event_log
+from tournaments.services.change import event_log
 
 CLOCK_LONGEST_MINUTES = 240  # a round longer than four hours is a typo
 LAST_DEAL = "Last deal"

@@ -22,7 +22,7 @@ from django.db import transaction
 from django.db.models import Q, QuerySet
 
 from tournaments.models import Event, EventStaff
-from tournaments.plumbing import event_log
+from tournaments.services.change import event_log
 
 
 class Action(StrEnum):

@@ -21,7 +21,13 @@ from tournaments.models import (
     KeepApart,
     TournamentRound,
 )
-from tournaments.plumbing import bump, event_log, locked, locked_open, refuse_closed
+from tournaments.services.change import (
+    bump,
+    event_locked,
+    event_locked_open,
+    event_log,
+    refuse_closed,
+)
 
 
 def _name_problems(
@@ -75,7 +81,7 @@ def _add(
     event: Event, name: str, members: Sequence[str], user: Any, *, late: bool, action: str
 ) -> Entrant:
     with transaction.atomic():
-        event = locked_open(event)
+        event = event_locked_open(event)
         members = [m.strip() for m in members]
         refuse(_name_problems(name, members, _taken(event)))
         published = published_count(event)
@@ -143,7 +149,7 @@ def entrants_import_csv(*, event: Event, text: str, user: Any = None) -> list[En
     """
     listed = player_list.read_player_list(text)
     with transaction.atomic():
-        event = locked(event)
+        event = event_locked(event)
         refuse_closed(event)
         refuse(_list_problems(event, listed))
         created = Entrant.objects.bulk_create(
@@ -172,7 +178,7 @@ def entrant_check_in(
 ) -> Entrant:
     """Mark a player present (or not). Once anyone is checked in, only those are seated."""
     with transaction.atomic():
-        event = locked_open(event)
+        event = event_locked_open(event)
         entrant = entrant_of(event, entrant)
         before = entrant.checked_in
         entrant.checked_in = checked_in
@@ -191,7 +197,7 @@ def entrant_check_in(
 def entrant_drop(*, event: Event, entrant: Entrant, user: Any = None) -> Entrant:
     """Drop a player from the next round generated on; their results so far stand."""
     with transaction.atomic():
-        event = locked_open(event)
+        event = event_locked_open(event)
         entrant = entrant_of(event, entrant)
         if entrant.dropped:
             raise TournamentError.single(f"{entrant.name} has already dropped", field="entrant")
@@ -205,7 +211,7 @@ def entrant_drop(*, event: Event, entrant: Entrant, user: Any = None) -> Entrant
 def entrant_return(*, event: Event, entrant: Entrant, user: Any = None) -> Entrant:
     """Take back a drop: the player is seated again from the next round generated."""
     with transaction.atomic():
-        event = locked(event)
+        event = event_locked(event)
         refuse_closed(event)
         entrant = entrant_of(event, entrant)
         if not entrant.dropped:
@@ -220,7 +226,7 @@ def entrant_return(*, event: Event, entrant: Entrant, user: Any = None) -> Entra
 def event_away_scoring_set(*, event: Event, away_scoring: str, user: Any = None) -> Event:
     """How a player away for a round scores for it: nothing, or the event's bye score."""
     with transaction.atomic():
-        event = locked(event)
+        event = event_locked(event)
         refuse_closed(event)
         if away_scoring not in Event.AwayScoring.values:
             raise TournamentError.single(
@@ -244,7 +250,7 @@ def event_away_scoring_set(*, event: Event, away_scoring: str, user: Any = None)
 def keep_apart_add(*, event: Event, first: Entrant, second: Entrant, user: Any = None) -> KeepApart:
     """Two players who should never share a table."""
     with transaction.atomic():
-        event = locked_open(event)
+        event = event_locked_open(event)
         first, second = entrant_of(event, first), entrant_of(event, second)
         if first.pk == second.pk:
             raise TournamentError.single("choose two different players", field="second")

@@ -19,9 +19,9 @@ from tournaments.models import (
     Event,
     TournamentRound,
 )
-from tournaments.plumbing import bump, event_log, locked_open
 from tournaments.seating import adapter as seating
 from tournaments.seating.core import SchedulingError
+from tournaments.services.change import bump, event_locked_open, event_log
 from tournaments.standings import adapter as results
 from tournaments.standings.core import metrics_from_names, rules_problems
 
@@ -174,7 +174,7 @@ def event_settings(event: Event) -> dict[str, Any]:
 def event_close(*, event: Event, user: Any) -> Event:
     """Close the event: no draft left, every table done."""
     with transaction.atomic():
-        event = locked_open(event)
+        event = event_locked_open(event)
         if event.rounds.filter(status=TournamentRound.Status.DRAFT).exists():
             raise TournamentError.single(
                 "publish or discard the draft round before closing", field="status"

@@ -32,10 +32,17 @@ from tournaments.models import (
     TableSeat,
     TournamentRound,
 )
-from tournaments.plumbing import bump, event_log, locked, locked_open, options_at, refuse_closed
 from tournaments.seasons import rated_seating as season_seating
 from tournaments.seating import adapter as seating
 from tournaments.seating.core import SchedulingError
+from tournaments.services.change import (
+    bump,
+    event_locked,
+    event_locked_open,
+    event_log,
+    options_at,
+    refuse_closed,
+)
 from tournaments.standings import adapter as results
 from tournaments.standings.core import InvalidResults
 
@@ -165,7 +172,7 @@ def tournament_round_generate(
     plan = season_seating.balance_plan(event, inputs, plan)
     report("saving", 3, 3)
     with transaction.atomic():
-        event = locked_open(event)
+        event = event_locked_open(event)
         if published_count(event) + 1 != number:
             raise TournamentError.single(
                 "a round was published meanwhile: generate again", field="round"
@@ -219,7 +226,7 @@ def tournament_round_generation_mark(
     job whose progress stops is seen (``background_jobs_stalled``).
     """
     with transaction.atomic():
-        event = locked(event)
+        event = event_locked(event)
         if state == "queued":
             refuse_closed(event)
             if event.generation.get("state") in ("queued", "running"):
@@ -251,7 +258,7 @@ def background_jobs_stalled(*, stall_seconds: float, most_restarts: int) -> list
     waiting = Event.objects.filter(generation__state__in=["queued", "running"]).only("pk")
     for candidate in waiting:
         with transaction.atomic():
-            event = locked(candidate)
+            event = event_locked(candidate)
             job = event.generation
             if job.get("state") not in ("queued", "running") or float(job.get("at", 0)) > cutoff:
                 continue
@@ -272,7 +279,7 @@ def background_job_restart(*, event: Event, user: Any = None) -> Event:
     """The director starts a background job again (seen stuck on the desk): marked as
     sent again now, for the caller to send. Refused when nothing is under way."""
     with transaction.atomic():
-        event = locked(event)
+        event = event_locked(event)
         job = event.generation
         if job.get("state") not in ("queued", "running"):
             raise TournamentError.single("nothing is being seated or published", field="round")
@@ -314,7 +321,7 @@ def tournament_round_swap(
 ) -> SwapResult:
     """Swap two players' places (seats or byes) in a draft; the report is recomputed."""
     with transaction.atomic():
-        event = locked_open(event)
+        event = event_locked_open(event)
         round_ = _round_of(event, round, TournamentRound.Status.DRAFT)
         first, second = entrant_of(event, first), entrant_of(event, second)
         if first.pk == second.pk:
@@ -451,7 +458,7 @@ def tournament_round_publish_part(
     created while the round stays a draft (players see nothing yet). Returns (tables
     with a game, tables). ``tournament_round_publish`` then publishes the round in one step."""
     with transaction.atomic():
-        event = locked_open(event)
+        event = event_locked_open(event)
         round_ = _round_of(event, round, TournamentRound.Status.DRAFT)
         _publish_checks(event, round_, go_on=go_on)
         _create_games(event, round_, user, most=most)
@@ -469,7 +476,7 @@ def tournament_round_publish(
     prepared by ``tournament_round_publish_part`` keep their games.
     """
     with transaction.atomic():
-        event = locked(event)
+        event = event_locked(event)
         refuse_closed(event)
         round_ = _round_of(event, round, TournamentRound.Status.DRAFT)
         _publish_checks(event, round_, go_on=go_on)
@@ -496,7 +503,7 @@ def tournament_round_undo(
     """Take back the last published round before any result is in: its games go, the
     round is a draft again."""
     with transaction.atomic():
-        event = locked_open(event)
+        event = event_locked_open(event)
         round_ = _round_of(event, round, TournamentRound.Status.PUBLISHED)
         last = event.rounds.order_by("-number").values_list("number", flat=True).first()
         if last != round_.number:

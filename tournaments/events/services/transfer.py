@@ -32,8 +32,8 @@ from tournaments.models import (
     TableSeat,
     TournamentRound,
 )
-from tournaments.plumbing import event_log
 from tournaments.seasons import services as season_services
+from tournaments.services.change import event_log
 
 
 def event_export(*, event: Event) -> dict[str, Any]:

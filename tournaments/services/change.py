@@ -1,6 +1,7 @@
 """What every tournament service does around its change: lock the event, log, bump, options.
 
-One place for them, so events and brackets lock, audit and refresh the same way.
+One place for them, so events and brackets lock, audit and refresh the same way (scoring's
+``scoring/services/change.py`` does the same for a game).
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ def bump(event: Event) -> None:
     event.refresh_from_db(fields=["revision", "status", "generation"])
 
 
-def locked(event: Event) -> Event:
+def event_locked(event: Event) -> Event:
     """The event's row, locked for the rest of the transaction."""
     return Event.objects.select_for_update().get(pk=event.pk)
 
@@ -45,9 +46,9 @@ def refuse_closed(event: Event) -> None:
         raise TournamentError.single("this event is closed", field="status")
 
 
-def locked_open(event: Event) -> Event:
+def event_locked_open(event: Event) -> Event:
     """The event's row, locked, refused when the event is closed."""
-    found = locked(event)
+    found = event_locked(event)
     refuse_closed(found)
     return found
 
