@@ -425,7 +425,7 @@ PART_EDGES: dict[str, dict[str, frozenset[str]]] = {
     },
     "tournaments": {
         "admin": frozenset({"models"}),
-        "apps": frozenset({"brackets", "events", "printouts"}),
+        "apps": frozenset({"brackets", "events", "printouts", "web"}),
         "brackets": frozenset({"errors", "models", "seasons", "seating", "services", "standings"}),
         "errors": frozenset(),
         "events": frozenset({"errors", "models", "seasons", "seating", "services", "standings"}),

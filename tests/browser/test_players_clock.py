@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.test_tournament_players import SLOW, fits_the_phone, running_event
-from tournaments.events.clock import tournament_round_clock_start
+from tournaments.events.services import tournament_round_clock_start
 from tournaments.models import TableSeat
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -123,7 +123,7 @@ def test_a_projector_fed_slice_by_slice_still_shows_every_row_and_table(
 
 
 def test_the_round_clock_counts_down_to_last_deal(live_server, browser, event):
-    from tournaments.events.clock import tournament_round_clock_start
+    from tournaments.events.services import tournament_round_clock_start
 
     round_ = event.rounds.get(number=1)
     tournament_round_clock_start(event=event, round=round_, minutes=1, user=event.owner)

@@ -13,8 +13,8 @@ from playwright.sync_api import expect
 from tests.browser.conftest import ARTIFACTS
 from tests.tournaments.helpers import ROOLZ_OPTIONS
 from tournaments.events import services
-from tournaments.events.clock import (
-    LAST_DEAL,
+from tournaments.events.selectors import LAST_DEAL
+from tournaments.events.services import (
     tournament_round_clock_extend,
     tournament_round_clock_pause,
     tournament_round_clock_resume,

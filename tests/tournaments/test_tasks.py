@@ -108,7 +108,7 @@ def test_a_large_draft_is_published_by_the_worker_a_chunk_at_a_time(
             marks.append((kwargs["done"], kwargs["total"]))
         return mark(**kwargs)
 
-    monkeypatch.setattr(services, "round_generation_mark", watched)
+    monkeypatch.setattr(services, "tournament_round_generation_mark", watched)
     with django_capture_on_commit_callbacks(execute=True):
         tasks.tournament_round_publish_queue(event=event, round=draft, user=event.owner)
     draft.refresh_from_db()

@@ -16,7 +16,7 @@ from scoring.models import Game, RoundEvent
 from scoring.services import Actor, round_correct, round_undo
 from tests.tournaments.helpers import DEALS, ROOLZ_OPTIONS, play_table
 from tournaments.events import services
-from tournaments.events.clock import tournament_round_clock_start
+from tournaments.events.services import tournament_round_clock_start
 from tournaments.models import Event
 from tournaments.standings import adapter as results
 

@@ -247,8 +247,23 @@ def event_away_scoring_set(*, event: Event, away_scoring: str, user: Any = None)
     return event
 
 
-def keep_apart_add(*, event: Event, first: Entrant, second: Entrant, user: Any = None) -> KeepApart:
+def two_chosen(first: Entrant | None, second: Entrant | None) -> tuple[Entrant, Entrant]:
+    """The two players a change names; refused, naming the field, when one is missing."""
+    problems = []
+    if first is None:
+        problems.append(Problem("choose the first player", field="first"))
+    if second is None:
+        problems.append(Problem("choose the second player", field="second"))
+    if first is None or second is None:
+        raise TournamentError(problems)
+    return first, second
+
+
+def keep_apart_add(
+    *, event: Event, first: Entrant | None, second: Entrant | None, user: Any = None
+) -> KeepApart:
     """Two players who should never share a table."""
+    first, second = two_chosen(first, second)
     with transaction.atomic():
         event = event_locked_open(event)
         first, second = entrant_of(event, first), entrant_of(event, second)

@@ -23,8 +23,9 @@ from scoring.services import (
 )
 from tournaments.errors import TournamentError
 from tournaments.events import availability
-from tournaments.events.services.entrants import entrant_of, published_count
+from tournaments.events.services.entrants import entrant_of, published_count, two_chosen
 from tournaments.models import (
+    Absence,
     Bye,
     Entrant,
     Event,
@@ -70,6 +71,17 @@ def tournament_round_still_playing_check(*, event: Event, number: int, go_on: bo
             still,
             number,
         )
+
+
+def _absences_save(round_: TournamentRound, available: availability.Availability) -> None:
+    """Record the draft's absent players (the draft holds none yet)."""
+    Absence.objects.bulk_create(
+        [Absence(round=round_, entrant=e, reason=Absence.Reason.AWAY) for e in available.away]
+        + [
+            Absence(round=round_, entrant=e, reason=Absence.Reason.PLAYING)
+            for e in available.playing
+        ]
+    )
 
 
 def _winners(event: Event) -> dict[int, frozenset[int]]:
@@ -189,7 +201,7 @@ def tournament_round_generate(
         Game.objects.filter(pk__in=prepared).delete()
         round_ = TournamentRound.objects.create(event=event, number=number)
         seating.save_plan(round_, plan)
-        availability.absences_save(round_, available)
+        _absences_save(round_, available)
         if season_seating.slot_strength(event):
             round_.report = {
                 **round_.report,
@@ -310,6 +322,8 @@ class SwapResult:
     round: TournamentRound
     before: dict[str, Any]
     after: dict[str, Any]
+    first: str = ""  # the names of the two players swapped
+    second: str = ""
 
     @property
     def cost_change(self) -> int:
@@ -317,9 +331,15 @@ class SwapResult:
 
 
 def tournament_round_swap(
-    *, event: Event, round: TournamentRound, first: Entrant, second: Entrant, user: Any = None
+    *,
+    event: Event,
+    round: TournamentRound,
+    first: Entrant | None,
+    second: Entrant | None,
+    user: Any = None,
 ) -> SwapResult:
     """Swap two players' places (seats or byes) in a draft; the report is recomputed."""
+    first, second = two_chosen(first, second)
     with transaction.atomic():
         event = event_locked_open(event)
         round_ = _round_of(event, round, TournamentRound.Status.DRAFT)
@@ -367,7 +387,13 @@ def tournament_round_swap(
                 "report": round_.report,
             },
         )
-    return SwapResult(round=round_, before=before, after=dict(round_.report))
+    return SwapResult(
+        round=round_,
+        before=before,
+        after=dict(round_.report),
+        first=first.name,
+        second=second.name,
+    )
 
 
 def _first_dealer(seated: Sequence[int], dealt: Counter[int]) -> int:

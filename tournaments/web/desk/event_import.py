@@ -9,9 +9,9 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
 from common.jsondoc import DocumentError, read_json
-from tournaments.events.directors import director_required
 from tournaments.events.document import IMPORT_LARGEST
 from tournaments.events.services import TournamentError, event_import
+from tournaments.web.desk.access import director_required
 
 PAGE = "tournaments/event_import.html"
 
