@@ -12,7 +12,6 @@ a round already generated for the queued number is left as it is.
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 from celery import shared_task
 from django.conf import settings
@@ -22,12 +21,13 @@ from django.db import transaction
 from common.publish import publish
 from tournaments.events import services
 from tournaments.models import Event, TournamentRound
+from tournaments.services.change import ActingUser
 
 logger = logging.getLogger(__name__)
 
 
 def tournament_round_generate_queue(
-    *, event: Event, user: Any = None, effort: int = 1, go_on: bool = False
+    *, event: Event, user: ActingUser = None, effort: int = 1, go_on: bool = False
 ) -> Event:
     """Queue the next round's generation for a background worker (large events).
 
@@ -130,7 +130,7 @@ PUBLISH_CHUNK = 500  # tables given their games per transaction, between progres
 
 
 def tournament_round_publish_queue(
-    *, event: Event, round: TournamentRound, user: Any = None, go_on: bool = False
+    *, event: Event, round: TournamentRound, user: ActingUser = None, go_on: bool = False
 ) -> Event:
     """Queue a large draft's publishing for a background worker; the desk shows how far
     it got. Refused at once while tables still play and the director has not gone on."""
@@ -256,7 +256,7 @@ def background_sweep_task() -> int:
     return len(stalled)
 
 
-def background_job_restart(*, event: Event, user: Any = None) -> Event:
+def background_job_restart(*, event: Event, user: ActingUser = None) -> Event:
     """The desk starts a stuck seating or publishing again, at once."""
     event = services.background_job_restart(event=event, user=user)
     transaction.on_commit(lambda: _send_again(event))

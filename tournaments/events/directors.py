@@ -17,11 +17,12 @@ the staff changes are ``tournaments.events.services.staff``.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any
 
+from django.contrib.auth.models import User
 from django.db.models import Q, QuerySet
 
 from tournaments.models import Event, EventStaff
+from tournaments.services.change import ActingUser
 
 
 class Action(StrEnum):
@@ -49,7 +50,7 @@ STAFF_ROLES: tuple[tuple[str, str, str], ...] = tuple(
 )
 
 
-def is_director(user: Any) -> bool:
+def is_director(user: ActingUser) -> bool:
     """May this account use the desk at all (its own events, a new event)?"""
     return bool(
         getattr(user, "is_authenticated", False)
@@ -58,9 +59,9 @@ def is_director(user: Any) -> bool:
     )
 
 
-def role_of(user: Any, event: Event) -> str | None:
+def role_of(user: ActingUser, event: Event) -> str | None:
     """The user's role in the event: ``owner``, a staff role, or None."""
-    if not getattr(user, "is_authenticated", False):
+    if not isinstance(user, User) or not user.is_authenticated:
         return None
     if event.owner_id == user.pk:
         return OWNER
@@ -69,19 +70,19 @@ def role_of(user: Any, event: Event) -> str | None:
     return EventStaff.objects.filter(event=event, user=user).values_list("role", flat=True).first()
 
 
-def may(user: Any, event: Event, action: Action = Action.DIRECT) -> bool:
+def may(user: ActingUser, event: Event, action: Action = Action.DIRECT) -> bool:
     """May this user do ``action`` in this event, by their role alone?"""
     role = role_of(user, event)
     return role is not None and action in ROLE_ACTIONS[role]
 
 
-def may_direct(user: Any, event: Event, action: Action = Action.DIRECT) -> bool:
+def may_direct(user: ActingUser, event: Event, action: Action = Action.DIRECT) -> bool:
     """May this user do ``action`` (by default: direct) in this event? The one place
     that says so: a director, in a role of the event that allows it."""
     return is_director(user) and may(user, event, action)
 
 
-def events_for(user: Any) -> QuerySet[Event]:
+def events_for(user: ActingUser) -> QuerySet[Event]:
     """The events the user owns or helps run."""
     if not getattr(user, "is_authenticated", False):
         return Event.objects.none()
@@ -89,7 +90,7 @@ def events_for(user: Any) -> QuerySet[Event]:
     return Event.objects.filter(Q(owner=user) | helping).distinct()
 
 
-def directed_events(user: Any) -> QuerySet[Event]:
+def directed_events(user: ActingUser) -> QuerySet[Event]:
     """The events this user may direct, the newest first (none for anyone who is not a
     director)."""
     if not is_director(user):
@@ -97,7 +98,7 @@ def directed_events(user: Any) -> QuerySet[Event]:
     return events_for(user).order_by("-created_at")
 
 
-def directed_event(user: Any, pk: int, action: Action = Action.DIRECT) -> Event | None:
+def directed_event(user: ActingUser, pk: int, action: Action = Action.DIRECT) -> Event | None:
     """The event ``pk`` if this user may do ``action`` in it; None otherwise, as for an
     event that does not exist (so that ids are not confirmed to strangers)."""
     event = Event.objects.filter(pk=pk).first()

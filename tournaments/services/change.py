@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import F
 
 from scoring.engines.base import OptionSpec
@@ -16,15 +17,19 @@ from scoring.engines.registry import ENGINES
 from tournaments.errors import TournamentError
 from tournaments.models import Event, EventLog
 
+# Who makes a change: a signed-in account, a signed-out visitor (recorded as nobody), or
+# nobody at all (a worker's task, a command).
+ActingUser = User | AnonymousUser | None
+
 
 def event_log(
-    event: Event, action: str, user: Any, *, before: Any = None, after: Any = None
+    event: Event, action: str, user: ActingUser, *, before: Any = None, after: Any = None
 ) -> EventLog:
     """The audit row of one change (a signed-out user is recorded as nobody)."""
     return EventLog.objects.create(
         event=event,
         action=action,
-        user=user if getattr(user, "is_authenticated", False) else None,
+        user=user if isinstance(user, User) and user.is_authenticated else None,
         before=before,
         after=after,
     )

@@ -16,7 +16,7 @@ from django.utils import timezone
 from tournaments.errors import TournamentError
 from tournaments.events.selectors import CLOCK_LONGEST_MINUTES, clock_of
 from tournaments.models import Event, TournamentRound
-from tournaments.services.change import event_log
+from tournaments.services.change import ActingUser, event_log
 
 
 def _minutes(value: Any) -> int:
@@ -31,7 +31,9 @@ def _minutes(value: Any) -> int:
     return minutes
 
 
-def _change(event: Event, round_: TournamentRound, user: Any, action: str, **change: Any) -> None:
+def _change(
+    event: Event, round_: TournamentRound, user: ActingUser, action: str, **change: Any
+) -> None:
     before = {"ends_at": round_.clock_ends_at, "paused_left": round_.clock_paused_left}
     for name, value in change.items():
         setattr(round_, name, value)
@@ -62,7 +64,7 @@ def _locked_round(event: Event, round_: TournamentRound) -> tuple[Event, Tournam
 
 
 def tournament_round_clock_start(
-    *, event: Event, round: TournamentRound, minutes: Any, user: Any = None
+    *, event: Event, round: TournamentRound, minutes: Any, user: ActingUser = None
 ) -> TournamentRound:
     """Start (or start again) the round's clock for ``minutes``."""
     length = _minutes(minutes)
@@ -76,7 +78,7 @@ def tournament_round_clock_start(
 
 
 def tournament_round_clock_pause(
-    *, event: Event, round: TournamentRound, user: Any = None
+    *, event: Event, round: TournamentRound, user: ActingUser = None
 ) -> TournamentRound:
     """Stop the clock where it is; resuming carries on from there."""
     with transaction.atomic():
@@ -96,7 +98,7 @@ def tournament_round_clock_pause(
 
 
 def tournament_round_clock_resume(
-    *, event: Event, round: TournamentRound, user: Any = None
+    *, event: Event, round: TournamentRound, user: ActingUser = None
 ) -> TournamentRound:
     with transaction.atomic():
         event, round_ = _locked_round(event, round)
@@ -111,7 +113,7 @@ def tournament_round_clock_resume(
 
 
 def tournament_round_clock_extend(
-    *, event: Event, round: TournamentRound, minutes: Any, user: Any = None
+    *, event: Event, round: TournamentRound, minutes: Any, user: ActingUser = None
 ) -> TournamentRound:
     """Give the round ``minutes`` more (from zero again when its time was up)."""
     length = _minutes(minutes)
@@ -130,7 +132,7 @@ def tournament_round_clock_extend(
 
 
 def tournament_round_clock_change(
-    *, event: Event, round: TournamentRound, do: str, minutes: Any = None, user: Any = None
+    *, event: Event, round: TournamentRound, do: str, minutes: Any = None, user: ActingUser = None
 ) -> TournamentRound:
     """The desk's clock control: ``do`` is start, pause, resume or extend (by ``minutes``)."""
     if do == "start":

@@ -22,6 +22,7 @@ from tournaments.models import (
     TournamentRound,
 )
 from tournaments.services.change import (
+    ActingUser,
     bump,
     event_locked,
     event_locked_open,
@@ -78,7 +79,7 @@ def published_count(event: Event) -> int:
 
 
 def _add(
-    event: Event, name: str, members: Sequence[str], user: Any, *, late: bool, action: str
+    event: Event, name: str, members: Sequence[str], user: ActingUser, *, late: bool, action: str
 ) -> Entrant:
     with transaction.atomic():
         event = event_locked_open(event)
@@ -103,14 +104,14 @@ def _add(
 
 
 def entrant_add(
-    *, event: Event, name: str, members: Sequence[str] = (), user: Any = None
+    *, event: Event, name: str, members: Sequence[str] = (), user: ActingUser = None
 ) -> Entrant:
     """Register a player (or a fixed team with its members) before the first round."""
     return _add(event, name, members, user, late=False, action="entrant_add")
 
 
 def entrant_add_late(
-    *, event: Event, name: str, members: Sequence[str] = (), user: Any = None
+    *, event: Event, name: str, members: Sequence[str] = (), user: ActingUser = None
 ) -> Entrant:
     """A late entry, seated from the next round generated (checked in, while check-in
     is in use)."""
@@ -142,7 +143,7 @@ def entrants_csv_preview(
     return listed, _list_problems(event, listed)
 
 
-def entrants_import_csv(*, event: Event, text: str, user: Any = None) -> list[Entrant]:
+def entrants_import_csv(*, event: Event, text: str, user: ActingUser = None) -> list[Entrant]:
     """Register every player of a list (``tournaments.events.player_list``), all or none.
 
     A header row, blank lines and comments register nobody; every mistake names its line.
@@ -174,7 +175,7 @@ def entrant_of(event: Event, entrant: Entrant) -> Entrant:
 
 
 def entrant_check_in(
-    *, event: Event, entrant: Entrant, checked_in: bool = True, user: Any = None
+    *, event: Event, entrant: Entrant, checked_in: bool = True, user: ActingUser = None
 ) -> Entrant:
     """Mark a player present (or not). Once anyone is checked in, only those are seated."""
     with transaction.atomic():
@@ -194,7 +195,7 @@ def entrant_check_in(
     return entrant
 
 
-def entrant_drop(*, event: Event, entrant: Entrant, user: Any = None) -> Entrant:
+def entrant_drop(*, event: Event, entrant: Entrant, user: ActingUser = None) -> Entrant:
     """Drop a player from the next round generated on; their results so far stand."""
     with transaction.atomic():
         event = event_locked_open(event)
@@ -208,7 +209,7 @@ def entrant_drop(*, event: Event, entrant: Entrant, user: Any = None) -> Entrant
     return entrant
 
 
-def entrant_return(*, event: Event, entrant: Entrant, user: Any = None) -> Entrant:
+def entrant_return(*, event: Event, entrant: Entrant, user: ActingUser = None) -> Entrant:
     """Take back a drop: the player is seated again from the next round generated."""
     with transaction.atomic():
         event = event_locked(event)
@@ -223,7 +224,7 @@ def entrant_return(*, event: Event, entrant: Entrant, user: Any = None) -> Entra
     return entrant
 
 
-def event_away_scoring_set(*, event: Event, away_scoring: str, user: Any = None) -> Event:
+def event_away_scoring_set(*, event: Event, away_scoring: str, user: ActingUser = None) -> Event:
     """How a player away for a round scores for it: nothing, or the event's bye score."""
     with transaction.atomic():
         event = event_locked(event)
@@ -260,7 +261,7 @@ def two_chosen(first: Entrant | None, second: Entrant | None) -> tuple[Entrant, 
 
 
 def keep_apart_add(
-    *, event: Event, first: Entrant | None, second: Entrant | None, user: Any = None
+    *, event: Event, first: Entrant | None, second: Entrant | None, user: ActingUser = None
 ) -> KeepApart:
     """Two players who should never share a table."""
     first, second = two_chosen(first, second)

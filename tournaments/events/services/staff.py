@@ -6,14 +6,12 @@ the user who made it.
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from tournaments.events.directors import Action, is_director, may
 from tournaments.models import Event, EventStaff
-from tournaments.services.change import event_log
+from tournaments.services.change import ActingUser, event_log
 
 
 class StaffError(Exception):
@@ -24,7 +22,7 @@ class StaffError(Exception):
         self.field = field
 
 
-def event_staff_add(*, event: Event, username: str, role: str, user: Any) -> EventStaff:
+def event_staff_add(*, event: Event, username: str, role: str, user: ActingUser) -> EventStaff:
     """The owner adds a staff user as co-director or scorer (or changes their role)."""
     if role not in EventStaff.Role.values:
         raise StaffError("choose co-director or scorer", "role")
@@ -52,7 +50,7 @@ def event_staff_add(*, event: Event, username: str, role: str, user: Any) -> Eve
     return staff
 
 
-def event_staff_remove(*, event: Event, staff: EventStaff, user: Any) -> None:
+def event_staff_remove(*, event: Event, staff: EventStaff, user: ActingUser) -> None:
     """The owner takes a co-director or scorer off the event."""
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)

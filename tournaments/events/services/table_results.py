@@ -24,7 +24,7 @@ from tournaments.models import (
     Event,
     Table,
 )
-from tournaments.services.change import bump, event_locked, event_locked_open, event_log
+from tournaments.services.change import ActingUser, bump, event_locked, event_locked_open, event_log
 
 
 def result_correct(
@@ -33,7 +33,7 @@ def result_correct(
     table: Table,
     number: int,
     entry: Mapping[str, Any],
-    user: Any,
+    user: ActingUser,
     revision: int | None = None,
 ) -> Table:
     """The director replaces deal ``number`` of a table's game; the correction stands.
@@ -105,7 +105,7 @@ def table_request_answer(
     accept: bool,
     reason: str,
     revision: int | None,
-    user: Any,
+    user: ActingUser,
 ) -> ChangeRequest:
     """A director's answer to a change a closed table asked of the desk (the caller checked
     that ``user`` directs ``event``): made or declined, with the reason, in the table's

@@ -37,6 +37,7 @@ from tournaments.seasons import rated_seating as season_seating
 from tournaments.seating import adapter as seating
 from tournaments.seating.core import SchedulingError
 from tournaments.services.change import (
+    ActingUser,
     bump,
     event_locked,
     event_locked_open,
@@ -117,7 +118,7 @@ Progress = Callable[[str, int, int], None]
 def tournament_round_generate(
     *,
     event: Event,
-    user: Any = None,
+    user: ActingUser = None,
     effort: int = 1,
     progress: Progress | None = None,
     go_on: bool = False,
@@ -227,7 +228,7 @@ def tournament_round_generate(
 
 
 def tournament_round_generation_mark(
-    *, event: Event, state: str, user: Any = None, **details: Any
+    *, event: Event, state: str, user: ActingUser = None, **details: Any
 ) -> Event:
     """Store how far the next round's background generation (or publishing) got, for the
     desk to show and the sweep to watch.
@@ -287,7 +288,7 @@ def background_jobs_stalled(*, stall_seconds: float, most_restarts: int) -> list
     return again
 
 
-def background_job_restart(*, event: Event, user: Any = None) -> Event:
+def background_job_restart(*, event: Event, user: ActingUser = None) -> Event:
     """The director starts a background job again (seen stuck on the desk): marked as
     sent again now, for the caller to send. Refused when nothing is under way."""
     with transaction.atomic():
@@ -336,7 +337,7 @@ def tournament_round_swap(
     round: TournamentRound,
     first: Entrant | None,
     second: Entrant | None,
-    user: Any = None,
+    user: ActingUser = None,
 ) -> SwapResult:
     """Swap two players' places (seats or byes) in a draft; the report is recomputed."""
     first, second = two_chosen(first, second)
@@ -415,7 +416,7 @@ def _publish_checks(event: Event, round_: TournamentRound, *, go_on: bool) -> No
 
 
 def _create_games(
-    event: Event, round_: TournamentRound, user: Any, *, most: int | None = None
+    event: Event, round_: TournamentRound, user: ActingUser, *, most: int | None = None
 ) -> list[Table]:
     """Give up to ``most`` of the draft's tables that have none their scoring game."""
     tables = list(round_.tables.filter(game__isnull=True).order_by("number")[:most])
@@ -478,7 +479,7 @@ def _create_games(
 
 
 def tournament_round_publish_part(
-    *, event: Event, round: TournamentRound, user: Any = None, go_on: bool = False, most: int
+    *, event: Event, round: TournamentRound, user: ActingUser = None, go_on: bool = False, most: int
 ) -> tuple[int, int]:
     """Prepare a large draft for publishing, ``most`` tables at a time: their games are
     created while the round stays a draft (players see nothing yet). Returns (tables
@@ -493,7 +494,7 @@ def tournament_round_publish_part(
 
 
 def tournament_round_publish(
-    *, event: Event, round: TournamentRound, user: Any = None, go_on: bool = False
+    *, event: Event, round: TournamentRound, user: ActingUser = None, go_on: bool = False
 ) -> TournamentRound:
     """Publish a draft: every table becomes one scoring game, players in seat order.
 
@@ -524,7 +525,7 @@ def tournament_round_publish(
 
 
 def tournament_round_undo(
-    *, event: Event, round: TournamentRound, user: Any = None
+    *, event: Event, round: TournamentRound, user: ActingUser = None
 ) -> TournamentRound:
     """Take back the last published round before any result is in: its games go, the
     round is a draft again."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
@@ -126,7 +127,7 @@ def event_import_check(*, data: Any) -> EventDocument:
     return document
 
 
-def event_import(*, data: Any, owner: Any) -> Event:
+def event_import(*, data: Any, owner: User) -> Event:
     """Recreate an exported event (a new event owned by ``owner``), games and all.
 
     The whole document is validated first (``event_import_check``): nothing is written

@@ -14,12 +14,14 @@ from functools import wraps
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 
 from tournaments.events import directors
 from tournaments.events.directors import Action
+from tournaments.services.change import ActingUser
 
 if TYPE_CHECKING:
     from tournaments.models import Event
@@ -33,6 +35,14 @@ def directed_event(request: HttpRequest, pk: int, action: Action = Action.DIRECT
     if event is None:
         raise Http404("no such event")
     return event
+
+
+def director_of(request: HttpRequest) -> User:
+    """The signed-in account behind a desk request (``director_required`` let it in)."""
+    user = request.user
+    if not isinstance(user, User) or not directors.is_director(user):
+        raise PermissionDenied("this account may not use the director's desk")
+    return user
 
 
 def director_required(view: View) -> View:
@@ -57,7 +67,9 @@ def director_session_seconds() -> int:
     return int(settings.DIRECTOR_SESSION_HOURS * 3600)
 
 
-def shorten_director_session(sender: Any, request: HttpRequest, user: Any, **kwargs: Any) -> None:
+def shorten_director_session(
+    sender: Any, request: HttpRequest, user: ActingUser, **kwargs: Any
+) -> None:
     """On login (``user_logged_in``): a director's session ends after a working day."""
     if directors.is_director(user) and hasattr(request, "session"):
         request.session.set_expiry(director_session_seconds())

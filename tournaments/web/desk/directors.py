@@ -12,6 +12,7 @@ from django.views.decorators.http import require_POST
 from common.htmx import HtmxHttpRequest
 from tournaments.events import selectors, services
 from tournaments.events.directors import STAFF_ROLES, Action, may_direct
+from tournaments.services.change import ActingUser
 from tournaments.web.desk.access import directed_event, director_required
 
 if TYPE_CHECKING:
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
 CARD = "tournaments/_staff.html"
 
 
-def staff_context(event: Event, user: Any) -> dict[str, Any]:
+def staff_context(event: Event, user: ActingUser) -> dict[str, Any]:
     """Who helps run the event, and whether this user may change it."""
     return {
         "owner": event.owner.get_username(),

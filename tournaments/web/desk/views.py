@@ -45,7 +45,8 @@ from tournaments.events.availability import (
 from tournaments.events.directors import Action, directed_events, may_direct, role_of
 from tournaments.events.eventlog import waiting_requests
 from tournaments.events.selectors import CLOCK_LONGEST_MINUTES, clock_of
-from tournaments.web.desk.access import directed_event, director_required
+from tournaments.services.change import ActingUser
+from tournaments.web.desk.access import directed_event, director_of, director_required
 from tournaments.web.desk.directors import staff_context
 from tournaments.web.desk.forms import EventForm, problems_by_field
 from tournaments.web.desk.print_pages import Printout, printouts_for
@@ -120,7 +121,7 @@ def event_new(request: HtmxHttpRequest) -> HttpResponse:
     arguments = form.clean()
     if arguments is not None:
         try:
-            event = services.event_create(owner=request.user, **arguments)
+            event = services.event_create(owner=director_of(request), **arguments)
         except services.TournamentError as error:
             form.add_problems(error.problems)
         else:
@@ -143,7 +144,7 @@ def players_listed(event: Event, query: str, page: int) -> tuple[list[Entrant], 
 
 
 def desk_context(
-    event: Event, user: Any = None, *, query: str = "", page: int = 1, **extra: Any
+    event: Event, user: ActingUser = None, *, query: str = "", page: int = 1, **extra: Any
 ) -> dict[str, Any]:
     entrants, pager = players_listed(event, query, page)
     counts = selectors.entrant_counts(event=event)
@@ -611,7 +612,7 @@ def tournament_round_tables_shown(
 def tournament_round_context(
     event: Event,
     round_: TournamentRound,
-    user: Any = None,
+    user: ActingUser = None,
     *,
     query: str = "",
     page: int = 1,
