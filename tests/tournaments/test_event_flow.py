@@ -311,6 +311,19 @@ def _keep_apart_event(director, rounds: int):
     return together
 
 
+def test_keeping_apart_or_swapping_without_two_players_names_the_missing_field(director):
+    event = roolz_event(director)
+    services.entrants_import_csv(event=event, text="\n".join(NAMES[:8]), user=director)
+    ann = event.entrants.get(name="Ann")
+    with pytest.raises(services.TournamentError) as refused:
+        services.keep_apart_add(event=event, first=None, second=ann, user=director)
+    assert [p.field for p in refused.value.problems] == ["first"]
+    draft = services.tournament_round_generate(event=event, user=director)
+    with pytest.raises(services.TournamentError) as refused:
+        services.tournament_round_swap(event=event, round=draft, first=None, second=None)
+    assert [p.field for p in refused.value.problems] == ["first", "second"]
+
+
 def test_keep_apart_is_honoured_in_every_round(director):
     assert _keep_apart_event(director, 3) == [0, 0, 0]
 

@@ -94,6 +94,19 @@ def test_pausing_a_clock_not_running_is_refused(running, director):
         services.tournament_round_clock_extend(event=event, round=round_, minutes=5, user=director)
 
 
+def test_the_desk_control_is_refused_by_the_service_for_an_unknown_choice(running, director):
+    event, round_ = running
+    with pytest.raises(services.TournamentError) as refused:
+        services.tournament_round_clock_change(
+            event=event, round=round_, do="stop", minutes="5", user=director
+        )
+    assert refused.value.problems[0].field == "clock"
+    started = services.tournament_round_clock_change(
+        event=event, round=round_, do="start", minutes="5", user=director
+    )
+    assert selectors.clock_of(started).state == "running"
+
+
 @settings(max_examples=50, deadline=None)
 @given(seconds=st.integers(min_value=-100, max_value=20_000))
 def test_the_label_is_minutes_and_seconds_or_last_deal(seconds):
