@@ -438,10 +438,20 @@ PART_EDGES: dict[str, dict[str, frozenset[str]]] = {
         "seating": frozenset({"models"}),
         "services": frozenset({"errors", "models"}),
         "standings": frozenset({"models"}),
-        "tasks": frozenset({"events", "models"}),
+        "tasks": frozenset({"events", "models", "services"}),
         "templatetags": frozenset({"seasons"}),
         "web": frozenset(
-            {"brackets", "errors", "events", "models", "printouts", "seasons", "standings", "tasks"}
+            {
+                "brackets",
+                "errors",
+                "events",
+                "models",
+                "printouts",
+                "seasons",
+                "services",
+                "standings",
+                "tasks",
+            }
         ),
     },
 }
