@@ -19,11 +19,38 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from common.publish import publish
-from tournaments.events import services
+from tournaments.events import selectors, services
 from tournaments.models import Event, TournamentRound
 from tournaments.services.change import ActingUser
 
 logger = logging.getLogger(__name__)
+
+# From this many players in the next round, the round is seated (and published) by the
+# background worker and the desk shows its progress.
+BACKGROUND_FROM = 40
+
+
+def tournament_round_generate_start(
+    *, event: Event, user: ActingUser = None, go_on: bool = False
+) -> TournamentRound | None:
+    """Seat the next tournament round as a draft: at once, or for a large event (from
+    ``BACKGROUND_FROM`` players) by a worker, the draft then None here."""
+    if selectors.players_count(event=event) >= BACKGROUND_FROM:
+        tournament_round_generate_queue(event=event, user=user, go_on=go_on)
+        return None
+    return services.tournament_round_generate(event=event, user=user, go_on=go_on)
+
+
+def tournament_round_publish_start(
+    *, event: Event, round: TournamentRound, user: ActingUser = None, go_on: bool = False
+) -> bool:
+    """Publish a draft: at once, or a large one (from ``BACKGROUND_FROM`` seats) by a
+    worker; whether it went to the worker."""
+    if selectors.seated_count(round=round) >= BACKGROUND_FROM and selectors.is_draft(round):
+        tournament_round_publish_queue(event=event, round=round, user=user, go_on=go_on)
+        return True
+    services.tournament_round_publish(event=event, round=round, user=user, go_on=go_on)
+    return False
 
 
 def tournament_round_generate_queue(

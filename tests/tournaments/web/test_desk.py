@@ -13,7 +13,7 @@ from django.urls import reverse
 from scoring.models import Game, Round
 from tests.tournaments.helpers import DEALS, enter_and_confirm, play_table
 from tests.tournaments.web.conftest import NAMES, publish_next
-from tournaments import hooks
+from tournaments import hooks, tasks
 from tournaments.events import services
 from tournaments.models import Entrant, Event, EventLog, KeepApart, TableSeat, TournamentRound
 from tournaments.web.desk import views
@@ -350,7 +350,7 @@ def test_generating_with_too_few_players_is_explained(desk, director):
 def test_a_large_event_is_seated_by_the_worker_with_its_progress(
     desk, director, monkeypatch, eager_celery, django_capture_on_commit_callbacks
 ):
-    monkeypatch.setattr(views, "BACKGROUND_FROM", 8)
+    monkeypatch.setattr(tasks, "BACKGROUND_FROM", 8)
     event = services.event_create(owner=director, name="Big", game="roolz")
     services.entrants_import_csv(event=event, text="\n".join(NAMES))
     with django_capture_on_commit_callbacks(execute=True):

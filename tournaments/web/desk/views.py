@@ -1,10 +1,12 @@
 """The director's desk: an event's entrants, rounds, tables, results and exports.
 
 Thin views: read the form, make one service call, render the page or one of its named
-partials (``request.htmx``). The desk needs a login and shows a director only their
-own events (404 for anyone else's). Live parts poll with the event's revision and
-get 204 while nothing changed. Bad input answers 200 with the
-form and its messages beside the fields (htmx swaps nothing on a 4xx), never a 500.
+partials (``request.htmx``); rows are read through ``tournaments.events.selectors``, and
+the services own every refusal, shown by one decorator (``refusal_shown``). The desk
+needs a login and shows a director only their own events (404 for anyone else's). Live
+parts poll with the event's revision and get 204 while nothing changed. Bad input answers
+200 with the form and its messages beside the fields (htmx swaps nothing on a 4xx),
+never a 500.
 """
 
 from __future__ import annotations
@@ -57,9 +59,6 @@ if TYPE_CHECKING:
 
 View = TypeVar("View", bound=Callable[..., HttpResponse])
 
-# From this many players in the next round, the round is seated (and published) by the
-# background worker and the desk shows its progress.
-BACKGROUND_FROM = 40
 # A list of names is a few kB; this also stays within the csv module's field limit.
 CSV_LARGEST = 128 * 1024
 DESK = "tournaments/desk_event.html"
@@ -565,10 +564,9 @@ def tournament_round_generate(request: HtmxHttpRequest, pk: int) -> HttpResponse
     """Seat the next round as a draft: at once, or by the worker for a large event."""
     event = own_event(request, pk)
     go_on = request.POST.get("go_on") == "1"
-    if selectors.players_count(event=event) >= BACKGROUND_FROM:
-        tasks.tournament_round_generate_queue(event=event, user=request.user, go_on=go_on)
+    round_ = tasks.tournament_round_generate_start(event=event, user=request.user, go_on=go_on)
+    if round_ is None:  # queued: the desk shows the worker's progress
         return desk_done(request, event, "generation")
-    round_ = services.tournament_round_generate(event=event, user=request.user, go_on=go_on)
     return redirect("tournaments:desk_round", pk=event.pk, number=round_.number)
 
 
@@ -753,13 +751,11 @@ def tournament_round_publish(request: HtmxHttpRequest, pk: int, number: int) -> 
     event = own_event(request, pk)
     round_ = own_tournament_round(event, number)
     go_on = request.POST.get("go_on") == "1"
-    large = selectors.seated_count(round=round_) >= BACKGROUND_FROM
-    if large and selectors.is_draft(round_):
-        tasks.tournament_round_publish_queue(
-            event=event, round=round_, user=request.user, go_on=go_on
-        )
+    queued = tasks.tournament_round_publish_start(
+        event=event, round=round_, user=request.user, go_on=go_on
+    )
+    if queued:
         return redirect("tournaments:desk_event", pk=event.pk)
-    services.tournament_round_publish(event=event, round=round_, user=request.user, go_on=go_on)
     return redirect("tournaments:desk_round", pk=event.pk, number=round_.number)
 
 
