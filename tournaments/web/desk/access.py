@@ -14,7 +14,6 @@ from functools import wraps
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from django.conf import settings
-from django.contrib.auth.models import User
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
@@ -24,6 +23,8 @@ from tournaments.events.directors import Action
 from tournaments.services.change import ActingUser
 
 if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
     from tournaments.models import Event
 
 View = TypeVar("View", bound=Callable[..., HttpResponse])
@@ -40,7 +41,7 @@ def directed_event(request: HttpRequest, pk: int, action: Action = Action.DIRECT
 def director_of(request: HttpRequest) -> User:
     """The signed-in account behind a desk request (``director_required`` let it in)."""
     user = request.user
-    if not isinstance(user, User) or not directors.is_director(user):
+    if not user.is_authenticated or not directors.is_director(user):
         raise PermissionDenied("this account may not use the director's desk")
     return user
 
