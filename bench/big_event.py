@@ -118,12 +118,12 @@ def read_rows(event: Any) -> None:
 
 
 def publish_row(event: Any, draft: Any) -> Row:
-    from tournaments.tasks import round_publish_task
+    from tournaments.tasks import tournament_round_publish_task
 
     tables = PLAYERS // TABLE_SIZE
     read = min(_best(lambda: read_rows(event)) for _ in range(TURNS))
     started = time.perf_counter()
-    answer = round_publish_task(event.pk, draft.pk)
+    answer = tournament_round_publish_task(event.pk, draft.pk)
     took = time.perf_counter() - started
     draft.refresh_from_db()
     assert answer == "done" and draft.status == "published", answer

@@ -136,7 +136,7 @@ def build_event() -> tuple[Any, float, float, list[Any]]:
     from scoring.models import Game
     from tournaments.events import services
     from tournaments.models import Entrant, Event
-    from tournaments.tasks import round_publish_task
+    from tournaments.tasks import tournament_round_publish_task
 
     owner = get_user_model().objects.create_user("bench-director", is_staff=True)
     event = services.event_create(
@@ -153,10 +153,10 @@ def build_event() -> tuple[Any, float, float, list[Any]]:
     )
     Event.objects.filter(pk=event.pk).update(revision=1)
     started = time.perf_counter()
-    draft = services.round_generate(event=event, user=owner)
+    draft = services.tournament_round_generate(event=event, user=owner)
     seated = time.perf_counter() - started
     started = time.perf_counter()
-    answer = round_publish_task(event.pk, draft.pk, user_id=owner.pk)
+    answer = tournament_round_publish_task(event.pk, draft.pk, user_id=owner.pk)
     published = time.perf_counter() - started
     assert answer == "done", answer
     games = list(Game.objects.filter(event_table__round=draft).order_by("event_table__number"))

@@ -454,8 +454,8 @@ def tournament_round_ending(port: int, run: int) -> Ending:
     )
     names = "\n".join(f"Player {i}" for i in range(EVENT_TABLES * 4))
     services.entrants_import_csv(event=event, text=names, user=owner)
-    draft = services.round_generate(event=event, user=owner)
-    services.round_publish(event=event, round=draft, user=owner)
+    draft = services.tournament_round_generate(event=event, user=owner)
+    services.tournament_round_publish(event=event, round=draft, user=owner)
     tables = draft.tables.select_related("game").order_by("number")
     games = [table.game for table in tables if table.game is not None]
     deal = {"bidder": 0, "bid": 170, "won": {"A": 290, "B": 10}}

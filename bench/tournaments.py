@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import connection
 
 from bench.figures import Row
@@ -50,7 +50,7 @@ def _play_out(event: Event, number: int) -> None:
     )
 
 
-def generate_and_publish(owner: AbstractBaseUser, players: int = SMALL_PLAYERS) -> list[Row]:
+def generate_and_publish(owner: User, players: int = SMALL_PLAYERS) -> list[Row]:
     from tournaments.events import services
 
     event = services.event_create(owner=owner, name="Big night", game="roolz", rounds_planned=2)
@@ -62,9 +62,9 @@ def generate_and_publish(owner: AbstractBaseUser, players: int = SMALL_PLAYERS) 
         if number > 1:
             _play_out(event, number - 1)
         started = time.perf_counter()
-        draft = services.round_generate(event=event, user=owner)
+        draft = services.tournament_round_generate(event=event, user=owner)
         generated = time.perf_counter() - started
-        services.round_publish(event=event, round=draft, user=owner)
+        services.tournament_round_publish(event=event, round=draft, user=owner)
         total = time.perf_counter() - started
         rows.append(
             Row(
@@ -149,7 +149,7 @@ def big_event(owner):
     return event
 
 
-def standings_against_plain_read(owner: AbstractBaseUser) -> Row:
+def standings_against_plain_read(owner: User) -> Row:
     from scoring.models import Round
     from tournaments.models import Bye, TableSeat
     from tournaments.standings import adapter as results

@@ -82,7 +82,7 @@ def test_an_events_tables_are_never_counted(client, settings):
         owner=director, name="Club night", game="roolz", options=ROOLZ_OPTIONS
     )
     services.entrants_import_csv(event=event, text="\n".join(f"P{i}" for i in range(12)))
-    services.round_generate(event=event, user=director)
+    services.tournament_round_generate(event=event, user=director)
     client.force_login(director)
     published = client.post(reverse("tournaments:round_publish", args=[event.pk, 1]))
     assert published.status_code in (200, 302)

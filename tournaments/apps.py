@@ -10,8 +10,8 @@ class TournamentsConfig(AppConfig):
 
         from printing.registry import SOURCES
         from tournaments.brackets.sheet import BRACKET_SHEETS
-        from tournaments.events.directors import shorten_director_session
         from tournaments.printouts.sources import SOURCES as PRINTOUTS
+        from tournaments.web.desk.access import shorten_director_session
 
         for source in (*PRINTOUTS, BRACKET_SHEETS):
             SOURCES.register(source)

@@ -1,9 +1,9 @@
 """Celery tasks of the tournaments app: thin, they take ids and call a service.
 
-A large draft is published the same way (``round_publish_queue``), its tables' games
+A large draft is published the same way (``tournament_round_publish_queue``), its tables' games
 made a chunk at a time with the progress stored, then published in one step.
 
-``round_generate_queue`` marks the event's generation as queued and sends the task
+``tournament_round_generate_queue`` marks the event's generation as queued and sends the task
 once the transaction commits; the task stores its progress on the event
 (``Event.generation``) so the director's desk can show it, and is safe to run twice:
 a round already generated for the queued number is left as it is.
@@ -12,7 +12,6 @@ a round already generated for the queued number is left as it is.
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 from celery import shared_task
 from django.conf import settings
@@ -20,24 +19,52 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from common.publish import publish
-from tournaments.events import services
+from tournaments.events import selectors, services
 from tournaments.models import Event, TournamentRound
+from tournaments.services.change import ActingUser
 
 logger = logging.getLogger(__name__)
 
+# From this many players in the next round, the round is seated (and published) by the
+# background worker and the desk shows its progress.
+BACKGROUND_FROM = 40
 
-def round_generate_queue(
-    *, event: Event, user: Any = None, effort: int = 1, go_on: bool = False
+
+def tournament_round_generate_start(
+    *, event: Event, user: ActingUser = None, go_on: bool = False
+) -> TournamentRound | None:
+    """Seat the next tournament round as a draft: at once, or for a large event (from
+    ``BACKGROUND_FROM`` players) by a worker, the draft then None here."""
+    if selectors.players_count(event=event) >= BACKGROUND_FROM:
+        tournament_round_generate_queue(event=event, user=user, go_on=go_on)
+        return None
+    return services.tournament_round_generate(event=event, user=user, go_on=go_on)
+
+
+def tournament_round_publish_start(
+    *, event: Event, round: TournamentRound, user: ActingUser = None, go_on: bool = False
+) -> bool:
+    """Publish a draft: at once, or a large one (from ``BACKGROUND_FROM`` seats) by a
+    worker; whether it went to the worker."""
+    if selectors.seated_count(round=round) >= BACKGROUND_FROM and selectors.is_draft(round):
+        tournament_round_publish_queue(event=event, round=round, user=user, go_on=go_on)
+        return True
+    services.tournament_round_publish(event=event, round=round, user=user, go_on=go_on)
+    return False
+
+
+def tournament_round_generate_queue(
+    *, event: Event, user: ActingUser = None, effort: int = 1, go_on: bool = False
 ) -> Event:
     """Queue the next round's generation for a background worker (large events).
 
     Refused at once (not in the worker) while a table of the round before still plays
     and the director has not chosen to go on."""
     number = event.rounds.filter(status=TournamentRound.Status.PUBLISHED).count() + 1
-    services.round_still_playing_check(event=event, number=number, go_on=go_on)
+    services.tournament_round_still_playing_check(event=event, number=number, go_on=go_on)
     with transaction.atomic():
         event_id, user_id = event.pk, getattr(user, "pk", None)
-        event = services.round_generation_mark(
+        event = services.tournament_round_generation_mark(
             event=event,
             state="queued",
             user=user,
@@ -60,7 +87,9 @@ def _send(event_id: int, number: int, *, user_id: int | None, effort: int, go_on
     (seating a round takes well under a second even for a large event)."""
     if not publish(GENERATE_TASK, event_id, number, user_id=user_id, effort=effort, go_on=go_on):
         logger.warning("event %s: generating round %s in the request", event_id, number)
-        round_generate_task(event_id, number, user_id=user_id, effort=effort, go_on=go_on)
+        tournament_round_generate_task(
+            event_id, number, user_id=user_id, effort=effort, go_on=go_on
+        )
 
 
 GENERATE_TASK = "tournaments.round_generate"
@@ -71,7 +100,7 @@ GENERATE_TASK = "tournaments.round_generate"
     acks_late=True,
     reject_on_worker_lost=True,
 )
-def round_generate_task(
+def tournament_round_generate_task(
     event_id: int,
     number: int,
     *,
@@ -92,22 +121,22 @@ def round_generate_task(
     user = get_user_model().objects.filter(pk=user_id).first() if user_id else None
 
     def progress(step: str, done: int, total: int) -> None:
-        services.round_generation_mark(
+        services.tournament_round_generation_mark(
             event=event, state="running", round=number, step=step, done=done, total=total
         )
 
     try:
-        round_ = services.round_generate(
+        round_ = services.tournament_round_generate(
             event=event, user=user, effort=effort, progress=progress, go_on=go_on
         )
     except services.TournamentError as error:
-        services.round_generation_mark(
+        services.tournament_round_generation_mark(
             event=event, state="failed", user=user, round=number, message=str(error)
         )
         return "failed"
     except Exception:
         logger.exception("round %s of event %s could not be generated", number, event_id)
-        services.round_generation_mark(
+        services.tournament_round_generation_mark(
             event=event,
             state="failed",
             user=user,
@@ -115,7 +144,7 @@ def round_generate_task(
             message="the round could not be generated; try again",
         )
         raise
-    services.round_generation_mark(
+    services.tournament_round_generation_mark(
         event=event, state="done", user=user, round=round_.number, done=3, total=3
     )
     return "done"
@@ -127,16 +156,16 @@ PUBLISH_TASK = "tournaments.round_publish"
 PUBLISH_CHUNK = 500  # tables given their games per transaction, between progress marks
 
 
-def round_publish_queue(
-    *, event: Event, round: TournamentRound, user: Any = None, go_on: bool = False
+def tournament_round_publish_queue(
+    *, event: Event, round: TournamentRound, user: ActingUser = None, go_on: bool = False
 ) -> Event:
     """Queue a large draft's publishing for a background worker; the desk shows how far
     it got. Refused at once while tables still play and the director has not gone on."""
-    services.round_still_playing_check(event=event, number=round.number, go_on=go_on)
+    services.tournament_round_still_playing_check(event=event, number=round.number, go_on=go_on)
     total = round.tables.count()
     with transaction.atomic():
         event_id, round_id, user_id = event.pk, round.pk, getattr(user, "pk", None)
-        event = services.round_generation_mark(
+        event = services.tournament_round_generation_mark(
             event=event,
             state="queued",
             user=user,
@@ -155,11 +184,11 @@ def round_publish_queue(
 def _send_publish(event_id: int, round_id: int, user_id: int | None, go_on: bool) -> None:
     if not publish(PUBLISH_TASK, event_id, round_id, user_id=user_id, go_on=go_on):
         logger.warning("event %s: publishing round %s in the request", event_id, round_id)
-        round_publish_task(event_id, round_id, user_id=user_id, go_on=go_on)
+        tournament_round_publish_task(event_id, round_id, user_id=user_id, go_on=go_on)
 
 
 @shared_task(name=PUBLISH_TASK, acks_late=True, reject_on_worker_lost=True)
-def round_publish_task(
+def tournament_round_publish_task(
     event_id: int, round_id: int, *, user_id: int | None = None, go_on: bool = False
 ) -> str:
     """Publish draft ``round_id``: its tables' games made a chunk at a time (progress
@@ -170,17 +199,17 @@ def round_publish_task(
     if event is None or round_ is None:
         return "gone"
     if round_.status == TournamentRound.Status.PUBLISHED:
-        services.round_generation_mark(
+        services.tournament_round_generation_mark(
             event=event, state="done", round=round_.number, work="publish"
         )
         return "done"
     user = get_user_model().objects.filter(pk=user_id).first() if user_id else None
     try:
         while True:
-            done, total = services.round_publish_part(
+            done, total = services.tournament_round_publish_part(
                 event=event, round=round_, user=user, go_on=go_on, most=PUBLISH_CHUNK
             )
-            services.round_generation_mark(
+            services.tournament_round_generation_mark(
                 event=event,
                 state="running",
                 round=round_.number,
@@ -191,16 +220,16 @@ def round_publish_task(
             )
             if done >= total:
                 break
-        services.round_publish(event=event, round=round_, user=user, go_on=go_on)
+        services.tournament_round_publish(event=event, round=round_, user=user, go_on=go_on)
     except services.TournamentError as error:
         round_.refresh_from_db(fields=["status"])
         if round_.status == TournamentRound.Status.PUBLISHED:
             # A run sent again by the sweep met the first one's finished work.
-            services.round_generation_mark(
+            services.tournament_round_generation_mark(
                 event=event, state="done", round=round_.number, work="publish"
             )
             return "done"
-        services.round_generation_mark(
+        services.tournament_round_generation_mark(
             event=event,
             state="failed",
             user=user,
@@ -209,7 +238,7 @@ def round_publish_task(
             message=str(error),
         )
         return "failed"
-    services.round_generation_mark(
+    services.tournament_round_generation_mark(
         event=event,
         state="done",
         user=user,
@@ -254,7 +283,7 @@ def background_sweep_task() -> int:
     return len(stalled)
 
 
-def background_job_restart(*, event: Event, user: Any = None) -> Event:
+def background_job_restart(*, event: Event, user: ActingUser = None) -> Event:
     """The desk starts a stuck seating or publishing again, at once."""
     event = services.background_job_restart(event=event, user=user)
     transaction.on_commit(lambda: _send_again(event))

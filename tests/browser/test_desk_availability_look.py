@@ -28,8 +28,8 @@ def night():
     )
     for entrant in event.entrants.exclude(name__in=["Player 01", "Player 03"]):
         services.entrant_check_in(event=event, entrant=entrant, user=director)
-    draft = services.round_generate(event=event, user=director)
-    first = services.round_publish(event=event, round=draft, user=director)
+    draft = services.tournament_round_generate(event=event, user=director)
+    first = services.tournament_round_publish(event=event, round=draft, user=director)
     for table in list(first.tables.order_by("number"))[1:]:
         play_table(table)
     return director, event

@@ -24,7 +24,7 @@ def test_the_desk_starts_a_stuck_seating_again(live_server, page: Page, eager_ce
     services.entrants_import_csv(
         event=event, text="\n".join(f"Player {i}" for i in range(40)), user=director
     )
-    services.round_generation_mark(
+    services.tournament_round_generation_mark(
         event=event, state="queued", work="seat", round=1, done=0, total=3
     )
     event.refresh_from_db()

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.test_tournament_players import SLOW, fits_the_phone, running_event
-from tournaments.events.clock import round_clock_start
+from tournaments.events.services import tournament_round_clock_start
 from tournaments.models import TableSeat
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -18,7 +18,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def test_the_round_clock_on_the_standings_and_a_players_page(live_server, page: Page, screenshot):
     page.set_default_timeout(SLOW)
     event = running_event()
-    round_clock_start(event=event, round=event.rounds.get(), minutes=25)
+    tournament_round_clock_start(event=event, round=event.rounds.get(), minutes=25)
     seat = TableSeat.objects.get(entrant__name="Ann")
     for name, address in (
         ("players-standings-clock", f"/e/{event.public_token}/standings/"),

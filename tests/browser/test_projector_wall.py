@@ -29,8 +29,8 @@ def event():
     services.entrants_import_csv(
         event=event, text="\n".join(f"Player {n:02d}" for n in range(1, 29)), user=director
     )
-    draft = services.round_generate(event=event, user=director)
-    services.round_publish(event=event, round=draft, user=director)
+    draft = services.tournament_round_generate(event=event, user=director)
+    services.tournament_round_publish(event=event, round=draft, user=director)
     return event
 
 
@@ -123,10 +123,10 @@ def test_a_projector_fed_slice_by_slice_still_shows_every_row_and_table(
 
 
 def test_the_round_clock_counts_down_to_last_deal(live_server, browser, event):
-    from tournaments.events.clock import round_clock_start
+    from tournaments.events.services import tournament_round_clock_start
 
     round_ = event.rounds.get(number=1)
-    round_clock_start(event=event, round=round_, minutes=1, user=event.owner)
+    tournament_round_clock_start(event=event, round=round_, minutes=1, user=event.owner)
     context = browser.new_context(viewport=SCREENS["1080p"])
     page = context.new_page()
     page.clock.install()

@@ -40,8 +40,8 @@ def played_season() -> Season:
         services.entrants_import_csv(event=event, text="\n".join(names))
         seasons.club_night_set(event=event, season=season, rated=True, balanced=week == 3)
         for _ in range(2):
-            draft = services.round_generate(event=event)
-            round_ = services.round_publish(event=event, round=draft)
+            draft = services.tournament_round_generate(event=event)
+            round_ = services.tournament_round_publish(event=event, round=draft)
             for table in round_.tables.select_related("game"):
                 play_table(table)
     return season

@@ -13,12 +13,12 @@ from playwright.sync_api import expect
 from tests.browser.conftest import ARTIFACTS
 from tests.tournaments.helpers import ROOLZ_OPTIONS
 from tournaments.events import services
-from tournaments.events.clock import (
-    LAST_DEAL,
-    round_clock_extend,
-    round_clock_pause,
-    round_clock_resume,
-    round_clock_start,
+from tournaments.events.selectors import LAST_DEAL
+from tournaments.events.services import (
+    tournament_round_clock_extend,
+    tournament_round_clock_pause,
+    tournament_round_clock_resume,
+    tournament_round_clock_start,
 )
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -35,15 +35,15 @@ def event():
     services.entrants_import_csv(
         event=event, text="\n".join(f"Player {n}" for n in range(1, 9)), user=director
     )
-    draft = services.round_generate(event=event, user=director)
-    services.round_publish(event=event, round=draft, user=director)
+    draft = services.tournament_round_generate(event=event, user=director)
+    services.tournament_round_publish(event=event, round=draft, user=director)
     return event
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_the_round_clock_counts_down_on_a_table_page(live_server, browser, event, scheme):
     round_ = event.rounds.get(number=1)
-    round_clock_start(event=event, round=round_, minutes=1, user=event.owner)
+    tournament_round_clock_start(event=event, round=round_, minutes=1, user=event.owner)
     game = round_.tables.exclude(game=None).first().game
     context = browser.new_context(viewport=PHONE, color_scheme=scheme)
     page = context.new_page()
@@ -75,7 +75,7 @@ def test_a_pause_and_an_extension_reach_an_open_table_page_without_a_reload(
     live_server, browser, event, scheme
 ):
     round_ = event.rounds.get(number=1)
-    round_clock_start(event=event, round=round_, minutes=5, user=event.owner)
+    tournament_round_clock_start(event=event, round=round_, minutes=5, user=event.owner)
     game = round_.tables.exclude(game=None).first().game
     context = browser.new_context(viewport=PHONE, color_scheme=scheme)
     page = context.new_page()
@@ -86,16 +86,16 @@ def test_a_pause_and_an_extension_reach_an_open_table_page_without_a_reload(
         clock = page.locator(".round-clock")
         expect(clock).to_have_attribute("data-clock-state", "running")
         # The director pauses: the open page says so at its next poll, the count stands.
-        round_clock_pause(event=event, round=round_, user=event.owner)
+        tournament_round_clock_pause(event=event, round=round_, user=event.owner)
         expect(clock).to_have_attribute("data-clock-state", "paused", timeout=10_000)
         expect(clock).to_contain_text("Clock paused")
         page.screenshot(path=str(ARTIFACTS / f"table-clock-{name}-{scheme}-paused-live.png"))
         # Ten more minutes: the page shows them, still without a reload.
-        round_clock_extend(event=event, round=round_, minutes=10, user=event.owner)
+        tournament_round_clock_extend(event=event, round=round_, minutes=10, user=event.owner)
         shown = clock.locator("[data-clock-text]")
         expect(shown).to_have_text(re.compile(r"^1[45]:"), timeout=10_000)
-        round_clock_resume(event=event, round=round_, user=event.owner)
+        tournament_round_clock_resume(event=event, round=round_, user=event.owner)
         expect(clock).to_have_attribute("data-clock-state", "running", timeout=10_000)
         assert page.evaluate("window.notReloaded") is True
-        round_clock_start(event=event, round=round_, minutes=5, user=event.owner)
+        tournament_round_clock_start(event=event, round=round_, minutes=5, user=event.owner)
     context.close()

@@ -25,8 +25,8 @@ def running_event() -> Event:
         owner=director, name="Friday Roolz", game="roolz", options=ROOLZ_OPTIONS
     )
     services.entrants_import_csv(event=event, text="\n".join(NAMES))
-    draft = services.round_generate(event=event)
-    services.round_publish(event=event, round=draft)
+    draft = services.tournament_round_generate(event=event)
+    services.tournament_round_publish(event=event, round=draft)
     return event
 
 

@@ -31,8 +31,10 @@ def finished_event_table():
         owner=director, name="Friday Roolz", game="roolz", options=ROOLZ_OPTIONS
     )
     services.entrants_import_csv(event=event, text="\n".join(NAMES), user=director)
-    draft = services.round_generate(event=event, user=director)
-    table = services.round_publish(event=event, round=draft, user=director).tables.get(number=1)
+    draft = services.tournament_round_generate(event=event, user=director)
+    table = services.tournament_round_publish(event=event, round=draft, user=director).tables.get(
+        number=1
+    )
     play_table(table)
     return event, Game.objects.get(pk=table.game_id)
 

@@ -351,7 +351,7 @@ def test_a_lost_seating_message_is_seated_once_by_the_sweep_beat_sends(drill):
     services.entrants_import_csv(
         event=event, text="\n".join(f"Player {i}" for i in range(24)), user=director
     )
-    services.round_generation_mark(
+    services.tournament_round_generation_mark(
         event=event, state="queued", work="seat", round=1, done=0, total=3
     )  # queued, and no message anywhere
     wait_for(

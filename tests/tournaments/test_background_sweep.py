@@ -38,7 +38,7 @@ def gone_quiet(event: Event, seconds: float = 3600) -> None:
 
 def test_a_lost_seating_message_is_sent_again_and_seats_the_round_once(event, eager_celery):
     # Queued in a transaction whose commit never sends (the message lost with the broker).
-    tasks.round_generate_queue(event=event, user=event.owner)
+    tasks.tournament_round_generate_queue(event=event, user=event.owner)
     assert selectors.generation_for(event=event).state == "queued"
     assert tasks.background_sweep_task() == 0  # not quiet for long yet: left alone
     gone_quiet(event)
@@ -52,10 +52,10 @@ def test_a_lost_seating_message_is_sent_again_and_seats_the_round_once(event, ea
 
 
 def test_a_publishing_whose_worker_died_half_way_is_finished_once(event, eager_celery):
-    draft = services.round_generate(event=event, user=event.owner)
-    tasks.round_publish_queue(event=event, round=draft, user=event.owner)
-    services.round_publish_part(event=event, round=draft, most=4)  # then the worker died
-    services.round_generation_mark(event=event, state="running", done=4, total=10)
+    draft = services.tournament_round_generate(event=event, user=event.owner)
+    tasks.tournament_round_publish_queue(event=event, round=draft, user=event.owner)
+    services.tournament_round_publish_part(event=event, round=draft, most=4)  # then the worker died
+    services.tournament_round_generation_mark(event=event, state="running", done=4, total=10)
     prepared = set(draft.tables.exclude(game=None).values_list("game_id", flat=True))
     gone_quiet(event)
     assert tasks.background_sweep_task() == 1
@@ -69,21 +69,21 @@ def test_a_publishing_whose_worker_died_half_way_is_finished_once(event, eager_c
 
 
 def test_a_second_run_meeting_the_first_ones_published_round_reports_done(event):
-    draft = services.round_generate(event=event, user=event.owner)
-    tasks.round_publish_task(event.pk, draft.pk)
+    draft = services.tournament_round_generate(event=event, user=event.owner)
+    tasks.tournament_round_publish_task(event.pk, draft.pk)
     draft.refresh_from_db()
     assert draft.status == TournamentRound.Status.PUBLISHED
     # A copy sent by the sweep while the first still ran, arriving after it.
-    services.round_generation_mark(
+    services.tournament_round_generation_mark(
         event=event, state="queued", work="publish", round=1, round_id=draft.pk
     )
-    assert tasks.round_publish_task(event.pk, draft.pk) == "done"
+    assert tasks.tournament_round_publish_task(event.pk, draft.pk) == "done"
     assert selectors.generation_for(event=event).state == "done"
 
 
 def test_restarts_spent_the_job_fails_with_a_message(event, settings):
     settings.BACKGROUND_RESTARTS = 1
-    tasks.round_generate_queue(event=event, user=event.owner)
+    tasks.tournament_round_generate_queue(event=event, user=event.owner)
     event.refresh_from_db()
     event.generation = {**event.generation, "restarts": 1}
     event.save(update_fields=["generation"])
@@ -93,7 +93,7 @@ def test_restarts_spent_the_job_fails_with_a_message(event, settings):
     assert progress.state == "failed"
     assert progress.message == services.tournament_rounds.GONE_QUIET
     # The desk may seat the round again.
-    tasks.round_generate_queue(event=event, user=event.owner)
+    tasks.tournament_round_generate_queue(event=event, user=event.owner)
     assert selectors.generation_for(event=event).state == "queued"
 
 
@@ -101,7 +101,7 @@ def test_the_desk_shows_a_stuck_job_and_starts_it_again(
     event, client, eager_celery, django_capture_on_commit_callbacks
 ):
     client.force_login(event.owner)
-    tasks.round_generate_queue(event=event, user=event.owner)
+    tasks.tournament_round_generate_queue(event=event, user=event.owner)
     page = client.get(reverse("tournaments:desk_event", args=[event.pk])).content.decode()
     assert "again</button>" not in page  # under way and moving: nothing to offer
     gone_quiet(event, seconds=45)
@@ -128,10 +128,12 @@ def test_the_desk_shows_a_stuck_job_and_starts_it_again(
 def test_a_late_copy_of_an_earlier_seating_seats_nothing(event, eager_celery):
     """A killed worker's message comes back from the broker after the sweep's copy did
     the work and the director moved on to the next round: it changes nothing."""
-    round_1 = services.round_publish(
-        event=event, round=services.round_generate(event=event, user=event.owner)
+    round_1 = services.tournament_round_publish(
+        event=event, round=services.tournament_round_generate(event=event, user=event.owner)
     )
-    tasks.round_generate_queue(event=event, user=event.owner, go_on=True)  # round 2, queued
-    assert tasks.round_generate_task(event.pk, round_1.number) == "stale"
+    tasks.tournament_round_generate_queue(
+        event=event, user=event.owner, go_on=True
+    )  # round 2, queued
+    assert tasks.tournament_round_generate_task(event.pk, round_1.number) == "stale"
     assert TournamentRound.objects.filter(event=event).count() == 1
     assert selectors.generation_for(event=event).state == "queued"

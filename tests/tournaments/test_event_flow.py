@@ -37,8 +37,8 @@ def roolz_event(director, **extra) -> Event:
 
 
 def publish_next(event: Event, director) -> TournamentRound:
-    draft = services.round_generate(event=event, user=director)
-    return services.round_publish(event=event, round=draft, user=director)
+    draft = services.tournament_round_generate(event=event, user=director)
+    return services.tournament_round_publish(event=event, round=draft, user=director)
 
 
 def test_eighteen_players_three_rounds_of_roolz(director, django_capture_on_commit_callbacks):
@@ -178,12 +178,12 @@ def test_swap_then_publish(director):
     first = publish_next(event, director)
     for table in first.tables.all():
         play_table(table)
-    draft = services.round_generate(event=event, user=director)
+    draft = services.tournament_round_generate(event=event, user=director)
     draw = selectors.draw_for(event=event, round=draft)
     assert draw is not None and not draw.published
     a = draw.tables[0].seats[0]
     b = draw.tables[1].seats[0]
-    result = services.round_swap(
+    result = services.tournament_round_swap(
         event=event,
         round=draft,
         first=event.entrants.get(pk=a.entrant_id),
@@ -196,7 +196,7 @@ def test_swap_then_publish(director):
     swapped = selectors.draw_for(event=event, round=draft)
     assert swapped.tables[0].seats[0].entrant_id == b.entrant_id
     assert swapped.tables[1].seats[0].entrant_id == a.entrant_id
-    services.round_publish(event=event, round=draft, user=director)
+    services.tournament_round_publish(event=event, round=draft, user=director)
     live = selectors.draw_for(event=event)
     assert live.round_number == 2
     assert live.tables[0].seats[0].name == b.name
@@ -207,16 +207,16 @@ def test_undo_a_round_before_any_result(director):
     services.entrants_import_csv(event=event, text="\n".join(NAMES[:8]), user=director)
     round_ = publish_next(event, director)
     games = list(round_.tables.values_list("game_id", flat=True))
-    services.round_undo(event=event, round=round_, user=director)
+    services.tournament_round_undo(event=event, round=round_, user=director)
     round_.refresh_from_db()
     assert round_.status == TournamentRound.Status.DRAFT
     assert not Game.objects.filter(pk__in=games).exists()
     assert selectors.draw_for(event=event) is None
-    services.round_publish(event=event, round=round_, user=director)
+    services.tournament_round_publish(event=event, round=round_, user=director)
     table = round_.tables.first()
     enter_and_confirm(table.game, 1, {"bidder": 0, "bid": 170, "won": {"A": 200, "B": 100}})
     with pytest.raises(services.TournamentError) as refused:
-        services.round_undo(event=event, round=round_, user=director)
+        services.tournament_round_undo(event=event, round=round_, user=director)
     assert f"table {table.number}" in str(refused.value)
     assert Game.objects.filter(pk=table.game_id).exists()
 
@@ -309,6 +309,19 @@ def _keep_apart_event(director, rounds: int):
         assert round_.report["keep_apart_broken"] == broken  # the report tells the truth
         together.append(broken)
     return together
+
+
+def test_keeping_apart_or_swapping_without_two_players_names_the_missing_field(director):
+    event = roolz_event(director)
+    services.entrants_import_csv(event=event, text="\n".join(NAMES[:8]), user=director)
+    ann = event.entrants.get(name="Ann")
+    with pytest.raises(services.TournamentError) as refused:
+        services.keep_apart_add(event=event, first=None, second=ann, user=director)
+    assert [p.field for p in refused.value.problems] == ["first"]
+    draft = services.tournament_round_generate(event=event, user=director)
+    with pytest.raises(services.TournamentError) as refused:
+        services.tournament_round_swap(event=event, round=draft, first=None, second=None)
+    assert [p.field for p in refused.value.problems] == ["first", "second"]
 
 
 def test_keep_apart_is_honoured_in_every_round(director):

@@ -25,12 +25,12 @@ def played_event(director) -> Event:
     )  # fmt: skip
     services.entrants_import_csv(event=event, text="\n".join(NAMES), user=director)
     for _ in range(2):
-        draft = services.round_generate(event=event, user=director)
-        round_ = services.round_publish(event=event, round=draft, user=director)
+        draft = services.tournament_round_generate(event=event, user=director)
+        round_ = services.tournament_round_publish(event=event, round=draft, user=director)
         for table in round_.tables.all():
             play_table(table)
     services.entrant_drop(event=event, entrant=event.entrants.get(name="Kim"), user=director)
-    services.round_generate(event=event, user=director)  # a draft travels too
+    services.tournament_round_generate(event=event, user=director)  # a draft travels too
     return event
 
 
@@ -110,8 +110,10 @@ def test_availability_travels_with_the_event():
         services.entrant_check_in(
             event=event, entrant=event.entrants.get(name=name), checked_in=True, user=director
         )
-    round_ = services.round_publish(
-        event=event, round=services.round_generate(event=event, user=director), user=director
+    round_ = services.tournament_round_publish(
+        event=event,
+        round=services.tournament_round_generate(event=event, user=director),
+        user=director,
     )
     for table in round_.tables.all():
         play_table(table)

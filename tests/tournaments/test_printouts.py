@@ -37,8 +37,8 @@ def director():
 
 
 def publish_next(event: Event, director) -> TournamentRound:
-    draft = services.round_generate(event=event, user=director)
-    return services.round_publish(event=event, round=draft, user=director)
+    draft = services.tournament_round_generate(event=event, user=director)
+    return services.tournament_round_publish(event=event, round=draft, user=director)
 
 
 @pytest.fixture
@@ -316,7 +316,7 @@ def test_a_round_is_named_and_must_be_published(event, director):
     assert what == {"kind": "event_seating_list", "event": event.pk, "round": 1}
     for table in event.rounds.get(number=1).tables.all():
         play_table(table)
-    services.round_generate(event=event, user=director)  # round 2, a draft
+    services.tournament_round_generate(event=event, user=director)  # round 2, a draft
     with pytest.raises(PrintRequestError, match="tournament round 2 is not published"):
         printouts.printout_request(event=event, kind=printouts.SEATING_LIST, round_number=2)
     with pytest.raises(PrintRequestError, match="printout must be one of"):

@@ -25,8 +25,8 @@ def director():
 def test_seat_search_folds_letters_without_a_decomposed_accent(director, client):
     event = services.event_create(owner=director, name="N", game="roolz", options=ROOLZ_OPTIONS)
     services.entrants_import_csv(event=event, text="Łukasz\nBjørn\nÆsa\nDan", user=director)
-    draft = services.round_generate(event=event, user=director)
-    services.round_publish(event=event, round=draft, user=director)
+    draft = services.tournament_round_generate(event=event, user=director)
+    services.tournament_round_publish(event=event, round=draft, user=director)
     for typed, name in (("lukasz", "Łukasz"), ("bjorn", "Bjørn"), ("aesa", "Æsa")):
         found = selectors.seat_find(event=event, query=typed)
         assert [f.name for f in found] == [name], typed
@@ -36,8 +36,8 @@ def test_seat_search_folds_letters_without_a_decomposed_accent(director, client)
 def test_only_the_player_who_deals_first_is_told_so(director, client):
     event = services.event_create(owner=director, name="N", game="roolz", options=ROOLZ_OPTIONS)
     services.entrants_import_csv(event=event, text="Ann A\nAnn B\nAnn C\nAnn D", user=director)
-    draft = services.round_generate(event=event, user=director)
-    services.round_publish(event=event, round=draft, user=director)
+    draft = services.tournament_round_generate(event=event, user=director)
+    services.tournament_round_publish(event=event, round=draft, user=director)
     found = selectors.seat_find(event=event, query="ann")
     assert len(found) == 4
     assert sum(f.deals_first for f in found) == 1
@@ -52,13 +52,13 @@ def test_a_swap_keeps_the_seatings_own_method_in_the_report(director):
     services.entrants_import_csv(
         event=event, text="\n".join(f"P{n}" for n in range(8)), user=director
     )
-    draft = services.round_generate(event=event, user=director)
+    draft = services.tournament_round_generate(event=event, user=director)
     method = draft.report["method"]
     seats = list(TableSeat.objects.filter(table__round=draft).order_by("table__number", "seat"))
     first, second = seats[0].entrant, seats[-1].entrant
-    swapped = services.round_swap(event=event, round=draft, first=first, second=second)
+    swapped = services.tournament_round_swap(event=event, round=draft, first=first, second=second)
     assert swapped.after["method"] == f"{method}, then swapped by the director"
-    again = services.round_swap(event=event, round=draft, first=first, second=second)
+    again = services.tournament_round_swap(event=event, round=draft, first=first, second=second)
     assert again.after["method"] == f"{method}, then swapped by the director"
 
 
@@ -66,7 +66,7 @@ def test_a_team_draft_names_the_team_beside_its_members(director, client):
     event = services.event_create(owner=director, name="Derby", game="roller_derby")
     for name, members in TEAMS[:2]:
         services.entrant_add(event=event, name=name, members=members, user=director)
-    draft = services.round_generate(event=event, user=director)
+    draft = services.tournament_round_generate(event=event, user=director)
     client.force_login(director)
     page = client.get(reverse("tournaments:desk_round", args=[event.pk, draft.number]))
     text = page.content.decode()

@@ -66,10 +66,10 @@ from tournaments.models import (
     TableSeat,
     TournamentRound,
 )
-from tournaments.plumbing import bump, event_log, locked_open, options_at
 from tournaments.seasons.core.balance import seed_order
 from tournaments.seasons.rated_seating import entrant_strength
 from tournaments.seating import adapter as seating
+from tournaments.services.change import bump, event_locked_open, event_log, options_at
 from tournaments.standings import adapter as results
 from tournaments.standings.core import InvalidResults
 from tournaments.standings.core.results import places_from_totals
@@ -245,7 +245,7 @@ def stage_create(
     qualifying standings when there were rounds, else the order of registration.
     """
     with transaction.atomic():
-        event = locked_open(event)
+        event = event_locked_open(event)
         if BracketStage.objects.filter(event=event).exists():
             raise TournamentError.single("this event already has its bracket", field="kind")
         problems: list[Problem] = []
@@ -606,7 +606,7 @@ def bracket_game_changed(*, game_id: int) -> None:
 def stage_advance(*, event: Event, user: Any = None) -> BracketState:
     """Read every match game again and advance (the desk's "check the tables" button)."""
     with transaction.atomic():
-        event = locked_open(event)
+        event = event_locked_open(event)
         stage = _stage_of(event, lock=True)
         return _advance(stage, user=user)
 
@@ -628,7 +628,7 @@ def bracket_override(
     the table (ids, best first); the reason is required and kept, and the change is
     logged with the finish it replaced."""
     with transaction.atomic():
-        event = locked_open(event)
+        event = event_locked_open(event)
         stage = _stage_of(event, lock=True)
         bracket = core_bracket(stage)
         try:

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from scoring.models import Game
-from tournaments.models import Absence, Entrant, Event, TableSeat, TournamentRound
+from tournaments.models import Entrant, Event, TableSeat, TournamentRound
 
 CHECK_IN_RULE = (
     "Once anyone is checked in, only the players checked in are seated, every round. "
@@ -109,17 +109,6 @@ def availability_for(
     )
 
 
-def absences_save(round_: TournamentRound, availability: Availability) -> None:
-    """Record the draft's absent players (the draft holds none yet)."""
-    Absence.objects.bulk_create(
-        [Absence(round=round_, entrant=e, reason=Absence.Reason.AWAY) for e in availability.away]
-        + [
-            Absence(round=round_, entrant=e, reason=Absence.Reason.PLAYING)
-            for e in availability.playing
-        ]
-    )
-
-
 def seated_still_playing(round_: TournamentRound) -> list[tuple[str, StillPlaying]]:
     """Players seated in the draft ``round_`` who still play a table of an earlier round."""
     drafted = set(
@@ -138,7 +127,6 @@ __all__ = [
     "CHECK_IN_RULE",
     "Availability",
     "StillPlaying",
-    "absences_save",
     "availability_for",
     "is_checking",
     "seated_still_playing",

@@ -16,6 +16,7 @@ from typing import Any
 
 from scoring.models import ChangeRequest, RoundEvent
 from tournaments.models import Entrant, Event, EventLog, Table
+from tournaments.services.change import ActingUser
 
 # What each director's change is called on the desk (an unknown action shows as it is).
 KIND_LABELS: Mapping[str, str] = {
@@ -87,7 +88,7 @@ def _entrants_of(*documents: Any) -> frozenset[int]:
     return frozenset(found)
 
 
-def _who(user: Any, seat: int | None = None, device: str = "") -> str:
+def _who(user: ActingUser, seat: int | None = None, device: str = "") -> str:
     if user is not None:
         return str(user.get_username())
     if seat is not None:

@@ -21,12 +21,19 @@ Every selector returns frozen dataclasses a template shows directly:
   waiting for confirmation, or done, and how many deals are in;
   ``tables_live_numbered(event=, round_number=, numbers=)`` those of a round's numbers;
   ``table_numbers_found(round=, query=)`` the numbers of a round's tables, or of those
-  a search names (table numbers, parts of names); ``round_has_deals(round=)``;
+  a search names (table numbers, parts of names); ``tournament_round_has_deals(round=)``;
   ``tables_live_first(event=, round_number=, shown=)`` the first of a round's, those
   still playing first, and how many there are.
 - ``entrant_counts(event=)`` -> ``EntrantCounts``; ``entrants_by_name(event=, query=)``
   -> the entrants whose name holds ``query``, in name order, for one page of them.
 - ``generation_for(event=)`` -> ``Generation``: the background generation's progress.
+- The desk's reads: one row by its id or number (``entrant_of``, ``tournament_round_of``,
+  ``table_of``, ``staff_member``), ``desk_rounds(event=)`` -> ``DeskRounds`` (the event's
+  tournament rounds, published and draft), ``round_facts(round=, numbers=)`` ->
+  ``RoundFacts`` (byes, absences, table ids of a round's page), the choices of an
+  event's settings (``EVENT_FORMATS`` and friends).
+- ``clock_of(round)`` -> ``Clock``: a tournament round's clock as pages show it (its
+  changes: ``tournaments.events.services.clock``).
 """
 
 from __future__ import annotations
@@ -34,19 +41,24 @@ from __future__ import annotations
 import time
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.db import connection
 from django.db.models import Count, F, Q, QuerySet, Sum
 from django.db.models.functions import Collate
+from django.utils import timezone
 
 from common.folding import folded
-from scoring.models import ChangeRequest, Game, Round, Seat
+from scoring.models import ChangeRequest, Confirmation, Game, Round, Seat
 from tournaments.models import (
+    Absence,
     BracketGame,
     Bye,
     Entrant,
     Event,
+    EventStaff,
+    KeepApart,
     Table,
     TableSeat,
     TournamentRound,
@@ -307,7 +319,7 @@ def tables_live_numbered(
     return _table_states(sorted(rows, key=lambda r: r.table_number))
 
 
-def round_has_deals(*, round: TournamentRound) -> bool:
+def tournament_round_has_deals(*, round: TournamentRound) -> bool:
     """Whether any deal is in at any of the round's tables."""
     return Round.objects.filter(game__event_table__round=round).exists()
 
@@ -406,6 +418,18 @@ def entrants_by_name(*, event: Event, query: str = "") -> QuerySet[Entrant]:
     if needle:
         found = found.filter(name_folded__contains=needle)
     return found.order_by(by_letters("name_folded"), "pk")
+
+
+def entrants_page(
+    *, event: Event, query: str = "", page: int = 1, per_page: int
+) -> tuple[list[Entrant], int, int]:
+    """One page of ``entrants_by_name``: its entrants, the page shown (within the pages
+    there are) and how many entrants were found."""
+    found = entrants_by_name(event=event, query=query)
+    count = found.count()
+    pages = max(1, -(-count // per_page))
+    page = min(max(1, page), pages)
+    return list(found[(page - 1) * per_page : page * per_page]), page, count
 
 
 # --------------------------------------------------------------------------- standings
@@ -625,6 +649,7 @@ class TableRequest:
     request: ChangeRequest
     where: str  # "Round 2, table 3" or "Bracket, match R1-1"
     table_id: int | None  # the event table, for the desk's table page (None: a bracket match)
+    now: Round | None = None  # the deal asked about, as it is now
 
 
 def table_requests(*, event: Event) -> list[TableRequest]:
@@ -652,7 +677,221 @@ def table_requests(*, event: Event) -> list[TableRequest]:
             where = f"Round {table.round.number}, table {table.number}"
         else:
             where = f"Bracket, match {matches.get(request.game_id, '?')}"
+        now = (
+            request.game.rounds.filter(number=request.round_number).first()
+            if request.round_number is not None
+            else None
+        )
         found.append(
-            TableRequest(request=request, where=where, table_id=table.pk if table else None)
+            TableRequest(
+                request=request, where=where, table_id=table.pk if table else None, now=now
+            )
         )
     return found
+
+
+# --------------------------------------------------------------------------- the clock
+
+# A running clock is stored as the moment it ends (``clock_ends_at``), a paused one as
+# the seconds left (``clock_paused_left``): pages count down on their own from either,
+# and turn to "last deal" at zero.
+CLOCK_LONGEST_MINUTES = 240  # a round longer than four hours is a typo
+LAST_DEAL = "Last deal"
+
+
+@dataclass(frozen=True)
+class Clock:
+    """A round's clock as pages show it."""
+
+    state: str  # "off", "running", "paused"
+    ends_at: datetime | None
+    seconds_left: int | None
+
+    @property
+    def key(self) -> str:
+        """What changes when the director changes the clock (and only then): a table
+        page that polls sends the key it shows, and gets the clock again when it differs."""
+        if self.state == "running" and self.ends_at is not None:
+            return f"running {self.ends_at.timestamp():.3f}"
+        if self.state == "paused":
+            return f"paused {self.seconds_left}"
+        return ""
+
+    @property
+    def label(self) -> str:
+        if self.seconds_left is None:
+            return ""
+        if self.seconds_left <= 0:
+            return LAST_DEAL
+        minutes, seconds = divmod(self.seconds_left, 60)
+        return f"{minutes}:{seconds:02d}"
+
+
+def clock_of(round_: TournamentRound | None, *, now: datetime | None = None) -> Clock:
+    if round_ is None:
+        return Clock("off", None, None)
+    now = now or timezone.now()
+    if round_.clock_paused_left is not None:
+        return Clock("paused", None, round_.clock_paused_left)
+    if round_.clock_ends_at is not None:
+        left = max(0, int((round_.clock_ends_at - now).total_seconds()))
+        return Clock("running", round_.clock_ends_at, left)
+    return Clock("off", None, None)
+
+
+# --------------------------------------------------------------------------- the desk
+
+
+@dataclass(frozen=True)
+class Choices:
+    """The choices of one of an event's settings, and the one taken when none is posted."""
+
+    values: tuple[tuple[str, str], ...]
+    default: str = ""
+
+
+EVENT_FORMATS = Choices(tuple(Event.Format.choices), Event.Format.MIXER)
+BYE_SCORING = Choices(tuple(Event.ByeScoring.choices), Event.ByeScoring.AVERAGE)
+AWAY_SCORING = Choices(tuple(Event.AwayScoring.choices))
+CONFIRMATIONS = Choices(tuple(Confirmation.choices), Confirmation.OTHER_SIDE)
+
+
+def event_closed(event: Event) -> bool:
+    return event.status == Event.Status.CLOSED
+
+
+def is_published(round_: TournamentRound) -> bool:
+    return round_.status == TournamentRound.Status.PUBLISHED
+
+
+def is_draft(round_: TournamentRound) -> bool:
+    return round_.status == TournamentRound.Status.DRAFT
+
+
+def _number(value: object) -> int | None:
+    """A posted id as a number (None for anything else)."""
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value.strip()[:18])
+    return None
+
+
+def entrant_of(*, event: Event, pk: object) -> Entrant | None:
+    """The event's entrant of this id (posted as text or a number), or None."""
+    number = _number(pk)
+    if number is None:
+        return None
+    return event.entrants.filter(pk=number).first()
+
+
+def tournament_round_of(*, event: Event, number: int) -> TournamentRound | None:
+    return event.rounds.filter(number=number).first()
+
+
+def table_of(*, event: Event, table_id: int) -> Table | None:
+    """The event's table of this id, with its game and tournament round."""
+    return (
+        Table.objects.select_related("game", "round")
+        .filter(pk=table_id, round__event=event)
+        .first()
+    )
+
+
+def table_deals(*, game: Game) -> list[Round]:
+    """A table's deals, in order."""
+    return list(game.rounds.order_by("number"))
+
+
+def staff_of(*, event: Event) -> list[EventStaff]:
+    """Who helps run the event beside its owner, by role and name."""
+    return list(event.staff.select_related("user").order_by("role", "user__username"))
+
+
+def staff_member(*, event: Event, staff_id: int) -> EventStaff | None:
+    return EventStaff.objects.filter(pk=staff_id, event=event).first()
+
+
+def keep_apart_pairs(*, event: Event) -> list[tuple[str, str]]:
+    """The names of the players kept apart, pair by pair."""
+    return list(KeepApart.objects.filter(event=event).values_list("first__name", "second__name"))
+
+
+def event_started(*, event: Event) -> bool:
+    """Whether a tournament round of the event is published (a new player is late)."""
+    return event.rounds.filter(status=TournamentRound.Status.PUBLISHED).exists()
+
+
+def players_count(*, event: Event) -> int:
+    """How many players the event has who have not dropped."""
+    return event.entrants.filter(dropped=False).count()
+
+
+def seated_count(*, round: TournamentRound) -> int:
+    """How many seats the tournament round's tables hold."""
+    return TableSeat.objects.filter(table__round=round).count()
+
+
+# What the availability rule reads of every player (the desk names only the first away).
+AVAILABILITY_FIELDS = ("pk", "event", "name", "checked_in", "dropped", "joined_round")
+
+
+def entrants_for_availability(*, event: Event) -> list[Entrant]:
+    """Every player of the event, with only what the availability rule reads."""
+    return list(event.entrants.only(*AVAILABILITY_FIELDS))
+
+
+@dataclass(frozen=True)
+class DeskRounds:
+    """The event's tournament rounds as the desk shows them."""
+
+    rounds: list[TournamentRound]
+    published: list[TournamentRound]
+    draft: TournamentRound | None
+
+    @property
+    def next_number(self) -> int:
+        return len(self.published) + 1
+
+
+def desk_rounds(*, event: Event) -> DeskRounds:
+    rounds = list(event.rounds.order_by("number"))
+    return DeskRounds(
+        rounds=rounds,
+        published=[r for r in rounds if is_published(r)],
+        draft=next((r for r in rounds if is_draft(r)), None),
+    )
+
+
+@dataclass(frozen=True)
+class RoundFacts:
+    """What a tournament round's page shows beside its draw."""
+
+    byes: list[Bye]
+    absences: list[Absence]
+    last_number: int | None  # the event's latest tournament round
+    table_ids: dict[int, int]  # table number -> id, of the tables shown
+
+
+def round_facts(*, event: Event, round: TournamentRound, numbers: Collection[int]) -> RoundFacts:
+    return RoundFacts(
+        byes=list(round.byes.select_related("entrant").order_by("entrant__name")),
+        absences=list(round.absences.select_related("entrant").order_by("entrant__name")),
+        last_number=event.rounds.order_by("-number").values_list("number", flat=True).first(),
+        table_ids=dict(round.tables.filter(number__in=numbers).values_list("number", "pk")),
+    )
+
+
+def player_names(*, event: Event) -> dict[int, str]:
+    """Every player's name by id, in name order."""
+    return dict(event.entrants.order_by("name").values_list("pk", "name"))
+
+
+def latest_published_number(*, event: Event) -> int | None:
+    """The number of the event's latest published tournament round (None before one)."""
+    return (
+        event.rounds.filter(status=TournamentRound.Status.PUBLISHED)
+        .order_by("-number")
+        .values_list("number", flat=True)
+        .first()
+    )

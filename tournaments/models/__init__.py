@@ -162,7 +162,7 @@ class TournamentRound(models.Model):
     # The seating engine's quality report for this round (repeats, bound, byes, seconds).
     report = models.JSONField(default=dict, blank=True)
     published_at = models.DateTimeField(null=True, blank=True)
-    # The round clock (tournaments.events.clock): running while ``clock_ends_at`` is set,
+    # The round clock (tournaments.events.services.clock): running while ``clock_ends_at`` is set,
     # paused while ``clock_paused_left`` (seconds) is; never started while both are empty.
     clock_ends_at = models.DateTimeField(null=True, blank=True)
     clock_paused_left = models.PositiveIntegerField(null=True, blank=True)

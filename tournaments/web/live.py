@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from common.htmx import HtmxHttpRequest
-from tournaments.models import Event
+
+if TYPE_CHECKING:
+    from tournaments.models import Event
 
 
 def live_unchanged(request: HtmxHttpRequest, event: Event) -> bool:

@@ -67,8 +67,8 @@ def test_swiss_qualifiers_cut_to_8_single_elimination_to_a_champion(
         services.entrant_add(event=event, name=name, members=members, user=director)
     # Qualifying: three swiss rounds, side A wins every table.
     for _ in range(3):
-        draft = services.round_generate(event=event, user=director)
-        round_ = services.round_publish(event=event, round=draft, user=director)
+        draft = services.tournament_round_generate(event=event, user=director)
+        round_ = services.tournament_round_publish(event=event, round=draft, user=director)
         for table in round_.tables.select_related("game"):
             with django_capture_on_commit_callbacks(execute=True):
                 play_derby(table.game, "A")

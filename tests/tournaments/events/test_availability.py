@@ -72,8 +72,10 @@ def test_club_night_27_registered_25_then_24(director):
     present_one = [n for n in CLUB if n not in (absent_all_night, arrives_late)]
     check_in(event, present_one, director)
 
-    first = services.round_publish(
-        event=event, round=services.round_generate(event=event, user=director), user=director
+    first = services.tournament_round_publish(
+        event=event,
+        round=services.tournament_round_generate(event=event, user=director),
+        user=director,
     )
     seats = seated_in(first)
     assert set(seats) == {by_name(event, n).pk for n in present_one}  # 25, nobody absent
@@ -89,8 +91,10 @@ def test_club_night_27_registered_25_then_24(director):
     check_in(event, [leaves_after_one], director, present=False)
     services.entrant_drop(event=event, entrant=by_name(event, drops_after_one), user=director)
     check_in(event, [arrives_late], director)
-    second = services.round_publish(
-        event=event, round=services.round_generate(event=event, user=director), user=director
+    second = services.tournament_round_publish(
+        event=event,
+        round=services.tournament_round_generate(event=event, user=director),
+        user=director,
     )
     seats = seated_in(second)
     present_two = [n for n in present_one if n not in (leaves_after_one, drops_after_one)] + [
@@ -121,8 +125,10 @@ def test_away_players_score_as_a_bye_when_the_event_says_so(director):
     )
     away = CLUB[0]
     check_in(event, CLUB[1:], director)
-    first = services.round_publish(
-        event=event, round=services.round_generate(event=event, user=director), user=director
+    first = services.tournament_round_publish(
+        event=event,
+        round=services.tournament_round_generate(event=event, user=director),
+        user=director,
     )
     play_round(first)
     rows = {row.name: row for row in selectors.standings_for(event=event).rows}
@@ -136,7 +142,7 @@ def test_away_players_score_as_a_bye_when_the_event_says_so(director):
 
 def test_nobody_checked_in_seats_everyone_every_round(director):
     event = club_night(director)
-    first = services.round_generate(event=event, user=director)
+    first = services.tournament_round_generate(event=event, user=director)
     assert len(seated_in(first)) == 27
     assert not first.absences.exists()
 
@@ -144,8 +150,10 @@ def test_nobody_checked_in_seats_everyone_every_round(director):
 def test_a_round_waits_for_the_tables_still_playing_unless_the_director_goes_on(director):
     event = club_night(director)
     check_in(event, CLUB, director)
-    first = services.round_publish(
-        event=event, round=services.round_generate(event=event, user=director), user=director
+    first = services.tournament_round_publish(
+        event=event,
+        round=services.tournament_round_generate(event=event, user=director),
+        user=director,
     )
     tables = list(first.tables.select_related("game"))
     for table in tables[1:]:
@@ -153,35 +161,39 @@ def test_a_round_waits_for_the_tables_still_playing_unless_the_director_goes_on(
     slow = set(TableSeat.objects.filter(table=tables[0]).values_list("entrant", flat=True))
 
     with pytest.raises(services.StillPlayingError) as refused:
-        services.round_generate(event=event, user=director)
+        services.tournament_round_generate(event=event, user=director)
     assert [t.table_number for t in refused.value.tables] == [tables[0].number]
     assert set(refused.value.tables[0].entrant_ids) == slow
     assert "go on without them" in str(refused.value)
 
-    draft = services.round_generate(event=event, user=director, go_on=True)
+    draft = services.tournament_round_generate(event=event, user=director, go_on=True)
     assert slow and not slow & set(seated_in(draft))
     assert (
         set(draft.absences.filter(reason=Absence.Reason.PLAYING).values_list("entrant", flat=True))
         == slow
     )
     with pytest.raises(services.StillPlayingError):
-        services.round_publish(event=event, round=draft, user=director)
-    published = services.round_publish(event=event, round=draft, user=director, go_on=True)
+        services.tournament_round_publish(event=event, round=draft, user=director)
+    published = services.tournament_round_publish(
+        event=event, round=draft, user=director, go_on=True
+    )
     assert published.status == TournamentRound.Status.PUBLISHED
 
 
 def test_a_draft_made_before_a_table_reopened_is_not_published_over_it(director):
     event = club_night(director)
-    first = services.round_publish(
-        event=event, round=services.round_generate(event=event, user=director), user=director
+    first = services.tournament_round_publish(
+        event=event,
+        round=services.tournament_round_generate(event=event, user=director),
+        user=director,
     )
     play_round(first)
-    draft = services.round_generate(event=event, user=director)
+    draft = services.tournament_round_generate(event=event, user=director)
     # The first table is played again (its game reopened): its players are busy.
     table = first.tables.select_related("game").first()
     type(table.game).objects.filter(pk=table.game_id).update(status="in_progress")
     with pytest.raises(services.TournamentError) as refused:
-        services.round_publish(event=event, round=draft, user=director, go_on=True)
+        services.tournament_round_publish(event=event, round=draft, user=director, go_on=True)
     assert "Generate the draft again" in str(refused.value)
     assert refused.value.problems[0].round == 2
 
@@ -209,10 +221,10 @@ def test_the_draft_seats_exactly_the_available_players(director, ticks, dropped)
     wanted = availability_for(event, number=1)
     if len(wanted.seated) < 2:
         with pytest.raises(services.TournamentError):
-            services.round_generate(event=event, user=director)
+            services.tournament_round_generate(event=event, user=director)
         return
     try:
-        draft = services.round_generate(event=event, user=director)
+        draft = services.tournament_round_generate(event=event, user=director)
     except services.TournamentError:
         return  # too few players for a table of this game: refused with a message
     seats = seated_in(draft)

@@ -66,8 +66,8 @@ def test_where_do_i_sit_finds_what_a_scan_of_the_draw_finds(director):
         text="Łukasz Nowak\nBjørn Ås\nÆsa\nSØREN\nAnn\nANNA\nJoanna\nDan\nEve\nFay\nGus\nHal\n",
         user=director,
     )
-    draft = services.round_generate(event=event, user=director)
-    services.round_publish(event=event, round=draft, user=director)
+    draft = services.tournament_round_generate(event=event, user=director)
+    services.tournament_round_publish(event=event, round=draft, user=director)
     for query in ("lukasz", "  ŁUKASZ  nowak", "bjorn as", "aesa", "soren", "ann", "NA", "a", "zz"):
         found = selectors.seat_find(event=event, query=query)
         shown = sorted((f.name, f.table, f.seat, f.team, f.deals_first) for f in found)
@@ -89,8 +89,8 @@ def test_the_desks_first_tables_are_those_of_the_whole_round_still_playing_first
     services.entrants_import_csv(
         event=event, text="\n".join(f"P{n:02d}" for n in range(24)), user=director
     )
-    draft = services.round_generate(event=event, user=director)
-    services.round_publish(event=event, round=draft, user=director)
+    draft = services.tournament_round_generate(event=event, user=director)
+    services.tournament_round_publish(event=event, round=draft, user=director)
     for table in draft.tables.filter(number__in=[1, 4, 5]):
         play_table(table)
     every = selectors.tables_live(event=event, round_number=1)

@@ -71,7 +71,7 @@ def test_a_balanced_club_night_spreads_rated_players_and_reports_table_means():
     )
     services.entrants_import_csv(event=event, text="\n".join(names))
     seasons.club_night_set(event=event, balanced=True)
-    round_ = services.round_generate(event=event)
+    round_ = services.tournament_round_generate(event=event)
     assert round_.report["method"] == "balanced tables"
     assert len(round_.report["table_means"]) == 4
     for table in round_.tables.all():
@@ -96,7 +96,7 @@ def test_swiss_round_one_is_seeded_by_rating():
     )
     services.entrants_import_csv(event=event, text="\n".join(names))
     seasons.club_night_set(event=event)
-    round_ = services.round_generate(event=event)
+    round_ = services.tournament_round_generate(event=event)
     tables = {
         t.number: {s.entrant.name for s in TableSeat.objects.filter(table=t)}
         for t in round_.tables.all()

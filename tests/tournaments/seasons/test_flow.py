@@ -43,8 +43,8 @@ def night(director, name: str, season=None, names=NAMES) -> Event:
 
 
 def play_round(event: Event, director, capture) -> TournamentRound:
-    draft = services.round_generate(event=event, user=director)
-    round_ = services.round_publish(event=event, round=draft, user=director)
+    draft = services.tournament_round_generate(event=event, user=director)
+    round_ = services.tournament_round_publish(event=event, round=draft, user=director)
     for table in round_.tables.select_related("game"):
         with capture(execute=True):
             play_table(table)

@@ -38,7 +38,9 @@ def _rate_on_a_worker(app, sent: list[str]) -> None:
     )
     services.entrants_import_csv(event=event, text="Ann\nBen\nCat\nDan")
     seasons.club_night_set(event=event)
-    round_ = services.round_publish(event=event, round=services.round_generate(event=event))
+    round_ = services.tournament_round_publish(
+        event=event, round=services.tournament_round_generate(event=event)
+    )
     table = round_.tables.select_related("game").get()
     play_table(table)  # autocommit: every change's hook runs at once, the task goes out
     deadline = time.monotonic() + 30

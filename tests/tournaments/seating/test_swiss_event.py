@@ -26,8 +26,8 @@ def test_round_two_keeps_equal_points_together(django_capture_on_commit_callback
     )
     for number in range(12):
         services.entrant_add(event=event, name=f"Player {number:02}", user=director)
-    first = services.round_generate(event=event, user=director)
-    first = services.round_publish(event=event, round=first, user=director)
+    first = services.tournament_round_generate(event=event, user=director)
+    first = services.tournament_round_publish(event=event, round=first, user=director)
     for table in first.tables.select_related("game"):
         with django_capture_on_commit_callbacks(execute=True):
             play_table(table)  # seat 0's team wins every table
@@ -37,7 +37,7 @@ def test_round_two_keeps_equal_points_together(django_capture_on_commit_callback
     assert sorted(set(points.values())) == [1.0, 7.0]  # 6 winners, 6 losers
     assert _standings_order(event) == ([row.entrant for row in standings.rows], points)
 
-    second = services.round_generate(event=event, user=director)
+    second = services.tournament_round_generate(event=event, user=director)
     tables = [[seat.entrant_id for seat in table.seats.all()] for table in second.tables.all()]
     assert sorted(len(table) for table in tables) == [4, 4, 4]
     # Six players on 7 points fill the top table and half the next; six on 1 point the

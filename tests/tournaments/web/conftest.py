@@ -38,5 +38,5 @@ def event(director) -> Event:
 
 
 def publish_next(event: Event, director):
-    draft = services.round_generate(event=event, user=director)
-    return services.round_publish(event=event, round=draft, user=director)
+    draft = services.tournament_round_generate(event=event, user=director)
+    return services.tournament_round_publish(event=event, round=draft, user=director)

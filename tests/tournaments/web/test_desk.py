@@ -13,7 +13,7 @@ from django.urls import reverse
 from scoring.models import Game, Round
 from tests.tournaments.helpers import DEALS, enter_and_confirm, play_table
 from tests.tournaments.web.conftest import NAMES, publish_next
-from tournaments import hooks
+from tournaments import hooks, tasks
 from tournaments.events import services
 from tournaments.models import Entrant, Event, EventLog, KeepApart, TableSeat, TournamentRound
 from tournaments.web.desk import views
@@ -65,7 +65,7 @@ def test_the_desk_needs_a_login(client, event):
 
 
 def test_another_directors_event_is_not_found(client, other_director, event):
-    services.round_generate(event=event)
+    services.tournament_round_generate(event=event)
     client.force_login(other_director)
     for method, address in desk_urls(event):
         assert getattr(client, method)(address).status_code == 404, address
@@ -350,7 +350,7 @@ def test_generating_with_too_few_players_is_explained(desk, director):
 def test_a_large_event_is_seated_by_the_worker_with_its_progress(
     desk, director, monkeypatch, eager_celery, django_capture_on_commit_callbacks
 ):
-    monkeypatch.setattr(views, "BACKGROUND_FROM", 8)
+    monkeypatch.setattr(tasks, "BACKGROUND_FROM", 8)
     event = services.event_create(owner=director, name="Big", game="roolz")
     services.entrants_import_csv(event=event, text="\n".join(NAMES))
     with django_capture_on_commit_callbacks(execute=True):
@@ -370,7 +370,9 @@ def test_a_large_event_is_seated_by_the_worker_with_its_progress(
 
 
 def test_generation_in_progress_polls(desk, event):
-    services.round_generation_mark(event=event, state="running", round=1, step="seating", done=2)
+    services.tournament_round_generation_mark(
+        event=event, state="running", round=1, step="seating", done=2
+    )
     page = desk.get(url("generation", event.pk), **HX).content.decode()
     assert 'hx-trigger="every 1s"' in page
     assert "Seating round 1: seating" in page
@@ -387,7 +389,7 @@ def draft_seats(event: Event) -> dict[str, tuple[int, int]]:
 
 
 def test_swapping_two_players_shows_the_cost_change(desk, event):
-    services.round_generate(event=event)
+    services.tournament_round_generate(event=event)
     before = draft_seats(event)
     ann, ben = entrant(event, "Ann"), entrant(event, "Ben")
     if before["Ann"][0] == before["Ben"][0]:
@@ -409,7 +411,7 @@ def test_swapping_two_players_shows_the_cost_change(desk, event):
     ],
 )
 def test_a_bad_swap_is_explained(desk, event, form, message):
-    services.round_generate(event=event)
+    services.tournament_round_generate(event=event)
     ids = {name: str(entrant(event, name).pk) for name in NAMES}
     form = {key: ids.get(value, value) for key, value in form.items()}
     response = desk.post(url("round_swap", event.pk, 1), form, **HX)
@@ -426,7 +428,7 @@ def test_a_published_round_cannot_be_swapped(desk, event, director):
 
 
 def test_publishing_and_undoing(desk, event, client):
-    services.round_generate(event=event)
+    services.tournament_round_generate(event=event)
     response = desk.post(url("round_publish", event.pk, 1))
     assert response["Location"] == url("desk_round", event.pk, 1)
     round_ = event.rounds.get()

@@ -84,7 +84,7 @@ def test_a_late_entry_is_seated_whether_or_not_check_in_is_used(desk, event, dir
         play_table(table)
     late = services.entrant_add_late(event=event, name="Zoe", user=director)
     assert not late.checked_in  # check-in is not in use: everyone plays
-    draft = services.round_generate(event=event, user=director)
+    draft = services.tournament_round_generate(event=event, user=director)
     placed = {*draft.byes.values_list("entrant", flat=True)} | {
         *TableSeat.objects.filter(table__round=draft).values_list("entrant", flat=True)
     }

@@ -28,8 +28,8 @@ def big(director):
 
 
 def test_the_desk_of_a_large_event_lists_a_page_of_players_and_stays_light(desk, big, director):
-    draft = services.round_generate(event=big, user=director)
-    services.round_publish(event=big, round=draft, user=director)
+    draft = services.tournament_round_generate(event=big, user=director)
+    services.tournament_round_publish(event=big, round=draft, user=director)
     response = desk.get(reverse("tournaments:desk_event", args=[big.pk]))
     page = response.content.decode()
     assert len(response.content) < LIGHTEST

@@ -58,7 +58,7 @@ def seat_of(event, name: str, number: int = 1) -> TableSeat:
 
 
 def test_a_small_round_shows_every_table_without_pager_or_search(desk, seven_tables, director):
-    services.round_generate(event=seven_tables, user=director)
+    services.tournament_round_generate(event=seven_tables, user=director)
     page = desk.get(address(seven_tables)).content.decode()
     assert tables_on(page) == list(range(1, 8))
     assert 'id="table-search"' not in page
@@ -67,8 +67,10 @@ def test_a_small_round_shows_every_table_without_pager_or_search(desk, seven_tab
 
 
 def test_the_published_round_pages_its_tables(desk, seven_tables, director, small_pages):
-    services.round_publish(
-        event=seven_tables, round=services.round_generate(event=seven_tables), user=director
+    services.tournament_round_publish(
+        event=seven_tables,
+        round=services.tournament_round_generate(event=seven_tables),
+        user=director,
     )
     first = desk.get(address(seven_tables)).content.decode()
     assert tables_on(first) == [1, 2, 3] and live_tables_on(first) == [1, 2, 3]
@@ -86,8 +88,10 @@ def test_the_published_round_pages_its_tables(desk, seven_tables, director, smal
 
 
 def test_the_search_finds_tables_by_number_and_name(desk, seven_tables, director, small_pages):
-    services.round_publish(
-        event=seven_tables, round=services.round_generate(event=seven_tables), user=director
+    services.tournament_round_publish(
+        event=seven_tables,
+        round=services.tournament_round_generate(event=seven_tables),
+        user=director,
     )
     page = desk.get(address(seven_tables), {"q": "7, 5"}).content.decode()
     assert tables_on(page) == [5, 7]
@@ -106,8 +110,10 @@ def test_the_search_finds_tables_by_number_and_name(desk, seven_tables, director
 
 
 def test_a_table_on_a_later_page_has_its_results_link(desk, seven_tables, director, small_pages):
-    round_ = services.round_publish(
-        event=seven_tables, round=services.round_generate(event=seven_tables), user=director
+    round_ = services.tournament_round_publish(
+        event=seven_tables,
+        round=services.tournament_round_generate(event=seven_tables),
+        user=director,
     )
     table = round_.tables.get(number=7)
     page = desk.get(address(seven_tables), {"page": "3"}).content.decode()
@@ -119,8 +125,10 @@ def test_a_table_on_a_later_page_has_its_results_link(desk, seven_tables, direct
 def test_undo_is_refused_on_every_page_once_any_table_has_a_deal(
     desk, seven_tables, director, small_pages
 ):
-    round_ = services.round_publish(
-        event=seven_tables, round=services.round_generate(event=seven_tables), user=director
+    round_ = services.tournament_round_publish(
+        event=seven_tables,
+        round=services.tournament_round_generate(event=seven_tables),
+        user=director,
     )
     assert "Undo round 1" in desk.get(address(seven_tables)).content.decode()
     play_table(round_.tables.select_related("game").get(number=7))
@@ -130,7 +138,7 @@ def test_undo_is_refused_on_every_page_once_any_table_has_a_deal(
 def test_two_players_on_different_pages_swap_through_a_search(
     desk, seven_tables, director, small_pages
 ):
-    services.round_generate(event=seven_tables, user=director)
+    services.tournament_round_generate(event=seven_tables, user=director)
     by_table = {
         s.table.number: s
         for s in TableSeat.objects.filter(table__round__event=seven_tables, seat=0).select_related(
@@ -161,11 +169,11 @@ def test_a_draft_waiting_for_many_tables_names_the_first_twenty(desk, director):
     services.entrants_import_csv(
         event=event, text="\n".join(f"Player {n:03d}" for n in range(96)), user=director
     )
-    round_ = services.round_publish(
-        event=event, round=services.round_generate(event=event), user=director
+    round_ = services.tournament_round_publish(
+        event=event, round=services.tournament_round_generate(event=event), user=director
     )
     play_table(round_.tables.select_related("game").get(number=1))  # 23 tables still play
-    services.round_generate(event=event, user=director, go_on=True)
+    services.tournament_round_generate(event=event, user=director, go_on=True)
     page = desk.get(address(event, 2)).content.decode()
     assert page.count('<ul class="still-playing"><li>') == 1
     assert len(re.findall(r"<li>Round 1, table \d+:", page)) == 20
@@ -199,4 +207,4 @@ def test_the_search_finds_exactly_the_tables_named(seven_tables_drafted, asked, 
 
 @pytest.fixture
 def seven_tables_drafted(seven_tables, director) -> TournamentRound:
-    return services.round_generate(event=seven_tables, user=director)
+    return services.tournament_round_generate(event=seven_tables, user=director)

@@ -8,8 +8,7 @@ from django.urls import reverse
 
 from tests.tournaments.web.conftest import publish_next
 from tournaments.events import services
-from tournaments.events.directors import may_direct
-from tournaments.events.staff import ROLE_ACTIONS, Action
+from tournaments.events.directors import ROLE_ACTIONS, Action, may_direct
 from tournaments.models import EventLog, EventStaff, TournamentRound
 
 pytestmark = pytest.mark.django_db
@@ -124,7 +123,7 @@ def test_what_each_role_may_do_is_stated_once():
 
 
 def test_staff_changes_refuse_anyone_but_the_owner(event, helper):
-    from tournaments.events.staff import StaffError, event_staff_add
+    from tournaments.events.services import StaffError, event_staff_add
 
     services.event_create(owner=helper, name="Own", game="roolz")
     with pytest.raises(StaffError) as refused:

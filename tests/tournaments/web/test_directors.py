@@ -50,7 +50,7 @@ def test_an_inactive_director_is_signed_out_at_the_next_request(desk, director, 
 def test_a_staff_user_who_is_not_a_director_of_the_event_finds_nothing(client, event):
     colleague = get_user_model().objects.create_user("colleague", password="pw", is_staff=True)
     client.force_login(colleague)
-    services.round_generate(event=event)
+    services.tournament_round_generate(event=event)
     before = changes(event)
     for method, address in desk_urls(event):
         assert getattr(client, method)(address).status_code == 404, address

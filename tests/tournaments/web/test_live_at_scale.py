@@ -16,7 +16,7 @@ from scoring.models import Game, RoundEvent
 from scoring.services import Actor, round_correct, round_undo
 from tests.tournaments.helpers import DEALS, ROOLZ_OPTIONS, play_table
 from tournaments.events import services
-from tournaments.events.clock import round_clock_start
+from tournaments.events.services import tournament_round_clock_start
 from tournaments.models import Event
 from tournaments.standings import adapter as results
 
@@ -34,7 +34,9 @@ def event(director, django_capture_on_commit_callbacks) -> Event:
     services.entrants_import_csv(
         event=event, text="\n".join(f"Player {n:02d}" for n in range(1, 25)), user=director
     )
-    services.round_publish(event=event, round=services.round_generate(event=event), user=director)
+    services.tournament_round_publish(
+        event=event, round=services.tournament_round_generate(event=event), user=director
+    )
     event.refresh_from_db()
     return event
 
@@ -216,7 +218,7 @@ def test_a_correction_reaches_the_poll_of_a_page_showing_the_table(
 def test_the_round_clock_is_on_the_standings_and_a_players_page(
     client, event, director, django_capture_on_commit_callbacks
 ):
-    round_clock_start(event=event, round=event.rounds.get(), minutes=40, user=director)
+    tournament_round_clock_start(event=event, round=event.rounds.get(), minutes=40, user=director)
     for name, address in pages(event).items():
         html = client.get(address).content.decode()
         assert "data-clock" in html and "Time left" in html, name

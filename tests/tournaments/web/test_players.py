@@ -70,7 +70,7 @@ def test_the_draw_shows_every_table_and_seat(client, event, director):
 
 
 def test_a_draft_is_not_shown_to_players(client, event):
-    services.round_generate(event=event)
+    services.tournament_round_generate(event=event)
     page = client.get(url("draw", event.public_token)).content.decode()
     assert "The draw is not out yet" in page
     assert "Ann" not in page

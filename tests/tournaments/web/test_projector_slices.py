@@ -28,7 +28,9 @@ def event(director) -> Event:
     services.entrants_import_csv(
         event=event, text="\n".join(f"Player {n:02d}" for n in range(1, 29)), user=director
     )
-    services.round_publish(event=event, round=services.round_generate(event=event), user=director)
+    services.tournament_round_publish(
+        event=event, round=services.tournament_round_generate(event=event), user=director
+    )
     event.refresh_from_db()
     return event
 

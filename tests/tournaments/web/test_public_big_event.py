@@ -29,8 +29,8 @@ def big(director):
     services.entrants_import_csv(
         event=event, text="\n".join(f"Player {n:05d}" for n in range(BIG)), user=director
     )
-    draft = services.round_generate(event=event, user=director)
-    services.round_publish(event=event, round=draft, user=director)
+    draft = services.tournament_round_generate(event=event, user=director)
+    services.tournament_round_publish(event=event, round=draft, user=director)
     return event
 
 

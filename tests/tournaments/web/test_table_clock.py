@@ -12,7 +12,7 @@ from django.utils import timezone
 from scoring.models import Game
 from scoring.services import game_create
 from tests.tournaments.helpers import ROOLZ_OPTIONS
-from tournaments.events import clock, services
+from tournaments.events import selectors, services
 from tournaments.models import TournamentRound
 
 pytestmark = pytest.mark.django_db
@@ -27,8 +27,8 @@ def event_round():
     services.entrants_import_csv(
         event=event, text="\n".join(f"Player {n}" for n in range(1, 9)), user=director
     )
-    draft = services.round_generate(event=event, user=director)
-    round_ = services.round_publish(event=event, round=draft, user=director)
+    draft = services.tournament_round_generate(event=event, user=director)
+    round_ = services.tournament_round_publish(event=event, round=draft, user=director)
     return event, TournamentRound.objects.get(pk=getattr(round_, "pk", draft.pk)), director
 
 
@@ -53,7 +53,7 @@ def test_no_clock_until_the_director_starts_it(client, event_round):
 
 def test_a_running_clock_shows_on_both_table_pages(client, event_round):
     event, round_, director = event_round
-    clock.round_clock_start(event=event, round=round_, minutes=30, user=director)
+    services.tournament_round_clock_start(event=event, round=round_, minutes=30, user=director)
     for html in both_pages(client, a_table_game(round_)):
         assert 'data-clock-state="running"' in html
         assert "Time left" in html
@@ -63,8 +63,8 @@ def test_a_running_clock_shows_on_both_table_pages(client, event_round):
 
 def test_a_paused_clock_stands_still_and_says_so(client, event_round):
     event, round_, director = event_round
-    clock.round_clock_start(event=event, round=round_, minutes=10, user=director)
-    clock.round_clock_pause(event=event, round=round_, user=director)
+    services.tournament_round_clock_start(event=event, round=round_, minutes=10, user=director)
+    services.tournament_round_clock_pause(event=event, round=round_, user=director)
     for html in both_pages(client, a_table_game(round_)):
         assert 'data-clock-state="paused"' in html
         assert "Clock paused" in html
@@ -76,13 +76,13 @@ def test_at_zero_the_table_pages_say_last_deal(client, event_round):
         clock_ends_at=timezone.now() - timedelta(seconds=5)
     )
     for html in both_pages(client, a_table_game(round_)):
-        assert clock.LAST_DEAL in html
+        assert selectors.LAST_DEAL in html
         assert "is-up" in html
 
 
 def test_the_live_part_carries_the_clock(client, event_round):
     event, round_, director = event_round
-    clock.round_clock_start(event=event, round=round_, minutes=20, user=director)
+    services.tournament_round_clock_start(event=event, round=round_, minutes=20, user=director)
     game = a_table_game(round_)
     html = client.get(f"/t/{game.table_token}/live/", HTTP_HX_REQUEST="true").content.decode()
     assert 'data-clock-state="running"' in html
@@ -90,7 +90,7 @@ def test_the_live_part_carries_the_clock(client, event_round):
 
 def test_a_casual_game_shows_no_clock(client, event_round):
     event, round_, director = event_round
-    clock.round_clock_start(event=event, round=round_, minutes=30, user=director)
+    services.tournament_round_clock_start(event=event, round=round_, minutes=30, user=director)
     record = {"game": "roolz", "options": ROOLZ_OPTIONS, "players": ["Ann", "Bob", "Cy", "Di"]}
     casual = game_create(record=record).game
     for html in both_pages(client, casual):

@@ -9,12 +9,21 @@ computed by the pure cores through ``tournaments.seating.adapter`` and
 One module per entity: ``event`` (create, check, close), ``entrants`` (registration,
 check-in, drops and returns, how the away score, keep-apart pairs),
 ``tournament_rounds`` (seating, swaps, publishing, undoing a tournament round, tables
-still playing), ``table_results`` (a table's result corrected, a table's request
-answered) and ``transfer`` (the event document exported and imported). This package
-is the one place callers import them from.
+still playing, the absent recorded), ``clock`` (a tournament round's clock started,
+paused, resumed, extended), ``staff`` (co-directors and scorers added and removed),
+``table_results`` (a table's result corrected, a table's request answered) and
+``transfer`` (the event document exported and imported). This package is the one place
+callers import them from.
 """
 
 from tournaments.errors import TournamentError
+from tournaments.events.services.clock import (
+    tournament_round_clock_change,
+    tournament_round_clock_extend,
+    tournament_round_clock_pause,
+    tournament_round_clock_resume,
+    tournament_round_clock_start,
+)
 from tournaments.events.services.entrants import (
     entrant_add,
     entrant_add_late,
@@ -27,6 +36,7 @@ from tournaments.events.services.entrants import (
     keep_apart_add,
 )
 from tournaments.events.services.event import event_check, event_close, event_create
+from tournaments.events.services.staff import StaffError, event_staff_add, event_staff_remove
 from tournaments.events.services.table_results import result_correct, table_request_answer
 from tournaments.events.services.tournament_rounds import (
     Progress,
@@ -34,18 +44,19 @@ from tournaments.events.services.tournament_rounds import (
     SwapResult,
     background_job_restart,
     background_jobs_stalled,
-    round_generate,
-    round_generation_mark,
-    round_publish,
-    round_publish_part,
-    round_still_playing_check,
-    round_swap,
-    round_undo,
+    tournament_round_generate,
+    tournament_round_generation_mark,
+    tournament_round_publish,
+    tournament_round_publish_part,
+    tournament_round_still_playing_check,
+    tournament_round_swap,
+    tournament_round_undo,
 )
 from tournaments.events.services.transfer import event_export, event_import, event_import_check
 
 __all__ = [
     "Progress",
+    "StaffError",
     "StillPlayingError",
     "SwapResult",
     "TournamentError",
@@ -65,14 +76,21 @@ __all__ = [
     "event_export",
     "event_import",
     "event_import_check",
+    "event_staff_add",
+    "event_staff_remove",
     "keep_apart_add",
     "result_correct",
-    "round_generate",
-    "round_generation_mark",
-    "round_publish",
-    "round_publish_part",
-    "round_still_playing_check",
-    "round_swap",
-    "round_undo",
     "table_request_answer",
+    "tournament_round_clock_change",
+    "tournament_round_clock_extend",
+    "tournament_round_clock_pause",
+    "tournament_round_clock_resume",
+    "tournament_round_clock_start",
+    "tournament_round_generate",
+    "tournament_round_generation_mark",
+    "tournament_round_publish",
+    "tournament_round_publish_part",
+    "tournament_round_still_playing_check",
+    "tournament_round_swap",
+    "tournament_round_undo",
 ]

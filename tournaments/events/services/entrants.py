@@ -21,7 +21,14 @@ from tournaments.models import (
     KeepApart,
     TournamentRound,
 )
-from tournaments.plumbing import bump, event_log, locked, locked_open, refuse_closed
+from tournaments.services.change import (
+    ActingUser,
+    bump,
+    event_locked,
+    event_locked_open,
+    event_log,
+    refuse_closed,
+)
 
 
 def _name_problems(
@@ -72,10 +79,10 @@ def published_count(event: Event) -> int:
 
 
 def _add(
-    event: Event, name: str, members: Sequence[str], user: Any, *, late: bool, action: str
+    event: Event, name: str, members: Sequence[str], user: ActingUser, *, late: bool, action: str
 ) -> Entrant:
     with transaction.atomic():
-        event = locked_open(event)
+        event = event_locked_open(event)
         members = [m.strip() for m in members]
         refuse(_name_problems(name, members, _taken(event)))
         published = published_count(event)
@@ -97,14 +104,14 @@ def _add(
 
 
 def entrant_add(
-    *, event: Event, name: str, members: Sequence[str] = (), user: Any = None
+    *, event: Event, name: str, members: Sequence[str] = (), user: ActingUser = None
 ) -> Entrant:
     """Register a player (or a fixed team with its members) before the first round."""
     return _add(event, name, members, user, late=False, action="entrant_add")
 
 
 def entrant_add_late(
-    *, event: Event, name: str, members: Sequence[str] = (), user: Any = None
+    *, event: Event, name: str, members: Sequence[str] = (), user: ActingUser = None
 ) -> Entrant:
     """A late entry, seated from the next round generated (checked in, while check-in
     is in use)."""
@@ -136,14 +143,14 @@ def entrants_csv_preview(
     return listed, _list_problems(event, listed)
 
 
-def entrants_import_csv(*, event: Event, text: str, user: Any = None) -> list[Entrant]:
+def entrants_import_csv(*, event: Event, text: str, user: ActingUser = None) -> list[Entrant]:
     """Register every player of a list (``tournaments.events.player_list``), all or none.
 
     A header row, blank lines and comments register nobody; every mistake names its line.
     """
     listed = player_list.read_player_list(text)
     with transaction.atomic():
-        event = locked(event)
+        event = event_locked(event)
         refuse_closed(event)
         refuse(_list_problems(event, listed))
         created = Entrant.objects.bulk_create(
@@ -168,11 +175,11 @@ def entrant_of(event: Event, entrant: Entrant) -> Entrant:
 
 
 def entrant_check_in(
-    *, event: Event, entrant: Entrant, checked_in: bool = True, user: Any = None
+    *, event: Event, entrant: Entrant, checked_in: bool = True, user: ActingUser = None
 ) -> Entrant:
     """Mark a player present (or not). Once anyone is checked in, only those are seated."""
     with transaction.atomic():
-        event = locked_open(event)
+        event = event_locked_open(event)
         entrant = entrant_of(event, entrant)
         before = entrant.checked_in
         entrant.checked_in = checked_in
@@ -188,10 +195,10 @@ def entrant_check_in(
     return entrant
 
 
-def entrant_drop(*, event: Event, entrant: Entrant, user: Any = None) -> Entrant:
+def entrant_drop(*, event: Event, entrant: Entrant, user: ActingUser = None) -> Entrant:
     """Drop a player from the next round generated on; their results so far stand."""
     with transaction.atomic():
-        event = locked_open(event)
+        event = event_locked_open(event)
         entrant = entrant_of(event, entrant)
         if entrant.dropped:
             raise TournamentError.single(f"{entrant.name} has already dropped", field="entrant")
@@ -202,10 +209,10 @@ def entrant_drop(*, event: Event, entrant: Entrant, user: Any = None) -> Entrant
     return entrant
 
 
-def entrant_return(*, event: Event, entrant: Entrant, user: Any = None) -> Entrant:
+def entrant_return(*, event: Event, entrant: Entrant, user: ActingUser = None) -> Entrant:
     """Take back a drop: the player is seated again from the next round generated."""
     with transaction.atomic():
-        event = locked(event)
+        event = event_locked(event)
         refuse_closed(event)
         entrant = entrant_of(event, entrant)
         if not entrant.dropped:
@@ -217,10 +224,10 @@ def entrant_return(*, event: Event, entrant: Entrant, user: Any = None) -> Entra
     return entrant
 
 
-def event_away_scoring_set(*, event: Event, away_scoring: str, user: Any = None) -> Event:
+def event_away_scoring_set(*, event: Event, away_scoring: str, user: ActingUser = None) -> Event:
     """How a player away for a round scores for it: nothing, or the event's bye score."""
     with transaction.atomic():
-        event = locked(event)
+        event = event_locked(event)
         refuse_closed(event)
         if away_scoring not in Event.AwayScoring.values:
             raise TournamentError.single(
@@ -241,10 +248,25 @@ def event_away_scoring_set(*, event: Event, away_scoring: str, user: Any = None)
     return event
 
 
-def keep_apart_add(*, event: Event, first: Entrant, second: Entrant, user: Any = None) -> KeepApart:
+def two_chosen(first: Entrant | None, second: Entrant | None) -> tuple[Entrant, Entrant]:
+    """The two players a change names; refused, naming the field, when one is missing."""
+    problems = []
+    if first is None:
+        problems.append(Problem("choose the first player", field="first"))
+    if second is None:
+        problems.append(Problem("choose the second player", field="second"))
+    if first is None or second is None:
+        raise TournamentError(problems)
+    return first, second
+
+
+def keep_apart_add(
+    *, event: Event, first: Entrant | None, second: Entrant | None, user: ActingUser = None
+) -> KeepApart:
     """Two players who should never share a table."""
+    first, second = two_chosen(first, second)
     with transaction.atomic():
-        event = locked_open(event)
+        event = event_locked_open(event)
         first, second = entrant_of(event, first), entrant_of(event, second)
         if first.pk == second.pk:
             raise TournamentError.single("choose two different players", field="second")

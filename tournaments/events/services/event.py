@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.db import transaction
 
 from scoring.engines.base import Problem
@@ -19,9 +20,9 @@ from tournaments.models import (
     Event,
     TournamentRound,
 )
-from tournaments.plumbing import bump, event_log, locked_open
 from tournaments.seating import adapter as seating
 from tournaments.seating.core import SchedulingError
+from tournaments.services.change import ActingUser, bump, event_locked_open, event_log
 from tournaments.standings import adapter as results
 from tournaments.standings.core import metrics_from_names, rules_problems
 
@@ -105,7 +106,7 @@ def event_check(
 
 def event_create(
     *,
-    owner: Any,
+    owner: User,
     name: str,
     game: str,
     options: Mapping[str, Any] | None = None,
@@ -171,10 +172,10 @@ def event_settings(event: Event) -> dict[str, Any]:
     }
 
 
-def event_close(*, event: Event, user: Any) -> Event:
+def event_close(*, event: Event, user: ActingUser) -> Event:
     """Close the event: no draft left, every table done."""
     with transaction.atomic():
-        event = locked_open(event)
+        event = event_locked_open(event)
         if event.rounds.filter(status=TournamentRound.Status.DRAFT).exists():
             raise TournamentError.single(
                 "publish or discard the draft round before closing", field="status"

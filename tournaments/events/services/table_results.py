@@ -24,7 +24,7 @@ from tournaments.models import (
     Event,
     Table,
 )
-from tournaments.plumbing import bump, event_log, locked, locked_open
+from tournaments.services.change import ActingUser, bump, event_locked, event_locked_open, event_log
 
 
 def result_correct(
@@ -33,7 +33,7 @@ def result_correct(
     table: Table,
     number: int,
     entry: Mapping[str, Any],
-    user: Any,
+    user: ActingUser,
     revision: int | None = None,
 ) -> Table:
     """The director replaces deal ``number`` of a table's game; the correction stands.
@@ -45,7 +45,7 @@ def result_correct(
     entered the deal, then confirming for a seat of another side) and in the event's log.
     """
     with transaction.atomic():
-        event = locked_open(event)
+        event = event_locked_open(event)
         found = (
             Table.objects.select_related("game", "round")
             .filter(pk=table.pk, round__event=event)
@@ -105,7 +105,7 @@ def table_request_answer(
     accept: bool,
     reason: str,
     revision: int | None,
-    user: Any,
+    user: ActingUser,
 ) -> ChangeRequest:
     """A director's answer to a change a closed table asked of the desk (the caller checked
     that ``user`` directs ``event``): made or declined, with the reason, in the table's
@@ -119,7 +119,7 @@ def table_request_answer(
     if request is None:
         raise TournamentError.single("there is no such request at this event", field="request")
     with transaction.atomic():
-        event = locked(event)
+        event = event_locked(event)
         try:
             desk_request_answer(
                 game=request.game,

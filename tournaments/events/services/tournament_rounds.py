@@ -23,8 +23,9 @@ from scoring.services import (
 )
 from tournaments.errors import TournamentError
 from tournaments.events import availability
-from tournaments.events.services.entrants import entrant_of, published_count
+from tournaments.events.services.entrants import entrant_of, published_count, two_chosen
 from tournaments.models import (
+    Absence,
     Bye,
     Entrant,
     Event,
@@ -32,10 +33,18 @@ from tournaments.models import (
     TableSeat,
     TournamentRound,
 )
-from tournaments.plumbing import bump, event_log, locked, locked_open, options_at, refuse_closed
 from tournaments.seasons import rated_seating as season_seating
 from tournaments.seating import adapter as seating
 from tournaments.seating.core import SchedulingError
+from tournaments.services.change import (
+    ActingUser,
+    bump,
+    event_locked,
+    event_locked_open,
+    event_log,
+    options_at,
+    refuse_closed,
+)
 from tournaments.standings import adapter as results
 from tournaments.standings.core import InvalidResults
 
@@ -50,7 +59,7 @@ class StillPlayingError(TournamentError):
         self.tables = list(tables)
 
 
-def round_still_playing_check(*, event: Event, number: int, go_on: bool) -> None:
+def tournament_round_still_playing_check(*, event: Event, number: int, go_on: bool) -> None:
     """Refuse round ``number`` while a table of an earlier round still plays, unless the
     director goes on (its players are then left out of the draft)."""
     still = [t for t in availability.tables_still_playing(event) if t.round_number < number]
@@ -63,6 +72,17 @@ def round_still_playing_check(*, event: Event, number: int, go_on: bool) -> None
             still,
             number,
         )
+
+
+def _absences_save(round_: TournamentRound, available: availability.Availability) -> None:
+    """Record the draft's absent players (the draft holds none yet)."""
+    Absence.objects.bulk_create(
+        [Absence(round=round_, entrant=e, reason=Absence.Reason.AWAY) for e in available.away]
+        + [
+            Absence(round=round_, entrant=e, reason=Absence.Reason.PLAYING)
+            for e in available.playing
+        ]
+    )
 
 
 def _winners(event: Event) -> dict[int, frozenset[int]]:
@@ -95,10 +115,10 @@ def _standings_order(event: Event) -> tuple[list[int], dict[int, float]]:
 Progress = Callable[[str, int, int], None]
 
 
-def round_generate(
+def tournament_round_generate(
     *,
     event: Event,
-    user: Any = None,
+    user: ActingUser = None,
     effort: int = 1,
     progress: Progress | None = None,
     go_on: bool = False,
@@ -129,7 +149,7 @@ def round_generate(
                 field="round",
                 round_number=number,
             )
-    round_still_playing_check(event=event, number=number, go_on=go_on)
+    tournament_round_still_playing_check(event=event, number=number, go_on=go_on)
     standings, scores = _standings_order(event) if event.format == Event.Format.SWISS else ([], {})
     if number == 1 and standings:
         standings = season_seating.rating_order(event)  # Swiss round 1: seeded by rating
@@ -165,7 +185,7 @@ def round_generate(
     plan = season_seating.balance_plan(event, inputs, plan)
     report("saving", 3, 3)
     with transaction.atomic():
-        event = locked_open(event)
+        event = event_locked_open(event)
         if published_count(event) + 1 != number:
             raise TournamentError.single(
                 "a round was published meanwhile: generate again", field="round"
@@ -182,7 +202,7 @@ def round_generate(
         Game.objects.filter(pk__in=prepared).delete()
         round_ = TournamentRound.objects.create(event=event, number=number)
         seating.save_plan(round_, plan)
-        availability.absences_save(round_, available)
+        _absences_save(round_, available)
         if season_seating.slot_strength(event):
             round_.report = {
                 **round_.report,
@@ -207,7 +227,9 @@ def round_generate(
     return round_
 
 
-def round_generation_mark(*, event: Event, state: str, user: Any = None, **details: Any) -> Event:
+def tournament_round_generation_mark(
+    *, event: Event, state: str, user: ActingUser = None, **details: Any
+) -> Event:
     """Store how far the next round's background generation (or publishing) got, for the
     desk to show and the sweep to watch.
 
@@ -217,7 +239,7 @@ def round_generation_mark(*, event: Event, state: str, user: Any = None, **detai
     job whose progress stops is seen (``background_jobs_stalled``).
     """
     with transaction.atomic():
-        event = locked(event)
+        event = event_locked(event)
         if state == "queued":
             refuse_closed(event)
             if event.generation.get("state") in ("queued", "running"):
@@ -249,7 +271,7 @@ def background_jobs_stalled(*, stall_seconds: float, most_restarts: int) -> list
     waiting = Event.objects.filter(generation__state__in=["queued", "running"]).only("pk")
     for candidate in waiting:
         with transaction.atomic():
-            event = locked(candidate)
+            event = event_locked(candidate)
             job = event.generation
             if job.get("state") not in ("queued", "running") or float(job.get("at", 0)) > cutoff:
                 continue
@@ -266,11 +288,11 @@ def background_jobs_stalled(*, stall_seconds: float, most_restarts: int) -> list
     return again
 
 
-def background_job_restart(*, event: Event, user: Any = None) -> Event:
+def background_job_restart(*, event: Event, user: ActingUser = None) -> Event:
     """The director starts a background job again (seen stuck on the desk): marked as
     sent again now, for the caller to send. Refused when nothing is under way."""
     with transaction.atomic():
-        event = locked(event)
+        event = event_locked(event)
         job = event.generation
         if job.get("state") not in ("queued", "running"):
             raise TournamentError.single("nothing is being seated or published", field="round")
@@ -301,18 +323,26 @@ class SwapResult:
     round: TournamentRound
     before: dict[str, Any]
     after: dict[str, Any]
+    first: str = ""  # the names of the two players swapped
+    second: str = ""
 
     @property
     def cost_change(self) -> int:
         return int(self.after["cost"]) - int(self.before["cost"])
 
 
-def round_swap(
-    *, event: Event, round: TournamentRound, first: Entrant, second: Entrant, user: Any = None
+def tournament_round_swap(
+    *,
+    event: Event,
+    round: TournamentRound,
+    first: Entrant | None,
+    second: Entrant | None,
+    user: ActingUser = None,
 ) -> SwapResult:
     """Swap two players' places (seats or byes) in a draft; the report is recomputed."""
+    first, second = two_chosen(first, second)
     with transaction.atomic():
-        event = locked_open(event)
+        event = event_locked_open(event)
         round_ = _round_of(event, round, TournamentRound.Status.DRAFT)
         first, second = entrant_of(event, first), entrant_of(event, second)
         if first.pk == second.pk:
@@ -358,7 +388,13 @@ def round_swap(
                 "report": round_.report,
             },
         )
-    return SwapResult(round=round_, before=before, after=dict(round_.report))
+    return SwapResult(
+        round=round_,
+        before=before,
+        after=dict(round_.report),
+        first=first.name,
+        second=second.name,
+    )
 
 
 def _first_dealer(seated: Sequence[int], dealt: Counter[int]) -> int:
@@ -367,7 +403,7 @@ def _first_dealer(seated: Sequence[int], dealt: Counter[int]) -> int:
 
 
 def _publish_checks(event: Event, round_: TournamentRound, *, go_on: bool) -> None:
-    round_still_playing_check(event=event, number=round_.number, go_on=go_on)
+    tournament_round_still_playing_check(event=event, number=round_.number, go_on=go_on)
     twice = availability.seated_still_playing(round_)
     if twice:
         listed = "; ".join(f"{name} ({table.label.split(':')[0]})" for name, table in twice)
@@ -380,7 +416,7 @@ def _publish_checks(event: Event, round_: TournamentRound, *, go_on: bool) -> No
 
 
 def _create_games(
-    event: Event, round_: TournamentRound, user: Any, *, most: int | None = None
+    event: Event, round_: TournamentRound, user: ActingUser, *, most: int | None = None
 ) -> list[Table]:
     """Give up to ``most`` of the draft's tables that have none their scoring game."""
     tables = list(round_.tables.filter(game__isnull=True).order_by("number")[:most])
@@ -442,14 +478,14 @@ def _create_games(
     return tables
 
 
-def round_publish_part(
-    *, event: Event, round: TournamentRound, user: Any = None, go_on: bool = False, most: int
+def tournament_round_publish_part(
+    *, event: Event, round: TournamentRound, user: ActingUser = None, go_on: bool = False, most: int
 ) -> tuple[int, int]:
     """Prepare a large draft for publishing, ``most`` tables at a time: their games are
     created while the round stays a draft (players see nothing yet). Returns (tables
-    with a game, tables). ``round_publish`` then publishes the round in one step."""
+    with a game, tables). ``tournament_round_publish`` then publishes the round in one step."""
     with transaction.atomic():
-        event = locked_open(event)
+        event = event_locked_open(event)
         round_ = _round_of(event, round, TournamentRound.Status.DRAFT)
         _publish_checks(event, round_, go_on=go_on)
         _create_games(event, round_, user, most=most)
@@ -457,17 +493,17 @@ def round_publish_part(
         return done, round_.tables.count()
 
 
-def round_publish(
-    *, event: Event, round: TournamentRound, user: Any = None, go_on: bool = False
+def tournament_round_publish(
+    *, event: Event, round: TournamentRound, user: ActingUser = None, go_on: bool = False
 ) -> TournamentRound:
     """Publish a draft: every table becomes one scoring game, players in seat order.
 
     Refused while a table of an earlier round still plays, unless ``go_on``; even then a
     draft that seats a player still playing is refused (nobody is seated twice). Tables
-    prepared by ``round_publish_part`` keep their games.
+    prepared by ``tournament_round_publish_part`` keep their games.
     """
     with transaction.atomic():
-        event = locked(event)
+        event = event_locked(event)
         refuse_closed(event)
         round_ = _round_of(event, round, TournamentRound.Status.DRAFT)
         _publish_checks(event, round_, go_on=go_on)
@@ -488,11 +524,13 @@ def round_publish(
     return round_
 
 
-def round_undo(*, event: Event, round: TournamentRound, user: Any = None) -> TournamentRound:
+def tournament_round_undo(
+    *, event: Event, round: TournamentRound, user: ActingUser = None
+) -> TournamentRound:
     """Take back the last published round before any result is in: its games go, the
     round is a draft again."""
     with transaction.atomic():
-        event = locked_open(event)
+        event = event_locked_open(event)
         round_ = _round_of(event, round, TournamentRound.Status.PUBLISHED)
         last = event.rounds.order_by("-number").values_list("number", flat=True).first()
         if last != round_.number:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
@@ -32,8 +33,8 @@ from tournaments.models import (
     TableSeat,
     TournamentRound,
 )
-from tournaments.plumbing import event_log
 from tournaments.seasons import services as season_services
+from tournaments.services.change import event_log
 
 
 def event_export(*, event: Event) -> dict[str, Any]:
@@ -126,7 +127,7 @@ def event_import_check(*, data: Any) -> EventDocument:
     return document
 
 
-def event_import(*, data: Any, owner: Any) -> Event:
+def event_import(*, data: Any, owner: User) -> Event:
     """Recreate an exported event (a new event owned by ``owner``), games and all.
 
     The whole document is validated first (``event_import_check``): nothing is written

@@ -51,8 +51,8 @@ class Command(BaseCommand):
             owner=director, name=DEMO_EVENT, game="roolz", options={"target": 300}
         )
         services.entrants_import_csv(event=event, text="\n".join(PLAYERS), user=director)
-        draft = services.round_generate(event=event, user=director)
-        published = services.round_publish(event=event, round=draft, user=director)
+        draft = services.tournament_round_generate(event=event, user=director)
+        published = services.tournament_round_publish(event=event, round=draft, user=director)
         for table in list(published.tables.all())[:2]:
             game = table.game
             assert game is not None

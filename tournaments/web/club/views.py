@@ -23,11 +23,11 @@ from common.htmx import HtmxHttpRequest
 from common.jsondoc import DocumentError, read_json
 from printing.paper import paper_from
 from printing.render.document import render_one
-from tournaments.events.directors import directed_event, director_required
 from tournaments.models import ClubNight, Entrant, EntrantPlayer, Event, Player, Roster, Season
 from tournaments.seasons import selectors, services
 from tournaments.seasons.core.table import COUNTING_LABELS, TIEBREAK_LABELS, Counting
 from tournaments.seasons.sheet import season_listing
+from tournaments.web.desk.access import directed_event, director_required
 
 CSV_LARGEST = 128 * 1024
 JSON_LARGEST = 4 * 1024 * 1024

@@ -20,8 +20,8 @@ from tournaments.brackets import services as brackets
 from tournaments.brackets.core.changes import REASON_LONGEST
 from tournaments.brackets.sheet import BRACKET_SHEETS
 from tournaments.errors import TournamentError
-from tournaments.events.directors import directed_event, director_required
 from tournaments.models import BracketStage, Event
+from tournaments.web.desk.access import directed_event, director_required
 
 DESK = "tournaments/bracket_desk.html"
 

@@ -8,33 +8,24 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from common.htmx import HtmxHttpRequest
-from tournaments.events import clock
-from tournaments.events.directors import director_required
-from tournaments.events.services import TournamentError
-from tournaments.web.desk.forms import problems_by_field
-from tournaments.web.desk.views import own_event, own_round, round_page
+from tournaments.events import services
+from tournaments.web.desk.access import director_required
+from tournaments.web.desk.views import own_event, own_tournament_round, refusal_shown
 
 
 @never_cache
 @director_required
 @require_POST
-def round_clock(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
+@refusal_shown(on_round=True)
+def tournament_round_clock(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     """Start, pause, resume or extend the round's clock (``do``), by ``minutes``."""
     event = own_event(request, pk)
-    round_ = own_round(event, number)
-    what = request.POST.get("do", "")
-    minutes = request.POST.get("minutes", "")
-    try:
-        if what == "start":
-            clock.round_clock_start(event=event, round=round_, minutes=minutes, user=request.user)
-        elif what == "pause":
-            clock.round_clock_pause(event=event, round=round_, user=request.user)
-        elif what == "resume":
-            clock.round_clock_resume(event=event, round=round_, user=request.user)
-        elif what == "extend":
-            clock.round_clock_extend(event=event, round=round_, minutes=minutes, user=request.user)
-        else:
-            raise TournamentError.single("choose start, pause, resume or extend", field="clock")
-    except TournamentError as error:
-        return round_page(request, event, round_, errors=problems_by_field(error.problems))
+    round_ = own_tournament_round(event, number)
+    services.tournament_round_clock_change(
+        event=event,
+        round=round_,
+        do=request.POST.get("do", ""),
+        minutes=request.POST.get("minutes", ""),
+        user=request.user,
+    )
     return redirect("tournaments:desk_round", pk=event.pk, number=round_.number)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
@@ -10,28 +10,23 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from common.htmx import HtmxHttpRequest
-from tournaments.events.directors import directed_event, director_required, may_direct
-from tournaments.events.staff import (
-    ROLE_HELP,
-    Action,
-    StaffError,
-    event_staff_add,
-    event_staff_remove,
-)
-from tournaments.models import Event, EventStaff
+from tournaments.events import selectors, services
+from tournaments.events.directors import STAFF_ROLES, Action, may_direct
+from tournaments.services.change import ActingUser
+from tournaments.web.desk.access import directed_event, director_required
+
+if TYPE_CHECKING:
+    from tournaments.models import Event
 
 CARD = "tournaments/_staff.html"
 
 
-def staff_context(event: Event, user: Any) -> dict[str, Any]:
+def staff_context(event: Event, user: ActingUser) -> dict[str, Any]:
     """Who helps run the event, and whether this user may change it."""
     return {
         "owner": event.owner.get_username(),
-        "members": list(event.staff.select_related("user").order_by("role", "user__username")),
-        "roles": [
-            (value, label, ROLE_HELP[EventStaff.Role(value)])
-            for value, label in EventStaff.Role.choices
-        ],
+        "members": selectors.staff_of(event=event),
+        "roles": STAFF_ROLES,
         "can_change": may_direct(user, event, Action.OWN),
     }
 
@@ -48,21 +43,27 @@ def _answer(request: HtmxHttpRequest, event: Event, **extra: Any) -> HttpRespons
     return redirect("tournaments:desk_event", pk=event.pk)
 
 
+def _refused(
+    request: HtmxHttpRequest, event: Event, error: services.StaffError, field: str
+) -> HttpResponse:
+    message = str(error)[:1].upper() + str(error)[1:] + "."
+    return _answer(request, event, errors={field: message})
+
+
 @never_cache
 @director_required
 @require_POST
 def staff_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     event = _event(request, pk)
     try:
-        event_staff_add(
+        services.event_staff_add(
             event=event,
             username=request.POST.get("username", ""),
             role=request.POST.get("role", ""),
             user=request.user,
         )
-    except StaffError as error:
-        message = str(error)[:1].upper() + str(error)[1:] + "."
-        return _answer(request, event, errors={f"staff_{error.field}": message})
+    except services.StaffError as error:
+        return _refused(request, event, error, f"staff_{error.field}")
     return _answer(request, event)
 
 
@@ -71,12 +72,11 @@ def staff_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def staff_remove(request: HtmxHttpRequest, pk: int, staff_id: int) -> HttpResponse:
     event = _event(request, pk)
-    staff = EventStaff.objects.filter(pk=staff_id, event=event).first()
+    staff = selectors.staff_member(event=event, staff_id=staff_id)
     if staff is None:
         raise Http404("no such helper")
     try:
-        event_staff_remove(event=event, staff=staff, user=request.user)
-    except StaffError as error:
-        message = str(error)[:1].upper() + str(error)[1:] + "."
-        return _answer(request, event, errors={"staff_username": message})
+        services.event_staff_remove(event=event, staff=staff, user=request.user)
+    except services.StaffError as error:
+        return _refused(request, event, error, "staff_username")
     return _answer(request, event)

@@ -9,9 +9,9 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
 from common.jsondoc import DocumentError, read_json
-from tournaments.events.directors import director_required
 from tournaments.events.document import IMPORT_LARGEST
 from tournaments.events.services import TournamentError, event_import
+from tournaments.web.desk.access import director_of, director_required
 
 PAGE = "tournaments/event_import.html"
 
@@ -36,7 +36,7 @@ def event_import_page(request: HttpRequest) -> HttpResponse:
             problems.append(f"File: not a JSON document that can be read: it {error.reason}.")
         else:
             try:
-                event = event_import(data=data, owner=request.user)
+                event = event_import(data=data, owner=director_of(request))
             except TournamentError as error:
                 problems += [capfirst(f"{p.field or 'file'}: {p}") for p in error.problems]
             else:

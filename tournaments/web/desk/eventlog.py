@@ -12,9 +12,9 @@ from django.views.decorators.http import require_GET
 
 from common.htmx import HtmxHttpRequest
 from scoring.entry.fields import parse_int
-from tournaments.events import eventlog
-from tournaments.events.directors import director_required
-from tournaments.events.staff import Action
+from tournaments.events import eventlog, selectors
+from tournaments.events.directors import Action
+from tournaments.web.desk.access import director_required
 from tournaments.web.desk.views import own_event
 
 PAGE = "tournaments/desk_log.html"
@@ -45,7 +45,7 @@ def desk_log(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         pk: f"Round {r}, table {n}"
         for pk, r, n in sorted(eventlog.event_tables(event).values(), key=lambda t: t[1:])
     }
-    players = dict(event.entrants.order_by("name").values_list("pk", "name"))
+    players = selectors.player_names(event=event)
     table = _choice(request.GET.get("table", ""), tables, "table", errors)
     player = _choice(request.GET.get("player", ""), players, "player", errors)
     page = parse_int(request.GET.get("page", "1")) or 1

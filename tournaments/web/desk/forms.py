@@ -18,9 +18,8 @@ from scoring.engines.base import Engine, Problem
 from scoring.engines.registry import ENGINES
 from scoring.entry.fields import Choice, parse_int
 from scoring.entry.forms import OptionField, read_option_fields
-from scoring.models import Confirmation
 from tournaments.events.document import EVENT_NAME_LONGEST, MOST_ROUNDS
-from tournaments.models import Event
+from tournaments.events.selectors import BYE_SCORING, CONFIRMATIONS, EVENT_FORMATS
 from tournaments.standings.core import METRIC_LABELS, Metric, default_rules
 
 BYE_LARGEST = 100_000  # a fixed bye value, in the first metric's units
@@ -68,8 +67,8 @@ class EventForm:
 
     @property
     def formats(self) -> list[Choice]:
-        chosen = as_text(self.data, "format") or Event.Format.MIXER
-        return [Choice(v, label, v == chosen) for v, label in Event.Format.choices]
+        chosen = as_text(self.data, "format") or EVENT_FORMATS.default
+        return [Choice(v, label, v == chosen) for v, label in EVENT_FORMATS.values]
 
     @property
     def rounds_text(self) -> str:
@@ -115,8 +114,8 @@ class EventForm:
 
     @property
     def bye_choices(self) -> list[Choice]:
-        chosen = as_text(self.data, "bye_scoring") or Event.ByeScoring.AVERAGE
-        return [Choice(v, label, v == chosen) for v, label in Event.ByeScoring.choices]
+        chosen = as_text(self.data, "bye_scoring") or BYE_SCORING.default
+        return [Choice(v, label, v == chosen) for v, label in BYE_SCORING.values]
 
     @property
     def bye_value_text(self) -> str:
@@ -124,8 +123,8 @@ class EventForm:
 
     @property
     def confirmation_choices(self) -> list[Choice]:
-        chosen = as_text(self.data, "confirmation") or Confirmation.OTHER_SIDE
-        return [Choice(v, label, v == chosen) for v, label in Confirmation.choices]
+        chosen = as_text(self.data, "confirmation") or CONFIRMATIONS.default
+        return [Choice(v, label, v == chosen) for v, label in CONFIRMATIONS.values]
 
     def error(self, name: str) -> str:
         return " ".join(self.errors.get(name, []))
@@ -183,13 +182,13 @@ class EventForm:
             "name": name,
             "game": self.game,
             "options": {o.spec.name: o.value for o in self.option_fields},
-            "format": as_text(self.data, "format") or Event.Format.MIXER,
+            "format": as_text(self.data, "format") or EVENT_FORMATS.default,
             "rounds_planned": rounds,
             "table_size": size,
             "standings_metrics": metrics,
-            "bye_scoring": as_text(self.data, "bye_scoring") or Event.ByeScoring.AVERAGE,
+            "bye_scoring": as_text(self.data, "bye_scoring") or BYE_SCORING.default,
             "bye_value": bye_value,
-            "confirmation": as_text(self.data, "confirmation") or Confirmation.OTHER_SIDE,
+            "confirmation": as_text(self.data, "confirmation") or CONFIRMATIONS.default,
             "one_phone": as_text(self.data, "one_phone") == "on",
         }
 

@@ -9,6 +9,7 @@ is drawn. ``printouts_for`` lists what an event can print, for a page's buttons.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -18,9 +19,12 @@ from django.views.decorators.http import require_POST
 from common import throttles
 from printing.errors import PrintRequestError
 from printing.paper import paper_from
-from tournaments.events.directors import directed_event, director_required
-from tournaments.models import Event, TournamentRound
+from tournaments.events import selectors
 from tournaments.printouts.sources import KIND_LABELS, KINDS, ROUND_KINDS, printout_create
+from tournaments.web.desk.access import directed_event, director_required
+
+if TYPE_CHECKING:
+    from tournaments.models import Event
 
 
 @dataclass(frozen=True)
@@ -33,12 +37,7 @@ class Printout:
 
 def printouts_for(*, event: Event) -> list[Printout]:
     """What this event can print now: a round's sheets once a round is published."""
-    latest = (
-        event.rounds.filter(status=TournamentRound.Status.PUBLISHED)
-        .order_by("-number")
-        .values_list("number", flat=True)
-        .first()
-    )
+    latest = selectors.latest_published_number(event=event)
     return [
         Printout(
             kind=kind,

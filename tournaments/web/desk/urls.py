@@ -33,7 +33,7 @@ urlpatterns = [
     ),
     path("desk/<int:pk>/away-scoring/", views.away_scoring, name="away_scoring"),
     path("desk/<int:pk>/keep-apart/", views.keep_apart_add, name="keep_apart_add"),
-    path("desk/<int:pk>/rounds/generate/", views.round_generate, name="round_generate"),
+    path("desk/<int:pk>/rounds/generate/", views.tournament_round_generate, name="round_generate"),
     path("desk/<int:pk>/rounds/generation/", views.generation, name="generation"),
     path(
         "desk/<int:pk>/rounds/generation/restart/",
@@ -41,10 +41,16 @@ urlpatterns = [
         name="generation_restart",
     ),
     path("desk/<int:pk>/rounds/<int:number>/", views.desk_round, name="desk_round"),
-    path("desk/<int:pk>/rounds/<int:number>/swap/", views.round_swap, name="round_swap"),
-    path("desk/<int:pk>/rounds/<int:number>/publish/", views.round_publish, name="round_publish"),
-    path("desk/<int:pk>/rounds/<int:number>/undo/", views.round_undo, name="round_undo"),
-    path("desk/<int:pk>/rounds/<int:number>/clock/", clock.round_clock, name="round_clock"),
+    path("desk/<int:pk>/rounds/<int:number>/swap/", views.tournament_round_swap, name="round_swap"),
+    path(
+        "desk/<int:pk>/rounds/<int:number>/publish/",
+        views.tournament_round_publish,
+        name="round_publish",
+    ),
+    path("desk/<int:pk>/rounds/<int:number>/undo/", views.tournament_round_undo, name="round_undo"),
+    path(
+        "desk/<int:pk>/rounds/<int:number>/clock/", clock.tournament_round_clock, name="round_clock"
+    ),
     path("desk/<int:pk>/tables/<int:table_id>/", views.desk_table, name="desk_table"),
     path(
         "desk/<int:pk>/tables/<int:table_id>/deals/<int:number>/correct/",

@@ -1,10 +1,12 @@
 """The director's desk: an event's entrants, rounds, tables, results and exports.
 
 Thin views: read the form, make one service call, render the page or one of its named
-partials (``request.htmx``). The desk needs a login and shows a director only their
-own events (404 for anyone else's). Live parts poll with the event's revision and
-get 204 while nothing changed. Bad input answers 200 with the
-form and its messages beside the fields (htmx swaps nothing on a 4xx), never a 500.
+partials (``request.htmx``); rows are read through ``tournaments.events.selectors``, and
+the services own every refusal, shown by one decorator (``refusal_shown``). The desk
+needs a login and shows a director only their own events (404 for anyone else's). Live
+parts poll with the event's revision and get 204 while nothing changed. Bad input answers
+200 with the form and its messages beside the fields (htmx swaps nothing on a 4xx),
+never a 500.
 """
 
 from __future__ import annotations
@@ -12,11 +14,11 @@ from __future__ import annotations
 import io
 from collections.abc import Callable
 from dataclasses import replace
-from functools import partial
-from typing import Any
+from functools import partial, wraps
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from django.http import Http404, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.text import slugify
 from django.views.decorators.cache import never_cache
@@ -42,31 +44,28 @@ from tournaments.events.availability import (
     availability_for,
     tables_still_playing,
 )
-from tournaments.events.clock import CLOCK_LONGEST_MINUTES, clock_of
-from tournaments.events.directors import (
-    directed_event,
-    directed_events,
-    director_required,
-    may_direct,
-)
+from tournaments.events.directors import Action, directed_events, may_direct, role_of
 from tournaments.events.eventlog import waiting_requests
-from tournaments.events.staff import Action, role_of
-from tournaments.models import Entrant, Event, KeepApart, Table, TableSeat, TournamentRound
+from tournaments.events.selectors import CLOCK_LONGEST_MINUTES, clock_of
+from tournaments.services.change import ActingUser
+from tournaments.web.desk.access import directed_event, director_of, director_required
 from tournaments.web.desk.directors import staff_context
 from tournaments.web.desk.forms import EventForm, problems_by_field
 from tournaments.web.desk.print_pages import Printout, printouts_for
 from tournaments.web.live import live_unchanged, pager_for
 
-# From this many players in the next round, the round is seated (and published) by the
-# background worker and the desk shows its progress.
-BACKGROUND_FROM = 40
+if TYPE_CHECKING:
+    from tournaments.models import Entrant, Event, Table, TournamentRound
+
+View = TypeVar("View", bound=Callable[..., HttpResponse])
+
 # A list of names is a few kB; this also stays within the csv module's field limit.
 CSV_LARGEST = 128 * 1024
 DESK = "tournaments/desk_event.html"
 ROUND = "tournaments/desk_round.html"
 
 
-def round_printouts(event: Event, round_: TournamentRound) -> list[Printout]:
+def tournament_round_printouts(event: Event, round_: TournamentRound) -> list[Printout]:
     """What the director can print for this round: its own cards, list and scoresheets,
     and the standings as they stand."""
     return [
@@ -80,7 +79,7 @@ def round_printouts(event: Event, round_: TournamentRound) -> list[Printout]:
 
 def own_event(request: HtmxHttpRequest, pk: int, action: Action = Action.DIRECT) -> Event:
     """The event, if the user may do ``action`` in it (owner, co-director, scorer: see
-    ``tournaments.directors``); 404 otherwise, as for an event that does not exist."""
+    ``tournaments.events.directors``); 404 otherwise, as for an event that does not exist."""
     return directed_event(request, pk, action)
 
 
@@ -88,18 +87,21 @@ def own_entrant(event: Event, value: Any) -> Entrant | None:
     number = parse_int(value) if isinstance(value, str) else None
     if number is None:
         return None
-    return Entrant.objects.filter(event=event, pk=number).first()
+    return selectors.entrant_of(event=event, pk=number)
 
 
-def own_round(event: Event, number: int) -> TournamentRound:
-    return get_object_or_404(TournamentRound, event=event, number=number)
+def own_tournament_round(event: Event, number: int) -> TournamentRound:
+    round_ = selectors.tournament_round_of(event=event, number=number)
+    if round_ is None:
+        raise Http404("no such round")
+    return round_
 
 
 @never_cache
 @director_required
 @require_GET
 def desk(request: HtmxHttpRequest) -> HttpResponse:
-    events = directed_events(request.user).order_by("-created_at")
+    events = directed_events(request.user)
     return render(request, "tournaments/desk.html", {"events": events})
 
 
@@ -118,7 +120,7 @@ def event_new(request: HtmxHttpRequest) -> HttpResponse:
     arguments = form.clean()
     if arguments is not None:
         try:
-            event = services.event_create(owner=request.user, **arguments)
+            event = services.event_create(owner=director_of(request), **arguments)
         except services.TournamentError as error:
             form.add_problems(error.problems)
         else:
@@ -133,57 +135,48 @@ LIVE_TABLES_SHOWN = 60
 
 def players_listed(event: Event, query: str, page: int) -> tuple[list[Entrant], dict[str, Any]]:
     """One page of the players whose name holds ``query``, and the pager's facts."""
-    found = selectors.entrants_by_name(event=event, query=query)
-    count = found.count()
+    shown, page, count = selectors.entrants_page(
+        event=event, query=query, page=page, per_page=PLAYERS_PAGE
+    )
     pages = max(1, -(-count // PLAYERS_PAGE))
-    page = min(max(1, page), pages)
-    shown = list(found[(page - 1) * PLAYERS_PAGE : page * PLAYERS_PAGE])
     return shown, {"q": query, "page": page, "pages": pages, "found": count}
 
 
-# What the availability rule reads of every player (the desk names only the first away).
-AVAILABILITY_FIELDS = ("pk", "event", "name", "checked_in", "dropped", "joined_round")
-
-
 def desk_context(
-    event: Event, user: Any = None, *, query: str = "", page: int = 1, **extra: Any
+    event: Event, user: ActingUser = None, *, query: str = "", page: int = 1, **extra: Any
 ) -> dict[str, Any]:
     entrants, pager = players_listed(event, query, page)
     counts = selectors.entrant_counts(event=event)
-    rounds = list(event.rounds.order_by("number"))
-    published = [r for r in rounds if r.status == TournamentRound.Status.PUBLISHED]
-    draft = next((r for r in rounds if r.status == TournamentRound.Status.DRAFT), None)
-    next_number = len(published) + 1
+    desk_rounds = selectors.desk_rounds(event=event)
+    published, next_number = desk_rounds.published, desk_rounds.next_number
+    closed = selectors.event_closed(event)
     context = {
         "next_round": availability_for(
             event,
             number=next_number,
-            entrants=list(event.entrants.only(*AVAILABILITY_FIELDS)),
+            entrants=selectors.entrants_for_availability(event=event),
         ),
         "pager": pager,
         "pager_from": PLAYERS_PAGE // 4,
         "entrant_total": counts.registered,
         "check_in_rule": CHECK_IN_RULE,
-        "away_choices": Event.AwayScoring.choices,
+        "away_choices": selectors.AWAY_SCORING.values,
         "event": event,
         "entrants": entrants,
         "active_count": counts.active,
         "checked_count": counts.checked_in,
         "started": bool(published),
-        "closed": event.status == Event.Status.CLOSED,
+        "closed": closed,
         "role": role_of(user, event),
-        "read_only": event.status == Event.Status.CLOSED
-        or not may_direct(user, event, Action.DIRECT),
+        "read_only": closed or not may_direct(user, event, Action.DIRECT),
         "staff": staff_context(event, user),
         "waiting_count": len(waiting_requests(event)),
-        "keep_apart": list(
-            KeepApart.objects.filter(event=event).values_list("first__name", "second__name")
-        ),
-        "rounds": rounds,
+        "keep_apart": selectors.keep_apart_pairs(event=event),
+        "rounds": desk_rounds.rounds,
         "published": published,
-        "draft": draft,
+        "draft": desk_rounds.draft,
         "next_number": next_number,
-        "can_generate": event.status != Event.Status.CLOSED
+        "can_generate": not closed
         and len(published) < event.rounds_planned
         and may_direct(user, event, Action.DIRECT),
         "generation": selectors.generation_for(event=event),
@@ -218,11 +211,7 @@ def requests_context(event: Event) -> dict[str, Any]:
         word = kit_for(game.kind).word
         seats = presenters.seat_infos(game)
         name = presenters.names_of(seats).get(request.asked_by_seat, "A player")
-        now = (
-            game.rounds.filter(number=request.round_number).first()
-            if request.round_number is not None
-            else None
-        )
+        now = found.now
         items.append(
             {
                 "request": request,
@@ -276,6 +265,54 @@ def desk_done(request: HtmxHttpRequest, event: Event, part: str, **extra: Any) -
     return redirect("tournaments:desk_event", pk=event.pk)
 
 
+# How a refusal shows besides its problems by field: extra context for the page, read
+# from the request, the error and the view's arguments.
+Shown = Callable[..., dict[str, Any]]
+
+
+def refusal_context(error: Exception, field: str | None = None) -> dict[str, Any]:
+    """A service's refusal as the desk shows it: each problem beside its field (all of
+    them beside ``field`` when given); while tables still play, which ones."""
+    assert isinstance(error, services.TournamentError)
+    errors = problems_by_field(error.problems)
+    if isinstance(error, services.StillPlayingError):
+        return {"errors": {"round": errors["go_on"]}, "still_playing": error.tables}
+    if field is not None:
+        errors = {field: " ".join(errors.values())}
+    return {"errors": errors}
+
+
+def refusal_shown(
+    part: str = "",
+    *,
+    on_round: bool = False,
+    field: str | None = None,
+    shown: Shown | None = None,
+    refusals: tuple[type[Exception], ...] = (services.TournamentError,),
+) -> Callable[[View], View]:
+    """The desk's one answer to a refused change: the page the change came from again
+    (the event's desk, or with ``on_round`` the round's page; its ``part`` for htmx),
+    the refusal beside the fields it names (``refusal_context``, or ``shown``'s context
+    for a page that shows it its own way). The view only makes its one call."""
+
+    def wrap(view: View) -> View:
+        @wraps(view)
+        def answered(request: HtmxHttpRequest, **kwargs: Any) -> HttpResponse:
+            try:
+                return view(request, **kwargs)
+            except refusals as error:
+                event = own_event(request, kwargs["pk"], Action.VIEW)
+                extra = shown(request, error, **kwargs) if shown else refusal_context(error, field)
+                if on_round:
+                    round_ = own_tournament_round(event, kwargs["number"])
+                    return tournament_round_page(request, event, round_, part, **extra)
+                return desk_page(request, event, part, **extra)
+
+        return answered  # type: ignore[return-value]
+
+    return wrap
+
+
 @never_cache
 @director_required
 @require_GET
@@ -302,72 +339,69 @@ def desk_live(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     return desk_page(request, event, "live")
 
 
+def request_refused(
+    request: HtmxHttpRequest, error: Exception, *, request_id: int, **kwargs: Any
+) -> dict[str, Any]:
+    """A refused answer shown beside the request it answers, its reason kept."""
+    if isinstance(error, StaleRevision):
+        message = "; ".join(p.message for p in error.problems)
+        words = f"Nothing done: the table {message}."
+    else:
+        words = " ".join(refusal_context(error)["errors"].values())
+    return {
+        "request_error_id": request_id,
+        "request_error": words,
+        "kept_reason": request.POST.get("reason", "")[:500],
+    }
+
+
 @never_cache
 @director_required
 @require_POST
+@refusal_shown(
+    "requests", shown=request_refused, refusals=(StaleRevision, services.TournamentError)
+)
 def table_request_answer(request: HtmxHttpRequest, pk: int, request_id: int) -> HttpResponse:
     """A director's answer to a closed table's request: made or declined, with a reason."""
     event = own_event(request, pk)
-    error = ""
-    try:
-        services.table_request_answer(
-            event=event,
-            request_id=request_id,
-            accept=request.POST.get("answer", "") == "accept",
-            reason=request.POST.get("reason", ""),
-            revision=posted_revision(request),
-            user=request.user,
-        )
-    except StaleRevision as stale:
-        message = "; ".join(p.message for p in stale.problems)
-        error = f"Nothing done: the table {message}."
-    except services.TournamentError as refused:
-        error = " ".join(problems_by_field(refused.problems).values())
-    if error:
-        return desk_page(
-            request,
-            event,
-            "requests",
-            request_error_id=request_id,
-            request_error=error,
-            kept_reason=request.POST.get("reason", "")[:500],
-        )
+    services.table_request_answer(
+        event=event,
+        request_id=request_id,
+        accept=request.POST.get("answer", "") == "accept",
+        reason=request.POST.get("reason", ""),
+        revision=posted_revision(request),
+        user=request.user,
+    )
     return desk_done(request, event, "requests")
 
 
 # --------------------------------------------------------------------------- entrants
 
 
+def entrant_refused(request: HtmxHttpRequest, error: Exception, **kwargs: Any) -> dict[str, Any]:
+    """A refused player shown with the name and members posted, to correct them."""
+    posted = {"name": request.POST.get("name", ""), "members": request.POST.get("members", "")}
+    return {**refusal_context(error), "posted": posted}
+
+
 @never_cache
 @director_required
 @require_POST
+@refusal_shown("entrants", shown=entrant_refused)
 def entrant_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """A player (or a team: members after the name). Once the event runs, a late entry."""
     event = own_event(request, pk)
     name = request.POST.get("name", "")
     members = [m.strip() for m in request.POST.get("members", "").split(",") if m.strip()]
-    late = event.rounds.filter(status=TournamentRound.Status.PUBLISHED).exists()
+    late = selectors.event_started(event=event)
     add = services.entrant_add_late if late else services.entrant_add
-    try:
-        add(event=event, name=name, members=members, user=request.user)
-    except services.TournamentError as error:
-        return desk_page(
-            request,
-            event,
-            "entrants",
-            errors=problems_by_field(error.problems),
-            posted={"name": name, "members": request.POST.get("members", "")},
-        )
+    add(event=event, name=name, members=members, user=request.user)
     return desk_done(request, event, "entrants", added=name.strip())
 
 
-@never_cache
-@director_required
-@require_POST
-def entrants_csv(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    """Names from an uploaded CSV file (or pasted text), one entrant a line: first a
-    preview of what the list holds, then (``register=1``) every one registered."""
-    event = own_event(request, pk)
+def posted_csv(request: HtmxHttpRequest) -> tuple[str, str]:
+    """The names posted (an uploaded CSV file, or pasted text), and what is wrong with
+    them as sent (empty when nothing is)."""
     upload = request.FILES.get("file")
     text = request.POST.get("text", "")
     problem = ""
@@ -375,6 +409,7 @@ def entrants_csv(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         if upload.size is None or upload.size > CSV_LARGEST:
             problem = f"The file is larger than {CSV_LARGEST // 1024} kB."
         else:
+            upload.seek(0)
             raw = upload.read()
             try:
                 text = raw.decode("utf-8-sig")
@@ -384,6 +419,25 @@ def entrants_csv(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         problem = "Choose a CSV file, or paste the names."
     elif len(text) > CSV_LARGEST:
         problem = f"The names pasted are longer than {CSV_LARGEST // 1024} kB: upload a file."
+    return text, problem
+
+
+def csv_refused(request: HtmxHttpRequest, error: Exception, **kwargs: Any) -> dict[str, Any]:
+    """A refused list shown whole with its problems, to correct it."""
+    assert isinstance(error, services.TournamentError)
+    messages = [p.message[:1].upper() + p.message[1:] for p in error.problems]
+    return csv_shown(posted_csv(request)[0], messages)
+
+
+@never_cache
+@director_required
+@require_POST
+@refusal_shown("entrants", shown=csv_refused)
+def entrants_csv(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Names from an uploaded CSV file (or pasted text), one entrant a line: first a
+    preview of what the list holds, then (``register=1``) every one registered."""
+    event = own_event(request, pk)
+    text, problem = posted_csv(request)
     if problem:
         return desk_page(request, event, "entrants", csv_errors=[problem])
     if request.POST.get("register") != "1":  # first a preview: what the list holds
@@ -396,11 +450,7 @@ def entrants_csv(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             **csv_shown(text, messages),
             csv_preview=None if problems else preview_shown(listed),
         )
-    try:
-        created = services.entrants_import_csv(event=event, text=text, user=request.user)
-    except services.TournamentError as error:
-        messages = [p.message[:1].upper() + p.message[1:] for p in error.problems]
-        return desk_page(request, event, "entrants", **csv_shown(text, messages))
+    created = services.entrants_import_csv(event=event, text=text, user=request.user)
     return desk_done(request, event, "entrants", imported=len(created))
 
 
@@ -439,6 +489,7 @@ def preview_shown(listed: Any) -> dict[str, Any]:
 @never_cache
 @director_required
 @require_POST
+@refusal_shown("entrants")
 def entrant_check_in(request: HtmxHttpRequest, pk: int, entrant_id: int) -> HttpResponse:
     wanted = request.POST.get("checked_in", "") in {"on", "1", "true"}
     return entrant_change(
@@ -449,6 +500,7 @@ def entrant_check_in(request: HtmxHttpRequest, pk: int, entrant_id: int) -> Http
 @never_cache
 @director_required
 @require_POST
+@refusal_shown("entrants")
 def entrant_drop(request: HtmxHttpRequest, pk: int, entrant_id: int) -> HttpResponse:
     return entrant_change(request, pk, entrant_id, services.entrant_drop)
 
@@ -456,6 +508,7 @@ def entrant_drop(request: HtmxHttpRequest, pk: int, entrant_id: int) -> HttpResp
 @never_cache
 @director_required
 @require_POST
+@refusal_shown("entrants")
 def entrant_return(request: HtmxHttpRequest, pk: int, entrant_id: int) -> HttpResponse:
     return entrant_change(request, pk, entrant_id, services.entrant_return)
 
@@ -465,48 +518,38 @@ def entrant_change(
 ) -> HttpResponse:
     """One service on a player (check-in, drop); a refusal shows beside the players."""
     event = own_event(request, pk)
-    entrant = get_object_or_404(Entrant, event=event, pk=entrant_id)
-    try:
-        change(event=event, entrant=entrant, user=request.user)
-    except services.TournamentError as error:
-        return desk_page(request, event, "entrants", errors=problems_by_field(error.problems))
+    entrant = selectors.entrant_of(event=event, pk=entrant_id)
+    if entrant is None:
+        raise Http404("no such player")
+    change(event=event, entrant=entrant, user=request.user)
     return desk_done(request, event, "entrants")
 
 
 @never_cache
 @director_required
 @require_POST
+@refusal_shown("entrants")
 def away_scoring(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """How a player away for a round scores for it."""
     event = own_event(request, pk)
-    try:
-        services.event_away_scoring_set(
-            event=event, away_scoring=request.POST.get("away_scoring", ""), user=request.user
-        )
-    except services.TournamentError as error:
-        return desk_page(request, event, "entrants", errors=problems_by_field(error.problems))
+    services.event_away_scoring_set(
+        event=event, away_scoring=request.POST.get("away_scoring", ""), user=request.user
+    )
     return desk_done(request, event, "entrants")
 
 
 @never_cache
 @director_required
 @require_POST
+@refusal_shown("entrants")
 def keep_apart_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     event = own_event(request, pk)
-    first = own_entrant(event, request.POST.get("first"))
-    second = own_entrant(event, request.POST.get("second"))
-    errors = {}
-    if first is None:
-        errors["first"] = "Choose the first player."
-    if second is None:
-        errors["second"] = "Choose the second player."
-    if first is not None and second is not None:
-        try:
-            services.keep_apart_add(event=event, first=first, second=second, user=request.user)
-        except services.TournamentError as error:
-            errors = problems_by_field(error.problems)
-    if errors:
-        return desk_page(request, event, "entrants", errors=errors)
+    services.keep_apart_add(
+        event=event,
+        first=own_entrant(event, request.POST.get("first")),
+        second=own_entrant(event, request.POST.get("second")),
+        user=request.user,
+    )
     return desk_done(request, event, "entrants")
 
 
@@ -516,24 +559,14 @@ def keep_apart_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 @never_cache
 @director_required
 @require_POST
-def round_generate(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+@refusal_shown("rounds", field="round")
+def tournament_round_generate(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Seat the next round as a draft: at once, or by the worker for a large event."""
     event = own_event(request, pk)
-    players = event.entrants.filter(dropped=False).count()
     go_on = request.POST.get("go_on") == "1"
-    try:
-        if players >= BACKGROUND_FROM:
-            tasks.round_generate_queue(event=event, user=request.user, go_on=go_on)
-            return desk_done(request, event, "generation")
-        round_ = services.round_generate(event=event, user=request.user, go_on=go_on)
-    except services.StillPlayingError as error:
-        message = problems_by_field(error.problems)["go_on"]
-        return desk_page(
-            request, event, "rounds", errors={"round": message}, still_playing=error.tables
-        )
-    except services.TournamentError as error:
-        message = " ".join(problems_by_field(error.problems).values())
-        return desk_page(request, event, "rounds", errors={"round": message})
+    round_ = tasks.tournament_round_generate_start(event=event, user=request.user, go_on=go_on)
+    if round_ is None:  # queued: the desk shows the worker's progress
+        return desk_done(request, event, "generation")
     return redirect("tournaments:desk_round", pk=event.pk, number=round_.number)
 
 
@@ -549,14 +582,11 @@ def generation(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 @never_cache
 @director_required
 @require_POST
+@refusal_shown("generation", field="round")
 def generation_restart(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Start a stuck seating or publishing again (its worker died, its message was lost)."""
     event = own_event(request, pk)
-    try:
-        tasks.background_job_restart(event=event, user=request.user)
-    except services.TournamentError as error:
-        message = " ".join(problems_by_field(error.problems).values())
-        return desk_page(request, event, "generation", errors={"round": message})
+    tasks.background_job_restart(event=event, user=request.user)
     return desk_done(request, event, "generation")
 
 
@@ -565,7 +595,9 @@ def generation_restart(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 ROUND_TABLES_PAGE = 100
 
 
-def round_tables_shown(round_: TournamentRound, query: str, page: int) -> tuple[list[int], Any]:
+def tournament_round_tables_shown(
+    round_: TournamentRound, query: str, page: int
+) -> tuple[list[int], Any]:
     """The numbers of the round's tables on this page (of those the search names), and
     the pager's facts."""
     numbers = selectors.table_numbers_found(round=round_, query=query)
@@ -575,26 +607,25 @@ def round_tables_shown(round_: TournamentRound, query: str, page: int) -> tuple[
     return numbers[pager["first"] - 1 : pager["last"]], pager
 
 
-def round_context(
+def tournament_round_context(
     event: Event,
     round_: TournamentRound,
-    user: Any = None,
+    user: ActingUser = None,
     *,
     query: str = "",
     page: int = 1,
     **extra: Any,
 ) -> dict[str, Any]:
-    shown, pager = round_tables_shown(round_, query, page)
+    shown, pager = tournament_round_tables_shown(round_, query, page)
     draw = selectors.draw_for(event=event, round=round_, numbers=shown)
     seated = sorted(
         {(s.entrant_id, s.entrant_name) for t in (draw.tables if draw else ()) for s in t.seats},
         key=lambda pair: pair[1].casefold(),
     )
-    byes = list(round_.byes.select_related("entrant").order_by("entrant__name"))
-    absences = list(round_.absences.select_related("entrant").order_by("entrant__name"))
-    last = event.rounds.order_by("-number").values_list("number", flat=True).first()
-    tables = dict(round_.tables.filter(number__in=shown).values_list("number", "pk"))
-    published = round_.status == TournamentRound.Status.PUBLISHED
+    facts = selectors.round_facts(event=event, round=round_, numbers=shown)
+    byes, tables = facts.byes, facts.table_ids
+    closed = selectors.event_closed(event)
+    published = selectors.is_published(round_)
     live = (
         selectors.tables_live_numbered(event=event, round_number=round_.number, numbers=shown)
         if published
@@ -609,7 +640,7 @@ def round_context(
         "searchable": pager["paged"],
         "report": dict(round_.report),
         "in_round": seated + [(b.entrant_id, b.entrant.name) for b in byes],
-        "absences": absences,
+        "absences": facts.absences,
         # A draft waits for the tables of earlier rounds still playing: who, on the page.
         "still_playing": [t for t in tables_still_playing(event) if t.round_number < round_.number]
         if not published
@@ -631,13 +662,13 @@ def round_context(
         "clock_longest": CLOCK_LONGEST_MINUTES,
         "can_undo": published
         and may_direct(user, event, Action.DIRECT)
-        and last == round_.number
-        and event.status != Event.Status.CLOSED
-        and not selectors.round_has_deals(round=round_),
-        "printouts": round_printouts(event, round_) if published else [],
+        and facts.last_number == round_.number
+        and not closed
+        and not selectors.tournament_round_has_deals(round=round_),
+        "printouts": tournament_round_printouts(event, round_) if published else [],
         "papers": PAPER_NAMES.items(),
         "paper": default_paper(),
-        "closed": event.status == Event.Status.CLOSED,
+        "closed": closed,
         "word": kit_for(event.game).word.lower(),
         "errors": {},
     }
@@ -645,14 +676,14 @@ def round_context(
     return context
 
 
-def round_page(
+def tournament_round_page(
     request: HtmxHttpRequest, event: Event, round_: TournamentRound, part: str = "", **extra: Any
 ) -> HttpResponse:
     """The round's page (one page of its tables, of those searched for), or a partial."""
     event.refresh_from_db()
     round_.refresh_from_db()
     asked = request.POST if request.method == "POST" else request.GET
-    context = round_context(
+    context = tournament_round_context(
         event,
         round_,
         request.user,
@@ -670,44 +701,37 @@ def round_page(
 @require_GET
 def desk_round(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     event = own_event(request, pk, Action.VIEW)
-    round_ = own_round(event, number)
+    round_ = own_tournament_round(event, number)
     if request.htmx and request.GET.get("part") == "live":
         if live_unchanged(request, event):
             return HttpResponse(status=204)
-        return round_page(request, event, round_, "live")
-    return round_page(request, event, round_)
+        return tournament_round_page(request, event, round_, "live")
+    return tournament_round_page(request, event, round_)
 
 
 @never_cache
 @director_required
 @require_POST
-def round_swap(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
+@refusal_shown("draft", on_round=True)
+def tournament_round_swap(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     """Swap two players of a draft; the page shows the seating cost before and after."""
     event = own_event(request, pk)
-    round_ = own_round(event, number)
-    first = own_entrant(event, request.POST.get("first"))
-    second = own_entrant(event, request.POST.get("second"))
-    errors: dict[str, str] = {}
-    if first is None:
-        errors["first"] = "Choose the first player."
-    if second is None:
-        errors["second"] = "Choose the second player."
-    if errors or first is None or second is None:
-        return round_page(request, event, round_, "draft", errors=errors)
-    try:
-        swapped = services.round_swap(
-            event=event, round=round_, first=first, second=second, user=request.user
-        )
-    except services.TournamentError as error:
-        return round_page(request, event, round_, "draft", errors=problems_by_field(error.problems))
-    return round_page(
+    round_ = own_tournament_round(event, number)
+    swapped = services.tournament_round_swap(
+        event=event,
+        round=round_,
+        first=own_entrant(event, request.POST.get("first")),
+        second=own_entrant(event, request.POST.get("second")),
+        user=request.user,
+    )
+    return tournament_round_page(
         request,
         event,
         round_,
         "draft",
         swapped={
-            "first": first.name,
-            "second": second.name,
+            "first": swapped.first,
+            "second": swapped.second,
             "before": swapped.before.get("cost"),
             "after": swapped.after.get("cost"),
             "change": swapped.cost_change,
@@ -720,57 +744,40 @@ def round_swap(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
 @never_cache
 @director_required
 @require_POST
-def round_publish(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
+@refusal_shown(on_round=True)
+def tournament_round_publish(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     """Publish a draft; while tables of the round before play, the page shows who and
     offers to go on without them."""
     event = own_event(request, pk)
-    round_ = own_round(event, number)
+    round_ = own_tournament_round(event, number)
     go_on = request.POST.get("go_on") == "1"
-    seated = TableSeat.objects.filter(table__round=round_).count()
-    try:
-        if seated >= BACKGROUND_FROM and round_.status == TournamentRound.Status.DRAFT:
-            tasks.round_publish_queue(event=event, round=round_, user=request.user, go_on=go_on)
-            return redirect("tournaments:desk_event", pk=event.pk)
-        services.round_publish(event=event, round=round_, user=request.user, go_on=go_on)
-    except services.StillPlayingError as error:
-        message = problems_by_field(error.problems)["go_on"]
-        return round_page(
-            request, event, round_, errors={"round": message}, still_playing=error.tables
-        )
-    except services.TournamentError as error:
-        return round_page(request, event, round_, errors=problems_by_field(error.problems))
+    queued = tasks.tournament_round_publish_start(
+        event=event, round=round_, user=request.user, go_on=go_on
+    )
+    if queued:
+        return redirect("tournaments:desk_event", pk=event.pk)
     return redirect("tournaments:desk_round", pk=event.pk, number=round_.number)
 
 
 @never_cache
 @director_required
 @require_POST
-def round_undo(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
-    return round_change(request, pk, number, services.round_undo)
-
-
-def round_change(
-    request: HtmxHttpRequest, pk: int, number: int, change: Callable[..., Any]
-) -> HttpResponse:
-    """One service on a round (publish, undo); a refusal shows on the round's page."""
+@refusal_shown(on_round=True)
+def tournament_round_undo(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
+    """Take back the last round before any result is in; a refusal shows on its page."""
     event = own_event(request, pk)
-    round_ = own_round(event, number)
-    try:
-        change(event=event, round=round_, user=request.user)
-    except services.TournamentError as error:
-        return round_page(request, event, round_, errors=problems_by_field(error.problems))
+    round_ = own_tournament_round(event, number)
+    services.tournament_round_undo(event=event, round=round_, user=request.user)
     return redirect("tournaments:desk_round", pk=event.pk, number=round_.number)
 
 
 @never_cache
 @director_required
 @require_POST
+@refusal_shown()
 def event_close(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     event = own_event(request, pk)
-    try:
-        services.event_close(event=event, user=request.user)
-    except services.TournamentError as error:
-        return desk_page(request, event, errors=problems_by_field(error.problems))
+    services.event_close(event=event, user=request.user)
     return redirect("tournaments:desk_event", pk=event.pk)
 
 
@@ -778,9 +785,9 @@ def event_close(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 
 def own_table(event: Event, table_id: int) -> Table:
-    table = get_object_or_404(
-        Table.objects.select_related("game", "round"), pk=table_id, round__event=event
-    )
+    table = selectors.table_of(event=event, table_id=table_id)
+    if table is None:
+        raise Http404("no such table")
     if table.game is None:
         raise Http404("this table has no game yet")
     return table
@@ -797,7 +804,7 @@ def desk_table(request: HtmxHttpRequest, pk: int, table_id: int) -> HttpResponse
     assert game is not None
     score = game_score(game)
     seats = presenters.seat_infos(game)
-    rounds = list(game.rounds.order_by("number"))
+    rounds = selectors.table_deals(game=game)
     return render(
         request,
         "tournaments/desk_table.html",

@@ -22,7 +22,7 @@ from redis.exceptions import RedisError
 
 from common.htmx import HtmxHttpRequest
 from tournaments.events import selectors
-from tournaments.events.clock import clock_of
+from tournaments.events.selectors import clock_of
 from tournaments.models import Entrant, Event, TournamentRound
 from tournaments.web.live import live_unchanged, pager_for
 

@@ -1,14 +1,12 @@
-"""The round clock: the director starts, pauses, resumes and extends a round's time.
+"""The round clock: the director starts, pauses, resumes and extends a tournament round's time.
 
-A running clock is stored as the moment it ends (``clock_ends_at``), a paused one as
-the seconds left (``clock_paused_left``): pages count down on their own from either,
-and turn to "last deal" at zero. Each change is one audited service that bumps the
-event's revision, so the projector and the players' pages pick it up.
+How the clock is stored and shown: ``tournaments.events.selectors.clock_of``. Each change
+is one audited service that bumps the event's revision, so the projector and the players'
+pages pick it up.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -16,51 +14,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from tournaments.errors import TournamentError
+from tournaments.events.selectors import CLOCK_LONGEST_MINUTES, clock_of
 from tournaments.models import Event, TournamentRound
-from tournaments.plumbing import event_log
-
-CLOCK_LONGEST_MINUTES = 240  # a round longer than four hours is a typo
-LAST_DEAL = "Last deal"
-
-
-@dataclass(frozen=True)
-class Clock:
-    """A round's clock as pages show it."""
-
-    state: str  # "off", "running", "paused"
-    ends_at: datetime | None
-    seconds_left: int | None
-
-    @property
-    def key(self) -> str:
-        """What changes when the director changes the clock (and only then): a table
-        page that polls sends the key it shows, and gets the clock again when it differs."""
-        if self.state == "running" and self.ends_at is not None:
-            return f"running {self.ends_at.timestamp():.3f}"
-        if self.state == "paused":
-            return f"paused {self.seconds_left}"
-        return ""
-
-    @property
-    def label(self) -> str:
-        if self.seconds_left is None:
-            return ""
-        if self.seconds_left <= 0:
-            return LAST_DEAL
-        minutes, seconds = divmod(self.seconds_left, 60)
-        return f"{minutes}:{seconds:02d}"
-
-
-def clock_of(round_: TournamentRound | None, *, now: datetime | None = None) -> Clock:
-    if round_ is None:
-        return Clock("off", None, None)
-    now = now or timezone.now()
-    if round_.clock_paused_left is not None:
-        return Clock("paused", None, round_.clock_paused_left)
-    if round_.clock_ends_at is not None:
-        left = max(0, int((round_.clock_ends_at - now).total_seconds()))
-        return Clock("running", round_.clock_ends_at, left)
-    return Clock("off", None, None)
+from tournaments.services.change import ActingUser, event_log
 
 
 def _minutes(value: Any) -> int:
@@ -75,7 +31,9 @@ def _minutes(value: Any) -> int:
     return minutes
 
 
-def _change(event: Event, round_: TournamentRound, user: Any, action: str, **change: Any) -> None:
+def _change(
+    event: Event, round_: TournamentRound, user: ActingUser, action: str, **change: Any
+) -> None:
     before = {"ends_at": round_.clock_ends_at, "paused_left": round_.clock_paused_left}
     for name, value in change.items():
         setattr(round_, name, value)
@@ -105,8 +63,8 @@ def _locked_round(event: Event, round_: TournamentRound) -> tuple[Event, Tournam
     return event, found
 
 
-def round_clock_start(
-    *, event: Event, round: TournamentRound, minutes: Any, user: Any = None
+def tournament_round_clock_start(
+    *, event: Event, round: TournamentRound, minutes: Any, user: ActingUser = None
 ) -> TournamentRound:
     """Start (or start again) the round's clock for ``minutes``."""
     length = _minutes(minutes)
@@ -119,7 +77,9 @@ def round_clock_start(
     return round_
 
 
-def round_clock_pause(*, event: Event, round: TournamentRound, user: Any = None) -> TournamentRound:
+def tournament_round_clock_pause(
+    *, event: Event, round: TournamentRound, user: ActingUser = None
+) -> TournamentRound:
     """Stop the clock where it is; resuming carries on from there."""
     with transaction.atomic():
         event, round_ = _locked_round(event, round)
@@ -137,8 +97,8 @@ def round_clock_pause(*, event: Event, round: TournamentRound, user: Any = None)
     return round_
 
 
-def round_clock_resume(
-    *, event: Event, round: TournamentRound, user: Any = None
+def tournament_round_clock_resume(
+    *, event: Event, round: TournamentRound, user: ActingUser = None
 ) -> TournamentRound:
     with transaction.atomic():
         event, round_ = _locked_round(event, round)
@@ -152,8 +112,8 @@ def round_clock_resume(
     return round_
 
 
-def round_clock_extend(
-    *, event: Event, round: TournamentRound, minutes: Any, user: Any = None
+def tournament_round_clock_extend(
+    *, event: Event, round: TournamentRound, minutes: Any, user: ActingUser = None
 ) -> TournamentRound:
     """Give the round ``minutes`` more (from zero again when its time was up)."""
     length = _minutes(minutes)
@@ -171,13 +131,16 @@ def round_clock_extend(
     return round_
 
 
-__all__ = [
-    "CLOCK_LONGEST_MINUTES",
-    "LAST_DEAL",
-    "Clock",
-    "clock_of",
-    "round_clock_extend",
-    "round_clock_pause",
-    "round_clock_resume",
-    "round_clock_start",
-]
+def tournament_round_clock_change(
+    *, event: Event, round: TournamentRound, do: str, minutes: Any = None, user: ActingUser = None
+) -> TournamentRound:
+    """The desk's clock control: ``do`` is start, pause, resume or extend (by ``minutes``)."""
+    if do == "start":
+        return tournament_round_clock_start(event=event, round=round, minutes=minutes, user=user)
+    if do == "pause":
+        return tournament_round_clock_pause(event=event, round=round, user=user)
+    if do == "resume":
+        return tournament_round_clock_resume(event=event, round=round, user=user)
+    if do == "extend":
+        return tournament_round_clock_extend(event=event, round=round, minutes=minutes, user=user)
+    raise TournamentError.single("choose start, pause, resume or extend", field="clock")

@@ -1,6 +1,7 @@
 """What every tournament service does around its change: lock the event, log, bump, options.
 
-One place for them, so events and brackets lock, audit and refresh the same way.
+One place for them, so events and brackets lock, audit and refresh the same way (scoring's
+``scoring/services/change.py`` does the same for a game).
 """
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import F
 
 from scoring.engines.base import OptionSpec
@@ -15,15 +17,19 @@ from scoring.engines.registry import ENGINES
 from tournaments.errors import TournamentError
 from tournaments.models import Event, EventLog
 
+# Who makes a change: a signed-in account, a signed-out visitor (recorded as nobody), or
+# nobody at all (a worker's task, a command).
+ActingUser = User | AnonymousUser | None
+
 
 def event_log(
-    event: Event, action: str, user: Any, *, before: Any = None, after: Any = None
+    event: Event, action: str, user: ActingUser, *, before: Any = None, after: Any = None
 ) -> EventLog:
     """The audit row of one change (a signed-out user is recorded as nobody)."""
     return EventLog.objects.create(
         event=event,
         action=action,
-        user=user if getattr(user, "is_authenticated", False) else None,
+        user=user if isinstance(user, User) and user.is_authenticated else None,
         before=before,
         after=after,
     )
@@ -35,7 +41,7 @@ def bump(event: Event) -> None:
     event.refresh_from_db(fields=["revision", "status", "generation"])
 
 
-def locked(event: Event) -> Event:
+def event_locked(event: Event) -> Event:
     """The event's row, locked for the rest of the transaction."""
     return Event.objects.select_for_update().get(pk=event.pk)
 
@@ -45,9 +51,9 @@ def refuse_closed(event: Event) -> None:
         raise TournamentError.single("this event is closed", field="status")
 
 
-def locked_open(event: Event) -> Event:
+def event_locked_open(event: Event) -> Event:
     """The event's row, locked, refused when the event is closed."""
-    found = locked(event)
+    found = event_locked(event)
     refuse_closed(found)
     return found
 

@@ -1,0 +1,1 @@
+"""What every tournament service does around its change (``change``): lock, log, bump."""
