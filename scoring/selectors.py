@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
 
 from django.conf import settings
 from django.db.models import Count, F, QuerySet, Sum
@@ -50,6 +50,42 @@ def seat_count(game: Game) -> int:
     """How many play at the table: from the kept standing, else from the seats."""
     players = game.score_cache.get("players") if game.score_cache else None
     return len(players) if isinstance(players, list) else game.seats.count()
+
+
+@dataclass(frozen=True)
+class GameOutcome:
+    """What a game's engine says of its result, as kept beside its rounds: each seat's
+    total, the winning seats, the fixed teams (all empty while nothing is kept).
+
+    ``of(game)`` reads a loaded game; ``columns(path)`` and ``from_values`` read the same
+    three keys straight from a query (``values_list(*GameOutcome.columns("game__"))``),
+    so thousands of tables are read without decoding each game's whole standing.
+    """
+
+    totals: tuple[int, ...] = ()
+    winners: tuple[int, ...] = ()
+    teams: Mapping[str, list[int]] = field(default_factory=dict)
+
+    KEYS: ClassVar[tuple[str, str, str]] = ("totals", "winners", "teams")
+
+    @classmethod
+    def of(cls, game: Game) -> GameOutcome:
+        kept = game.score_cache or {}
+        return cls.from_values([kept.get(key) for key in cls.KEYS])
+
+    @classmethod
+    def columns(cls, path: str = "") -> tuple[str, ...]:
+        """The query's columns of the outcome of the game at ``path`` ("" for a game's
+        own rows, "game__" from a row that points at one), in the order of ``KEYS``."""
+        return tuple(f"{path}score_cache__{key}" for key in cls.KEYS)
+
+    @classmethod
+    def from_values(cls, values: Sequence[Any]) -> GameOutcome:
+        """The outcome from the values of ``columns`` (an empty sequence: no outcome)."""
+        if not values:
+            return cls()
+        totals, winners, teams = values
+        return cls(tuple(totals or ()), tuple(winners or ()), teams or {})
 
 
 def game_record_dict(game: Game) -> dict[str, Any]:
