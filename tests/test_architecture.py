@@ -28,7 +28,7 @@ PURE_CORES = (
     "tournaments.seating.core",
     "tournaments.standings.core",
     "tournaments.brackets.core",
-    "tournaments.seasons.core",
+    "tournaments.club.core",
 )
 
 
@@ -426,22 +426,22 @@ PART_EDGES: dict[str, dict[str, frozenset[str]]] = {
     "tournaments": {
         "admin": frozenset({"models"}),
         "apps": frozenset({"brackets", "events", "printouts"}),
-        "brackets": frozenset({"errors", "models", "plumbing", "seasons", "seating", "standings"}),
+        "brackets": frozenset({"errors", "models", "plumbing", "club", "seating", "standings"}),
         "errors": frozenset(),
-        "events": frozenset({"errors", "models", "plumbing", "seasons", "seating", "standings"}),
-        "hooks": frozenset({"brackets", "events", "models", "seasons"}),
-        "management": frozenset({"brackets", "errors", "events", "models", "seasons", "seating"}),
+        "events": frozenset({"errors", "models", "plumbing", "club", "seating", "standings"}),
+        "hooks": frozenset({"brackets", "events", "models", "club"}),
+        "management": frozenset({"brackets", "errors", "events", "models", "club", "seating"}),
         "migrations": frozenset({"models"}),
         "models": frozenset(),
         "plumbing": frozenset({"errors", "models"}),
         "printouts": frozenset({"events", "models"}),
-        "seasons": frozenset({"models", "seating", "standings"}),
+        "club": frozenset({"models", "seating", "standings"}),
         "seating": frozenset({"models"}),
         "standings": frozenset({"models"}),
         "tasks": frozenset({"events", "models"}),
-        "templatetags": frozenset({"seasons"}),
+        "templatetags": frozenset({"club"}),
         "web": frozenset(
-            {"brackets", "errors", "events", "models", "printouts", "seasons", "standings", "tasks"}
+            {"brackets", "errors", "events", "models", "printouts", "club", "standings", "tasks"}
         ),
     },
 }

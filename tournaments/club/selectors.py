@@ -1,18 +1,32 @@
-"""What the season, leaderboard and player pages show, read from the rows."""
+"""Reads of the club: what the desk, season, leaderboard and player pages show, the
+roster's and a club night's documents for export, and what the services check. Nothing
+here writes."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
-from django.db.models import Sum
+from django.db.models import QuerySet, Sum
 
-from tournaments.models import ClubNight, EntrantPlayer, Event, Player, RatingStep, Roster, Season
-from tournaments.seasons.adapter import night_places, season_nights
-from tournaments.seasons.core.chart import history_svg
-from tournaments.seasons.core.ratings import Skill, ranked
-from tournaments.seasons.core.table import NightScore, season_table
-from tournaments.seasons.services import season_rule
+from common.folding import folded
+from tournaments.club.adapter import night_places, season_nights
+from tournaments.club.core.chart import history_svg
+from tournaments.club.core.ratings import Skill, ranked
+from tournaments.club.core.table import Counting, NightScore, SeasonRule, Tiebreak, season_table
+from tournaments.models import (
+    ClubNight,
+    Entrant,
+    EntrantPlayer,
+    Event,
+    Player,
+    RatedGame,
+    RatingStep,
+    Roster,
+    Season,
+)
 
 
 def rating_text(skill: Skill | None) -> str:
@@ -24,6 +38,52 @@ def player_skill(player: Player) -> Skill | None:
     if player.mu is None or player.sigma is None:
         return None
     return Skill(player.mu, player.sigma)
+
+
+# --------------------------------------------------------------------------- the roster
+
+
+def live_players(roster: Roster) -> QuerySet[Player]:
+    """The roster's players, those merged into another left out."""
+    return Player.objects.filter(roster=roster, merged_into__isnull=True)
+
+
+@dataclass(frozen=True)
+class NameMatch:
+    """What a name typed in matches on the roster: one player, nobody, or several."""
+
+    line: int
+    name: str
+    contact: str
+    players: tuple[Player, ...]
+
+    @property
+    def status(self) -> str:
+        return {0: "new", 1: "found"}.get(len(self.players), "ambiguous")
+
+
+def players_match(*, roster: Roster, names: Iterable[tuple[int, str, str]]) -> list[NameMatch]:
+    """Each (line, name, contact) against the roster, folding case and accents."""
+    by_fold: dict[str, list[Player]] = {}
+    for player in live_players(roster):
+        by_fold.setdefault(player.folded, []).append(player)
+    return [
+        NameMatch(line, name.strip(), contact.strip(), tuple(by_fold.get(folded(name), ())))
+        for line, name, contact in names
+    ]
+
+
+def season_rule(season: Season) -> SeasonRule:
+    """The season's rule as the core reads it."""
+    return SeasonRule(
+        counting=Counting(season.counting),
+        best=season.best,
+        drop=season.drop,
+        min_nights=season.min_nights,
+        place_points=tuple(int(p) for p in season.place_points) or SeasonRule().place_points,
+        attendance=season.attendance,
+        tiebreaks=tuple(Tiebreak(t) for t in season.tiebreaks),
+    )
 
 
 # --------------------------------------------------------------------------- season
@@ -222,3 +282,178 @@ def entrant_ratings(*, event: Event) -> dict[int, str]:
             Skill(mu or 0.0, sigma or 0.0).ordinal
         )  # rated: never null
     return {e: f"{sum(v) / len(v):.1f}" for e, v in skills.items()}
+
+
+def ratings_concern(*, game_id: int) -> bool:
+    """Whether a change to this game can move a rating: its event is a rated club night,
+    or it was rated before (most tournament games are neither: no task is sent)."""
+    return (
+        ClubNight.objects.filter(rated=True, event__rounds__tables__game_id=game_id).exists()
+        or RatedGame.objects.filter(game_id=game_id).exists()
+    )
+
+
+# --------------------------------------------------------------------------- export
+
+ROSTER_FORMAT = "tablescore-roster/1"
+SEASON_KEYS = ("counting", "best", "drop", "min_nights", "place_points", "attendance", "tiebreaks")
+
+
+def _season_data(season: Season) -> dict[str, Any]:
+    return {"name": season.name, **{key: getattr(season, key) for key in SEASON_KEYS}}
+
+
+def roster_export(*, roster: Roster) -> dict[str, Any]:
+    """The roster as one JSON document: players (contacts, merges, ratings) and seasons."""
+    players = list(Player.objects.filter(roster=roster).order_by("pk"))
+    index = {p.pk: i for i, p in enumerate(players)}
+    return {
+        "format": ROSTER_FORMAT,
+        "name": roster.name,
+        "players": [
+            {
+                "name": p.name,
+                "contact": p.contact,
+                "merged_into": index.get(p.merged_into_id) if p.merged_into_id else None,
+                "rating": None if p.mu is None else {"mu": p.mu, "sigma": p.sigma},
+                "rated_games": p.rated_games,
+            }
+            for p in players
+        ],
+        "seasons": [_season_data(s) for s in Season.objects.filter(roster=roster).order_by("pk")],
+    }
+
+
+def club_export(*, event: Event) -> dict[str, Any] | None:
+    """The event's club night for the event's export: its season, and who is who."""
+    night = ClubNight.objects.filter(event=event).select_related("season").first()
+    if night is None:
+        return None
+    index = {
+        pk: i for i, pk in enumerate(event.entrants.order_by("pk").values_list("pk", flat=True))
+    }
+    links = EntrantPlayer.objects.filter(entrant__event=event).select_related("player")
+    return {
+        "season": _season_data(night.season) if night.season else None,
+        "rated": night.rated,
+        "balanced": night.balanced,
+        "links": [
+            {"entrant": index[link.entrant_id], "member": link.member, "player": link.player.name}
+            for link in sorted(links, key=lambda k: (index[k.entrant_id], k.member))
+        ],
+    }
+
+
+# --------------------------------------------------------------------------- the desk's pages
+
+
+def roster_player(*, roster: Roster, player_id: int | None) -> Player | None:
+    """The roster's player of that id (merged or not), None for no such player."""
+    if player_id is None:
+        return None
+    return Player.objects.select_related("roster").filter(roster=roster, pk=player_id).first()
+
+
+def roster_season(*, roster: Roster, season_id: int | None) -> Season | None:
+    """The roster's season of that id, None for no such season."""
+    if season_id is None:
+        return None
+    return Season.objects.filter(roster=roster, pk=season_id).first()
+
+
+def event_entrant(*, event: Event, entrant_id: int | None) -> Entrant | None:
+    if entrant_id is None:
+        return None
+    return Entrant.objects.filter(event=event, pk=entrant_id).first()
+
+
+def roster_by_token(token: str) -> Roster | None:
+    """The roster whose public page this is."""
+    return Roster.objects.filter(public_token=token).first()
+
+
+def season_by_token(token: str) -> Season | None:
+    """The season whose public page this is (with its roster)."""
+    return Season.objects.select_related("roster").filter(public_token=token).first()
+
+
+def roster_seasons(*, roster: Roster) -> list[Season]:
+    return list(Season.objects.filter(roster=roster))
+
+
+@dataclass(frozen=True)
+class ClubDesk:
+    """The roster desk: its players (each with their rating as shown) and seasons."""
+
+    roster: Roster
+    players: tuple[tuple[Player, str], ...]
+    seasons: tuple[Season, ...]
+
+
+def club_desk(*, roster: Roster) -> ClubDesk:
+    players = live_players(roster).order_by("folded", "pk")
+    return ClubDesk(
+        roster=roster,
+        players=tuple((p, rating_text(player_skill(p))) for p in players),
+        seasons=tuple(roster_seasons(roster=roster)),
+    )
+
+
+@dataclass(frozen=True)
+class PlayerDesk:
+    """One roster player at the desk: their rating as shown."""
+
+    player: Player
+    rating: str
+
+
+def player_desk(*, player: Player) -> PlayerDesk:
+    return PlayerDesk(player=player, rating=rating_text(player_skill(player)))
+
+
+@dataclass(frozen=True)
+class NightDesk:
+    """An event as a club night at the desk: the night (None while it is none), the
+    roster's seasons and players, and every entrant (every member of a fixed team) with
+    the roster player it is linked to, or the players of its name to choose from."""
+
+    event: Event
+    night: ClubNight | None
+    seasons: tuple[Season, ...]
+    entrants: tuple[dict[str, Any], ...]
+    players: tuple[Player, ...]
+
+
+def night_desk(*, event: Event, roster: Roster) -> NightDesk:
+    night = ClubNight.objects.filter(event=event).select_related("season").first()
+    links = {
+        (e, m): p
+        for e, m, p in EntrantPlayer.objects.filter(entrant__event=event)
+        .select_related("player")
+        .values_list("entrant_id", "member", "player")
+    }
+    players = {p.pk: p for p in live_players(roster)}
+    ratings = ratings_of(set(players))
+    entrants = []
+    for entrant in event.entrants.order_by("pk"):
+        names = list(entrant.members) or [entrant.name]
+        for member, name in enumerate(names):
+            linked = players.get(links.get((entrant.pk, member)) or 0)
+            same = [p for p in players.values() if p.folded == folded(name)]
+            entrants.append(
+                {
+                    "entrant": entrant,
+                    "member": member,
+                    "name": name,
+                    "player": linked,
+                    "rating": ratings.get(linked.pk, "") if linked else "",
+                    "choices": same if not linked else [],
+                }
+            )
+    return NightDesk(
+        event=event,
+        night=night,
+        seasons=tuple(roster_seasons(roster=roster)),
+        entrants=tuple(entrants),
+        players=tuple(sorted(players.values(), key=lambda p: p.folded)),
+    )

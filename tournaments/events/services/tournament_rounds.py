@@ -21,6 +21,7 @@ from scoring.services import (
     game_prepare,
     games_create_prepared,
 )
+from tournaments.club import rated_seating as season_seating
 from tournaments.errors import TournamentError
 from tournaments.events import availability
 from tournaments.events.services.entrants import entrant_of, published_count
@@ -33,7 +34,6 @@ from tournaments.models import (
     TournamentRound,
 )
 from tournaments.plumbing import bump, event_log, locked, locked_open, options_at, refuse_closed
-from tournaments.seasons import rated_seating as season_seating
 from tournaments.seating import adapter as seating
 from tournaments.seating.core import SchedulingError
 from tournaments.standings import adapter as results
