@@ -59,8 +59,11 @@ def _problems(error: services.SeasonError) -> dict[str, list[str]]:
 # =========================================================================== the desk
 
 
-def _club_context(desk: selectors.ClubDesk, **extra: Any) -> dict[str, Any]:
-    return {
+def _club_page(request: HtmxHttpRequest, **extra: Any) -> HttpResponse:
+    """The roster desk of the signed-in director, with what the last form left (errors,
+    questions, what was imported)."""
+    desk = selectors.club_desk(roster=services.roster_for(owner=request.user))
+    context = {
         "roster": desk.roster,
         "players": desk.players,
         "seasons": desk.seasons,
@@ -69,16 +72,14 @@ def _club_context(desk: selectors.ClubDesk, **extra: Any) -> dict[str, Any]:
         "leaderboard_url": reverse("seasons:leaderboard", args=[desk.roster.public_token]),
         **extra,
     }
+    return render(request, "tournaments/club_desk.html", context)
 
 
 @never_cache
 @director_required
 @require_GET
 def club(request: HtmxHttpRequest) -> HttpResponse:
-    roster = services.roster_for(owner=request.user)
-    return render(
-        request, "tournaments/club_desk.html", _club_context(selectors.club_desk(roster=roster))
-    )
+    return _club_page(request)
 
 
 @never_cache
@@ -95,10 +96,7 @@ def player_add(request: HtmxHttpRequest) -> HttpResponse:
             allow_same=request.POST.get("allow_same") == "1",
         )
     except services.SeasonError as error:
-        context = _club_context(
-            selectors.club_desk(roster=roster), add_errors=_problems(error), add_data=request.POST
-        )
-        return render(request, "tournaments/club_desk.html", context)
+        return _club_page(request, add_errors=_problems(error), add_data=request.POST)
     return redirect("seasons:club")
 
 
@@ -113,11 +111,7 @@ def roster_import(request: HtmxHttpRequest) -> HttpResponse:
         text = raw.decode("utf-8-sig", errors="replace") if len(raw) <= CSV_LARGEST else ""
         if len(raw) > CSV_LARGEST:
             errors = {"file": [f"the file is larger than {CSV_LARGEST // 1024} kB"]}
-            return render(
-                request,
-                "tournaments/club_desk.html",
-                _club_context(selectors.club_desk(roster=roster), import_errors=errors),
-            )
+            return _club_page(request, import_errors=errors)
     else:
         text = request.POST.get("text", "")[:CSV_LARGEST]
     choices = {
@@ -133,17 +127,10 @@ def roster_import(request: HtmxHttpRequest) -> HttpResponse:
             roster=roster, text=text, choices=choices, user=request.user
         )
     except services.SeasonError as error:
-        context = _club_context(
-            selectors.club_desk(roster=roster), import_errors=_problems(error), import_text=text
-        )
-        return render(request, "tournaments/club_desk.html", context)
+        return _club_page(request, import_errors=_problems(error), import_text=text)
     if result.ambiguous:
-        context = _club_context(
-            selectors.club_desk(roster=roster), questions=result.ambiguous, import_text=text
-        )
-        return render(request, "tournaments/club_desk.html", context)
-    context = _club_context(selectors.club_desk(roster=roster), imported=result)
-    return render(request, "tournaments/club_desk.html", context)
+        return _club_page(request, questions=result.ambiguous, import_text=text)
+    return _club_page(request, imported=result)
 
 
 @never_cache
@@ -157,16 +144,11 @@ def player_merge(request: HtmxHttpRequest) -> HttpResponse:
     )
     if keep is None or duplicate is None:
         errors = {"duplicate": ["choose the player to keep and the duplicate"]}
-        return render(
-            request,
-            "tournaments/club_desk.html",
-            _club_context(selectors.club_desk(roster=roster), merge_errors=errors),
-        )
+        return _club_page(request, merge_errors=errors)
     try:
         services.player_merge(keep=keep, duplicate=duplicate, user=request.user)
     except services.SeasonError as error:
-        context = _club_context(selectors.club_desk(roster=roster), merge_errors=_problems(error))
-        return render(request, "tournaments/club_desk.html", context)
+        return _club_page(request, merge_errors=_problems(error))
     return redirect("seasons:club")
 
 
@@ -231,12 +213,7 @@ def season_new(request: HtmxHttpRequest) -> HttpResponse:
             roster=roster, name=request.POST.get("name", ""), rule=rule, user=request.user
         )
     except services.SeasonError as error:
-        context = _club_context(
-            selectors.club_desk(roster=roster),
-            season_errors=_problems(error),
-            season_data=request.POST,
-        )
-        return render(request, "tournaments/club_desk.html", context)
+        return _club_page(request, season_errors=_problems(error), season_data=request.POST)
     return redirect("seasons:club")
 
 
@@ -449,10 +426,5 @@ def roster_json_import(request: HtmxHttpRequest) -> HttpResponse:
             raise services.SeasonError.single(f"the file {error.reason}", field="file") from None
         result = services.roster_import_json(roster=roster, data=data, user=request.user)
     except services.SeasonError as error:
-        context = _club_context(selectors.club_desk(roster=roster), json_errors=_problems(error))
-        return render(request, "tournaments/club_desk.html", context)
-    return render(
-        request,
-        "tournaments/club_desk.html",
-        _club_context(selectors.club_desk(roster=roster), imported=result),
-    )
+        return _club_page(request, json_errors=_problems(error))
+    return _club_page(request, imported=result)
