@@ -88,7 +88,7 @@ def core_bracket(stage: BracketStage) -> Bracket:
     if stage.kind == BracketStage.Kind.TABLES:
         return TableBracket(
             seeds=seeds,
-            rules=table_rules(options),
+            rules=stage_table_rules(options),
             placement_tables=bool(options.get("placement_tables")),
             draw_rule=DrawRule(stage.draw_rule),
             seed=stage.seed,
@@ -108,7 +108,7 @@ def core_bracket(stage: BracketStage) -> Bracket:
     )
 
 
-def table_rules(options: Mapping[str, Any]) -> TableRules:
+def stage_table_rules(options: Mapping[str, Any]) -> TableRules:
     return TableRules(
         table_size=int(options["table_size"]),
         advance=int(options["advance"]),
@@ -117,7 +117,7 @@ def table_rules(options: Mapping[str, Any]) -> TableRules:
     )
 
 
-def settings_problems(
+def stage_settings_problems(
     *, kind: str, seeding: str, draw_rule: str, grand_final: str
 ) -> list[Problem]:
     """What is wrong with a new stage's settings, each problem naming its field."""

@@ -407,7 +407,7 @@ class PlayerDesk:
     rating: str
 
 
-def player_desk(*, player: Player) -> PlayerDesk:
+def roster_player_desk(*, player: Player) -> PlayerDesk:
     return PlayerDesk(player=player, rating=rating_text(player_skill(player)))
 
 
@@ -424,7 +424,7 @@ class NightDesk:
     players: tuple[Player, ...]
 
 
-def night_desk(*, event: Event, roster: Roster) -> NightDesk:
+def club_night_desk(*, event: Event, roster: Roster) -> NightDesk:
     night = ClubNight.objects.filter(event=event).select_related("season").first()
     links = {
         (e, m): p

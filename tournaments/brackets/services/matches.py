@@ -43,7 +43,9 @@ DeskUser = AbstractBaseUser | AnonymousUser
 # --------------------------------------------------------------------------- small helpers
 
 
-def refusal(error: BracketUserError, names: Mapping[str, str] | None = None) -> TournamentError:
+def bracket_refusal(
+    error: BracketUserError, names: Mapping[str, str] | None = None
+) -> TournamentError:
     """The core's refusal as the director reads it: the match it is about, then why;
     entrant ids listed after its last colon (the core knows only ids) as the players'
     names."""
@@ -120,7 +122,7 @@ def _create_game(
     )
 
 
-def advance_locked(stage: BracketStage, *, user: DeskUser | None = None) -> BracketState:
+def stage_advance_locked(stage: BracketStage, *, user: DeskUser | None = None) -> BracketState:
     """Report every finished match game, then create the games of the matches now ready.
 
     Runs inside the caller's transaction, with the event locked.
@@ -229,7 +231,7 @@ def bracket_game_changed(*, game_id: int) -> None:
         if event.status == Event.Status.CLOSED:
             return
         bump(event)
-        advance_locked(stage)
+        stage_advance_locked(stage)
 
 
 def stage_advance(*, event: Event, user: DeskUser | None = None) -> BracketState:
@@ -237,7 +239,7 @@ def stage_advance(*, event: Event, user: DeskUser | None = None) -> BracketState
     with transaction.atomic():
         event = locked_open(event)
         stage = _stage_of(event, lock=True)
-        return advance_locked(stage, user=user)
+        return stage_advance_locked(stage, user=user)
 
 
 def _stage_of(event: Event, *, lock: bool = False) -> BracketStage:
@@ -277,7 +279,7 @@ def bracket_override(
             )
         except BracketUserError as error:
             names = {str(pk): name for pk, name in event.entrants.values_list("pk", "name")}
-            raise refusal(error, names) from None
+            raise bracket_refusal(error, names) from None
         _store(stage, changed)
         # The match's games are the desk's now: the table can no longer change them itself.
         Game.objects.filter(bracket_game__stage=stage, bracket_game__match=match).update(
@@ -299,6 +301,6 @@ def bracket_override(
                 "reason": reason.strip(),
             },
         )
-        advance_locked(stage, user=user)
+        stage_advance_locked(stage, user=user)
         bump(event)
     return stage

@@ -22,13 +22,13 @@ from tournaments.brackets.core import (
 from tournaments.brackets.selectors import (
     playing_entrants,
     qualifying_waiting,
-    settings_problems,
     shared_tables,
+    stage_settings_problems,
+    stage_table_rules,
     standings_order,
-    table_rules,
     two_team_problems,
 )
-from tournaments.brackets.services.matches import DeskUser, advance_locked, refusal
+from tournaments.brackets.services.matches import DeskUser, bracket_refusal, stage_advance_locked
 from tournaments.club.core.balance import seed_order
 from tournaments.club.rated_seating import entrant_strength
 from tournaments.errors import TournamentError
@@ -71,7 +71,7 @@ def stage_create(
         event = locked_open(event)
         if BracketStage.objects.filter(event=event).exists():
             raise TournamentError.single("this event already has its bracket", field="kind")
-        problems = settings_problems(
+        problems = stage_settings_problems(
             kind=kind, seeding=seeding, draw_rule=draw_rule, grand_final=grand_final
         )
         if problems:
@@ -104,7 +104,7 @@ def stage_create(
                 order=[str(i) for i in order] if order is not None else None,
             )
         except BracketUserError as error:
-            raise refusal(error) from None
+            raise bracket_refusal(error) from None
         members = {len(e.members) for e in pool}
         options: dict[str, Any]
         history: list[list[str]] = []
@@ -125,14 +125,14 @@ def stage_create(
             try:
                 bracket: Bracket = table_elimination(
                     seeds,
-                    table_rules(options),
+                    stage_table_rules(options),
                     placement_tables=placement_tables,
                     draw_rule=DrawRule(draw_rule),
                     seed=stage_seed,
                     history=[(a, b) for a, b in history],
                 )
             except BracketUserError as error:
-                raise refusal(error) from None
+                raise bracket_refusal(error) from None
         else:
             if len(members) != 1:
                 raise TournamentError.single(
@@ -158,7 +158,7 @@ def stage_create(
                         seed=stage_seed,
                     )
             except BracketUserError as error:
-                raise refusal(error) from None
+                raise bracket_refusal(error) from None
         stage = BracketStage.objects.create(
             event=event,
             kind=kind,
@@ -186,7 +186,7 @@ def stage_create(
                 "cut": stage.cut,
             },
         )
-        advance_locked(stage, user=user)
+        stage_advance_locked(stage, user=user)
         bump(event)
     return stage
 
@@ -212,7 +212,7 @@ def stage_cut(
     try:
         chosen = cut_to_top([str(i) for i in order], int(size))
     except BracketUserError as error:
-        raise refusal(error) from None
+        raise bracket_refusal(error) from None
     except (TypeError, ValueError):
         raise TournamentError.single("the cut is a number of entrants", field="cut") from None
     settings.setdefault("seeding", BracketStage.Seeding.STANDINGS)

@@ -174,7 +174,7 @@ def player_desk(request: HtmxHttpRequest, player_id: int) -> HttpResponse:
     template = "tournaments/club_player.html"
     if request.method == "GET":
         context = _player_desk_context(
-            selectors.player_desk(player=player), renamed=request.GET.get("renamed") == "1"
+            selectors.roster_player_desk(player=player), renamed=request.GET.get("renamed") == "1"
         )
         return render(request, template, context)
     try:
@@ -186,7 +186,7 @@ def player_desk(request: HtmxHttpRequest, player_id: int) -> HttpResponse:
         )
     except services.SeasonError as error:
         context = _player_desk_context(
-            selectors.player_desk(player=player),
+            selectors.roster_player_desk(player=player),
             rename_errors=_problems(error),
             rename_data=request.POST,
         )
@@ -241,7 +241,7 @@ def event_night(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         return render(
             request,
             template,
-            _night_context(selectors.night_desk(event=event, roster=owner_roster)),
+            _night_context(selectors.club_night_desk(event=event, roster=owner_roster)),
         )
     roster = services.roster_for(owner=request.user)
     try:
@@ -274,7 +274,7 @@ def event_night(request: HtmxHttpRequest, pk: int) -> HttpResponse:
                 request,
                 template,
                 _night_context(
-                    selectors.night_desk(event=event, roster=owner_roster), linked=result
+                    selectors.club_night_desk(event=event, roster=owner_roster), linked=result
                 ),
             )
     except services.SeasonError as error:
@@ -282,7 +282,7 @@ def event_night(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             request,
             template,
             _night_context(
-                selectors.night_desk(event=event, roster=owner_roster), errors=_problems(error)
+                selectors.club_night_desk(event=event, roster=owner_roster), errors=_problems(error)
             ),
         )
     return redirect("seasons:event_night", pk=event.pk)
