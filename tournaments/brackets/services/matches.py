@@ -40,6 +40,8 @@ from tournaments.plumbing import bump, event_log, locked_open, options_at
 # Who makes a change at the desk: the signed-in director (a signed-out user is recorded
 # as nobody).
 DeskUser = AbstractBaseUser | AnonymousUser
+
+
 # --------------------------------------------------------------------------- small helpers
 
 
