@@ -32,14 +32,7 @@ from tournaments.brackets.core import (
 )
 from tournaments.brackets.core.layout import LayoutColumn, LayoutMatch, LayoutSeat, LayoutSection
 from tournaments.errors import TournamentError
-from tournaments.models import (
-    BracketGame,
-    BracketStage,
-    Entrant,
-    Event,
-    TableSeat,
-    TournamentRound,
-)
+from tournaments.models import BracketGame, BracketStage, Entrant, Event, TableSeat, TournamentRound
 from tournaments.seating import adapter as seating
 from tournaments.standings import adapter as results
 from tournaments.standings.core import InvalidResults

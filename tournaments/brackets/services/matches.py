@@ -22,19 +22,9 @@ from tournaments.brackets.core import (
     override_advancement,
     report_result,
 )
-from tournaments.brackets.selectors import (
-    Finish,
-    core_bracket,
-    current_games,
-    finish_of_game,
-)
+from tournaments.brackets.selectors import Finish, core_bracket, current_games, finish_of_game
 from tournaments.errors import TournamentError
-from tournaments.models import (
-    BracketGame,
-    BracketStage,
-    Entrant,
-    Event,
-)
+from tournaments.models import BracketGame, BracketStage, Entrant, Event
 from tournaments.plumbing import bump, event_log, locked_open, options_at
 
 # Who makes a change at the desk: the signed-in director (a signed-out user is recorded

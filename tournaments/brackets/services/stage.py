@@ -32,11 +32,7 @@ from tournaments.brackets.services.matches import DeskUser, bracket_refusal, sta
 from tournaments.club.core.balance import seed_order
 from tournaments.club.rated_seating import entrant_strength
 from tournaments.errors import TournamentError
-from tournaments.models import (
-    BracketStage,
-    Event,
-    TournamentRound,
-)
+from tournaments.models import BracketStage, Event, TournamentRound
 from tournaments.plumbing import bump, event_log, locked_open
 from tournaments.seating import adapter as seating
 

@@ -9,22 +9,12 @@ from django.db import transaction
 from django.db.models import F
 
 from common.folding import folded
-from tournaments.club.adapter import (
-    event_game_ids,
-)
+from tournaments.club.adapter import event_game_ids
 from tournaments.club.errors import SeasonError
 from tournaments.club.selectors import live_players
 from tournaments.club.services.ratings import rate_game
 from tournaments.club.services.roster import DeskUser, roster_for, roster_log
-from tournaments.models import (
-    ClubNight,
-    Entrant,
-    EntrantPlayer,
-    Event,
-    Player,
-    Roster,
-    Season,
-)
+from tournaments.models import ClubNight, Entrant, EntrantPlayer, Event, Player, Roster, Season
 
 
 @dataclass(frozen=True)

@@ -24,14 +24,7 @@ from tournaments.club.adapter import (
 )
 from tournaments.club.core.ratings import GameKey, Replay, Skill, Step, replay, rerate_from
 from tournaments.club.skill import INITIAL, RATE
-from tournaments.models import (
-    ClubNight,
-    Event,
-    Player,
-    RatedGame,
-    RatingStep,
-    Roster,
-)
+from tournaments.models import ClubNight, Event, Player, RatedGame, RatingStep, Roster
 
 
 def _skills(players: Iterable[int]) -> dict[int, Skill]:

@@ -18,12 +18,7 @@ from scoring.engines.base import Problem, text_problem
 from tournaments.club.errors import SeasonError
 from tournaments.club.selectors import NameMatch, live_players, players_match
 from tournaments.club.services.ratings import ratings_rebuild
-from tournaments.models import (
-    EntrantPlayer,
-    Player,
-    Roster,
-    RosterLog,
-)
+from tournaments.models import EntrantPlayer, Player, Roster, RosterLog
 
 # Who makes a change at the desk: the signed-in director (a signed-out user is recorded
 # as nobody).

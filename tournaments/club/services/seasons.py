@@ -11,10 +11,7 @@ from scoring.engines.base import Problem
 from tournaments.club.core.table import Counting, SeasonRule, Tiebreak
 from tournaments.club.errors import SeasonError
 from tournaments.club.services.roster import DeskUser, roster_log
-from tournaments.models import (
-    Roster,
-    Season,
-)
+from tournaments.models import Roster, Season
 
 SEASON_NAME_LONGEST = 80
 

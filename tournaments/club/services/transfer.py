@@ -22,13 +22,7 @@ from tournaments.club.services.roster import (
     roster_log,
 )
 from tournaments.club.services.seasons import SEASON_NAME_LONGEST, rule_from, season_create
-from tournaments.models import (
-    EntrantPlayer,
-    Event,
-    Player,
-    Roster,
-    Season,
-)
+from tournaments.models import EntrantPlayer, Event, Player, Roster, Season
 
 
 def _roster_problems(data: Any) -> list[Problem]:
