@@ -41,6 +41,9 @@ from tournaments.standings.core.results import places_from_totals
 Finish = tuple[tuple[str, ...], ...]
 
 
+# --------------------------------------------------------------------------- what a change checks
+
+
 def qualifying_waiting(event: Event) -> list[str]:
     """Tables of the qualifying rounds not done yet (and drafts), in words."""
     waiting = [
@@ -60,7 +63,10 @@ def standings_order(event: Event) -> list[int]:
         raise TournamentError(invalid.problems) from None
 
 
-def finish_from_json(groups: Sequence[Sequence[Any]]) -> Finish:
+# --------------------------------------------------------------------------- stored <-> core
+
+
+def _finish_from_json(groups: Sequence[Sequence[Any]]) -> Finish:
     return tuple(tuple(str(name) for name in group) for group in groups)
 
 
@@ -68,12 +74,12 @@ def core_bracket(stage: BracketStage) -> Bracket:
     """The core's bracket from a stage's stored inputs."""
     options = stage.options
     stored_results = tuple(
-        Result(match=item["match"], finish=finish_from_json(item["finish"]))
+        Result(match=item["match"], finish=_finish_from_json(item["finish"]))
         for item in stage.results
     )
     stored_overrides = tuple(
         Override(
-            match=item["match"], finish=finish_from_json(item["finish"]), reason=item["reason"]
+            match=item["match"], finish=_finish_from_json(item["finish"]), reason=item["reason"]
         )
         for item in stage.overrides
     )
@@ -108,6 +114,9 @@ def stage_table_rules(options: Mapping[str, Any]) -> TableRules:
         legal_sizes=tuple(int(size) for size in options["legal_sizes"]),
         final_table_size=options.get("final_table_size"),
     )
+
+
+# --------------------------------------------------------------------------- creating a stage
 
 
 def stage_settings_problems(
@@ -177,6 +186,9 @@ def shared_tables(event: Event, ids: set[int]) -> list[list[str]]:
             tables.setdefault(table_id, set()).add(entrant_id)
     pairs = {pair for seated in tables.values() for pair in combinations(sorted(seated), 2)}
     return [[str(a), str(b)] for a, b in sorted(pairs)]
+
+
+# --------------------------------------------------------------------------- the matches' games
 
 
 def current_games(stage: BracketStage) -> dict[str, BracketGame]:
