@@ -104,11 +104,11 @@ def _best_with_cpu(
 
 
 def measure() -> list[Row]:
+    from tournaments.club.adapter import roster_rated_games
+    from tournaments.club.core.ratings import replay
+    from tournaments.club.services import ratings_recompute
+    from tournaments.club.skill import INITIAL, RATE, openskill_rate
     from tournaments.models import Player, RatingStep
-    from tournaments.seasons.adapter import roster_rated_games
-    from tournaments.seasons.core.ratings import replay
-    from tournaments.seasons.services import ratings_recompute
-    from tournaments.seasons.skill import INITIAL, RATE, openskill_rate
 
     roster = _setup()
 

@@ -14,7 +14,7 @@ logger = logging.getLogger(__name__)
 TASK_MODULES = (
     "printing.tasks",
     "tournaments.tasks",
-    "tournaments.seasons.tasks",
+    "tournaments.club.tasks",
 )
 
 app = Celery("tablescore", include=list(TASK_MODULES))

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 from django.conf import settings
 from django.db.models import Count, F, QuerySet, Sum
@@ -50,6 +51,43 @@ def seat_count(game: Game) -> int:
     """How many play at the table: from the kept standing, else from the seats."""
     players = game.score_cache.get("players") if game.score_cache else None
     return len(players) if isinstance(players, list) else game.seats.count()
+
+
+OUTCOME_KEYS = ("totals", "winners", "teams")  # a game's outcome, as its standing keeps it
+
+
+class GameOutcome(NamedTuple):
+    """What a game's engine says of its result, as kept beside its rounds: each seat's
+    total, the winning seats, the fixed teams (all empty while nothing is kept).
+
+    ``of(game)`` reads a loaded game; ``columns(path)`` and ``from_values`` read the same
+    three keys straight from a query (``values_list(*GameOutcome.columns("game__"))``),
+    so thousands of tables are read without decoding each game's whole standing (a named
+    tuple: one is made for every table of a standings).
+    """
+
+    totals: tuple[int, ...] = ()
+    winners: tuple[int, ...] = ()
+    teams: Mapping[str, list[int]] = MappingProxyType({})
+
+    @classmethod
+    def of(cls, game: Game) -> GameOutcome:
+        kept = game.score_cache or {}
+        return cls.from_values([kept.get(key) for key in OUTCOME_KEYS])
+
+    @classmethod
+    def columns(cls, path: str = "") -> tuple[str, ...]:
+        """The query's columns of the outcome of the game at ``path`` ("" for a game's
+        own rows, "game__" from a row that points at one), in the order of ``OUTCOME_KEYS``."""
+        return tuple(f"{path}score_cache__{key}" for key in OUTCOME_KEYS)
+
+    @classmethod
+    def from_values(cls, values: Sequence[Any]) -> GameOutcome:
+        """The outcome from the values of ``columns`` (an empty sequence: no outcome)."""
+        if not values:
+            return cls()
+        totals, winners, teams = values
+        return cls(tuple(totals or ()), tuple(winners or ()), teams or {})
 
 
 def game_record_dict(game: Game) -> dict[str, Any]:

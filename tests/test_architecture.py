@@ -28,7 +28,7 @@ PURE_CORES = (
     "tournaments.seating.core",
     "tournaments.standings.core",
     "tournaments.brackets.core",
-    "tournaments.seasons.core",
+    "tournaments.club.core",
 )
 
 
@@ -426,20 +426,20 @@ PART_EDGES: dict[str, dict[str, frozenset[str]]] = {
     "tournaments": {
         "admin": frozenset({"models"}),
         "apps": frozenset({"brackets", "events", "printouts", "web"}),
-        "brackets": frozenset({"errors", "models", "seasons", "seating", "services", "standings"}),
+        "brackets": frozenset({"errors", "models", "club", "seating", "services", "standings"}),
         "errors": frozenset(),
-        "events": frozenset({"errors", "models", "seasons", "seating", "services", "standings"}),
-        "hooks": frozenset({"brackets", "events", "models", "seasons"}),
-        "management": frozenset({"brackets", "errors", "events", "models", "seasons", "seating"}),
+        "events": frozenset({"errors", "models", "club", "seating", "services", "standings"}),
+        "hooks": frozenset({"brackets", "events", "models", "club"}),
+        "management": frozenset({"brackets", "errors", "events", "models", "club", "seating"}),
         "migrations": frozenset({"models"}),
         "models": frozenset(),
         "printouts": frozenset({"events", "models"}),
-        "seasons": frozenset({"models", "seating", "standings"}),
+        "club": frozenset({"models", "seating", "standings"}),
         "seating": frozenset({"models"}),
         "services": frozenset({"errors", "models"}),
         "standings": frozenset({"models"}),
         "tasks": frozenset({"events", "models", "services"}),
-        "templatetags": frozenset({"seasons"}),
+        "templatetags": frozenset({"club"}),
         "web": frozenset(
             {
                 "brackets",
@@ -447,7 +447,7 @@ PART_EDGES: dict[str, dict[str, frozenset[str]]] = {
                 "events",
                 "models",
                 "printouts",
-                "seasons",
+                "club",
                 "services",
                 "standings",
                 "tasks",

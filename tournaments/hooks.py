@@ -11,9 +11,9 @@ from __future__ import annotations
 from django.db.models import F
 
 from tournaments.brackets.services import bracket_game_changed
+from tournaments.club.tasks import ratings_game_changed_queue
 from tournaments.events.selectors import Clock, clock_of
 from tournaments.models import Event, Table, TournamentRound
-from tournaments.seasons.tasks import ratings_game_changed_queue
 
 
 def table_game_changed(*, game_id: int) -> None:

@@ -11,9 +11,9 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import ARTIFACTS
 from tests.tournaments.helpers import ROOLZ_OPTIONS, play_table
+from tournaments.club import services as club
 from tournaments.events import services
 from tournaments.models import Player, Season
-from tournaments.seasons import services as seasons
 
 pytestmark = [
     pytest.mark.browser,
@@ -27,8 +27,8 @@ WEEKS = [NAMES, NAMES[1:], [*NAMES[:-2], "Kim"]]  # absences, and a newcomer in 
 
 def played_season() -> Season:
     director = get_user_model().objects.create_user("director", password="x")
-    roster = seasons.roster_for(owner=director)
-    season = seasons.season_create(
+    roster = club.roster_for(owner=director)
+    season = club.season_create(
         roster=roster,
         name="Autumn Thursdays",
         rule={"counting": "best", "best": 2, "min_nights": 2},
@@ -38,7 +38,7 @@ def played_season() -> Season:
             owner=director, name=f"Week {week}", game="roolz", options=ROOLZ_OPTIONS
         )
         services.entrants_import_csv(event=event, text="\n".join(names))
-        seasons.club_night_set(event=event, season=season, rated=True, balanced=week == 3)
+        club.club_night_set(event=event, season=season, rated=True, balanced=week == 3)
         for _ in range(2):
             draft = services.tournament_round_generate(event=event)
             round_ = services.tournament_round_publish(event=event, round=draft)
@@ -110,7 +110,7 @@ def test_the_club_desk_on_a_phone(live_server, page: Page, screenshot):
     )
     assert boxes and all(size >= 16 and corner == "10px" for size, corner in boxes), boxes
     # A name two players share is asked about before anything is written.
-    seasons.player_create(roster=season.roster, name="ann", allow_same=True)
+    club.player_create(roster=season.roster, name="ann", allow_same=True)
     page.get_by_text("Add many players (CSV: name, contact)").click()
     page.fill("#import-text", "ANN\nZoë, zoe@example.org")
     page.get_by_role("button", name="Add the players").click()

@@ -25,7 +25,7 @@ from printing.render.diagram import (
     DiagramPage,
     DiagramText,
 )
-from tournaments.brackets.services import BracketPage, PageMatch, bracket_for
+from tournaments.brackets.selectors import BracketPage, PageMatch, bracket_for
 from tournaments.models import Event
 
 MOST_PER_PAGE = 16

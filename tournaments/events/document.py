@@ -27,7 +27,7 @@ from pydantic import (
 from common.folding import folded
 from scoring.engines.base import InvalidRecord, Problem, parse_record, text_problem
 from scoring.engines.registry import ENGINES, engine_for
-from tournaments.seasons.core.table import (
+from tournaments.club.core.table import (
     DEFAULT_PLACE_POINTS,
     Counting,
     SeasonRule,
@@ -153,7 +153,7 @@ class RoundDoc(Strict):
 
 
 class ClubSeasonDoc(Strict):
-    """A club night's season, by name and rule (``tournaments.seasons.core.table``)."""
+    """A club night's season, by name and rule (``tournaments.club.core.table``)."""
 
     name: EventName
     counting: str = "all"

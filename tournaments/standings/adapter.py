@@ -18,7 +18,7 @@ from typing import NamedTuple
 
 from common.kept import kept_add, kept_delete, kept_get, kept_get_many, kept_set
 from scoring.models import Game, Round
-from scoring.selectors import games_fingerprint
+from scoring.selectors import GameOutcome, games_fingerprint
 from tournaments.models import (
     Absence,
     Bye,
@@ -110,14 +110,14 @@ def table_rows(
     pending = set(waiting.values_list("game_id", flat=True))
     if round_number is not None:
         tables = tables.filter(round__number=round_number)
-    keys = ("totals", "winners", "teams") if results else ()
+    columns = GameOutcome.columns("game__") if results else ()
     rows = tables.values_list(
         "pk",
         "round__number",
         "number",
         "game_id",
         "game__status",
-        *(f"game__score_cache__{key}" for key in keys),
+        *columns,
     )
     finished = Game.Status.FINISHED
     return [
@@ -127,9 +127,9 @@ def table_rows(
             number,
             game_id,
             status == finished,
-            tuple(kept[0] or ()) if kept else (),
-            tuple(kept[1] or ()) if kept else (),
-            (kept[2] or {}) if kept else {},
+            (outcome := GameOutcome.from_values(kept)).totals,
+            outcome.winners,
+            outcome.teams,
             game_id in pending,
         )
         for pk, round_number, number, game_id, status, *kept in rows

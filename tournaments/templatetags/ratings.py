@@ -7,7 +7,7 @@ from typing import Any
 
 from django import template
 
-from tournaments.seasons.selectors import entrant_ratings as read_ratings
+from tournaments.club.selectors import entrant_ratings as read_ratings
 
 register = template.Library()
 

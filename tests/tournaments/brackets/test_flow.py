@@ -9,6 +9,7 @@ from scoring.models import Game
 from scoring.services import Actor, game_end, round_record
 from tests.tournaments.helpers import enter_and_confirm
 from tournaments.brackets import services as brackets
+from tournaments.brackets.selectors import bracket_for
 from tournaments.errors import TournamentError
 from tournaments.events import selectors, services
 from tournaments.models import BracketGame, BracketStage, Event, EventLog
@@ -117,7 +118,7 @@ def test_swiss_qualifiers_cut_to_8_single_elimination_to_a_champion(
             played[match] = team_at(row, winner)
         stage.refresh_from_db()
         assert {r["match"] for r in stage.results} >= set(column)
-    page = brackets.bracket_for(event=event)
+    page = bracket_for(event=event)
     assert page is not None and page.complete
     champion = event.entrants.get(pk=played["R3-1"])
     assert page.champion == champion.name
@@ -196,7 +197,7 @@ def test_rummoli_table_knockout_of_24_to_a_final_table_of_6(
         [("R2-T1", 6), ("R2-T2", 6)],
         [("R3-T1", 6)],
     ]
-    page = brackets.bracket_for(event=event)
+    page = bracket_for(event=event)
     assert page is not None and page.complete
     final = current_rows(stage)["R3-T1"]
     final_names = [s.name for s in final.game.seats.order_by("number")]
@@ -237,7 +238,7 @@ def test_a_level_two_team_table_is_settled_by_the_rule_set_before(
         # The better seed goes through; the level result stays recorded as it was.
         [level] = stage.results[0]["finish"]
         assert sorted(level) == sorted([str(aces.pk), str(dogs.pk)])
-        page = brackets.bracket_for(event=event)
+        page = bracket_for(event=event)
         assert page is not None
         final = page.sections[0].columns[-1].matches[0]
         assert final.seats[0].label == "Aces"
@@ -292,7 +293,7 @@ def test_override_advances_the_directors_choice_and_is_audited(
         "finish": [str(cats.pk), str(bears.pk)],
         "reason": "Bears fielded an unregistered player",
     }
-    page = brackets.bracket_for(event=event)
+    page = bracket_for(event=event)
     assert page is not None
     match = next(m for c in page.sections[0].columns for m in c.matches if m.id == "R1-2")
     assert match.overridden and match.reason == "Bears fielded an unregistered player"
@@ -314,7 +315,7 @@ def test_override_advances_the_directors_choice_and_is_audited(
             event=event, match="R1-2", finish=[bears.pk, cats.pk], reason="changed mind"
         )
     assert Event.objects.get(pk=event.pk).bracket_stage.event_id == event.pk
-    assert brackets.bracket_for(event=event).champion == "Cats"  # type: ignore[union-attr]
+    assert bracket_for(event=event).champion == "Cats"  # type: ignore[union-attr]
 
 
 def test_bad_requests_name_their_field(director):

@@ -23,6 +23,7 @@ from tests.tournaments.brackets.test_flow import (
 )
 from tests.tournaments.helpers import enter_and_confirm
 from tournaments.brackets import services as brackets
+from tournaments.brackets.selectors import bracket_for
 from tournaments.brackets.sheet import bracket_diagram
 from tournaments.events import services
 
@@ -35,7 +36,7 @@ def director():
 
 
 def page_match(event, match_id):
-    page = brackets.bracket_for(event=event)
+    page = bracket_for(event=event)
     assert page is not None
     return next(m for s in page.sections for c in s.columns for m in c.matches if m.id == match_id)
 
@@ -164,7 +165,7 @@ def printed_text(event, tmp_path) -> str:
     """The printed bracket as pdftotext reads it (one line a seat)."""
     if shutil.which("pdftotext") is None:
         pytest.skip("pdftotext is not installed (poppler-utils)")
-    page = brackets.bracket_for(event=event)
+    page = bracket_for(event=event)
     assert page is not None
     path = tmp_path / "bracket.pdf"
     path.write_bytes(render_diagrams([bracket_diagram(page)], "A4"))

@@ -15,6 +15,7 @@ from scoring.services import Actor, round_record
 from tests.tournaments.brackets.test_flow import DERBY_OPENING, TEAMS, current_rows
 from tests.tournaments.helpers import enter_and_confirm
 from tournaments.brackets import services as brackets
+from tournaments.brackets.selectors import bracket_for
 from tournaments.events import services
 
 pytestmark = pytest.mark.django_db
@@ -99,7 +100,7 @@ def test_the_desk_still_acts_on_the_match(overridden):
         reason="Bears came back: the first ruling was wrong",
         user=director,
     )
-    page = brackets.bracket_for(event=event)
+    page = bracket_for(event=event)
     assert page is not None
     final = page.sections[0].columns[-1].matches[0]
     assert final.seats[1].label == "Bears"

@@ -13,6 +13,7 @@ from printing.registry import SOURCES
 from printing.render.diagram import diagram_scale, page_size, render_diagrams
 from tests.tournaments.brackets.test_flow import TEAMS, current_rows, play_derby
 from tournaments.brackets import services as brackets
+from tournaments.brackets.selectors import bracket_for
 from tournaments.brackets.sheet import BRACKET_SHEETS, bracket_diagram
 from tournaments.events import services
 
@@ -77,7 +78,7 @@ def test_bracket_sheet_fits_landscape_with_legible_names(
 ):
     need("pdftotext")
     event = bracket_event(director, count, kind)
-    page = brackets.bracket_for(event=event)
+    page = bracket_for(event=event)
     assert page is not None
     diagram = bracket_diagram(page)
     assert len(diagram.pages) == pages
@@ -122,7 +123,7 @@ def test_bracket_sheet_through_the_registry_shows_the_champion(
     pdf = render_diagrams(list(sheets), "A4")
     assert total == 1
     text = pdf_text(pdf, tmp_path)
-    page = brackets.bracket_for(event=event)
+    page = bracket_for(event=event)
     assert page is not None and page.champion
     assert f"Champion: {page.champion}" in text
     for title in ("Quarterfinals", "Semifinals", "Final", "Third place"):

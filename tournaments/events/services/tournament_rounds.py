@@ -21,6 +21,7 @@ from scoring.services import (
     game_prepare,
     games_create_prepared,
 )
+from tournaments.club import rated_seating as season_seating
 from tournaments.errors import TournamentError
 from tournaments.events import availability
 from tournaments.events.services.entrants import entrant_of, published_count, two_chosen
@@ -33,7 +34,6 @@ from tournaments.models import (
     TableSeat,
     TournamentRound,
 )
-from tournaments.seasons import rated_seating as season_seating
 from tournaments.seating import adapter as seating
 from tournaments.seating.core import SchedulingError
 from tournaments.services.change import (

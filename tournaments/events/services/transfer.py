@@ -16,6 +16,8 @@ from scoring.services import (
     GameChangeError,
     game_create,
 )
+from tournaments.club import selectors as club_selectors
+from tournaments.club import services as season_services
 from tournaments.errors import TournamentError, refuse
 from tournaments.events.document import (
     EXPORT_FORMAT,
@@ -33,7 +35,6 @@ from tournaments.models import (
     TableSeat,
     TournamentRound,
 )
-from tournaments.seasons import services as season_services
 from tournaments.services.change import event_log
 
 
@@ -93,7 +94,7 @@ def event_export(*, event: Event) -> dict[str, Any]:
         ],
         "keep_apart": apart,
         "rounds": rounds,
-        "club": season_services.club_export(event=event),
+        "club": club_selectors.club_export(event=event),
     }
 
 

@@ -6,8 +6,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
+from tournaments.club.services import ratings_recompute
 from tournaments.models import Roster
-from tournaments.seasons.services import ratings_recompute
 
 
 class Command(BaseCommand):

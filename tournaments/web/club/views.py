@@ -9,10 +9,10 @@ capability. Live parts poll with a revision and get 204 while nothing changed.
 from __future__ import annotations
 
 import io
-from typing import Any
+from typing import Any, TypeVar
 
-from django.http import HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import Http404, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.text import slugify
 from django.views.decorators.cache import never_cache
@@ -23,10 +23,9 @@ from common.htmx import HtmxHttpRequest
 from common.jsondoc import DocumentError, read_json
 from printing.paper import paper_from
 from printing.render.document import render_one
-from tournaments.models import ClubNight, Entrant, EntrantPlayer, Event, Player, Roster, Season
-from tournaments.seasons import selectors, services
-from tournaments.seasons.core.table import COUNTING_LABELS, TIEBREAK_LABELS, Counting
-from tournaments.seasons.sheet import season_listing
+from tournaments.club import selectors, services
+from tournaments.club.core.table import COUNTING_LABELS, TIEBREAK_LABELS, Counting
+from tournaments.club.sheet import season_listing
 from tournaments.web.desk.access import directed_event, director_required
 
 CSV_LARGEST = 128 * 1024
@@ -40,12 +39,14 @@ def _int(value: Any) -> int | None:
         return None
 
 
-def _player(roster: Roster, value: Any) -> Player | None:
-    """The roster's player whose id the form sent, None for no such player."""
-    player_id = _int(value)
-    if player_id is None:
-        return None
-    return Player.objects.filter(roster=roster, pk=player_id).first()
+T = TypeVar("T")
+
+
+def _found(thing: T | None) -> T:
+    """What the address names, or a 404 page."""
+    if thing is None:
+        raise Http404
+    return thing
 
 
 def _problems(error: services.SeasonError) -> dict[str, list[str]]:
@@ -58,27 +59,27 @@ def _problems(error: services.SeasonError) -> dict[str, list[str]]:
 # =========================================================================== the desk
 
 
-def _club_context(roster: Roster, **extra: Any) -> dict[str, Any]:
-    players = list(
-        Player.objects.filter(roster=roster, merged_into__isnull=True).order_by("folded", "pk")
-    )
-    return {
-        "roster": roster,
-        "players": [(p, selectors.rating_text(selectors.player_skill(p))) for p in players],
-        "seasons": Season.objects.filter(roster=roster),
+def _club_page(request: HtmxHttpRequest, **extra: Any) -> HttpResponse:
+    """The roster desk of the signed-in director, with what the last form left (errors,
+    questions, what was imported)."""
+    desk = selectors.club_desk(roster=services.roster_for(owner=request.user))
+    context = {
+        "roster": desk.roster,
+        "players": desk.players,
+        "seasons": desk.seasons,
         "counting_labels": [(c.value, label) for c, label in COUNTING_LABELS.items()],
         "tiebreak_labels": [(t.value, label) for t, label in TIEBREAK_LABELS.items()],
-        "leaderboard_url": reverse("seasons:leaderboard", args=[roster.public_token]),
+        "leaderboard_url": reverse("seasons:leaderboard", args=[desk.roster.public_token]),
         **extra,
     }
+    return render(request, "tournaments/club_desk.html", context)
 
 
 @never_cache
 @director_required
 @require_GET
 def club(request: HtmxHttpRequest) -> HttpResponse:
-    roster = services.roster_for(owner=request.user)
-    return render(request, "tournaments/club_desk.html", _club_context(roster))
+    return _club_page(request)
 
 
 @never_cache
@@ -95,8 +96,7 @@ def player_add(request: HtmxHttpRequest) -> HttpResponse:
             allow_same=request.POST.get("allow_same") == "1",
         )
     except services.SeasonError as error:
-        context = _club_context(roster, add_errors=_problems(error), add_data=request.POST)
-        return render(request, "tournaments/club_desk.html", context)
+        return _club_page(request, add_errors=_problems(error), add_data=request.POST)
     return redirect("seasons:club")
 
 
@@ -111,9 +111,7 @@ def roster_import(request: HtmxHttpRequest) -> HttpResponse:
         text = raw.decode("utf-8-sig", errors="replace") if len(raw) <= CSV_LARGEST else ""
         if len(raw) > CSV_LARGEST:
             errors = {"file": [f"the file is larger than {CSV_LARGEST // 1024} kB"]}
-            return render(
-                request, "tournaments/club_desk.html", _club_context(roster, import_errors=errors)
-            )
+            return _club_page(request, import_errors=errors)
     else:
         text = request.POST.get("text", "")[:CSV_LARGEST]
     choices = {
@@ -129,13 +127,10 @@ def roster_import(request: HtmxHttpRequest) -> HttpResponse:
             roster=roster, text=text, choices=choices, user=request.user
         )
     except services.SeasonError as error:
-        context = _club_context(roster, import_errors=_problems(error), import_text=text)
-        return render(request, "tournaments/club_desk.html", context)
+        return _club_page(request, import_errors=_problems(error), import_text=text)
     if result.ambiguous:
-        context = _club_context(roster, questions=result.ambiguous, import_text=text)
-        return render(request, "tournaments/club_desk.html", context)
-    context = _club_context(roster, imported=result)
-    return render(request, "tournaments/club_desk.html", context)
+        return _club_page(request, questions=result.ambiguous, import_text=text)
+    return _club_page(request, imported=result)
 
 
 @never_cache
@@ -143,25 +138,25 @@ def roster_import(request: HtmxHttpRequest) -> HttpResponse:
 @require_POST
 def player_merge(request: HtmxHttpRequest) -> HttpResponse:
     roster = services.roster_for(owner=request.user)
-    keep = _player(roster, request.POST.get("keep"))
-    duplicate = _player(roster, request.POST.get("duplicate"))
+    keep = selectors.roster_player(roster=roster, player_id=_int(request.POST.get("keep")))
+    duplicate = selectors.roster_player(
+        roster=roster, player_id=_int(request.POST.get("duplicate"))
+    )
     if keep is None or duplicate is None:
         errors = {"duplicate": ["choose the player to keep and the duplicate"]}
-        return render(
-            request, "tournaments/club_desk.html", _club_context(roster, merge_errors=errors)
-        )
+        return _club_page(request, merge_errors=errors)
     try:
         services.player_merge(keep=keep, duplicate=duplicate, user=request.user)
     except services.SeasonError as error:
-        context = _club_context(roster, merge_errors=_problems(error))
-        return render(request, "tournaments/club_desk.html", context)
+        return _club_page(request, merge_errors=_problems(error))
     return redirect("seasons:club")
 
 
-def _player_desk_context(player: Player, **extra: Any) -> dict[str, Any]:
+def _player_desk_context(desk: selectors.PlayerDesk, **extra: Any) -> dict[str, Any]:
+    player = desk.player
     return {
         "player": player,
-        "rating": selectors.rating_text(selectors.player_skill(player)),
+        "rating": desk.rating,
         "public_url": reverse("seasons:player", args=[player.roster.public_token, player.pk]),
         **extra,
     }
@@ -173,12 +168,14 @@ def _player_desk_context(player: Player, **extra: Any) -> dict[str, Any]:
 def player_desk(request: HtmxHttpRequest, player_id: int) -> HttpResponse:
     """One roster player at the desk: their rating and public page; renamed here."""
     roster = services.roster_for(owner=request.user)
-    player = get_object_or_404(Player.objects.select_related("roster"), roster=roster, pk=player_id)
+    player = _found(selectors.roster_player(roster=roster, player_id=player_id))
     if player.merged_into_id:
         return redirect("seasons:player_desk", player_id=player.merged_into_id)
     template = "tournaments/club_player.html"
     if request.method == "GET":
-        context = _player_desk_context(player, renamed=request.GET.get("renamed") == "1")
+        context = _player_desk_context(
+            selectors.roster_player_desk(player=player), renamed=request.GET.get("renamed") == "1"
+        )
         return render(request, template, context)
     try:
         services.player_rename(
@@ -189,7 +186,9 @@ def player_desk(request: HtmxHttpRequest, player_id: int) -> HttpResponse:
         )
     except services.SeasonError as error:
         context = _player_desk_context(
-            player, rename_errors=_problems(error), rename_data=request.POST
+            selectors.roster_player_desk(player=player),
+            rename_errors=_problems(error),
+            rename_data=request.POST,
         )
         return render(request, template, context)
     return redirect(f"{reverse('seasons:player_desk', args=[player.pk])}?renamed=1")
@@ -214,44 +213,17 @@ def season_new(request: HtmxHttpRequest) -> HttpResponse:
             roster=roster, name=request.POST.get("name", ""), rule=rule, user=request.user
         )
     except services.SeasonError as error:
-        context = _club_context(roster, season_errors=_problems(error), season_data=request.POST)
-        return render(request, "tournaments/club_desk.html", context)
+        return _club_page(request, season_errors=_problems(error), season_data=request.POST)
     return redirect("seasons:club")
 
 
-def _night_context(event: Event, **extra: Any) -> dict[str, Any]:
-    roster = services.roster_for(owner=event.owner)
-    night = ClubNight.objects.filter(event=event).select_related("season").first()
-    links = {
-        (e, m): p
-        for e, m, p in EntrantPlayer.objects.filter(entrant__event=event)
-        .select_related("player")
-        .values_list("entrant_id", "member", "player")
-    }
-    players = {p.pk: p for p in Player.objects.filter(roster=roster, merged_into__isnull=True)}
-    ratings = selectors.ratings_of(set(players))
-    entrants = []
-    for entrant in event.entrants.order_by("pk"):
-        names = list(entrant.members) or [entrant.name]
-        for member, name in enumerate(names):
-            linked = players.get(links.get((entrant.pk, member)) or 0)
-            same = [p for p in players.values() if p.folded == services.folded(name)]
-            entrants.append(
-                {
-                    "entrant": entrant,
-                    "member": member,
-                    "name": name,
-                    "player": linked,
-                    "rating": ratings.get(linked.pk, "") if linked else "",
-                    "choices": same if not linked else [],
-                }
-            )
+def _night_context(desk: selectors.NightDesk, **extra: Any) -> dict[str, Any]:
     return {
-        "event": event,
-        "night": night,
-        "seasons": Season.objects.filter(roster=roster),
-        "entrants": entrants,
-        "players": sorted(players.values(), key=lambda p: p.folded),
+        "event": desk.event,
+        "night": desk.night,
+        "seasons": desk.seasons,
+        "entrants": desk.entrants,
+        "players": desk.players,
         **extra,
     }
 
@@ -263,13 +235,23 @@ def event_night(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """An event as a club night: its season, rated or not, balanced tables; who is who."""
     event = directed_event(request, pk)
     template = "tournaments/club_night.html"
+    # The page reads the event's owner's roster; the director's own picks come from theirs.
+    owner_roster = services.roster_for(owner=event.owner)
     if request.method == "GET":
-        return render(request, template, _night_context(event))
+        return render(
+            request,
+            template,
+            _night_context(selectors.club_night_desk(event=event, roster=owner_roster)),
+        )
     roster = services.roster_for(owner=request.user)
     try:
         if "link" in request.POST:
-            entrant = get_object_or_404(Entrant, event=event, pk=_int(request.POST["link"]))
-            player = get_object_or_404(Player, roster=roster, pk=_int(request.POST.get("player")))
+            entrant = _found(
+                selectors.event_entrant(event=event, entrant_id=_int(request.POST["link"]))
+            )
+            player = _found(
+                selectors.roster_player(roster=roster, player_id=_int(request.POST.get("player")))
+            )
             services.entrant_link(
                 entrant=entrant,
                 player=player,
@@ -278,11 +260,7 @@ def event_night(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             )
         else:
             season_id = _int(request.POST.get("season"))
-            season = (
-                Season.objects.filter(roster=roster, pk=season_id).first()
-                if season_id is not None
-                else None
-            )
+            season = selectors.roster_season(roster=roster, season_id=season_id)
             if request.POST.get("season") and season is None:
                 raise services.SeasonError.single("choose one of your seasons", field="season")
             result = services.club_night_set(
@@ -292,17 +270,25 @@ def event_night(request: HtmxHttpRequest, pk: int) -> HttpResponse:
                 balanced=request.POST.get("balanced") == "1",
                 user=request.user,
             )
-            return render(request, template, _night_context(event, linked=result))
+            return render(
+                request,
+                template,
+                _night_context(
+                    selectors.club_night_desk(event=event, roster=owner_roster), linked=result
+                ),
+            )
     except services.SeasonError as error:
-        return render(request, template, _night_context(event, errors=_problems(error)))
+        return render(
+            request,
+            template,
+            _night_context(
+                selectors.club_night_desk(event=event, roster=owner_roster), errors=_problems(error)
+            ),
+        )
     return redirect("seasons:event_night", pk=event.pk)
 
 
 # =========================================================================== public pages
-
-
-def _season(token: str) -> Season:
-    return get_object_or_404(Season.objects.select_related("roster"), public_token=token)
 
 
 def _live(request: HtmxHttpRequest, revision: str) -> bool:
@@ -318,7 +304,7 @@ def _page(request: HtmxHttpRequest, template: str, context: dict[str, Any]) -> H
 @never_cache
 @require_GET
 def season_page(request: HtmxHttpRequest, token: str, projector: bool = False) -> HttpResponse:
-    season = _season(token)
+    season = _found(selectors.season_by_token(token))
     revision = selectors.season_revision(season)
     if _live(request, revision):
         return HttpResponse(status=204)
@@ -337,7 +323,7 @@ def season_page(request: HtmxHttpRequest, token: str, projector: bool = False) -
 @never_cache
 @require_GET
 def season_csv(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    view = selectors.season_view(season=_season(token))
+    view = selectors.season_view(season=_found(selectors.season_by_token(token)))
     out = io.StringIO()
     writer = csvsafe.writer(out)
     writer.writerow(
@@ -365,7 +351,7 @@ def season_csv(request: HtmxHttpRequest, token: str) -> HttpResponse:
 @never_cache
 @require_GET
 def season_pdf(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    view = selectors.season_view(season=_season(token))
+    view = selectors.season_view(season=_found(selectors.season_by_token(token)))
     pdf = render_one(season_listing(view), paper_from(request.GET.get("paper")))
     response = HttpResponse(pdf, content_type="application/pdf")
     name = slugify(view.season.name) or "season"
@@ -376,14 +362,14 @@ def season_pdf(request: HtmxHttpRequest, token: str) -> HttpResponse:
 @never_cache
 @require_GET
 def leaderboard(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    roster = get_object_or_404(Roster, public_token=token)
+    roster = _found(selectors.roster_by_token(token))
     revision = selectors.roster_revision(roster)
     if _live(request, revision):
         return HttpResponse(status=204)
     context = {
         "roster": roster,
         "lines": selectors.leaderboard(roster=roster),
-        "seasons": Season.objects.filter(roster=roster),
+        "seasons": selectors.roster_seasons(roster=roster),
         "revision": revision,
         "live_url": reverse("seasons:leaderboard", args=[token]),
     }
@@ -393,8 +379,8 @@ def leaderboard(request: HtmxHttpRequest, token: str) -> HttpResponse:
 @never_cache
 @require_GET
 def player(request: HtmxHttpRequest, token: str, player_id: int) -> HttpResponse:
-    roster = get_object_or_404(Roster, public_token=token)
-    person = get_object_or_404(Player, roster=roster, pk=player_id)
+    roster = _found(selectors.roster_by_token(token))
+    person = _found(selectors.roster_player(roster=roster, player_id=player_id))
     if person.merged_into_id:
         return redirect("seasons:player", token=token, player_id=person.merged_into_id)
     context = {
@@ -411,7 +397,7 @@ def player(request: HtmxHttpRequest, token: str, player_id: int) -> HttpResponse
 def roster_json(request: HtmxHttpRequest) -> HttpResponse:
     roster = services.roster_for(owner=request.user)
     response = JsonResponse(
-        services.roster_export(roster=roster),
+        selectors.roster_export(roster=roster),
         json_dumps_params={"ensure_ascii": False, "indent": 1},
     )
     response["Content-Disposition"] = (
@@ -440,6 +426,5 @@ def roster_json_import(request: HtmxHttpRequest) -> HttpResponse:
             raise services.SeasonError.single(f"the file {error.reason}", field="file") from None
         result = services.roster_import_json(roster=roster, data=data, user=request.user)
     except services.SeasonError as error:
-        context = _club_context(roster, json_errors=_problems(error))
-        return render(request, "tournaments/club_desk.html", context)
-    return render(request, "tournaments/club_desk.html", _club_context(roster, imported=result))
+        return _club_page(request, json_errors=_problems(error))
+    return _club_page(request, imported=result)

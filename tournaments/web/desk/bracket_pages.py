@@ -16,6 +16,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from common import throttles
 from printing.errors import PrintRequestError
 from printing.services import printjob_create
+from tournaments.brackets import selectors as bracket_reads
 from tournaments.brackets import services as brackets
 from tournaments.brackets.core.changes import REASON_LONGEST
 from tournaments.brackets.sheet import BRACKET_SHEETS
@@ -106,7 +107,7 @@ def bracket_desk(request: HttpRequest, pk: int) -> HttpResponse:
             problems = error.problems
         else:
             return redirect("tournaments:bracket_desk", pk=event.pk)
-    page = brackets.bracket_for(event=event)
+    page = bracket_reads.bracket_for(event=event)
     context = {
         "event": event,
         "page": page,

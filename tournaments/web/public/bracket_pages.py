@@ -12,7 +12,7 @@ from django.views.decorators.http import require_GET
 
 from common.htmx import HtmxHttpRequest
 from printing.render.diagram import render_diagrams
-from tournaments.brackets import services as brackets
+from tournaments.brackets import selectors as brackets
 from tournaments.brackets.sheet import bracket_diagram
 from tournaments.models import Event
 

@@ -11,6 +11,8 @@ from django.db import connection
 from scoring.models import Game
 from scoring.services import Actor, round_undo
 from tests.tournaments.helpers import ROOLZ_OPTIONS, play_table
+from tournaments.club import services as club
+from tournaments.club.selectors import roster_export
 from tournaments.events import services
 from tournaments.models import (
     EntrantPlayer,
@@ -21,7 +23,6 @@ from tournaments.models import (
     TableSeat,
     TournamentRound,
 )
-from tournaments.seasons import services as seasons
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_celery")]
 
@@ -38,7 +39,7 @@ def night(director, name: str, season=None, names=NAMES) -> Event:
         owner=director, name=name, game="roolz", options=ROOLZ_OPTIONS, rounds_planned=2
     )
     services.entrants_import_csv(event=event, text="\n".join(names), user=director)
-    seasons.club_night_set(event=event, season=season, rated=True, user=director)
+    club.club_night_set(event=event, season=season, rated=True, user=director)
     return event
 
 
@@ -64,8 +65,8 @@ def steps(roster) -> list[tuple[int, int, float, float]]:
 
 
 def test_ratings_follow_results_corrections_and_undos(director, django_capture_on_commit_callbacks):
-    roster = seasons.roster_for(owner=director)
-    lukasz = seasons.player_create(roster=roster, name="lukasz", user=director)
+    roster = club.roster_for(owner=director)
+    lukasz = club.player_create(roster=roster, name="lukasz", user=director)
     event = night(director, "Week 1")
     # "Łukasz" is the "lukasz" already on the roster; the others are new players.
     link = EntrantPlayer.objects.get(entrant__event=event, entrant__name="Łukasz")
@@ -87,7 +88,7 @@ def test_ratings_follow_results_corrections_and_undos(director, django_capture_o
 
     # Running the task again changes nothing (idempotent).
     for table in tables:
-        assert seasons.ratings_game_changed(game_id=table.game_id) == "unchanged"
+        assert club.ratings_game_changed(game_id=table.game_id) == "unchanged"
     assert snapshot(roster) == built
 
     call_command("ratings", "--recompute")
@@ -126,7 +127,7 @@ def test_ratings_follow_results_corrections_and_undos(director, django_capture_o
 
 
 def test_a_merge_brings_the_history_along(director, django_capture_on_commit_callbacks):
-    roster = seasons.roster_for(owner=director)
+    roster = club.roster_for(owner=director)
     week1 = night(director, "Week 1", names=["Ann", "Ben", "Cat", "Dan"])
     play_round(week1, director, django_capture_on_commit_callbacks)
     # A week later Ann is typed "Anne": a new player the director then merges.
@@ -135,7 +136,7 @@ def test_a_merge_brings_the_history_along(director, django_capture_on_commit_cal
     ann = Player.objects.get(roster=roster, name="Ann")
     anne = Player.objects.get(roster=roster, name="Anne")
     assert ann.rated_games == 1 and anne.rated_games == 1
-    kept = seasons.player_merge(keep=ann, duplicate=anne, user=director)
+    kept = club.player_merge(keep=ann, duplicate=anne, user=director)
     assert kept.rated_games == 2
     anne.refresh_from_db()
     assert anne.merged_into == ann and anne.rated_games == 0
@@ -146,40 +147,40 @@ def test_a_merge_brings_the_history_along(director, django_capture_on_commit_cal
 
 
 def test_import_matches_folded_names_and_asks_when_ambiguous(director):
-    roster = seasons.roster_for(owner=director)
-    seasons.player_create(roster=roster, name="Łukasz")
-    one = seasons.player_create(roster=roster, name="Sam Lee")
-    two = seasons.player_create(roster=roster, name="sam lee", allow_same=True)
+    roster = club.roster_for(owner=director)
+    club.player_create(roster=roster, name="Łukasz")
+    one = club.player_create(roster=roster, name="Sam Lee")
+    two = club.player_create(roster=roster, name="sam lee", allow_same=True)
     text = "name,contact\nLUKASZ\nSam Lee,sam@example.org\nZoë\nzoe\n"
-    asked = seasons.roster_import(roster=roster, text=text)
+    asked = club.roster_import(roster=roster, text=text)
     assert [m.line for m in asked.ambiguous] == [3]
     assert {p.pk for p in asked.ambiguous[0].players} == {one.pk, two.pk}
     assert Player.objects.filter(roster=roster).count() == 3  # nothing written yet
-    done = seasons.roster_import(roster=roster, text=text, choices={3: str(two.pk)})
+    done = club.roster_import(roster=roster, text=text, choices={3: str(two.pk)})
     assert [p.name for p in done.created] == ["Zoë"]  # "zoe" is the same new player
     assert {p.name for p in done.found} >= {"Łukasz", "sam lee"}
-    with pytest.raises(seasons.SeasonError) as error:
-        seasons.roster_import(roster=roster, text="\n" + "x" * 50 + "\n")
+    with pytest.raises(club.SeasonError) as error:
+        club.roster_import(roster=roster, text="\n" + "x" * 50 + "\n")
     assert error.value.problems[0].field == "line 2"
 
 
 def test_export_and_import_carry_the_roster_seasons_and_ratings(
     director, django_capture_on_commit_callbacks
 ):
-    roster = seasons.roster_for(owner=director)
-    season = seasons.season_create(
+    roster = club.roster_for(owner=director)
+    season = club.season_create(
         roster=roster, name="Spring", rule={"counting": "drop_worst", "drop": 1}
     )
     event = night(director, "Week 1", season=season)
     play_round(event, director, django_capture_on_commit_callbacks)
     document = services.event_export(event=event)
-    roster_document = seasons.roster_export(roster=roster)
+    roster_document = roster_export(roster=roster)
     before = {p.name: (p.mu, p.sigma) for p in Player.objects.filter(roster=roster)}
 
     # Another director's server: the roster first (ratings become starting points) ...
     other = get_user_model().objects.create_user("other", password="x")
-    theirs = seasons.roster_for(owner=other)
-    seasons.roster_import_json(roster=theirs, data=roster_document)
+    theirs = club.roster_for(owner=other)
+    club.roster_import_json(roster=theirs, data=roster_document)
     assert {p.name: (p.mu, p.sigma) for p in Player.objects.filter(roster=theirs)} == before
     spring = theirs.seasons.get(name="Spring")
     assert (spring.counting, spring.drop) == ("drop_worst", 1)
@@ -195,8 +196,8 @@ def test_export_and_import_carry_the_roster_seasons_and_ratings(
     call_command("ratings", "--recompute")
     assert snapshot(theirs) == built
 
-    with pytest.raises(seasons.SeasonError) as error:
-        seasons.roster_import_json(
+    with pytest.raises(club.SeasonError) as error:
+        club.roster_import_json(
             roster=theirs,
             data={**roster_document, "players": [{"name": "X", "rating": {"mu": "a"}}]},
         )
@@ -214,14 +215,14 @@ def all_steps(roster) -> list[tuple[int, int, int, float, float, float, float]]:
 def test_a_rebuild_rewrites_the_steps_in_place_and_equals_one_from_nothing(
     director, django_capture_on_commit_callbacks
 ):
-    roster = seasons.roster_for(owner=director)
+    roster = club.roster_for(owner=director)
     event = night(director, "Week 1")
     play_round(event, director, django_capture_on_commit_callbacks)
     play_round(event, director, django_capture_on_commit_callbacks)
     built = all_steps(roster)
     # Every player now starts from a rating brought in: every step's numbers move.
     Player.objects.filter(roster=roster).update(base_mu=30.0, base_sigma=6.0)
-    seasons.ratings_recompute(roster=roster, from_games=False)
+    club.ratings_recompute(roster=roster, from_games=False)
     moved = all_steps(roster)
     assert [s[1:3] for s in moved] == [s[1:3] for s in built]  # the same games and players
     if connection.vendor == "postgresql":  # there rewritten in place (elsewhere replaced)
@@ -230,13 +231,13 @@ def test_a_rebuild_rewrites_the_steps_in_place_and_equals_one_from_nothing(
     players = snapshot(roster)
     # The same history rebuilt with no step stored at all: the same numbers, in order.
     RatingStep.objects.filter(rated_game__roster=roster).delete()
-    seasons.ratings_recompute(roster=roster, from_games=False)
+    club.ratings_recompute(roster=roster, from_games=False)
     assert [s[1:] for s in all_steps(roster)] == [s[1:] for s in moved]
     assert snapshot(roster) == players
 
 
 def test_a_rebuild_mends_a_history_out_of_step(director, django_capture_on_commit_callbacks):
-    roster = seasons.roster_for(owner=director)
+    roster = club.roster_for(owner=director)
     event = night(director, "Week 1")
     play_round(event, director, django_capture_on_commit_callbacks)
     play_round(event, director, django_capture_on_commit_callbacks)
@@ -254,7 +255,7 @@ def test_a_rebuild_mends_a_history_out_of_step(director, django_capture_on_commi
         rated_game=game, player=outsider, mu_before=1, sigma_before=1, mu=2, sigma=1
     )
     Player.objects.filter(roster=roster).update(mu=None, sigma=None, rated_games=0)
-    seasons.ratings_recompute(roster=roster, from_games=False)
+    club.ratings_recompute(roster=roster, from_games=False)
     assert [s[1:] for s in all_steps(roster)] == built
     assert snapshot(roster) == players
 
@@ -262,17 +263,17 @@ def test_a_rebuild_mends_a_history_out_of_step(director, django_capture_on_commi
 def test_a_rename_refuses_a_merged_duplicate_and_changes_nothing_for_the_same_name(director):
     from tournaments.models import RosterLog
 
-    roster = seasons.roster_for(owner=director)
-    ann = seasons.player_create(roster=roster, name="Ann")
-    anne = seasons.player_create(roster=roster, name="Anne")
-    seasons.player_merge(keep=ann, duplicate=anne, user=director)
+    roster = club.roster_for(owner=director)
+    ann = club.player_create(roster=roster, name="Ann")
+    anne = club.player_create(roster=roster, name="Anne")
+    club.player_merge(keep=ann, duplicate=anne, user=director)
     lines = RosterLog.objects.count()
-    with pytest.raises(seasons.SeasonError) as error:
-        seasons.player_rename(player=anne, name="Annie", user=director)
+    with pytest.raises(club.SeasonError) as error:
+        club.player_rename(player=anne, name="Annie", user=director)
     assert error.value.problems[0].field == "name"
-    assert seasons.player_rename(player=ann, name=" Ann ", user=director).name == "Ann"
+    assert club.player_rename(player=ann, name=" Ann ", user=director).name == "Ann"
     assert RosterLog.objects.count() == lines
     # A new case of the same letters is a rename (the folded name stays).
-    renamed = seasons.player_rename(player=ann, name="ANN", user=director)
+    renamed = club.player_rename(player=ann, name="ANN", user=director)
     assert (renamed.name, renamed.folded) == ("ANN", "ann")
     assert RosterLog.objects.count() == lines + 1

@@ -9,9 +9,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from tests.tournaments.seasons.test_flow import night, play_round
+from tests.tournaments.club.test_flow import night, play_round
+from tournaments.club import services as club
 from tournaments.models import ClubNight, EntrantPlayer, Player, Season
-from tournaments.seasons import services as seasons
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_celery")]
 
@@ -23,8 +23,8 @@ def director():
 
 @pytest.fixture
 def season_played(director, django_capture_on_commit_callbacks):
-    roster = seasons.roster_for(owner=director)
-    season = seasons.season_create(
+    roster = club.roster_for(owner=director)
+    season = club.season_create(
         roster=roster,
         name="Autumn Thursdays",
         rule={"counting": "best", "best": 1, "place_points": "10 8 6 5 4 3 2 1"},
@@ -77,9 +77,9 @@ def test_leaderboard_and_player_page(client, season_played):
 
 def test_desk_club_import_asks_when_ambiguous(client, director):
     client.force_login(director)
-    roster = seasons.roster_for(owner=director)
-    seasons.player_create(roster=roster, name="Sam Lee")
-    seasons.player_create(roster=roster, name="sam lee", allow_same=True)
+    roster = club.roster_for(owner=director)
+    club.player_create(roster=roster, name="Sam Lee")
+    club.player_create(roster=roster, name="sam lee", allow_same=True)
     assert client.get(reverse("seasons:club")).status_code == 200
     asked = client.post(reverse("seasons:roster_import"), {"text": "SAM LEE\nŁukasz\n"})
     assert "Who is it?" in asked.content.decode()
@@ -104,7 +104,7 @@ def test_desk_season_form_names_the_field(client, director):
 
 
 def test_desk_event_night_links_and_only_the_owner_sees_it(client, director):
-    from tests.tournaments.seasons.test_flow import NAMES
+    from tests.tournaments.club.test_flow import NAMES
     from tournaments.events import services
 
     event = services.event_create(owner=director, name="Friday", game="roolz")
@@ -125,7 +125,7 @@ def test_desk_event_night_links_and_only_the_owner_sees_it(client, director):
 
 
 def test_the_desk_shows_each_rated_players_rating(client, director, season_played):
-    from tournaments.seasons.selectors import player_skill, rating_text
+    from tournaments.club.selectors import player_skill, rating_text
 
     event = ClubNight.objects.filter(season=season_played).first().event
     client.force_login(director)
@@ -145,7 +145,7 @@ def test_roster_json_round_trip_through_the_desk(client, director, season_played
     upload = SimpleUploadedFile("club.json", document, content_type="application/json")
     answer = client.post(reverse("seasons:roster_json_import"), {"file": upload})
     assert answer.status_code == 200 and "7 new players" in answer.content.decode()
-    theirs = seasons.roster_for(owner=other)
+    theirs = club.roster_for(owner=other)
     assert theirs.seasons.filter(name="Autumn Thursdays").exists()
     bad = SimpleUploadedFile("club.json", b"{nope", content_type="application/json")
     answer = client.post(reverse("seasons:roster_json_import"), {"file": bad})
@@ -154,7 +154,7 @@ def test_roster_json_round_trip_through_the_desk(client, director, season_played
 
 def test_the_season_csv_is_formula_safe(client, season_played):
     player = Player.objects.filter(roster=season_played.roster).first()
-    seasons.player_update(player=player, name="=cmd|x", contact="")
+    club.player_update(player=player, name="=cmd|x", contact="")
     text = client.get(f"/s/{season_played.public_token}/season.csv").content.decode()
     assert "'=cmd|x" in text
     assert "=cmd|x" not in text.replace("'=cmd|x", "")

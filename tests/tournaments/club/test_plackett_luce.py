@@ -12,9 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from openskill.models import PlackettLuce
 
-from tournaments.seasons.core.plackett_luce import MODEL, rate
-from tournaments.seasons.core.ratings import Skill
-from tournaments.seasons.skill import INITIAL, RATE, openskill_rate
+from tournaments.club.core.plackett_luce import MODEL, rate
+from tournaments.club.core.ratings import Skill
+from tournaments.club.skill import INITIAL, RATE, openskill_rate
 
 skills = st.builds(
     Skill,

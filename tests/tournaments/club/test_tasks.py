@@ -9,10 +9,10 @@ from celery.signals import after_task_publish
 from django.contrib.auth import get_user_model
 
 from tests.tournaments.helpers import ROOLZ_OPTIONS, play_table
+from tournaments.club import services as club
+from tournaments.club.tasks import RATE_TASK, ratings_game_changed_task
 from tournaments.events import services
 from tournaments.models import Player, RatedGame
-from tournaments.seasons import services as seasons
-from tournaments.seasons.tasks import RATE_TASK, ratings_game_changed_task
 
 
 @pytest.mark.services
@@ -37,7 +37,7 @@ def _rate_on_a_worker(app, sent: list[str]) -> None:
         owner=director, name="Worker night", game="roolz", options=ROOLZ_OPTIONS
     )
     services.entrants_import_csv(event=event, text="Ann\nBen\nCat\nDan")
-    seasons.club_night_set(event=event)
+    club.club_night_set(event=event)
     round_ = services.tournament_round_publish(
         event=event, round=services.tournament_round_generate(event=event)
     )

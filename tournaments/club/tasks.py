@@ -12,7 +12,8 @@ from celery import shared_task
 from django.db import transaction
 
 from common.publish import publish
-from tournaments.seasons.services import ratings_concern, ratings_game_changed
+from tournaments.club.selectors import ratings_concern
+from tournaments.club.services import ratings_game_changed
 
 logger = logging.getLogger(__name__)
 

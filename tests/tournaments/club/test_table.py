@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournaments.seasons.core.table import (
+from tournaments.club.core.table import (
     Counting,
     Night,
     SeasonRule,

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from openskill.models import PlackettLuce
 
-from tournaments.seasons.core.ratings import (
+from tournaments.club.core.ratings import (
     RatedGame,
     Skill,
     Step,
@@ -16,7 +16,7 @@ from tournaments.seasons.core.ratings import (
     replay,
     rerate_from,
 )
-from tournaments.seasons.skill import INITIAL, RATE
+from tournaments.club.skill import INITIAL, RATE
 
 
 def test_one_table_of_four_equals_the_librarys_own_update():

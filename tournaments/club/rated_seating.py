@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections import Counter
 from itertools import combinations
 
+from tournaments.club.core.balance import balanced_tables, seed_order, table_means
+from tournaments.club.core.ratings import Skill
 from tournaments.models import ClubNight, EntrantPlayer, Event
-from tournaments.seasons.core.balance import balanced_tables, seed_order, table_means
-from tournaments.seasons.core.ratings import Skill
 from tournaments.seating import adapter as seating
 from tournaments.seating.core.types import RoundPlan
 

@@ -18,6 +18,10 @@ from typing import Any
 from django.db import connection
 
 from scoring.models import Game, Round
+from scoring.selectors import GameOutcome
+from tournaments.club.core.ratings import GameKey
+from tournaments.club.core.ratings import RatedGame as CoreGame
+from tournaments.club.core.table import Night
 from tournaments.models import (
     ClubNight,
     EntrantPlayer,
@@ -28,9 +32,6 @@ from tournaments.models import (
     TableSeat,
     TournamentRound,
 )
-from tournaments.seasons.core.ratings import GameKey
-from tournaments.seasons.core.ratings import RatedGame as CoreGame
-from tournaments.seasons.core.table import Night
 from tournaments.standings.adapter import kept_standings
 from tournaments.standings.core import table_from_game
 
@@ -67,16 +68,16 @@ class GameToRate:
 def _sides_and_places(
     game: Game, seats: Sequence[tuple[int, int]], players: dict[tuple[int, int], int]
 ) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
-    cache = game.score_cache or {}
-    totals = list(cache.get("totals") or ())
+    outcome = GameOutcome.of(game)
+    totals = list(outcome.totals)
     if len(totals) != len(seats):
         return (), ()
     table = table_from_game(
         number=0,
         entrants=list(range(len(seats))),
         totals=totals,
-        winners=list(cache.get("winners") or ()),
-        teams=cache.get("teams") or {},
+        winners=list(outcome.winners),
+        teams=outcome.teams,
     )
     sides: list[tuple[int, ...]] = []
     places: list[int] = []

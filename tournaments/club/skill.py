@@ -13,9 +13,9 @@ from collections.abc import Sequence
 
 from openskill.models import PlackettLuce
 
-from tournaments.seasons.core.plackett_luce import MODEL as OURS
-from tournaments.seasons.core.plackett_luce import rate
-from tournaments.seasons.core.ratings import RateFn, Skill
+from tournaments.club.core.plackett_luce import MODEL as OURS
+from tournaments.club.core.plackett_luce import rate
+from tournaments.club.core.ratings import RateFn, Skill
 
 MODEL = PlackettLuce()
 INITIAL = OURS.initial

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from printing.render import ListColumn, Listing
-from tournaments.seasons.selectors import SeasonView
+from tournaments.club.selectors import SeasonView
 
 # Past this many nights the sheet shows the last ones (the total always counts them all).
 NIGHTS_ON_PAPER = 12

@@ -15,7 +15,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tournaments.seasons.core.ratings import Skill
+from tournaments.club.core.ratings import Skill
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,10 +10,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.tournaments.helpers import ROOLZ_OPTIONS
+from tournaments.club import services as club
+from tournaments.club.core.balance import balanced_tables, seed_order
 from tournaments.events import services
 from tournaments.models import Event, Player, TableSeat
-from tournaments.seasons import services as seasons
-from tournaments.seasons.core.balance import balanced_tables, seed_order
 
 
 @given(
@@ -61,16 +61,16 @@ def test_later_rounds_mix_table_mates():
 @pytest.mark.usefixtures("eager_celery")
 def test_a_balanced_club_night_spreads_rated_players_and_reports_table_means():
     director = get_user_model().objects.create_user("director")
-    roster = seasons.roster_for(owner=director)
+    roster = club.roster_for(owner=director)
     names = [f"P{i:02d}" for i in range(16)]
     for i, name in enumerate(names):
-        player = seasons.player_create(roster=roster, name=name)
+        player = club.player_create(roster=roster, name=name)
         Player.objects.filter(pk=player.pk).update(mu=25.0 + 2 * (16 - i), sigma=2.0)
     event = services.event_create(
         owner=director, name="Balanced", game="roolz", options=ROOLZ_OPTIONS
     )
     services.entrants_import_csv(event=event, text="\n".join(names))
-    seasons.club_night_set(event=event, balanced=True)
+    club.club_night_set(event=event, balanced=True)
     round_ = services.tournament_round_generate(event=event)
     assert round_.report["method"] == "balanced tables"
     assert len(round_.report["table_means"]) == 4
@@ -85,17 +85,17 @@ def test_a_balanced_club_night_spreads_rated_players_and_reports_table_means():
 @pytest.mark.usefixtures("eager_celery")
 def test_swiss_round_one_is_seeded_by_rating():
     director = get_user_model().objects.create_user("director")
-    roster = seasons.roster_for(owner=director)
+    roster = club.roster_for(owner=director)
     names = [f"P{i:02d}" for i in range(12)]
     # Registered weakest first, so registration order and rating order differ.
     for i, name in enumerate(names):
-        player = seasons.player_create(roster=roster, name=name)
+        player = club.player_create(roster=roster, name=name)
         Player.objects.filter(pk=player.pk).update(mu=10.0 + 2 * i, sigma=1.0)
     event = services.event_create(
         owner=director, name="Swiss", game="roolz", options=ROOLZ_OPTIONS, format=Event.Format.SWISS
     )
     services.entrants_import_csv(event=event, text="\n".join(names))
-    seasons.club_night_set(event=event)
+    club.club_night_set(event=event)
     round_ = services.tournament_round_generate(event=event)
     tables = {
         t.number: {s.entrant.name for s in TableSeat.objects.filter(table=t)}
@@ -110,14 +110,14 @@ def test_a_bracket_seeded_by_rating_puts_the_strongest_first():
     from tournaments.brackets.services import stage_create
 
     director = get_user_model().objects.create_user("director")
-    roster = seasons.roster_for(owner=director)
+    roster = club.roster_for(owner=director)
     names = [f"P{i}" for i in range(8)]
     for i, name in enumerate(names):
-        player = seasons.player_create(roster=roster, name=name)
+        player = club.player_create(roster=roster, name=name)
         Player.objects.filter(pk=player.pk).update(mu=10.0 + 3 * i, sigma=1.0)
     event = services.event_create(owner=director, name="Cup", game="roolz", options=ROOLZ_OPTIONS)
     services.entrants_import_csv(event=event, text="\n".join(names))
-    seasons.club_night_set(event=event)
+    club.club_night_set(event=event)
     stage = stage_create(event=event, kind="single", seeding="rating")
     by_id = {str(e.pk): e.name for e in event.entrants.all()}
     assert [by_id[s] for s in stage.seeds] == names[::-1]

@@ -1,0 +1,452 @@
+"""Reads of an event's bracket stage: the stage as the core's bracket, a match game's
+finish, what the services check before a change, and the page (``bracket_for(event=)``
+-> ``BracketPage``, the layout with names, totals and table links). Nothing here writes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any
+
+from scoring.engines.base import Problem
+from scoring.engines.registry import ENGINES
+from scoring.models import Game, Round
+from scoring.selectors import GameOutcome
+from tournaments.brackets.core import (
+    Bracket,
+    BracketLayout,
+    BracketState,
+    DrawRule,
+    EliminationBracket,
+    Format,
+    GrandFinal,
+    MatchView,
+    Override,
+    Result,
+    Status,
+    TableBracket,
+    TableRules,
+    bracket_layout,
+)
+from tournaments.brackets.core.layout import LayoutColumn, LayoutMatch, LayoutSeat, LayoutSection
+from tournaments.errors import TournamentError
+from tournaments.models import BracketGame, BracketStage, Entrant, Event, TableSeat, TournamentRound
+from tournaments.seating import adapter as seating
+from tournaments.standings import adapter as results
+from tournaments.standings.core import InvalidResults
+from tournaments.standings.core.results import places_from_totals
+
+Finish = tuple[tuple[str, ...], ...]
+
+
+# --------------------------------------------------------------------------- what a change checks
+
+
+def qualifying_waiting(event: Event) -> list[str]:
+    """Tables of the qualifying rounds not done yet (and drafts), in words."""
+    waiting = [
+        f"round {row.round_number} table {row.table_number}"
+        for row in results.table_rows(event)
+        if not row.finished or row.pending
+    ]
+    if event.rounds.filter(status=TournamentRound.Status.DRAFT).exists():
+        waiting.append("a draft round")
+    return waiting
+
+
+def standings_order(event: Event) -> list[int]:
+    try:
+        return [row.entrant for row in results.event_standings(event).rows]
+    except InvalidResults as invalid:
+        raise TournamentError(invalid.problems) from None
+
+
+# --------------------------------------------------------------------------- stored <-> core
+
+
+def _finish_from_json(groups: Sequence[Sequence[Any]]) -> Finish:
+    return tuple(tuple(str(name) for name in group) for group in groups)
+
+
+def core_bracket(stage: BracketStage) -> Bracket:
+    """The core's bracket from a stage's stored inputs."""
+    options = stage.options
+    stored_results = tuple(
+        Result(match=item["match"], finish=_finish_from_json(item["finish"]))
+        for item in stage.results
+    )
+    stored_overrides = tuple(
+        Override(
+            match=item["match"], finish=_finish_from_json(item["finish"]), reason=item["reason"]
+        )
+        for item in stage.overrides
+    )
+    seeds = tuple(str(name) for name in stage.seeds)
+    if stage.kind == BracketStage.Kind.TABLES:
+        return TableBracket(
+            seeds=seeds,
+            rules=stage_table_rules(options),
+            placement_tables=bool(options.get("placement_tables")),
+            draw_rule=DrawRule(stage.draw_rule),
+            seed=stage.seed,
+            history=tuple((str(a), str(b)) for a, b in stage.history),
+            results=stored_results,
+            overrides=stored_overrides,
+        )
+    return EliminationBracket(
+        format=Format(stage.kind),
+        seeds=seeds,
+        third_place=bool(options.get("third_place")),
+        grand_final=GrandFinal(options.get("grand_final", GrandFinal.RESET)),
+        draw_rule=DrawRule(stage.draw_rule),
+        seed=stage.seed,
+        results=stored_results,
+        overrides=stored_overrides,
+    )
+
+
+def stage_table_rules(options: Mapping[str, Any]) -> TableRules:
+    return TableRules(
+        table_size=int(options["table_size"]),
+        advance=int(options["advance"]),
+        legal_sizes=tuple(int(size) for size in options["legal_sizes"]),
+        final_table_size=options.get("final_table_size"),
+    )
+
+
+# --------------------------------------------------------------------------- creating a stage
+
+
+def stage_settings_problems(
+    *, kind: str, seeding: str, draw_rule: str, grand_final: str
+) -> list[Problem]:
+    """What is wrong with a new stage's settings, each problem naming its field."""
+    problems: list[Problem] = []
+    if kind not in BracketStage.Kind.values:
+        problems.append(
+            Problem(f"kind must be one of {', '.join(BracketStage.Kind.values)}", None, "kind")
+        )
+    if seeding not in BracketStage.Seeding.values:
+        problems.append(
+            Problem(
+                f"seeding must be one of {', '.join(BracketStage.Seeding.values)}",
+                None,
+                "seeding",
+            )
+        )
+    if draw_rule not in BracketStage.DrawRule.values:
+        problems.append(
+            Problem(
+                f"the draw rule must be one of {', '.join(BracketStage.DrawRule.values)}",
+                None,
+                "draw_rule",
+            )
+        )
+    if grand_final not in GrandFinal.__members__.values():
+        problems.append(Problem("the grand final is none, single or reset", None, "grand_final"))
+    return problems
+
+
+def playing_entrants(event: Event) -> list[Entrant]:
+    entrants = list(event.entrants.filter(dropped=False).order_by("pk"))
+    if any(e.checked_in for e in entrants):
+        entrants = [e for e in entrants if e.checked_in]
+    return entrants
+
+
+def two_team_problems(event: Event, members: int) -> list[Problem]:
+    """Problems when two entrants of ``members`` each cannot sit as the two sides of a table."""
+    size = 2 * max(1, members)
+    policy = seating.table_policy(event.game, options=event.options)
+    title = ENGINES[event.game].title
+    if size not in policy.legal_sizes:
+        return [Problem(f"{title} is not played by {size} at a table", None, "kind")]
+    sides = policy.sides.get(size)
+    wanted = {tuple(range(t, size, 2)) for t in range(2)}
+    if members <= 1:
+        if sides:
+            return [
+                Problem(f"{title} at {size} is played in teams: enter fixed teams", None, "kind")
+            ]
+        return []
+    if not sides or {tuple(sorted(s)) for s in sides} != wanted:
+        return [Problem(f"{title} at {size} is not played as two sides of {members}", None, "kind")]
+    return []
+
+
+def shared_tables(event: Event, ids: set[int]) -> list[list[str]]:
+    """Pairs of these entrants who shared a table in the published rounds."""
+    tables: dict[int, set[int]] = {}
+    for table_id, entrant_id in TableSeat.objects.filter(
+        table__round__event=event, table__round__status=TournamentRound.Status.PUBLISHED
+    ).values_list("table_id", "entrant_id"):
+        if entrant_id in ids:
+            tables.setdefault(table_id, set()).add(entrant_id)
+    pairs = {pair for seated in tables.values() for pair in combinations(sorted(seated), 2)}
+    return [[str(a), str(b)] for a, b in sorted(pairs)]
+
+
+# --------------------------------------------------------------------------- the matches' games
+
+
+def current_games(stage: BracketStage) -> dict[str, BracketGame]:
+    latest: dict[str, BracketGame] = {}
+    for row in stage.games.select_related("game").order_by("match", "attempt"):
+        latest[row.match] = row
+    return latest
+
+
+def finish_of_game(row: BracketGame) -> Finish | None:
+    """The finish a match's game reports (entrant ids grouped by place), or None while the
+    game is not finished or a round still waits for its confirmation."""
+    game = row.game
+    if game.status != Game.Status.FINISHED:
+        return None
+    if Round.objects.filter(game=game, status=Round.Status.PENDING).exists():
+        return None
+    outcome = GameOutcome.of(game)
+    if len(outcome.totals) != len(row.seats):
+        return None
+    places = places_from_totals(outcome.totals, outcome.winners, outcome.teams)
+    best: dict[str, int] = {}
+    for entrant_id, place in zip(row.seats, places, strict=True):
+        key = str(entrant_id)
+        best[key] = min(place, best.get(key, place))
+    groups: dict[int, list[str]] = {}
+    for key, place in best.items():
+        groups.setdefault(place, []).append(key)
+    return tuple(tuple(groups[place]) for place in sorted(groups))
+
+
+# --------------------------------------------------------------------------- pages
+
+
+@dataclass(frozen=True)
+class PageSeat(LayoutSeat):
+    """The core's seat as a page shows it: the label is the entrant's name, with its row;
+    what the match's game says of the entrant: its total once a deal is recorded, its
+    place in the finish once the match is decided (a table's finishing order)."""
+
+    entrant_id: int | None = None
+    total: int | float | None = None
+    place: int | None = None
+
+    @property
+    def known(self) -> bool:
+        """An entrant sits here (not a bye, nor a seat still to be decided)."""
+        return self.entrant is not None
+
+    @property
+    def total_text(self) -> str:
+        if self.total is None:
+            return ""
+        return str(int(self.total)) if float(self.total).is_integer() else f"{self.total:g}"
+
+    @property
+    def place_text(self) -> str:
+        if self.place is None:
+            return ""
+        suffix = (
+            "th"
+            if 10 <= self.place % 100 <= 20
+            else {1: "st", 2: "nd", 3: "rd"}.get(self.place % 10, "th")
+        )
+        return f"{self.place}{suffix}"
+
+
+@dataclass(frozen=True)
+class PageMatch(LayoutMatch):
+    """The core's match as a page shows it: its seats named, its game's links, the reason
+    of an override."""
+
+    seats: tuple[PageSeat, ...]
+    title: str  # "Table 3" / "Match 2"
+    table_token: str  # the game's entry link (the desk's alone), empty while no game
+    view_token: str  # the game's view link (the public bracket page), empty while no game
+    game_id: int | None
+    reason: str  # the director's reason, when overridden
+
+
+@dataclass(frozen=True)
+class PagePlace:
+    places: str  # "1", "5-8"
+    name: str
+
+
+@dataclass(frozen=True)
+class BracketPage:
+    event_name: str
+    kind: str
+    kind_title: str
+    draw_rule: str
+    sections: tuple[LayoutSection[PageMatch], ...]  # the core's layout, dressed for a page
+    placements: tuple[PagePlace, ...]
+    complete: bool
+    champion: str
+    cut: str  # "Top 8 of 16 after the qualifying rounds", or ""
+    revision: int
+    widest_column: int
+    rounds: int
+
+
+def _page_seat(
+    seat: LayoutSeat,
+    names: Mapping[str, str],
+    totals: Mapping[str, int | float] | None = None,
+    places: Mapping[str, int] | None = None,
+) -> PageSeat:
+    if seat.entrant is None:
+        return PageSeat(entrant=None, seed=None, label=seat.label, advanced=False)
+    return PageSeat(
+        entrant=seat.entrant,
+        seed=seat.seed,
+        label=names.get(seat.entrant, seat.entrant),
+        advanced=seat.advanced,
+        entrant_id=int(seat.entrant) if seat.entrant.isdigit() else None,
+        total=(totals or {}).get(seat.entrant),
+        place=(places or {}).get(seat.entrant),
+    )
+
+
+def _game_totals(row: BracketGame | None, played: set[int]) -> dict[str, int | float]:
+    """Each entrant's total in its match's game (a team's, read at its first seat), once
+    the game has a deal recorded; the game's engine computed them (the score cache)."""
+    if row is None or row.game_id not in played:
+        return {}
+    totals = GameOutcome.of(row.game).totals
+    if len(totals) != len(row.seats):
+        return {}
+    found: dict[str, int | float] = {}
+    for entrant_id, total in zip(row.seats, totals, strict=True):
+        if isinstance(total, int | float):
+            found.setdefault(str(entrant_id), total)
+    return found
+
+
+def _finish_places(view: MatchView | None) -> dict[str, int]:
+    """Each entrant's place in a decided match: the director's finish when overridden,
+    else the game's (entrants level share a place), else the order used for advancing."""
+    if view is None or view.status != Status.DONE:
+        return {}
+    groups: tuple[tuple[str, ...], ...] = ()
+    if view.override is not None:
+        groups = view.override.finish
+    elif view.reported:
+        groups = view.reported
+    if not groups:
+        groups = tuple((entrant,) for entrant in view.finish)
+    places: dict[str, int] = {}
+    place = 1
+    for group in groups:
+        for entrant in group:
+            places.setdefault(entrant, place)
+        place += len(group)
+    return places
+
+
+def _in_finishing_order(seats: tuple[PageSeat, ...]) -> tuple[PageSeat, ...]:
+    """A decided table lists its seats in finishing order (seat order while it plays)."""
+    if all(seat.place is None for seat in seats):
+        return seats
+    last = len(seats) + 1
+    return tuple(sorted(seats, key=lambda seat: seat.place if seat.place is not None else last))
+
+
+def _page_match(
+    match: LayoutMatch,
+    names: Mapping[str, str],
+    games: Mapping[str, BracketGame],
+    reasons: Mapping[str, str],
+    two_team: bool,
+    state: BracketState | None = None,
+    played: set[int] | None = None,
+) -> PageMatch:
+    row = games.get(match.id)
+    totals = _game_totals(row, played or set())
+    view = next((m for m in state.matches if m.id == match.id), None) if state else None
+    places = {} if two_team else _finish_places(view)
+    return PageMatch(
+        id=match.id,
+        number=match.number,
+        status=match.status,
+        seats=_in_finishing_order(
+            tuple(_page_seat(seat, names, totals, places) for seat in match.seats)
+        ),
+        feeders=match.feeders,
+        advance=match.advance,
+        overridden=match.overridden,
+        title=f"{'Match' if two_team else 'Table'} {match.id}",
+        table_token=row.game.table_token if row is not None else "",
+        view_token=row.game.view_token if row is not None else "",
+        game_id=row.game_id if row is not None else None,
+        reason=reasons.get(match.id, ""),
+    )
+
+
+def bracket_layout_for(stage: BracketStage) -> tuple[BracketLayout, BracketState]:
+    bracket = core_bracket(stage)
+    state = bracket.state()
+    return bracket_layout(state, bracket.seeds), state
+
+
+def bracket_for(*, event: Event) -> BracketPage | None:
+    """The event's bracket as a page (and a sheet) shows it; None before there is one."""
+    stage = BracketStage.objects.filter(event=event).first()
+    if stage is None:
+        return None
+    layout, state = bracket_layout_for(stage)
+    names = {str(pk): name for pk, name in event.entrants.values_list("pk", "name")}
+    games = current_games(stage)
+    reasons = {item["match"]: item["reason"] for item in stage.overrides}
+    two_team = stage.kind != BracketStage.Kind.TABLES
+    played = set(
+        Round.objects.filter(game_id__in=[row.game_id for row in games.values()]).values_list(
+            "game_id", flat=True
+        )
+    )
+    sections = tuple(
+        LayoutSection(
+            section.key,
+            section.title,
+            tuple(
+                LayoutColumn(
+                    column.round,
+                    column.title,
+                    tuple(
+                        _page_match(m, names, games, reasons, two_team, state, played)
+                        for m in column.matches
+                    ),
+                )
+                for column in section.columns
+            ),
+        )
+        for section in layout.sections
+    )
+    placements = tuple(
+        PagePlace(
+            str(p.first) if p.first == p.last else f"{p.first}-{p.last}",
+            names.get(p.entrant, p.entrant),
+        )
+        for p in layout.placements
+    )
+    champion = names.get(state.champion or "", "") if state.champion else ""
+    cut = ""
+    if stage.cut:
+        total = stage.cut["size"] + len(stage.cut.get("out", []))
+        cut = f"Top {stage.cut['size']} of {total} after the qualifying rounds"
+    return BracketPage(
+        event_name=event.name,
+        kind=stage.kind,
+        kind_title=stage.get_kind_display().split(":")[0],
+        draw_rule=stage.get_draw_rule_display(),
+        sections=sections,
+        placements=placements,
+        complete=layout.complete,
+        champion=champion,
+        cut=cut,
+        revision=Event.objects.filter(pk=event.pk).values_list("revision", flat=True).first() or 0,
+        widest_column=layout.widest_column,
+        rounds=max((len(s.columns) for s in layout.sections), default=0),
+    )

@@ -1,0 +1,19 @@
+"""The club's refusals: a change the director asked for that cannot be made."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from scoring.engines.base import Problem
+
+
+class SeasonError(Exception):
+    """A change the director asked for that cannot be made; ``problems`` name the field."""
+
+    def __init__(self, problems: Sequence[Problem]):
+        self.problems = list(problems)
+        super().__init__("; ".join(str(p) for p in self.problems))
+
+    @classmethod
+    def single(cls, message: str, *, field: str | None = None) -> SeasonError:
+        return cls([Problem(message, field=field)])
