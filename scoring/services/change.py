@@ -17,7 +17,14 @@ from django.utils import timezone
 from django.utils.module_loading import import_string
 
 from common.compiled import HOLES, TEXT_HOLES, CompiledInsert, CompiledRead, CompiledUpdate
-from scoring.engines.base import GameRecord, InvalidRecord, Problem, ScoredGame, Step
+from scoring.engines.base import (
+    CannotResume,
+    GameRecord,
+    InvalidRecord,
+    Problem,
+    ScoredGame,
+    Step,
+)
 from scoring.models import (
     Confirmation,
     Game,
@@ -217,7 +224,7 @@ def score_round(
             ), None
         except InvalidRecord as invalid:
             raise GameChangeError(invalid.problems) from None
-        except ValueError:
+        except CannotResume:
             pass  # a state the engine cannot resume: rescore the whole game below
     record = game_record(game)
     scored = score_or_raise(game, record.with_rounds([*record.rounds, entry]))
