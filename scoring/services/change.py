@@ -11,6 +11,7 @@ from datetime import timedelta
 from typing import Any, Self
 
 from django.conf import settings
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
@@ -46,14 +47,19 @@ class Actor:
 
     seat: int | None = None
     device: str = ""
-    user: Any = None
+    # The request's user (anonymous at most tables), or None where no request is.
+    user: User | AnonymousUser | None = None
     # A director of the game's event, at the event's desk: the caller checked who may
     # direct the event. Only the desk changes a closed event table.
     desk: bool = False
 
     @property
-    def user_or_none(self) -> Any:
-        return self.user if getattr(self.user, "is_authenticated", False) else None
+    def user_or_none(self) -> User | None:
+        """The signed-in user, kept on the rows the change writes; None for anyone else."""
+        user = self.user
+        if user is None or isinstance(user, AnonymousUser) or not user.is_authenticated:
+            return None
+        return user
 
 
 class GameChangeError(Exception):
