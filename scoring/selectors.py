@@ -137,8 +137,10 @@ def confirmed_score(game: Game) -> ScoredGame:
     return game.engine.score(record)
 
 
-def round_rows(game: Game) -> list[dict[str, Any]]:
-    """Every round with its status and who entered and confirmed it, for the API and pages."""
+def rounds_data(game: Game) -> list[dict[str, Any]]:
+    """Every round as stored, as plain data (its entry under "round", its status, who
+    entered and confirmed it), for the API and the scoresheets. What a page shows of a
+    round is ``scoring.web.presenters.round_rows``."""
     return [
         {
             "number": r.number,
