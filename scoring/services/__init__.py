@@ -23,8 +23,10 @@ from scoring.services.change import (
     GameChangeError,
     IdempotencyKeyReused,
     NoSuchGame,
+    NotTheNextRound,
     RoundConflict,
     RoundWithdrawn,
+    SeatNotSaid,
     StaleRevision,
     TableClosed,
     default_confirmation,
@@ -39,10 +41,12 @@ from scoring.services.change_requests import (
 from scoring.services.desk_requests import REASON_LONGEST, desk_request_answer, desk_request_open
 from scoring.services.game import game_create, game_end, game_import, game_rematch, game_reopen
 from scoring.services.rounds import (
+    RoundSaved,
     misdeal_record,
     round_confirm,
     round_correct,
     round_record,
+    round_save,
     round_undo,
 )
 
@@ -57,10 +61,13 @@ __all__ = [
     "GameChangeError",
     "IdempotencyKeyReused",
     "NoSuchGame",
+    "NotTheNextRound",
     "PreparedGame",
     "RequestResult",
     "RoundConflict",
+    "RoundSaved",
     "RoundWithdrawn",
+    "SeatNotSaid",
     "StaleRevision",
     "TableClosed",
     "change_request_accept",
@@ -81,5 +88,6 @@ __all__ = [
     "round_confirm",
     "round_correct",
     "round_record",
+    "round_save",
     "round_undo",
 ]

@@ -90,6 +90,23 @@ class IdempotencyKeyReused(GameChangeError):
     pass
 
 
+class SeatNotSaid(GameChangeError):
+    """A change that needs to know which seat makes it (who enters a round decides who
+    confirms it; a confirmation or an agreement is a seat's), made by no seat in
+    particular: nothing was done. A phone's page asks who holds it."""
+
+
+class NotTheNextRound(GameChangeError):
+    """A round numbered neither the next one nor one recorded (0, past the next):
+    ``expected`` is the next one's number. Nothing was done."""
+
+    def __init__(self, number: int, expected: int):
+        self.expected = expected
+        super().__init__(
+            [Problem(f"the next round is round {expected}", number, "number")],
+        )
+
+
 class NoSuchGame(GameChangeError):
     """The game to change is not there (deleted since the caller found it)."""
 
@@ -305,7 +322,7 @@ def check_entering_seat(game: Game, actor: Actor, number: int) -> None:
     """With confirmation on, who entered a round decides who may confirm it: say who."""
     check_actor_seat(game, actor)
     if game.confirmation != Confirmation.OFF and actor.seat is None:
-        raise GameChangeError.single(
+        raise SeatNotSaid.single(
             "say which player is entering this round: another side confirms it",
             round_number=number,
             field="seat",
