@@ -62,6 +62,7 @@ from scoring.web.phone import (
     posted_revision,
     remember_game,
     remember_seat,
+    seat_actor,
     with_device,
 )
 from scoring.web.scores import game_and_recent_score
@@ -297,18 +298,15 @@ def round_confirm_view(request: HtmxHttpRequest, token: str, number: int) -> Htt
         seat = my_seat(request, game)  # at an event, the seat this phone holds, no other
     error = ""
     try:
-        if seat is None:
-            raise GameChangeError.single(
-                "say who is holding this phone (at the top) first: a phone of the other side "
-                "confirms",
-                round_number=number,
-                field="seat",
-            )
         round_confirm(
             game=game,
             number=number,
-            actor=actor_for(request, game, seat),
+            actor=seat_actor(request, seat),
             seen=seen_entry(request.POST.get("seen")),
+        )
+    except SeatNotSaid:
+        error = (
+            "say who is holding this phone (at the top) first: a phone of the other side confirms"
         )
     except GameChangeError as invalid:
         error = joined(invalid.problems)
@@ -353,15 +351,14 @@ def ask_the_table(
 ) -> HttpResponse:
     """With confirmation on, the change is asked of the other side: the table shows it."""
     error = ""
-    if my_seat(request, game) is None:
+    try:
+        change_request_open(
+            game=game, kind=kind, actor=actor_for(request, game), number=number, ending=ending
+        )
+    except SeatNotSaid:
         error = "Say who is holding this phone (at the top) first: another side agrees to it."
-    else:
-        try:
-            change_request_open(
-                game=game, kind=kind, actor=actor_for(request, game), number=number, ending=ending
-            )
-        except GameChangeError as invalid:
-            error = joined(invalid.problems)
+    except GameChangeError as invalid:
+        error = joined(invalid.problems)
     if request.htmx and request.POST.get("next", "") != "history":
         return table_parts(request, game, change_error=error)
     if error:
