@@ -130,11 +130,17 @@ class StaleRevision(GameChangeError):
 class RoundWithdrawn(StaleRevision):
     """A retry of a keyed request whose round was undone (or corrected) since its first
     answer: nothing is stored again, so that a late retry never reverses another phone's
-    undo. ``how`` is "undone" or "corrected"; ``current`` the game's revision now."""
+    undo. ``how`` is "undone" or "corrected"; ``current`` the game's revision now;
+    ``now`` the round of that number as it stands (None: none there), and
+    ``enter_again`` whether that round is the next one to enter again (undone, and nothing
+    recorded after)."""
 
-    def __init__(self, game: Game, *, number: int, how: str):
+    def __init__(self, game: Game, *, number: int, how: str, now: Round | None = None):
         super().__init__(game, made_against=None, round_number=number)
         self.how = how
+        self.number = number
+        self.now = now
+        self.enter_again = how == "undone" and now is None and number == game.last_round_number + 1
         self.problems = [
             Problem(
                 f"round {number} was {how} since this request was first answered: it was "
@@ -389,7 +395,8 @@ def replay_of(game: Game, key: str | None, request: Any) -> ChangeResult | None:
     answer = stored.response
     number = answer.get("number")
     if answer.get("withdrawn") and isinstance(number, int):
-        raise RoundWithdrawn(game, number=number, how=str(answer["withdrawn"]))
+        now = game.rounds.filter(number=number).first()
+        raise RoundWithdrawn(game, number=number, how=str(answer["withdrawn"]), now=now)
     if "standing" in answer:
         return ChangeResult(
             game=game,

@@ -219,14 +219,12 @@ def withdrawn_answer(
     under a new key, to save again if it still stands; corrected, the round as it stands
     now is shown above a fresh form."""
     game.refresh_from_db()
-    number = withdrawn.problems[0].round or 0
     now = None
-    found = game.rounds.filter(number=number).first()
-    if found is not None:
+    if withdrawn.now is not None:
         seats = presenters.seat_infos(game)
-        now = presenters.round_rows(game, game_score(game), seats, [found])[0]
-    keep = withdrawn.how == "undone" and found is None and number == game.last_round_number + 1
-    notice = {"how": withdrawn.how, "number": number, "now": now, "kept": keep}
+        now = presenters.round_rows(game, game_score(game), seats, [withdrawn.now])[0]
+    keep = withdrawn.enter_again
+    notice = {"how": withdrawn.how, "number": withdrawn.number, "now": now, "kept": keep}
     context = table_context(request, game, form=form if keep else None, withdrawn=notice)
     if request.htmx:
         return render_parts(request, ["entry"], context, oob=["live", "recent"])
