@@ -117,12 +117,21 @@ STALE_MESSAGE = "changed since you opened it: here is what is there now; make yo
 class StaleRevision(GameChangeError):
     """A change made against a revision the game has moved past: nothing was done.
 
-    ``current`` is the revision there now; the page (or the API's 409) shows the game as
-    it stands, and the change can be made again from there.
+    ``current`` is the revision there now, ``now`` the round the change was about as it
+    stands (None: none there, or no round named); the page (or the API's 409) shows the
+    game as it stands, and the change can be made again from there.
     """
 
-    def __init__(self, game: Game, *, made_against: int | None, round_number: int | None = None):
+    def __init__(
+        self,
+        game: Game,
+        *,
+        made_against: int | None,
+        round_number: int | None = None,
+        now: Round | None = None,
+    ):
         self.current = game.revision
+        self.now = now
         self.made_against = made_against
         super().__init__([Problem(STALE_MESSAGE, round_number, "revision")])
 
@@ -136,10 +145,9 @@ class RoundWithdrawn(StaleRevision):
     recorded after)."""
 
     def __init__(self, game: Game, *, number: int, how: str, now: Round | None = None):
-        super().__init__(game, made_against=None, round_number=number)
+        super().__init__(game, made_against=None, round_number=number, now=now)
         self.how = how
         self.number = number
-        self.now = now
         self.enter_again = how == "undone" and now is None and number == game.last_round_number + 1
         self.problems = [
             Problem(
@@ -339,7 +347,8 @@ def check_revision(game: Game, revision: int | None, number: int | None = None) 
     """Refuse a change made against another revision than the game's (None: not checked,
     for a caller that checked it itself)."""
     if revision is not None and revision != game.revision:
-        raise StaleRevision(game, made_against=revision, round_number=number)
+        now = game.rounds.filter(number=number).first() if number is not None else None
+        raise StaleRevision(game, made_against=revision, round_number=number, now=now)
 
 
 def check_open(game: Game, actor: Actor, number: int | None = None) -> None:
