@@ -316,6 +316,12 @@ class RecentTable:
     token: str = ""
 
 
+def games_of_tokens(tokens: Sequence[str]) -> list[Game]:
+    """The games behind ``tokens`` in their order, those no longer there left out."""
+    found = {g.table_token: g for g in Game.objects.filter(table_token__in=list(tokens))}
+    return [found[token] for token in tokens if token in found]
+
+
 def recent_tables(tokens: Sequence[str], *, limit: int = 4) -> list[RecentTable]:
     """The distinct tables (game and players) of the games behind ``tokens``, newest first."""
     found = {

@@ -39,7 +39,14 @@ from scoring.services.change_requests import (
     change_request_open,
 )
 from scoring.services.desk_requests import REASON_LONGEST, desk_request_answer, desk_request_open
-from scoring.services.game import game_create, game_end, game_import, game_rematch, game_reopen
+from scoring.services.game import (
+    game_create,
+    game_end,
+    game_import,
+    game_rematch,
+    game_reopen,
+    game_start_again,
+)
 from scoring.services.rounds import (
     RoundSaved,
     misdeal_record,
@@ -82,6 +89,7 @@ __all__ = [
     "game_prepare",
     "game_rematch",
     "game_reopen",
+    "game_start_again",
     "games_create_prepared",
     "misdeal_record",
     "prune_idempotent_requests",

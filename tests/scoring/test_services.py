@@ -18,6 +18,7 @@ from scoring.services import (
     game_end,
     game_import,
     game_reopen,
+    game_start_again,
     misdeal_record,
     round_confirm,
     round_correct,
@@ -136,6 +137,25 @@ def test_the_score_after_a_round_saved_behind_another_is_read_again():
     assert saved is not None and not saved.alone
     assert len(saved.score.rounds) == 2
     assert saved.score == game_score(saved.change.game)
+
+
+def test_a_table_started_again_keeps_its_players_options_and_confirmation():
+    game = new_game(confirmation="other_side")
+    round_record(game=game, number=1, entry=roolz_round(), actor=ANN)
+    game.refresh_from_db()
+    revision = game.revision
+    again = game_start_again(game=game, actor=BEN).game
+    record = game_record_dict(again)
+    assert record["players"] == game_record_dict(game)["players"]
+    assert (again.kind, again.options, again.confirmation) == (
+        game.kind,
+        game.options,
+        "other_side",
+    )
+    assert again.first_dealer == (game.first_dealer + 1) % 4
+    assert not again.rounds.exists() and again.rematch_of_id is None
+    game.refresh_from_db()
+    assert game.revision == revision  # the old game is left as it is
 
 
 def test_second_entry_for_a_number_is_a_conflict_showing_the_first():
