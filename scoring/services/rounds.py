@@ -180,8 +180,9 @@ def misdeal_record(
 
 @runtime_checkable
 class ReadInPart(Protocol):
-    """Rounds' results of which only the last were read (the table's page reads no more):
-    one more round after them without reading the others."""
+    """Rounds' results of which only the last were read (the table's page reads no more,
+    see ``scoring.web.scores.RecentResults``): one more round after them without reading
+    the others."""
 
     def plus(self, result: RoundResult, row: Round | None = None) -> list[RoundResult]: ...
 
