@@ -16,7 +16,8 @@ PAPER_CHOICES = [(key, name) for key, name in PAPER_NAMES.items()]
 
 
 def sheet_choices() -> list[tuple[str, list[tuple[str, str]]]]:
-    """Game and player count in one list, grouped by game: "Whist, 4 players"."""
+    """Game and player count in one list, grouped by game: "<game>, 4 players", the game
+    by its title."""
     kinds = blank_kinds()
     return [
         (engine.title, [(kind.key, kind.label) for kind in kinds if kind.game == key])

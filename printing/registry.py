@@ -32,7 +32,8 @@ class SheetSource(Protocol):
         ...
 
     def describe(self, what: Mapping[str, Any], paper_name: str) -> str:
-        """The request in words, for the job page: "10 blank Whist sheets for 4 players, A4"."""
+        """The request in words, for the job page ("10 blank <game> sheets for 4 players, A4",
+        the game by its title)."""
         ...
 
     def filename(self, what: Mapping[str, Any]) -> str: ...

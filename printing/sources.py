@@ -18,7 +18,7 @@ from printing.scoresheets import RoundMarks, blank_sheet, filled_sheet
 from scoring.engines.base import InvalidRecord, is_int
 from scoring.engines.registry import ENGINES
 from scoring.models import Game
-from scoring.selectors import game_record, round_rows
+from scoring.selectors import game_record, rounds_data
 
 MAX_COPIES = 200
 MAX_GAMES = 300
@@ -34,7 +34,7 @@ def game_marks(game: Game) -> dict[int, RoundMarks]:
             pending=row["status"] != "confirmed",
             confirmed_by=row["confirmed_by_seat"],
         )
-        for row in round_rows(game)
+        for row in rounds_data(game)
     }
 
 

@@ -175,8 +175,10 @@ def confirmed_score(game: Game) -> ScoredGame:
     return game.engine.score(record)
 
 
-def round_rows(game: Game) -> list[dict[str, Any]]:
-    """Every round with its status and who entered and confirmed it, for the API and pages."""
+def rounds_data(game: Game) -> list[dict[str, Any]]:
+    """Every round as stored, as plain data (its entry under "round", its status, who
+    entered and confirmed it), for the API and the scoresheets. What a page shows of a
+    round is ``scoring.web.presenters.round_rows``."""
     return [
         {
             "number": r.number,
@@ -350,6 +352,12 @@ class RecentTable:
     confirmation: str
     first_dealer: int
     token: str = ""
+
+
+def games_of_tokens(tokens: Sequence[str]) -> list[Game]:
+    """The games behind ``tokens`` in their order, those no longer there left out."""
+    found = {g.table_token: g for g in Game.objects.filter(table_token__in=list(tokens))}
+    return [found[token] for token in tokens if token in found]
 
 
 def recent_tables(tokens: Sequence[str], *, limit: int = 4) -> list[RecentTable]:

@@ -36,7 +36,7 @@ from scoring.api.schemas import (
     UndoIn,
 )
 from scoring.models import Confirmation, Game
-from scoring.selectors import game_record_dict, game_score_data, round_rows
+from scoring.selectors import game_record_dict, game_score_data, rounds_data
 from scoring.services import (
     Actor,
     NoSuchGame,
@@ -168,7 +168,7 @@ def game_detail(request: HttpRequest, game_id: int) -> dict[str, Any]:
         "revision": game.revision,
         "record": game_record_dict(game),
         "score": game_score_data(game),
-        "rounds": round_rows(game),
+        "rounds": rounds_data(game),
     }
 
 

@@ -48,6 +48,13 @@ class InvalidRecord(ValueError):
         super().__init__("\n".join(str(p) for p in self.problems))
 
 
+class CannotResume(Exception):
+    """A kept state an engine cannot score the next round from (none kept, or one that no
+    longer fits): nobody's mistake; the caller scores the whole record instead.
+
+    Raised on purpose by ``Engine.score_next``; any other error there is a bug."""
+
+
 class RoundProblems(Exception):
     """Raised inside an engine's ``play`` for a round it cannot score."""
 
@@ -475,7 +482,7 @@ class Engine(ABC):
         so a caller holding the state need not load them. Scoring every round this way
         gives what ``score`` gives for the whole record (without record extras: a new
         round comes before any ending). Raises InvalidRecord as ``score`` does, and
-        ValueError when ``state`` cannot be resumed: score the whole record instead.
+        CannotResume when ``state`` cannot be resumed: score the whole record instead.
         """
         table = self.table_for(record)
         if number > MAX_ROUNDS:
@@ -486,7 +493,7 @@ class Engine(ABC):
         result = self._play_round(table, resumed, number, entry)
         plain = self.state_data(resumed)
         if plain is None:
-            raise ValueError(f"{self.title} keeps no state that can be resumed")
+            raise CannotResume(f"{self.title} keeps no state that can be resumed")
         conclusion = self._conclude(table, resumed, {})
         scored = ScoredGame(
             game=self.key,
@@ -550,13 +557,13 @@ class Engine(ABC):
         return plain if plain == data else None
 
     def state_from_data(self, table: Table, data: Mapping[str, Any]) -> Any:
-        """The live state back from ``state_data``; ValueError if ``data`` does not fit."""
+        """The live state back from ``state_data``; CannotResume if ``data`` does not fit."""
         fresh = self.start(table)
         if not dataclasses.is_dataclass(fresh) or isinstance(fresh, type):
-            raise ValueError(f"{self.title} keeps no state that can be resumed")
+            raise CannotResume(f"{self.title} keeps no state that can be resumed")
         names = {f.name for f in dataclasses.fields(fresh)}
         if not isinstance(data, Mapping) or set(data) != names:
-            raise ValueError(f"a saved state of {self.title} must hold {sorted(names)}")
+            raise CannotResume(f"a saved state of {self.title} must hold {sorted(names)}")
         return type(fresh)(**json.loads(json.dumps(dict(data))))
 
     def check_round(self, record: GameRecord, entry: Mapping[str, Any]) -> ScoredGame:

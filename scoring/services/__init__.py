@@ -23,8 +23,10 @@ from scoring.services.change import (
     GameChangeError,
     IdempotencyKeyReused,
     NoSuchGame,
+    NotTheNextRound,
     RoundConflict,
     RoundWithdrawn,
+    SeatNotSaid,
     StaleRevision,
     TableClosed,
     default_confirmation,
@@ -37,12 +39,21 @@ from scoring.services.change_requests import (
     change_request_open,
 )
 from scoring.services.desk_requests import REASON_LONGEST, desk_request_answer, desk_request_open
-from scoring.services.game import game_create, game_end, game_import, game_rematch, game_reopen
+from scoring.services.game import (
+    game_create,
+    game_end,
+    game_import,
+    game_rematch,
+    game_reopen,
+    game_start_again,
+)
 from scoring.services.rounds import (
+    RoundSaved,
     misdeal_record,
     round_confirm,
     round_correct,
     round_record,
+    round_save,
     round_undo,
 )
 
@@ -57,10 +68,13 @@ __all__ = [
     "GameChangeError",
     "IdempotencyKeyReused",
     "NoSuchGame",
+    "NotTheNextRound",
     "PreparedGame",
     "RequestResult",
     "RoundConflict",
+    "RoundSaved",
     "RoundWithdrawn",
+    "SeatNotSaid",
     "StaleRevision",
     "TableClosed",
     "change_request_accept",
@@ -75,11 +89,13 @@ __all__ = [
     "game_prepare",
     "game_rematch",
     "game_reopen",
+    "game_start_again",
     "games_create_prepared",
     "misdeal_record",
     "prune_idempotent_requests",
     "round_confirm",
     "round_correct",
     "round_record",
+    "round_save",
     "round_undo",
 ]

@@ -11,13 +11,21 @@ from datetime import timedelta
 from typing import Any, Self
 
 from django.conf import settings
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.module_loading import import_string
 
 from common.compiled import HOLES, TEXT_HOLES, CompiledInsert, CompiledRead, CompiledUpdate
-from scoring.engines.base import GameRecord, InvalidRecord, Problem, ScoredGame, Step
+from scoring.engines.base import (
+    CannotResume,
+    GameRecord,
+    InvalidRecord,
+    Problem,
+    ScoredGame,
+    Step,
+)
 from scoring.models import (
     Confirmation,
     Game,
@@ -39,14 +47,19 @@ class Actor:
 
     seat: int | None = None
     device: str = ""
-    user: Any = None
+    # The request's user (anonymous at most tables), or None where no request is.
+    user: User | AnonymousUser | None = None
     # A director of the game's event, at the event's desk: the caller checked who may
     # direct the event. Only the desk changes a closed event table.
     desk: bool = False
 
     @property
-    def user_or_none(self) -> Any:
-        return self.user if getattr(self.user, "is_authenticated", False) else None
+    def user_or_none(self) -> User | None:
+        """The signed-in user, kept on the rows the change writes; None for anyone else."""
+        user = self.user
+        if user is None or isinstance(user, AnonymousUser) or not user.is_authenticated:
+            return None
+        return user
 
 
 class GameChangeError(Exception):
@@ -77,6 +90,23 @@ class IdempotencyKeyReused(GameChangeError):
     pass
 
 
+class SeatNotSaid(GameChangeError):
+    """A change that needs to know which seat makes it (who enters a round decides who
+    confirms it; a confirmation or an agreement is a seat's), made by no seat in
+    particular: nothing was done. A phone's page asks who holds it."""
+
+
+class NotTheNextRound(GameChangeError):
+    """A round numbered neither the next one nor one recorded (0, past the next):
+    ``expected`` is the next one's number. Nothing was done."""
+
+    def __init__(self, number: int, expected: int):
+        self.expected = expected
+        super().__init__(
+            [Problem(f"the next round is round {expected}", number, "number")],
+        )
+
+
 class NoSuchGame(GameChangeError):
     """The game to change is not there (deleted since the caller found it)."""
 
@@ -87,12 +117,21 @@ STALE_MESSAGE = "changed since you opened it: here is what is there now; make yo
 class StaleRevision(GameChangeError):
     """A change made against a revision the game has moved past: nothing was done.
 
-    ``current`` is the revision there now; the page (or the API's 409) shows the game as
-    it stands, and the change can be made again from there.
+    ``current`` is the revision there now, ``now`` the round the change was about as it
+    stands (None: none there, or no round named); the page (or the API's 409) shows the
+    game as it stands, and the change can be made again from there.
     """
 
-    def __init__(self, game: Game, *, made_against: int | None, round_number: int | None = None):
+    def __init__(
+        self,
+        game: Game,
+        *,
+        made_against: int | None,
+        round_number: int | None = None,
+        now: Round | None = None,
+    ):
         self.current = game.revision
+        self.now = now
         self.made_against = made_against
         super().__init__([Problem(STALE_MESSAGE, round_number, "revision")])
 
@@ -100,11 +139,16 @@ class StaleRevision(GameChangeError):
 class RoundWithdrawn(StaleRevision):
     """A retry of a keyed request whose round was undone (or corrected) since its first
     answer: nothing is stored again, so that a late retry never reverses another phone's
-    undo. ``how`` is "undone" or "corrected"; ``current`` the game's revision now."""
+    undo. ``how`` is "undone" or "corrected"; ``current`` the game's revision now;
+    ``now`` the round of that number as it stands (None: none there), and
+    ``enter_again`` whether that round is the next one to enter again (undone, and nothing
+    recorded after)."""
 
-    def __init__(self, game: Game, *, number: int, how: str):
-        super().__init__(game, made_against=None, round_number=number)
+    def __init__(self, game: Game, *, number: int, how: str, now: Round | None = None):
+        super().__init__(game, made_against=None, round_number=number, now=now)
         self.how = how
+        self.number = number
+        self.enter_again = how == "undone" and now is None and number == game.last_round_number + 1
         self.problems = [
             Problem(
                 f"round {number} was {how} since this request was first answered: it was "
@@ -217,7 +261,7 @@ def score_round(
             ), None
         except InvalidRecord as invalid:
             raise GameChangeError(invalid.problems) from None
-        except ValueError:
+        except CannotResume:
             pass  # a state the engine cannot resume: rescore the whole game below
     record = game_record(game)
     scored = score_or_raise(game, record.with_rounds([*record.rounds, entry]))
@@ -292,7 +336,7 @@ def check_entering_seat(game: Game, actor: Actor, number: int) -> None:
     """With confirmation on, who entered a round decides who may confirm it: say who."""
     check_actor_seat(game, actor)
     if game.confirmation != Confirmation.OFF and actor.seat is None:
-        raise GameChangeError.single(
+        raise SeatNotSaid.single(
             "say which player is entering this round: another side confirms it",
             round_number=number,
             field="seat",
@@ -303,7 +347,8 @@ def check_revision(game: Game, revision: int | None, number: int | None = None) 
     """Refuse a change made against another revision than the game's (None: not checked,
     for a caller that checked it itself)."""
     if revision is not None and revision != game.revision:
-        raise StaleRevision(game, made_against=revision, round_number=number)
+        now = game.rounds.filter(number=number).first() if number is not None else None
+        raise StaleRevision(game, made_against=revision, round_number=number, now=now)
 
 
 def check_open(game: Game, actor: Actor, number: int | None = None) -> None:
@@ -359,7 +404,8 @@ def replay_of(game: Game, key: str | None, request: Any) -> ChangeResult | None:
     answer = stored.response
     number = answer.get("number")
     if answer.get("withdrawn") and isinstance(number, int):
-        raise RoundWithdrawn(game, number=number, how=str(answer["withdrawn"]))
+        now = game.rounds.filter(number=number).first()
+        raise RoundWithdrawn(game, number=number, how=str(answer["withdrawn"]), now=now)
     if "standing" in answer:
         return ChangeResult(
             game=game,

@@ -23,6 +23,7 @@ from scoring.services.change import (
     Actor,
     ChangeResult,
     GameChangeError,
+    SeatNotSaid,
     audit,
     check_actor_seat,
     check_open,
@@ -72,7 +73,7 @@ def change_request_open(
                 "this table does not ask for confirmation: make the change directly", field="kind"
             )
         if actor.seat is None:
-            raise GameChangeError.single(
+            raise SeatNotSaid.single(
                 "say which player is asking: another side agrees to it", field="seat"
             )
         check_actor_seat(game, actor)
@@ -138,7 +139,7 @@ def change_request_accept(*, game: Game, request_id: int, actor: Actor) -> Chang
     with transaction.atomic():
         game = locked(game.pk)
         if actor.seat is None:
-            raise GameChangeError.single("say which seat agrees", field="seat")
+            raise SeatNotSaid.single("say which seat agrees", field="seat")
         check_actor_seat(game, actor)
         request = open_request(game, request_id)
         if request.to_desk:
@@ -197,7 +198,7 @@ def change_request_decline(*, game: Game, request_id: int, actor: Actor) -> Requ
     with transaction.atomic():
         game = locked(game.pk)
         if actor.seat is None:
-            raise GameChangeError.single("say which seat answers", field="seat")
+            raise SeatNotSaid.single("say which seat answers", field="seat")
         check_actor_seat(game, actor)
         request = open_request(game, request_id)
         if request.to_desk and actor.seat != request.asked_by_seat:

@@ -157,6 +157,29 @@ def game_reopen(*, game: Game, actor: Actor, revision: int | None = None) -> Cha
     return ChangeResult(game=game, score=score)
 
 
+def record_to_start_again(game: Game) -> dict[str, Any]:
+    """The record of ``game``'s table started again: the same players and options, no
+    rounds, the first deal passing to the next seat."""
+    players = list(game.seats.order_by("number").values_list("name", flat=True))
+    return {
+        "format": 1,
+        "game": game.kind,
+        "players": players,
+        "options": dict(game.options),
+        "first_dealer": (game.first_dealer + 1) % len(players),
+        "rounds": [],
+    }
+
+
+def game_start_again(*, game: Game, actor: Actor) -> ChangeResult:
+    """A new game of ``game``'s table, with its confirmation, the first deal passing on
+    (a phone's recent table started again). Unlike a rematch it is any time, and ``game``
+    is left as it is."""
+    return game_create(
+        record=record_to_start_again(game), actor=actor, confirmation=game.confirmation
+    )
+
+
 def game_rematch(*, game: Game, actor: Actor) -> ChangeResult:
     """Start the same table again, the first deal passing to the next seat.
 
@@ -175,18 +198,8 @@ def game_rematch(*, game: Game, actor: Actor) -> ChangeResult:
             )
         if game.status != Game.Status.FINISHED:
             raise GameChangeError.single("the game is not over yet", field="rematch")
-        players = list(game.seats.order_by("number").values_list("name", flat=True))
         result = game_create(
-            record={
-                "format": 1,
-                "game": game.kind,
-                "players": players,
-                "options": dict(game.options),
-                "first_dealer": (game.first_dealer + 1) % len(players),
-                "rounds": [],
-            },
-            actor=actor,
-            confirmation=game.confirmation,
+            record=record_to_start_again(game), actor=actor, confirmation=game.confirmation
         )
         rematch = result.game
         rematch.rematch_of = game

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
 
 from django.db import IntegrityError, transaction
 from django.db.models import Model
 from django.utils import timezone
 
 from common.compiled import CompiledInsert, write_together
-from scoring.engines.base import InvalidRecord, Problem, ScoredGame, Step
+from scoring.engines.base import InvalidRecord, Problem, RoundResult, ScoredGame, Step
 from scoring.models import (
     Confirmation,
     Game,
@@ -20,6 +21,7 @@ from scoring.models import (
 from scoring.selectors import (
     game_record,
     game_score,
+    scored_from_data,
     seats_that_may_confirm,
 )
 from scoring.services.change import (
@@ -30,7 +32,9 @@ from scoring.services.change import (
     Actor,
     ChangeResult,
     GameChangeError,
+    NotTheNextRound,
     RoundConflict,
+    SeatNotSaid,
     announce_change,
     answer_to_keep,
     audit,
@@ -140,17 +144,19 @@ def _next_round_scored(
     last = game.last_round_number
     if 1 <= number <= last:
         raise RoundConflict(game.rounds.get(number=number))
-    expected = last + 1
-    if number != expected:
-        raise GameChangeError.single(
-            f"the next round is round {expected}", round_number=number, field="number"
-        )
+    check_next_number(game, number)
     if game.ending:
         raise GameChangeError.single(
             "the game has already ended; no more rounds can be recorded",
             round_number=number,
         )
     return score_round(game, number, entry)
+
+
+def check_next_number(game: Game, number: int) -> None:
+    """Refuse a round numbered neither the next one nor one recorded (NotTheNextRound)."""
+    if not 1 <= number <= game.last_round_number + 1:
+        raise NotTheNextRound(number, game.last_round_number + 1)
 
 
 def misdeal_record(
@@ -172,6 +178,76 @@ def misdeal_record(
     )
 
 
+@runtime_checkable
+class ReadInPart(Protocol):
+    """Rounds' results of which only the last were read (the table's page reads no more,
+    see ``scoring.web.scores.RecentResults``): one more round after them without reading
+    the others."""
+
+    def plus(self, result: RoundResult, row: Round | None = None) -> list[RoundResult]: ...
+
+
+@dataclass(frozen=True)
+class RoundSaved:
+    """A round saved from the table: the change, and the game's score after it as the
+    table shows it."""
+
+    change: ChangeResult
+    score: ScoredGame
+    # The round saved is the only change since the score before it was read (not another
+    # phone's round, a correction, an undo, a replayed key): it is the game's news.
+    alone: bool
+
+
+def round_save(
+    *,
+    game: Game,
+    number: int,
+    entry: Mapping[str, Any] | None,
+    actor: Actor,
+    before: ScoredGame,
+    misdeal: bool = False,
+    idempotency_key: str | None = None,
+) -> RoundSaved | None:
+    """Record round ``number`` from the table's form (a misdeal with ``misdeal``) and
+    answer with the score after it.
+
+    ``before`` is the game's score read with ``game`` (at ``game.revision``): the score
+    after is it with the round just scored, when nothing else changed meanwhile; read
+    again otherwise. ``entry`` None: the form could not be read (it says why). The
+    refusals that need no entry are made first all the same (SeatNotSaid,
+    NotTheNextRound); then nothing is done and None is answered.
+    """
+    read_at = game.revision
+    if misdeal:
+        change = misdeal_record(
+            game=game, number=number, actor=actor, idempotency_key=idempotency_key
+        )
+    elif entry is None:
+        check_entering_seat(game, actor, number)
+        check_next_number(game, number)
+        return None
+    else:
+        change = round_record(
+            game=game, number=number, entry=entry, actor=actor, idempotency_key=idempotency_key
+        )
+    alone = (
+        not change.replayed
+        and change.round is not None
+        and "rounds" not in change.score
+        and change.game.revision == read_at + 1
+        and change.round_number == len(before.rounds) + 1
+    )
+    if not alone or change.round is None:
+        return RoundSaved(change=change, score=game_score(change.game), alone=False)
+    after = scored_from_data({**change.score, "rounds": [change.round]})
+    if isinstance(before.rounds, ReadInPart):
+        after.rounds = before.rounds.plus(after.rounds[0], change.row)
+    else:
+        after.rounds = [*before.rounds, *after.rounds]
+    return RoundSaved(change=change, score=after, alone=True)
+
+
 def round_confirm(
     *, game: Game, number: int, actor: Actor, seen: Mapping[str, Any] | None = None
 ) -> ChangeResult:
@@ -179,9 +255,7 @@ def round_confirm(
     with transaction.atomic():
         game = locked(game.pk)
         if actor.seat is None:
-            raise GameChangeError.single(
-                "say which seat confirms", round_number=number, field="seat"
-            )
+            raise SeatNotSaid.single("say which seat confirms", round_number=number, field="seat")
         check_actor_seat(game, actor)
         round_ = game.rounds.filter(number=number).first()
         if round_ is None:

@@ -14,18 +14,20 @@ from django.views.decorators.http import require_GET, require_http_methods
 from common import throttles
 from common.htmx import HtmxHttpRequest
 from scoring.entry.forms import NewGameForm
-from scoring.models import Game
 from scoring.selectors import (
     game_score,
+    games_of_tokens,
     recent_tables,
 )
 from scoring.services import (
     Actor,
     GameChangeError,
     game_create,
+    game_start_again,
 )
 from scoring.web import presenters
 from scoring.web.phone import (
+    GAME_BY_TOKEN,
     GAMES_KEY,
     device_id,
     my_seat,
@@ -87,25 +89,16 @@ def game_again(request: HtmxHttpRequest, token: str) -> HttpResponse:
     confirmation, the first deal passing on; this phone keeps its seat."""
     old = None
     if token in request.session.get(GAMES_KEY, []):
-        old = Game.objects.filter(table_token=token).prefetch_related("seats").first()
+        old = GAME_BY_TOKEN.first(token)
     if old is None:
         form = NewGameForm(None)
         form.errors.append(
             "That game is not among this phone's recent games: choose the game below."
         )
         return render(request, "scoring/game_new.html", {"form": form})
-    players = [seat.name for seat in sorted(old.seats.all(), key=lambda seat: seat.number)]
-    record = {
-        "game": old.kind,
-        "players": players,
-        "options": dict(old.options),
-        "first_dealer": (old.first_dealer + 1) % len(players),
-    }
     try:
-        result = game_create(
-            record=record,
-            actor=Actor(device=device_id(request), user=request.user),
-            confirmation=old.confirmation,
+        result = game_start_again(
+            game=old, actor=Actor(device=device_id(request), user=request.user)
         )
     except GameChangeError as invalid:
         form = NewGameForm(None)
@@ -137,13 +130,8 @@ def recent_link(table: Any) -> dict[str, str]:
 @never_cache
 @require_GET
 def my_games(request: HtmxHttpRequest) -> HttpResponse:
-    tokens = request.session.get(GAMES_KEY, [])
-    found = {g.table_token: g for g in Game.objects.filter(table_token__in=tokens)}
     games = []
-    for token in tokens:
-        game = found.get(token)
-        if game is None:
-            continue
+    for game in games_of_tokens(request.session.get(GAMES_KEY, [])):
         score = game_score(game)
         seats = presenters.seat_infos(game)
         games.append(

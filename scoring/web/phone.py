@@ -85,6 +85,12 @@ def actor_for(request: HttpRequest, game: Game, seat: int | None = None) -> Acto
     )
 
 
+def seat_actor(request: HttpRequest, seat: int | None) -> Actor:
+    """The actor for ``seat`` as the page said it (None: said by nobody), whatever seat this
+    phone holds: a phone handed over to the other side says who confirms or agrees."""
+    return Actor(seat=seat, device=device_id(request), user=request.user)
+
+
 # The game of a table page, by its token (built once: see common.compiled).
 GAME_BY_TOKEN = CompiledRead(
     lambda token: Game.objects.filter(table_token=token).order_by()[:1], TEXT_HOLES[:1]

@@ -330,6 +330,9 @@ def round_rows(
     with_inputs: bool = False,
     table: Table | None = None,
 ) -> list[RoundRow]:
+    """What a page shows of each of ``rounds`` (the last ``last`` of them, when given):
+    its summary, score cells, status and who entered it. The rounds as plain data, for
+    the API, are ``scoring.selectors.rounds_data``."""
     kit = kit_for(game.kind)
     groups = groups_of(score, seats)
     if table is None:

@@ -23,7 +23,6 @@ from django_htmx.http import reswap, retarget, trigger_client_event
 from common import throttles
 from common.compiled import TEXT_HOLES, CompiledRead
 from common.htmx import HtmxHttpRequest
-from scoring.engines.base import ScoredGame
 from scoring.entry.fields import parse_int
 from scoring.entry.forms import EntryForm
 from scoring.games import kit_for
@@ -32,15 +31,15 @@ from scoring.selectors import (
     change_needs_agreement,
     game_score,
     round_clock_key,
-    scored_from_data,
     table_closed,
 )
 from scoring.services import (
-    ChangeResult,
     GameChangeError,
     IdempotencyKeyReused,
+    NotTheNextRound,
     RoundConflict,
     RoundWithdrawn,
+    SeatNotSaid,
     StaleRevision,
     change_request_accept,
     change_request_decline,
@@ -49,9 +48,8 @@ from scoring.services import (
     game_end,
     game_rematch,
     game_reopen,
-    misdeal_record,
     round_confirm,
-    round_record,
+    round_save,
     round_undo,
 )
 from scoring.web import presenters
@@ -64,9 +62,10 @@ from scoring.web.phone import (
     posted_revision,
     remember_game,
     remember_seat,
+    seat_actor,
     with_device,
 )
-from scoring.web.scores import RecentResults, game_and_recent_score
+from scoring.web.scores import game_and_recent_score
 from scoring.web.table_page import (
     TEMPLATE,
     answer,
@@ -145,7 +144,6 @@ def table_entry(request: HtmxHttpRequest, token: str) -> HttpResponse:
     action = request.POST.get("action", "save")
     key = printable(request.POST.get("key") or "")[:128] or None
     number = parse_int(printable(request.POST.get("number", ""))) or 0
-    revision = game.revision
     seats = presenters.seat_infos(game)
     recorded = len(score.rounds)
     form_number = number if 1 <= number <= recorded + 1 else recorded + 1
@@ -154,40 +152,32 @@ def table_entry(request: HtmxHttpRequest, token: str) -> HttpResponse:
     if action == "preview":
         return preview_response(request, game, form, form_number)
 
-    if number != form_number:
-        # Not the next round nor one already recorded (0, empty, negative, not a number,
-        # past the next): the form says which round comes next and keeps what was typed.
-        word = kit_for(game.kind).word
-        form.errors.append(f"The next {word.lower()} is {word.lower()} {recorded + 1}.")
+    misdeal = action == "misdeal"
+    try:
+        saved = round_save(
+            game=game,
+            number=number,
+            entry=None if misdeal else form.clean(),
+            actor=actor_for(request, game),
+            before=score,
+            misdeal=misdeal,
+            idempotency_key=key,
+        )
+    except NotTheNextRound as wrong:
+        # Not the next round nor one recorded (0, empty, negative, not a number, past the
+        # next): the form says which round comes next and keeps what was typed (the
+        # form's own messages wait until the round can be saved).
+        form = new_entry_form(game, seats, score, form_number, data=request.POST)
+        word = kit_for(game.kind).word.lower()
+        form.errors.append(f"The next {word} is {word} {wrong.expected}.")
         return entry_error(request, game, form, key)
-
-    if game.confirmation != Confirmation.OFF and my_seat(request, game) is None:
+    except SeatNotSaid:
+        form = new_entry_form(game, seats, score, form_number, data=request.POST)
         form.errors.append(
             "Say who is holding this phone (at the top) before saving: "
             "a player of another side confirms what you enter."
         )
         return entry_error(request, game, form, key)
-
-    entry: dict[str, Any] | None
-    if action == "misdeal":
-        entry = {"misdeal": True}
-    else:
-        entry = form.clean()
-        if entry is None:
-            return entry_error(request, game, form, key)
-    try:
-        if action == "misdeal":
-            change = misdeal_record(
-                game=game, number=number, actor=actor_for(request, game), idempotency_key=key
-            )
-        else:
-            change = round_record(
-                game=game,
-                number=number,
-                entry=entry,
-                actor=actor_for(request, game),
-                idempotency_key=key,
-            )
     except RoundConflict as conflict:
         game.refresh_from_db()
         seats = presenters.seat_infos(game)
@@ -202,22 +192,22 @@ def table_entry(request: HtmxHttpRequest, token: str) -> HttpResponse:
     except GameChangeError as invalid:
         form.add_problems(invalid.problems)
         return entry_error(request, game, form, key)
+    if saved is None:  # the form could not be read: it says why
+        return entry_error(request, game, form, key)
     if not request.htmx:
         return back_to_table(request, game)
-    game = change.game  # as the service left it, read under its lock
-    alone = recorded_alone(score, revision, change)
-    score = score_after(score, revision, change)
+    game = saved.change.game  # as the service left it, read under its lock
     word = kit_for(game.kind).word
-    saved = f"{word} {number} saved." if action != "misdeal" else "Misdeal recorded."
+    said = f"{word} {number} saved." if not misdeal else "Misdeal recorded."
     if game.confirmation != Confirmation.OFF:
-        saved += (
+        said += (
             " A player of another side confirms it."
             if game.confirmation == (Confirmation.OTHER_SIDE)
             else " Another player confirms it."
         )
     # A round recorded alone is the last thing done to the game: no news to read.
-    news = "" if alone else None
-    context = table_context(request, game, score=score, seats=seats, news=news, saved=saved)
+    news = "" if saved.alone else None
+    context = table_context(request, game, score=saved.score, seats=seats, news=news, saved=said)
     return render_parts(request, ["entry"], context, oob=["live", "recent"])
 
 
@@ -229,44 +219,16 @@ def withdrawn_answer(
     under a new key, to save again if it still stands; corrected, the round as it stands
     now is shown above a fresh form."""
     game.refresh_from_db()
-    number = withdrawn.problems[0].round or 0
     now = None
-    found = game.rounds.filter(number=number).first()
-    if found is not None:
+    if withdrawn.now is not None:
         seats = presenters.seat_infos(game)
-        now = presenters.round_rows(game, game_score(game), seats, [found])[0]
-    keep = withdrawn.how == "undone" and found is None and number == game.last_round_number + 1
-    notice = {"how": withdrawn.how, "number": number, "now": now, "kept": keep}
+        now = presenters.round_rows(game, game_score(game), seats, [withdrawn.now])[0]
+    keep = withdrawn.enter_again
+    notice = {"how": withdrawn.how, "number": withdrawn.number, "now": now, "kept": keep}
     context = table_context(request, game, form=form if keep else None, withdrawn=notice)
     if request.htmx:
         return render_parts(request, ["entry"], context, oob=["live", "recent"])
     return full_page(request, context)
-
-
-def recorded_alone(before: ScoredGame, revision: int, change: ChangeResult) -> bool:
-    """Whether the round just recorded is the only change since the score was read at
-    ``revision`` (not another phone's round, a correction, an undo, a replayed key)."""
-    return (
-        not change.replayed
-        and change.round is not None
-        and "rounds" not in change.score
-        and change.game.revision == revision + 1
-        and change.round_number == len(before.rounds) + 1
-    )
-
-
-def score_after(before: ScoredGame, revision: int, change: ChangeResult) -> ScoredGame:
-    """The score after a round just recorded: the score read before it with the round the
-    service scored. Read again when anything else changed meanwhile (see
-    ``recorded_alone``)."""
-    if not recorded_alone(before, revision, change):
-        return game_score(change.game)
-    after = scored_from_data({**change.score, "rounds": [change.round]})
-    if isinstance(before.rounds, RecentResults):
-        after.rounds = before.rounds.plus(after.rounds[0], change.row)
-    else:
-        after.rounds = [*before.rounds, *after.rounds]
-    return after
 
 
 def entry_error(
@@ -334,18 +296,15 @@ def round_confirm_view(request: HtmxHttpRequest, token: str, number: int) -> Htt
         seat = my_seat(request, game)  # at an event, the seat this phone holds, no other
     error = ""
     try:
-        if seat is None:
-            raise GameChangeError.single(
-                "say who is holding this phone (at the top) first: a phone of the other side "
-                "confirms",
-                round_number=number,
-                field="seat",
-            )
         round_confirm(
             game=game,
             number=number,
-            actor=actor_for(request, game, seat),
+            actor=seat_actor(request, seat),
             seen=seen_entry(request.POST.get("seen")),
+        )
+    except SeatNotSaid:
+        error = (
+            "say who is holding this phone (at the top) first: a phone of the other side confirms"
         )
     except GameChangeError as invalid:
         error = joined(invalid.problems)
@@ -390,15 +349,14 @@ def ask_the_table(
 ) -> HttpResponse:
     """With confirmation on, the change is asked of the other side: the table shows it."""
     error = ""
-    if my_seat(request, game) is None:
+    try:
+        change_request_open(
+            game=game, kind=kind, actor=actor_for(request, game), number=number, ending=ending
+        )
+    except SeatNotSaid:
         error = "Say who is holding this phone (at the top) first: another side agrees to it."
-    else:
-        try:
-            change_request_open(
-                game=game, kind=kind, actor=actor_for(request, game), number=number, ending=ending
-            )
-        except GameChangeError as invalid:
-            error = joined(invalid.problems)
+    except GameChangeError as invalid:
+        error = joined(invalid.problems)
     if request.htmx and request.POST.get("next", "") != "history":
         return table_parts(request, game, change_error=error)
     if error:

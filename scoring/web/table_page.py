@@ -463,7 +463,7 @@ def stale_context(game: Game, number: int, stale: StaleRevision) -> dict[str, An
     """A change refused as stale: what is there now, and the revision to make it again
     against (the form keeps what was entered, so one tap redoes it)."""
     game.refresh_from_db()
-    round_ = game.rounds.filter(number=number).first()
+    round_ = stale.now if stale.now is not None and stale.now.number == number else None
     score = game_score(game)
     seats = presenters.seat_infos(game)
     return {

@@ -96,6 +96,24 @@ def test_a_state_that_no_longer_fits_falls_back_to_a_rescore():
     assert set(game.engine_state or {}) == {"totals", "dealer", "finished", "winners"}
 
 
+def test_an_engine_bug_while_resuming_is_not_taken_for_a_state_that_no_longer_fits():
+    """Only the engine's own "cannot resume" falls back to a rescore: a ValueError from
+    inside the engine (here its totals and a round's deltas of different lengths) is a
+    bug, raised as it is, and nothing is stored."""
+    game = new_game()
+    round_record(game=game, number=1, entry=roolz_round(), actor=ANN)
+    kept = dict(game.engine_state or {})
+    kept["totals"] = kept["totals"][:2]  # the keys fit, the values do not
+    Game.objects.filter(pk=game.pk).update(engine_state=kept)
+    game.refresh_from_db()
+    revision = game.revision
+    with pytest.raises(ValueError, match="zip"):
+        round_record(game=game, number=2, entry=roolz_round(bidder=1), actor=ANN)
+    game.refresh_from_db()
+    assert game.revision == revision
+    assert list(game.rounds.values_list("number", flat=True)) == [1]
+
+
 def test_a_whole_projection_kept_before_rounds_kept_their_own_is_still_read():
     game = new_game()
     round_record(game=game, number=1, entry=roolz_round(), actor=ANN)

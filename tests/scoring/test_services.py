@@ -11,15 +11,19 @@ from scoring.services import (
     Actor,
     GameChangeError,
     IdempotencyKeyReused,
+    NotTheNextRound,
     RoundConflict,
+    SeatNotSaid,
     game_create,
     game_end,
     game_import,
     game_reopen,
+    game_start_again,
     misdeal_record,
     round_confirm,
     round_correct,
     round_record,
+    round_save,
     round_undo,
 )
 from tests.scoring.factories import ROOLZ_FOUR, new_game, roolz_round
@@ -85,6 +89,73 @@ def test_round_numbers_must_follow_on():
     game = new_game()
     with pytest.raises(GameChangeError, match="the next round is round 1"):
         round_record(game=game, number=3, entry=roolz_round(), actor=ANN)
+
+
+@pytest.mark.parametrize("number", [0, -1, 3, 99])
+def test_a_round_that_is_not_the_next_is_refused_with_the_next_number(number):
+    game = new_game()
+    round_record(game=game, number=1, entry=roolz_round(), actor=ANN)
+    game.refresh_from_db()
+    before = game_score(game)
+    with pytest.raises(NotTheNextRound) as raised:
+        round_save(game=game, number=number, entry=roolz_round(), actor=ANN, before=before)
+    assert raised.value.expected == 2
+    assert raised.value.problems[0].message == "the next round is round 2"
+    # The same refusal when the form could not be read, and for a misdeal.
+    with pytest.raises(NotTheNextRound):
+        round_save(game=game, number=number, entry=None, actor=ANN, before=before)
+    with pytest.raises(NotTheNextRound):
+        round_save(game=game, number=number, entry=None, actor=ANN, before=before, misdeal=True)
+    assert list(game.rounds.values_list("number", flat=True)) == [1]
+
+
+def test_with_confirmation_on_a_round_saved_by_no_seat_is_refused():
+    game = new_game(confirmation="other_side")
+    before = game_score(game)
+    nobody = Actor(device="phone")
+    for entry in (roolz_round(), None):
+        with pytest.raises(SeatNotSaid):
+            round_save(game=game, number=1, entry=entry, actor=nobody, before=before)
+    assert not game.rounds.exists()
+    saved = round_save(game=game, number=1, entry=roolz_round(), actor=ANN, before=before)
+    assert saved is not None and saved.alone
+    game.refresh_from_db()
+    assert saved.score == game_score(game)
+
+
+def test_a_form_that_could_not_be_read_saves_nothing():
+    game = new_game()
+    assert round_save(game=game, number=1, entry=None, actor=ANN, before=game_score(game)) is None
+    assert not game.rounds.exists()
+
+
+def test_the_score_after_a_round_saved_behind_another_is_read_again():
+    game = new_game()
+    before = game_score(game)
+    round_record(game=game, number=1, entry=roolz_round(a=190), actor=BEN)
+    saved = round_save(game=game, number=2, entry=roolz_round(bidder=1), actor=ANN, before=before)
+    assert saved is not None and not saved.alone
+    assert len(saved.score.rounds) == 2
+    assert saved.score == game_score(saved.change.game)
+
+
+def test_a_table_started_again_keeps_its_players_options_and_confirmation():
+    game = new_game(confirmation="other_side")
+    round_record(game=game, number=1, entry=roolz_round(), actor=ANN)
+    game.refresh_from_db()
+    revision = game.revision
+    again = game_start_again(game=game, actor=BEN).game
+    record = game_record_dict(again)
+    assert record["players"] == game_record_dict(game)["players"]
+    assert (again.kind, again.options, again.confirmation) == (
+        game.kind,
+        game.options,
+        "other_side",
+    )
+    assert again.first_dealer == (game.first_dealer + 1) % 4
+    assert not again.rounds.exists() and again.rematch_of_id is None
+    game.refresh_from_db()
+    assert game.revision == revision  # the old game is left as it is
 
 
 def test_second_entry_for_a_number_is_a_conflict_showing_the_first():

@@ -6,9 +6,8 @@ import pytest
 
 from scoring.engines.samples import roller_derby, rook_sluff, roolz, rummoli
 from scoring.selectors import game_score
-from scoring.services import Actor, game_create, round_record
+from scoring.services import Actor, game_create, round_save
 from scoring.web.scores import READ_AHEAD, RecentResults, recent_score
-from scoring.web.table_actions import score_after
 
 pytestmark = pytest.mark.django_db
 
@@ -72,9 +71,11 @@ def test_the_score_after_a_round_from_the_recent_score_is_the_score_read_again(k
     head = {key: record[key] for key in HEAD if key in record}
     game = game_create(record={**head, "rounds": entries[:-1]}).game
     before = recent_score(game)
-    revision = game.revision
-    change = round_record(game=game, number=len(entries), entry=entries[-1], actor=Actor(seat=0))
-    after = score_after(before, revision, change)
+    saved = round_save(
+        game=game, number=len(entries), entry=entries[-1], actor=Actor(seat=0), before=before
+    )
+    assert saved is not None and saved.alone
+    after = saved.score
     game.refresh_from_db()
     assert after == game_score(game)
     assert len(after.rounds) == len(entries)

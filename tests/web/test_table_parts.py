@@ -30,7 +30,7 @@ from scoring.engines.samples import roller_derby, rook_sluff, roolz, rummoli
 from scoring.entry.fields import SeatInfo
 from scoring.models import Round
 from scoring.selectors import game_score
-from scoring.services import Actor, GameChangeError, game_create, round_record
+from scoring.services import Actor, GameChangeError, game_create, round_record, round_save
 from scoring.web import presenters
 from scoring.web.phone import game_for
 from scoring.web.scores import (
@@ -40,7 +40,6 @@ from scoring.web.scores import (
     game_and_recent_score,
     recent_score,
 )
-from scoring.web.table_actions import score_after
 from scoring.web.table_page import (
     RECENT_ROUNDS,
     SHOWN_ROUNDS,
@@ -215,11 +214,12 @@ def test_a_game_without_confirmation_shows_its_last_rounds_from_its_score_read(
     entries = record["rounds"]
     game = game_create(record={**head, "rounds": entries[:-1]}).game
     before = recent_score(game)
-    revision = game.revision
-    change = round_record(game=game, number=len(entries), entry=entries[-1], actor=Actor(seat=0))
-    after = score_after(before, revision, change)
+    saved = round_save(
+        game=game, number=len(entries), entry=entries[-1], actor=Actor(seat=0), before=before
+    )
+    assert saved is not None and saved.alone
     with django_assert_num_queries(0):
-        recent, waiting = shown_rounds(change.game, after)
+        recent, waiting = shown_rounds(saved.change.game, saved.score)
     stored = list(game.rounds.order_by("-number")[:RECENT_ROUNDS])[::-1]
     assert waiting == []
     assert [[getattr(r, name) for name in SHOWN_FIELDS] for r in recent] == [

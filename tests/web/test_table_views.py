@@ -8,9 +8,9 @@ import pytest
 from django.urls import reverse
 
 from scoring.engines.samples import roller_derby, rook_sluff, roolz, rummoli
-from scoring.models import Confirmation, Game, Round, RoundEvent
+from scoring.models import ChangeRequest, Confirmation, Game, Round, RoundEvent
 from scoring.selectors import game_score
-from scoring.services import Actor, game_create, round_record
+from scoring.services import Actor, game_create, round_confirm, round_record
 from scoring.web.phone import GAMES_KEY, SEATS_KEY
 
 pytestmark = pytest.mark.django_db
@@ -258,6 +258,30 @@ def test_confirming_from_the_other_side(client):
     assert response.status_code == 200
     assert "Waiting for confirmation" not in response.content.decode()
     assert Round.objects.get(game=game).confirmed_by_seat == 1
+
+
+def test_confirming_needs_to_know_who_confirms(client):
+    game = make_game(confirmation=Confirmation.OTHER_SIDE, rounds=[ROUND_1])
+    response = client.post(url("round_confirm", game, 1), {"seat": ""}, headers=HX)
+    html = response.content.decode()
+    assert "say who is holding this phone (at the top) first" in html
+    assert Round.objects.get(game=game).status == Round.Status.PENDING
+
+
+def test_asking_the_other_side_needs_to_know_who_asks(client):
+    game = make_game(confirmation=Confirmation.OTHER_SIDE, rounds=[ROUND_1])
+    round_confirm(game=game, number=1, actor=Actor(seat=1))
+    game.refresh_from_db()
+    asked = {"number": "1", "revision": seen(game)}
+    response = client.post(url("round_undo", game), asked, headers=HX)
+    assert "Say who is holding this phone (at the top) first: another side agrees" in (
+        response.content.decode()
+    )
+    assert not ChangeRequest.objects.filter(game=game).exists()
+    client.post(url("table_seat", game), {"seat": "0"}, headers=HX)
+    client.post(url("round_undo", game), asked, headers=HX)
+    assert ChangeRequest.objects.get(game=game).asked_by_seat == 0
+    assert Round.objects.filter(game=game).count() == 1  # asked, not undone
 
 
 def test_confirming_without_htmx_redirects(client):

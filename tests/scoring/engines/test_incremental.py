@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring.engines.base import InvalidRecord, parse_record
+from scoring.engines.base import CannotResume, InvalidRecord, parse_record
 from scoring.engines.registry import ENGINES
 
 GAMES = sorted(ENGINES)
@@ -73,5 +73,5 @@ def test_a_state_that_does_not_fit_is_refused(key):
     record = parse_record(sample(rounds=2, seed=1), ENGINES).with_extras({})
     state = dict(engine.score(record).state or {})
     state["not_a_part_of_the_state"] = 1
-    with pytest.raises(ValueError):
+    with pytest.raises(CannotResume):
         engine.score_next(record, state, len(record.rounds) + 1, record.rounds[0])
