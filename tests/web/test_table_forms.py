@@ -9,30 +9,13 @@ from django.template.loader import render_to_string
 
 from scoring.engines.base import GameRecord, parse_record
 from scoring.engines.registry import ENGINES
-from scoring.engines.samples import roller_derby, rook_sluff, roolz, rummoli
 from scoring.entry.fields import NO_SEAT, SeatInfo
 from scoring.entry.forms import EntryForm, NewGameForm
 from scoring.games import kit_for
+from tests.games import GAMES, expected, samples
 
-SAMPLES = {
-    "roolz": roolz.sample_record,
-    "roller_derby": roller_derby.sample_record,
-    "rook_sluff": rook_sluff.sample_record,
-    "rummoli": rummoli.sample_record,
-}
-CASES = [
-    ("roolz", 2),
-    ("roolz", 3),
-    ("roolz", 4),
-    ("roolz", 5),
-    ("roolz", 6),
-    ("roller_derby", 4),
-    ("rook_sluff", 6),
-    ("rook_sluff", 10),
-    ("rummoli", 2),
-    ("rummoli", 5),
-    ("rummoli", 8),
-]
+SAMPLES = {game: samples(game).sample_record for game in GAMES}
+CASES = [(game, players) for game in GAMES for players in expected(game).FORM_PLAYERS]
 
 
 def normal(game: str, entry: dict[str, Any]) -> dict[str, Any]:
