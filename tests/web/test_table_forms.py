@@ -197,7 +197,7 @@ def test_new_game_form_refuses_missing_and_repeated_names():
 @pytest.mark.parametrize("game", sorted(ENGINES))
 def test_the_generic_form_renders_every_field_of_every_game(game):
     """A game without a tailored form still gets one, from its field descriptions."""
-    players = {"roolz": 5, "roller_derby": 4, "rook_sluff": 6, "rummoli": 3}[game]
+    players = expected(game).GENERIC_FORM_PLAYERS
     record = parse_record({"game": game, "players": [f"P{n}" for n in range(players)]}, ENGINES)
     form = form_for(record, 1, None)
     html = render_to_string("scoring/entry/generic.html", {"form": form})

@@ -21,6 +21,9 @@ SHEET_HEADINGS = [
 # Player counts whose round forms read back every sample entry (tests/web/test_table_forms.py).
 FORM_PLAYERS = (4,)
 
+# Players of its form drawn from the field descriptions alone (tests/web/test_table_forms.py).
+GENERIC_FORM_PLAYERS = 4
+
 # Player counts its sample is seated at, besides the sample's own (tests/web/test_table_parts.py).
 SAMPLE_SEATINGS = (4,)
 

@@ -10,6 +10,9 @@ SHEET_HEADINGS = ["Dealer", "Bid", "Took", "+/-", "Total", "Team A", "Team B"]
 # Player counts whose round forms read back every sample entry (tests/web/test_table_forms.py).
 FORM_PLAYERS = (6, 10)
 
+# Players of its form drawn from the field descriptions alone (tests/web/test_table_forms.py).
+GENERIC_FORM_PLAYERS = 6
+
 # Player counts its sample is seated at, besides the sample's own (tests/web/test_table_parts.py).
 SAMPLE_SEATINGS = (4, 6)
 

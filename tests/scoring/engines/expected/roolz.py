@@ -10,6 +10,9 @@ SHEET_HEADINGS = ["Dealer", "Bidder", "Bid", "Won", "All", "tricks", "Penalty", 
 # Player counts whose round forms read back every sample entry (tests/web/test_table_forms.py).
 FORM_PLAYERS = (2, 3, 4, 5, 6)
 
+# Players of its form drawn from the field descriptions alone (tests/web/test_table_forms.py).
+GENERIC_FORM_PLAYERS = 5
+
 # Player counts its sample is seated at, besides the sample's own (tests/web/test_table_parts.py).
 SAMPLE_SEATINGS = (4, 5, 6)
 
