@@ -12,7 +12,8 @@ from collections import OrderedDict
 from tournaments.seating.core.formats import mixer, progressive, round_robin, swiss
 from tournaments.seating.core.formats.base import FormatPlanner, Seated, Seating
 
-# An ordered mapping: the order is the one every list of formats shows.
+# An OrderedDict, not a dict: whatever needs the formats in a stable order (a command's
+# choices, a property test sampling them) takes it as a sequence of its keys, in this order.
 FORMATS: OrderedDict[str, FormatPlanner] = OrderedDict(
     [
         ("mixer", mixer.plan),
