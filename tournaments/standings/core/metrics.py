@@ -86,7 +86,7 @@ class Played:
     opponents: tuple[EntrantId, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: made for every entrant, a frozen one costs more
 class Opposition:
     """What a metric from opponents reads for one entrant: the tables played, every
     entrant's strength, and the byes counted against a virtual opponent as strong as

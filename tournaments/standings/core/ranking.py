@@ -84,20 +84,30 @@ def compute_standings(event: EventResults, rules: StandingsRules) -> Standings:
     strength = {entrant: values[strength_index] for entrant, values in totals.items()}
     byes = _bye_counts(rounds)
     virtual_opponents = rules.byes.opponents == ByeOpponents.VIRTUAL_OPPONENT
+    # Each chosen metric with what gives its value: an index into the round totals, a
+    # function of the opposition, or nothing (a metric from meetings has a value only once
+    # it splits a tie).
+    chosen = [
+        (
+            metric,
+            ROUND_METRIC_INDEX.get(metric),
+            spec.value if isinstance(spec := metric.spec, OpponentMetric) else None,
+        )
+        for metric in rules.metrics
+    ]
     values: dict[EntrantId, dict[Metric, float | None]] = {}
     for entrant in event.entrants:
         own = totals[entrant.id]
         row: dict[Metric, float | None] = {}
-        for metric in rules.metrics:
-            spec = metric.spec
-            if isinstance(spec, RoundMetric):
-                row[metric] = own[ROUND_METRIC_INDEX[metric]]
-            elif isinstance(spec, OpponentMetric):
+        for metric, index, from_opponents in chosen:
+            if index is not None:
+                row[metric] = own[index]
+            elif from_opponents is not None:
                 virtual = byes.get(entrant.id, 0) if virtual_opponents else 0
                 opposition = Opposition(seats[entrant.id], strength, virtual, strength[entrant.id])
-                row[metric] = round(spec.value(opposition), DECIMALS)
+                row[metric] = round(from_opponents(opposition), DECIMALS)
             else:
-                row[metric] = None  # a metric from meetings has a value only once it splits
+                row[metric] = None
         values[entrant.id] = row
 
     groups = _rank_groups(event, rules.metrics, values, seats, counted)
@@ -272,8 +282,8 @@ def _rank_groups(
     groups: list[list[EntrantId]] = [base] if base else []
     for metric in metrics:
         split: list[list[EntrantId]] = []
+        spec = metric.spec
         for group in groups:
-            spec = metric.spec
             if len(group) == 1:
                 split.append(group)
             elif isinstance(spec, MeetingMetric):
