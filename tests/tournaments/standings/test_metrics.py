@@ -21,7 +21,7 @@ from tournaments.standings.core import (
     compute_standings,
     table_from_game,
 )
-from tournaments.standings.core.metrics import TableAtRound
+from tournaments.standings.core.metrics import SidesAtRound
 from tournaments.standings.core.scales import SCALE_MEAN, default_scale
 
 
@@ -40,31 +40,26 @@ def test_keys_and_labels_are_each_used_once():
     assert Metric("share") is Metric.SHARE and Metric.SHARE == "share"
 
 
-# Two sides tied first on 30, one third on -10 (the floor), at a table of three sides.
-TIED = TableAtRound(
-    sides=3,
-    scale=default_scale(3),
-    points=[30.0, 30.0, -10.0],
-    places=[1, 1, 3],
-    tied=[2, 2, 1],
-    floor=-10.0,
-    pool=80.0,
-)
+# Two sides tied first on 30, one third on -10 (the floor), at a table of three sides;
+# then a table of two whose sides end level on 0.
+ROUND = SidesAtRound()
+ROUND.add_table([30.0, 30.0, -10.0], [1, 1, 3], default_scale(3))
+ROUND.add_table([0.0, 0.0], [1, 1], default_scale(2))
 
 
 @pytest.mark.parametrize(
     ("metric", "values"),
     [
-        (Metric.PLACEMENT_POINTS, [5.5, 5.5, 1.0]),
-        (Metric.GAME_POINTS, [30.0, 30.0, -10.0]),
-        (Metric.SHARE, [1.5, 1.5, 0.0]),
-        (Metric.WINS, [0.5, 0.5, 0.0]),
-        (Metric.FIRSTS, [1.0, 1.0, 0.0]),
+        (Metric.PLACEMENT_POINTS, [5.5, 5.5, 1.0, 4.0, 4.0]),
+        (Metric.GAME_POINTS, [30.0, 30.0, -10.0, 0.0, 0.0]),
+        (Metric.SHARE, [1.5, 1.5, 0.0, 1.0, 1.0]),
+        (Metric.WINS, [0.5, 0.5, 0.0, 0.5, 0.5]),
+        (Metric.FIRSTS, [1.0, 1.0, 0.0, 1.0, 1.0]),
     ],
 )
-def test_each_round_metric_values_each_side_of_a_table(metric, values):
+def test_each_round_metric_values_each_side_at_the_rounds_tables(metric, values):
     assert isinstance(metric.spec, RoundMetric)
-    assert metric.spec.value(TIED) == values
+    assert metric.spec.value(ROUND) == values
 
 
 def test_a_fixed_bye_scores_each_round_metric_its_own_default():

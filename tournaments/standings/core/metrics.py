@@ -7,7 +7,7 @@ better".
 
 Kinds:
 
-- ``RoundMetric``: a value for each side at each counted table (``TableAtRound``),
+- ``RoundMetric``: a value for each side at each counted table (``SidesAtRound``),
   added up round by round; a bye scores it as the bye rule says (``bye_fixed``: what
   a fixed bye gives when the director names no value for it). A strength (the
   ``strength_of`` of the rules) is one of these.
@@ -49,7 +49,7 @@ The metrics:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from tournaments.standings.core.results import EntrantId, SeatResult
@@ -61,19 +61,33 @@ Values = tuple[float, ...]  # one value per round metric, in ROUND_METRICS order
 # --------------------------------------------------------------------------- what metrics read
 
 
-@dataclass(slots=True)  # not frozen: made once per counted table, a frozen one costs more
-class TableAtRound:
-    """One counted table, what a round metric's values are found from: its sides in order
-    of first seat, each side's game points, place (1 for first; tied sides share a place)
-    and the number of sides sharing that place (itself included)."""
+@dataclass(slots=True)
+class SidesAtRound:
+    """Every side at one tournament round's counted tables, table after table, sides in
+    order of first seat: what a round metric's values are found from, one column per
+    fact (so that a metric is asked once a round, not once a table)."""
 
-    sides: int
-    scale: Scale  # placement points by place for this many sides
-    points: Sequence[float]
-    places: Sequence[int]
-    tied: Sequence[int]
-    floor: float  # the lowest side's points when negative, else 0
-    pool: float  # every side's points less the floor, added up
+    sides: list[int] = field(default_factory=list)  # the number of sides at its table
+    scale: list[Scale] = field(default_factory=list)  # its table's placement points by place
+    points: list[float] = field(default_factory=list)  # the side's game points
+    place: list[int] = field(default_factory=list)  # 1 for first; tied sides share a place
+    tied: list[int] = field(default_factory=list)  # sides sharing that place, itself included
+    floor: list[float] = field(
+        default_factory=list
+    )  # its table's lowest points if negative, else 0
+    pool: list[float] = field(default_factory=list)  # its table's points less the floor, added up
+
+    def add_table(self, points: list[float], places: list[int], scale: Scale) -> None:
+        """One counted table's sides, by their points and places."""
+        size = len(points)
+        floor = min(0.0, *points)
+        self.sides += [size] * size
+        self.scale += [scale] * size
+        self.points += points
+        self.place += places
+        self.tied += [places.count(place) for place in places]
+        self.floor += [floor] * size
+        self.pool += [sum(points) - floor * size] * size
 
 
 @dataclass(slots=True)
@@ -123,7 +137,7 @@ Split = list[tuple[list[EntrantId], float | None]]
 @dataclass(frozen=True)
 class RoundMetric:
     label: str
-    value: Callable[[TableAtRound], list[float]]  # each side's value, in order of sides
+    value: Callable[[SidesAtRound], list[float]]  # each side's value, in order
     bye_fixed: float = 0.0  # what a fixed bye scores when the director gives no value
 
 
@@ -145,35 +159,33 @@ MetricSpec = RoundMetric | OpponentMetric | MeetingMetric
 # --------------------------------------------------------------------------- the values
 
 
-def placement_points(table: TableAtRound) -> list[float]:
-    scale = table.scale
+def placement_points(at: SidesAtRound) -> list[float]:
     # A place held alone scores its own value (the mean of one place, as a float).
     return [
         float(scale[place - 1]) if tied == 1 else shared_points(scale, place, tied)
-        for place, tied in zip(table.places, table.tied, strict=True)
+        for scale, place, tied in zip(at.scale, at.place, at.tied, strict=True)
     ]
 
 
-def game_points(table: TableAtRound) -> list[float]:
-    return list(table.points)
+def game_points(at: SidesAtRound) -> list[float]:
+    return list(at.points)
 
 
-def share(table: TableAtRound) -> list[float]:
-    size, floor, pool = table.sides, table.floor, table.pool
-    if pool <= 0:
-        return [1.0] * size
-    return [size * (points - floor) / pool for points in table.points]
-
-
-def wins(table: TableAtRound) -> list[float]:
+def share(at: SidesAtRound) -> list[float]:
     return [
-        1.0 / tied if place == 1 else 0.0
-        for place, tied in zip(table.places, table.tied, strict=True)
+        size * (points - floor) / pool if pool > 0 else 1.0
+        for size, points, floor, pool in zip(at.sides, at.points, at.floor, at.pool, strict=True)
     ]
 
 
-def firsts(table: TableAtRound) -> list[float]:
-    return [1.0 if place == 1 else 0.0 for place in table.places]
+def wins(at: SidesAtRound) -> list[float]:
+    return [
+        1.0 / tied if place == 1 else 0.0 for place, tied in zip(at.place, at.tied, strict=True)
+    ]
+
+
+def firsts(at: SidesAtRound) -> list[float]:
+    return [1.0 if place == 1 else 0.0 for place in at.place]
 
 
 def opponents_strength(opposition: Opposition) -> float:

@@ -24,7 +24,7 @@ from tournaments.standings.core.metrics import (
     Opposition,
     Played,
     RoundMetric,
-    TableAtRound,
+    SidesAtRound,
     Values,
 )
 from tournaments.standings.core.policy import (
@@ -39,6 +39,7 @@ from tournaments.standings.core.results import (
     InvalidResults,
     RoundResults,
     SeatResult,
+    TableResult,
     results_problems,
 )
 
@@ -144,13 +145,14 @@ def _score_round(
     The table average is the mean over counted tables of each table's mean per
     player; it is worked out only for a round with byes (zeros otherwise).
     """
-    table_means: list[Values] = []
+    at = SidesAtRound()
+    scored_tables: list[tuple[TableResult, list[tuple[SeatResult, ...]]]] = []
     for table in rnd.tables:
         if not table.confirmed:
             continue
         sides = table.sides()
-        scored = _score_sides(sides, rules)
-        if scored is None:
+        scale = rules.scale(len(sides))
+        if scale is None:
             problems.append(
                 Problem(
                     f"table {table.number}: no placement scale for {len(sides)} sides",
@@ -159,6 +161,16 @@ def _score_round(
                 )
             )
             continue
+        points = [float(members[0].points) for members in sides]
+        at.add_table(points, [members[0].place for members in sides], scale)
+        scored_tables.append((table, sides))
+    # Each side's round values, asking every round metric once for the whole round.
+    values: list[Values] = list(zip(*[value(at) for value in ROUND_VALUES], strict=True))
+    table_means: list[Values] = []
+    start = 0
+    for table, sides in scored_tables:
+        scored = values[start : start + len(sides)]
+        start += len(sides)
         index = len(counted)
         table_seats = table.seats
         counted.append(table_seats)
@@ -188,29 +200,6 @@ def _score_round(
                 )
             )
     return _mean(table_means)
-
-
-def _score_sides(
-    sides: Sequence[tuple[SeatResult, ...]], rules: StandingsRules
-) -> list[Values] | None:
-    """Each side's round values at one table (None when no scale fits its size)."""
-    size = len(sides)
-    scale = rules.scale(size)
-    if scale is None:
-        return None
-    points = [float(members[0].points) for members in sides]
-    places = [members[0].place for members in sides]
-    floor = min(0.0, *points)
-    table = TableAtRound(
-        sides=size,
-        scale=scale,
-        points=points,
-        places=places,
-        tied=[places.count(place) for place in places],
-        floor=floor,
-        pool=sum(points) - floor * size,
-    )
-    return list(zip(*[value(table) for value in ROUND_VALUES], strict=True))
 
 
 def _mean(rows: Sequence[Values]) -> Values:
