@@ -10,23 +10,18 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from scoring.engines.samples import roller_derby, rook_sluff, roolz, rummoli
 from scoring.models import Confirmation, Game, Round
 from scoring.services import Actor, game_create, round_record
 from tests.browser.test_entry_taps import SIDEWAYS, UPRIGHT, open_table
 from tests.browser.test_rematch import DERBY_ROUNDS
 from tests.browser.test_table_flows import NAMES, roolz_game
+from tests.games import GAMES, expected, samples
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SAVED = 8_000
 BY_ITSELF = 15_000
-SAMPLES = {
-    "roolz": roolz.sample_record,
-    "roller_derby": roller_derby.sample_record,
-    "rook_sluff": rook_sluff.sample_record,
-    "rummoli": rummoli.sample_record,
-}
+SAMPLES = {game: samples(game).sample_record for game in GAMES}
 ROUND_1 = {"bidder": 0, "bid": 200, "won": {"A": 190, "B": 110}}
 
 
@@ -186,11 +181,11 @@ def test_no_pad_button_label_spills_out(live_server, page: Page, held):
 
 
 @pytest.mark.parametrize("held", [UPRIGHT, SIDEWAYS], ids=["upright", "sideways"])
-@pytest.mark.parametrize("kind", ["rummoli", "roolz", "rook_sluff", "roller_derby"])
+@pytest.mark.parametrize("kind", GAMES)
 def test_long_names_keep_the_totals_on_the_screen(live_server, page: Page, held, kind, screenshot):
     page.set_viewport_size(held)
     long = ["Christopher", "Bartholomew", "Maximiliana", "Wilhelmina", "Constantine", "Evangeline"]
-    count = {"rook_sluff": 6, "rummoli": 6}.get(kind, 4)
+    count = expected(kind).LONG_NAMES_PLAYERS
     record = SAMPLES[kind](rounds=2, seed=1, players=count)
     record["players"] = long[:count]
     game = game_create(record=record).game

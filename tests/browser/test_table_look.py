@@ -12,35 +12,14 @@ from playwright.sync_api import Page, expect
 from scoring.models import Game
 from scoring.services import Actor, game_create, round_record
 from tests.browser.test_table_in_sight import boxes_in_line, words_whole
+from tests.games import GAMES as ALL_GAMES
+from tests.games import expected
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PORTRAIT = {"width": 390, "height": 844}
 LANDSCAPE = {"width": 844, "height": 390}
-LONG = "Maximiliana Bartholomew-Fitzgerald Smythe"[:40]  # the longest name accepted
-LONG2 = "Maximiliana Bartholomew-Fitzgerald Jones"[:40]
-
-GAMES = {
-    "roolz": (
-        ["Ann", LONG, "Cat", LONG2],
-        [{"bidder": 1, "bid": 185, "won": {"A": 65, "B": 235}}],
-    ),
-    "roller_derby": (["Ann", "Ben", LONG, "Dan"], [{"dice": [3, 4], "tricks": 6}]),
-    "rook_sluff": (
-        ["Ann", "Ben", "Cat", LONG, "Eve", "Fay"],
-        [{"bids": [3, 2, 0, 3, 2, 2], "tricks": [3, 3, 2, 2, 2, 2]}],
-    ),
-    "rummoli": (
-        ["Ann", "Ben", LONG, "Dan", "Eve"],
-        [
-            {
-                "pay_cards": {"ten_spades": 0, "ace_king_diamonds": 2},
-                "went_out": 1,
-                "cards_left": [3, 0, 5, 2, 4],
-            }
-        ],
-    ),
-}
+GAMES = {game: expected(game).LOOK for game in ALL_GAMES}
 
 
 def make(kind: str) -> Game:

@@ -8,15 +8,11 @@ from playwright.sync_api import Page, expect
 
 from scoring.services import game_create
 from tests.browser.test_entry_taps import SIDEWAYS, UPRIGHT
+from tests.games import GAMES, expected
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-PLAYERS = {
-    "roolz": ["Ann", "Ben", "Cat", "Dan", "Eve"],
-    "roller_derby": ["Ann", "Ben", "Cat", "Dan"],
-    "rook_sluff": ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"],
-    "rummoli": ["Ann", "Ben", "Cat", "Dan"],
-}
+PLAYERS = {game: expected(game).SCREEN_PLAYERS for game in GAMES}
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

@@ -17,6 +17,7 @@ from printing.render.paper import MARGIN
 from printing.scoresheets import RoundMarks, blank_kinds, blank_sheet, filled_sheet
 from scoring.engines.base import parse_record
 from scoring.engines.registry import ENGINES
+from tests.games import GAMES, expected
 from tests.vectors import RUMMOLI_RULES_EXAMPLE, vector_record
 
 NAMES = ["Zoë", "Łukasz", "Søren", "Ðorđe", "Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
@@ -388,42 +389,7 @@ def test_long_names_are_shortened_in_cells_and_printed_whole_in_the_header():
 
 # --------------------------------------------------------------------------- blank sheets
 
-EXPECTED_HEADINGS = {
-    "roolz": ["Dealer", "Bidder", "Bid", "Won", "All", "tricks", "Penalty", "+/-", "Total"],
-    "roller_derby": [
-        "Dealer",
-        "Roller",
-        "Dice",
-        "Target",
-        "Tricks",
-        "Jokers",
-        "A/N",
-        "Made",
-        "Score",
-        "Total",
-    ],
-    "rook_sluff": ["Dealer", "Bid", "Took", "+/-", "Total", "Team A", "Team B"],
-    "rummoli": [
-        "Dealer",
-        "Widow",
-        "Swap",
-        "Poker",
-        "Won by",
-        "Pay cards",
-        "10♠",
-        "J♦",
-        "Q♣",
-        "K♥",
-        "A♠",
-        "AK♦",
-        "789",
-        "Out",
-        "Left",
-        "Chips",
-        "On",
-        "board",
-    ],
-}
+EXPECTED_HEADINGS = {game: expected(game).SHEET_HEADINGS for game in GAMES}
 
 
 @pytest.mark.parametrize("kind", blank_kinds(), ids=lambda kind: kind.key)

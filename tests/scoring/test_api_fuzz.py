@@ -8,6 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.games import GAMES
 from tests.scoring.factories import ROOLZ_FOUR, new_game
 
 pytestmark = pytest.mark.django_db
@@ -59,7 +60,7 @@ bodies = st.one_of(
     ).map(json.dumps),
     st.fixed_dictionaries(
         {
-            "game": st.sampled_from(["roolz", "roller_derby", "rook_sluff", "rummoli"]),
+            "game": st.sampled_from(GAMES),
             "players": st.lists(st.text(max_size=8), max_size=9),
             "options": st.dictionaries(field_names, json_values, max_size=3),
             "rounds": st.lists(st.dictionaries(field_names, json_values, max_size=4), max_size=3),

@@ -2,12 +2,19 @@
 
 A throwaway game (Roolz under another name) is registered for the test: the database
 accepts it without a migration, an unknown key is refused naming it, and the files the
-README's "Adding a game" lists are exactly the files an existing game has.
+README's "Adding a game" lists are exactly the files an existing game has. Then a copy of
+the house is given a fifth game made of those files alone (Roolz's, renamed) and the two
+registry lines, and every generic test runs on it there and passes; a game registered
+without its files fails the generic tests naming the file it lacks.
 """
 
 from __future__ import annotations
 
+import os
 import re
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -20,6 +27,7 @@ from django.db.migrations.state import ProjectState
 from scoring.engines.registry import ENGINES
 from scoring.engines.roolz import Roolz
 from scoring.models import Game
+from tests import games
 from tournaments.models import Event
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -94,3 +102,135 @@ def test_the_readme_lists_every_file_a_game_has_and_says_how_many():
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     words = {10: "ten", 11: "eleven", 12: "twelve"}
     assert f"{words[len(own)]} files of its own" in text
+
+
+# --------------------------------------------------------------------------- a fifth game
+
+# The generic tests (every test that iterates the registry), run for the fifth game alone;
+# the game's own rules tests (its ``test_<game>.py``) are left out, being its own.
+GENERIC = ("tests/scoring", "tests/web", "tests/printing", "tests/tournaments/standings")
+# Generic test modules that must each run the fifth game at least once.
+MUST_COVER = (
+    "tests/printing/test_scoresheets.py",
+    "tests/scoring/engines/test_contract.py",
+    "tests/scoring/engines/test_incremental.py",
+    "tests/scoring/engines/test_vectors.py",
+    "tests/scoring/test_api.py",
+    "tests/scoring/test_api_shapes.py",
+    "tests/scoring/test_projection.py",
+    "tests/tournaments/standings/test_results.py",
+    "tests/web/test_game_kits.py",
+    "tests/web/test_recent_score.py",
+    "tests/web/test_table_forms.py",
+    "tests/web/test_table_pages.py",
+    "tests/web/test_table_parts.py",
+    "tests/web/test_table_save_answer.py",
+    "tests/web/test_table_views.py",
+)
+# The browser's generic tests, only collected here (they drive Chromium).
+BROWSER = (
+    "tests/browser/test_table_in_sight.py",
+    "tests/browser/test_table_look.py",
+    "tests/browser/test_table_screens.py",
+)
+# What git leaves out (caches, databases, collected and made files) is not copied.
+LEFT_OUT = (
+    *(".venv", ".git", "__pycache__", "*.pyc", "*_cache", ".hypothesis", "*.egg-info"),
+    *("db.sqlite3*", "test-db*", "staticfiles", "media", "test-artifacts", "build", "*.pdf"),
+    *("results", ".demo-director", "venue-data", "celerybeat-schedule*"),
+)
+RUMMOLI = "from scoring.engines.rummoli import Rummoli\n"
+# The registry lines (each an import and an entry), made as a person would make them.
+REGISTRY_LINES = {
+    "scoring/engines/registry.py": (
+        (RUMMOLI, RUMMOLI + "from scoring.engines.throwaway import Throwaway\n"),
+        ("Rummoli())", "Rummoli(), Throwaway())"),
+    ),
+    "scoring/games/__init__.py": (
+        ("roolz, rummoli\n", "roolz, rummoli, throwaway\n"),
+        ("rummoli.KIT)", "rummoli.KIT, throwaway.KIT)"),
+    ),
+}
+
+
+def renamed(text: str) -> str:
+    return (
+        text.replace("roolz", "throwaway")
+        .replace("Roolz", "Throwaway")
+        .replace("ROOLZ", "THROWAWAY")
+    )
+
+
+def house_with_a_fifth_game(root: Path, *, own_files: bool = True) -> Path:
+    """A copy of the house with Roolz's own files, renamed, as the game ``throwaway``, and
+    its registry lines; ``own_files=False`` leaves out what the generic tests expect of it."""
+    house = root / "house"
+    shutil.copytree(ROOT, house, ignore=shutil.ignore_patterns(*LEFT_OUT), symlinks=True)
+    (house / ".venv").symlink_to(ROOT / ".venv")
+    own, _ = readme_files()
+    for pattern in own:
+        if not own_files and pattern.startswith("tests/scoring/engines/expected/"):
+            continue
+        made = house / pattern.replace("<game>", "throwaway")
+        made.parent.mkdir(parents=True, exist_ok=True)
+        source = ROOT / pattern.replace("<game>", "roolz")
+        made.write_text(renamed(source.read_text(encoding="utf-8")), encoding="utf-8")
+    for path, changes in REGISTRY_LINES.items():
+        text = (house / path).read_text(encoding="utf-8")
+        for old, new in changes:
+            assert text.count(old) == 1, f"{path} no longer reads {old!r}: update this test"
+            text = text.replace(old, new)
+        (house / path).write_text(text, encoding="utf-8")
+    return house
+
+
+def pytest_in(house: Path, *arguments: str) -> subprocess.CompletedProcess[str]:
+    """The test suite run in ``house`` on its own SQLite file, with no services."""
+    dropped = ("DATABASE_URL", "REDIS_URL", "REQUIRE_SERVICES", "SQLITE_PATH", "PYTEST_")
+    environment = {k: v for k, v in os.environ.items() if not k.startswith(dropped)}
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", *arguments],
+        cwd=house,
+        env=environment,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_a_fifth_game_is_its_own_files_and_the_registry_lines_and_passes_every_generic_test(
+    tmp_path,
+):
+    house = house_with_a_fifth_game(tmp_path)
+    own_tests = "tests/scoring/engines/test_throwaway.py"
+    ran = pytest_in(
+        house, "-rN", "-k", "throwaway", "-m", "not browser", "--ignore", own_tests, *GENERIC
+    )
+    assert ran.returncode == 0, ran.stdout[-4000:] + ran.stderr[-2000:]
+    listed = pytest_in(house, "--collect-only", "-k", "throwaway", *GENERIC, *BROWSER)
+    assert listed.returncode == 0, listed.stdout[-4000:] + listed.stderr[-2000:]
+    covered = {line.split("::")[0] for line in listed.stdout.splitlines() if "::" in line}
+    missing = [module for module in (*MUST_COVER, *BROWSER) if module not in covered]
+    assert not missing, f"generic tests that never run the fifth game: {missing}"
+    summary = ran.stdout.strip().splitlines()[-1]  # none skipped, none failed
+    assert re.fullmatch(r"\d+ passed, \d+ deselected in .*", summary), summary
+
+
+def test_a_fifth_game_without_its_expected_file_fails_the_generic_tests_naming_it(tmp_path):
+    house = house_with_a_fifth_game(tmp_path, own_files=False)
+    ran = pytest_in(house, "--collect-only", "tests/printing/test_scoresheets.py")
+    assert ran.returncode != 0
+    assert "tests/scoring/engines/expected/throwaway.py" in ran.stdout
+
+
+def test_the_games_test_data_are_found_for_every_registered_game_or_named_missing(throwaway):
+    for game in ENGINES:
+        if game != throwaway:
+            assert games.samples(game).sample_record(rounds=1, seed=1)["game"] == game
+            assert games.expected(game).SHEET_HEADINGS
+    with pytest.raises(LookupError, match=r"scoring/engines/samples/throwaway\.py"):
+        games.samples(throwaway)
+    with pytest.raises(LookupError, match=r"tests/scoring/engines/expected/throwaway\.py"):
+        games.expected(throwaway)
+    with pytest.raises(LookupError, match="snap is not a registered game"):
+        games.expected("snap")

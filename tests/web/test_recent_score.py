@@ -4,19 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.engines.samples import roller_derby, rook_sluff, roolz, rummoli
 from scoring.selectors import game_score
 from scoring.services import Actor, game_create, round_save
 from scoring.web.scores import READ_AHEAD, RecentResults, recent_score
+from tests.games import GAMES, samples
 
 pytestmark = pytest.mark.django_db
 
-SAMPLES = {
-    "roolz": roolz,
-    "roller_derby": roller_derby,
-    "rook_sluff": rook_sluff,
-    "rummoli": rummoli,
-}
+SAMPLES = {game: samples(game) for game in GAMES}
 HEAD = ("format", "game", "players", "options", "first_dealer")
 
 

@@ -9,30 +9,13 @@ from django.template.loader import render_to_string
 
 from scoring.engines.base import GameRecord, parse_record
 from scoring.engines.registry import ENGINES
-from scoring.engines.samples import roller_derby, rook_sluff, roolz, rummoli
 from scoring.entry.fields import NO_SEAT, SeatInfo
 from scoring.entry.forms import EntryForm, NewGameForm
 from scoring.games import kit_for
+from tests.games import GAMES, expected, samples
 
-SAMPLES = {
-    "roolz": roolz.sample_record,
-    "roller_derby": roller_derby.sample_record,
-    "rook_sluff": rook_sluff.sample_record,
-    "rummoli": rummoli.sample_record,
-}
-CASES = [
-    ("roolz", 2),
-    ("roolz", 3),
-    ("roolz", 4),
-    ("roolz", 5),
-    ("roolz", 6),
-    ("roller_derby", 4),
-    ("rook_sluff", 6),
-    ("rook_sluff", 10),
-    ("rummoli", 2),
-    ("rummoli", 5),
-    ("rummoli", 8),
-]
+SAMPLES = {game: samples(game).sample_record for game in GAMES}
+CASES = [(game, players) for game in GAMES for players in expected(game).FORM_PLAYERS]
 
 
 def normal(game: str, entry: dict[str, Any]) -> dict[str, Any]:
@@ -214,7 +197,7 @@ def test_new_game_form_refuses_missing_and_repeated_names():
 @pytest.mark.parametrize("game", sorted(ENGINES))
 def test_the_generic_form_renders_every_field_of_every_game(game):
     """A game without a tailored form still gets one, from its field descriptions."""
-    players = {"roolz": 5, "roller_derby": 4, "rook_sluff": 6, "rummoli": 3}[game]
+    players = expected(game).GENERIC_FORM_PLAYERS
     record = parse_record({"game": game, "players": [f"P{n}" for n in range(players)]}, ENGINES)
     form = form_for(record, 1, None)
     html = render_to_string("scoring/entry/generic.html", {"form": form})

@@ -13,6 +13,7 @@ from scoring.games import kit_for
 from scoring.models import Confirmation, Game, RoundEvent
 from scoring.services import Actor, game_end, round_confirm, round_record
 from scoring.web.presenters import seat_infos
+from tests.games import GAMES
 from tests.web.test_table_views import HX, ROUND_1, make_game, seen, url
 
 pytestmark = pytest.mark.django_db
@@ -225,7 +226,7 @@ def test_the_poll_is_not_inside_what_it_replaces(client):
 # --------------------------------------------------------------------------- starting
 
 
-@pytest.mark.parametrize("kind", ["roolz", "roller_derby", "rook_sluff", "rummoli"])
+@pytest.mark.parametrize("kind", GAMES)
 def test_the_home_page_starts_each_game(client, kind):
     home = client.get(reverse("home")).content.decode()
     link = reverse("scoring:game_new") + f"?game={kind}"

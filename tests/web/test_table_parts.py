@@ -26,7 +26,7 @@ from django_htmx.middleware import HtmxDetails
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring.engines.samples import roller_derby, rook_sluff, roolz, rummoli
+from scoring.engines.samples import roolz
 from scoring.entry.fields import SeatInfo
 from scoring.models import Round
 from scoring.selectors import game_score
@@ -49,15 +49,11 @@ from scoring.web.table_page import (
     shown_rounds,
     table_context,
 )
+from tests.games import GAMES, expected, samples
 
 pytestmark = pytest.mark.django_db
 
-SAMPLES = {
-    "roolz": roolz,
-    "roller_derby": roller_derby,
-    "rook_sluff": rook_sluff,
-    "rummoli": rummoli,
-}
+SAMPLES = {game: samples(game) for game in GAMES}
 CSRF = re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"')
 PARTS = ("entry", "live", "recent", "identity")
 
@@ -113,12 +109,7 @@ def test_large_totals_are_written_the_same_with_and_without_the_locale():
 
 
 # The player counts each game's samples are made for (None: the sample's own choice).
-SEATINGS = {
-    "roolz": [None, 4, 5, 6],
-    "roller_derby": [None, 4],
-    "rook_sluff": [None, 4, 6],
-    "rummoli": [None, 4, 5, 6],
-}
+SEATINGS = {game: [None, *expected(game).SAMPLE_SEATINGS] for game in GAMES}
 
 
 @pytest.mark.parametrize(

@@ -12,20 +12,16 @@ import re
 import pytest
 from django.urls import reverse
 
-from scoring.engines.samples import roller_derby, rook_sluff, roolz, rummoli
+from scoring.engines.samples import roolz
 from scoring.models import Round
 from scoring.selectors import game_score
 from scoring.services import Actor, game_create, round_record, round_save
+from tests.games import GAMES, samples
 
 pytestmark = pytest.mark.django_db
 
 HX = {"HX-Request": "true"}
-SAMPLES = {
-    "roolz": roolz,
-    "roller_derby": roller_derby,
-    "rook_sluff": rook_sluff,
-    "rummoli": rummoli,
-}
+SAMPLES = {game: samples(game) for game in GAMES}
 CSRF = re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"')
 
 

@@ -7,11 +7,11 @@ import json
 import pytest
 from django.urls import reverse
 
-from scoring.engines.samples import roller_derby, rook_sluff, roolz, rummoli
 from scoring.models import ChangeRequest, Confirmation, Game, Round, RoundEvent
 from scoring.selectors import game_score
 from scoring.services import Actor, game_create, round_confirm, round_record
 from scoring.web.phone import GAMES_KEY, SEATS_KEY
+from tests.games import GAMES, sample_record
 
 pytestmark = pytest.mark.django_db
 
@@ -466,15 +466,9 @@ def test_my_games_lists_this_devices_games_newest_first(client):
     assert other.table_token not in html
 
 
-@pytest.mark.parametrize("kind", ["roolz", "roller_derby", "rook_sluff", "rummoli"])
+@pytest.mark.parametrize("kind", GAMES)
 def test_history_of_a_sample_game_of_each_kind(client, kind):
-    samples = {
-        "roolz": roolz,
-        "roller_derby": roller_derby,
-        "rook_sluff": rook_sluff,
-        "rummoli": rummoli,
-    }
-    record = samples[kind].sample_record(rounds=8, seed=3)
+    record = sample_record(kind, rounds=8, seed=3)
     game = game_create(record=record).game
     response = client.get(url("history", game))
     assert response.status_code == 200

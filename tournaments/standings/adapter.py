@@ -42,7 +42,7 @@ from tournaments.standings.core import (
     metrics_from_names,
     table_from_game,
 )
-from tournaments.standings.core.rules import ROUND_METRICS
+from tournaments.standings.core.metrics import ROUND_METRICS
 
 BYE_METHODS: Mapping[str, ByeMethod] = {
     Event.ByeScoring.AVERAGE: ByeMethod.OWN_AVERAGE,

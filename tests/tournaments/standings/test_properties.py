@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from tests.tournaments.standings.strategies import events, rules
 from tournaments.standings.core import (
+    ROUND_METRICS,
     ByeMethod,
     ByeOpponents,
     ByeRule,
@@ -20,7 +21,6 @@ from tournaments.standings.core import (
     StandingsRules,
     compute_standings,
 )
-from tournaments.standings.core.rules import ROUND_METRICS
 
 PP, GP = Metric.PLACEMENT_POINTS, Metric.GAME_POINTS
 

@@ -18,7 +18,7 @@ taken from the game engine's own description by the caller), ``Constraints``
 (keep-apart pairs, fixed tables for access, fixed teams), ``Weights``, standings
 (best first) for ``swiss``, winners in the history for ``progressive``.
 
-Formats:
+Formats (one module each under ``formats/``, one entry each in ``FORMATS``):
 
 - ``mixer``: individuals meet as rarely as possible (and partner as rarely as possible
   in partnership games). Exact constructions where they exist (cyclic, finite-field
@@ -40,11 +40,11 @@ A request the engine cannot plan raises ``SchedulingError`` naming the field.
 """
 
 from tournaments.seating.core.dryrun import Schedule, draw_winners, plan_schedule
+from tournaments.seating.core.formats import FORMATS
 from tournaments.seating.core.planner import plan_round, report_round
 from tournaments.seating.core.report import ScheduleReport
 from tournaments.seating.core.sizes import fewest_byes, table_sizes
 from tournaments.seating.core.types import (
-    FORMATS,
     Constraints,
     EntrantId,
     Format,

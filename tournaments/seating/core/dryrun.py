@@ -14,8 +14,9 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from tournaments.seating.core.formats.lookahead import PartnershipChoice
 from tournaments.seating.core.ledger import Ledger
-from tournaments.seating.core.planner import PartnershipChoice, partnership_choice, plan_round
+from tournaments.seating.core.planner import partnership_choice, plan_round
 from tournaments.seating.core.report import ScheduleReport, bye_spread, schedule_lower_bound
 from tournaments.seating.core.types import (
     Constraints,

@@ -16,7 +16,7 @@ EntrantId = int
 Table = tuple[EntrantId, ...]
 Sides = tuple[tuple[int, ...], ...]  # seat groups that score together at one table size
 
-FORMATS = ("mixer", "swiss", "round_robin", "progressive")
+# The keys of ``formats.FORMATS``, for the type checker (a test holds the two equal).
 Format = Literal["mixer", "swiss", "round_robin", "progressive"]
 
 

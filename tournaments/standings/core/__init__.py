@@ -1,10 +1,31 @@
 """Standings of an event: pure computation from plain results (no Django).
 
 ``compute_standings(event, rules)`` ranks an event's entrants by the ordered
-metrics the director chose; ``default_rules`` gives each game's defaults (its engine
-states them) and ``scales`` the placement points that stay fair when table sizes mix.
+metrics the director chose (``policy``); each metric is one entry of ``Metric``
+(``metrics``: key, label, kind, value); ``default_rules`` gives each game's defaults
+(its engine states them) and ``scales`` the placement points that stay fair when table
+sizes mix.
 """
 
+from tournaments.standings.core.metrics import (
+    METRIC_LABELS,
+    OPPONENT_METRICS,
+    ROUND_METRICS,
+    MeetingMetric,
+    Metric,
+    MetricSpec,
+    OpponentMetric,
+    RoundMetric,
+)
+from tournaments.standings.core.policy import (
+    ByeMethod,
+    ByeOpponents,
+    ByeRule,
+    StandingsRules,
+    default_rules,
+    metrics_from_names,
+    rules_problems,
+)
 from tournaments.standings.core.ranking import Standing, Standings, compute_standings
 from tournaments.standings.core.results import (
     Entrant,
@@ -18,17 +39,6 @@ from tournaments.standings.core.results import (
     results_problems,
     table_from_game,
 )
-from tournaments.standings.core.rules import (
-    METRIC_LABELS,
-    ByeMethod,
-    ByeOpponents,
-    ByeRule,
-    Metric,
-    StandingsRules,
-    default_rules,
-    metrics_from_names,
-    rules_problems,
-)
 from tournaments.standings.core.scales import (
     DEFAULT_SCALES,
     SCALE_MEAN,
@@ -41,6 +51,8 @@ from tournaments.standings.core.scales import (
 __all__ = [
     "DEFAULT_SCALES",
     "METRIC_LABELS",
+    "OPPONENT_METRICS",
+    "ROUND_METRICS",
     "SCALE_MEAN",
     "ByeMethod",
     "ByeOpponents",
@@ -49,7 +61,11 @@ __all__ = [
     "EntrantId",
     "EventResults",
     "InvalidResults",
+    "MeetingMetric",
     "Metric",
+    "MetricSpec",
+    "OpponentMetric",
+    "RoundMetric",
     "RoundResults",
     "SeatResult",
     "Standing",

@@ -15,28 +15,37 @@ from dataclasses import dataclass
 from itertools import chain
 
 from scoring.engines.base import Problem
+from tournaments.standings.core.metrics import (
+    ROUND_METRICS,
+    MeetingMetric,
+    Meetings,
+    Metric,
+    OpponentMetric,
+    Opposition,
+    Played,
+    RoundMetric,
+    SidesAtRound,
+    Values,
+)
+from tournaments.standings.core.policy import (
+    ByeMethod,
+    ByeOpponents,
+    StandingsRules,
+    rules_problems,
+)
 from tournaments.standings.core.results import (
     EntrantId,
     EventResults,
     InvalidResults,
     RoundResults,
     SeatResult,
+    TableResult,
     results_problems,
 )
-from tournaments.standings.core.rules import (
-    ROUND_METRICS,
-    ByeMethod,
-    ByeOpponents,
-    Metric,
-    StandingsRules,
-    rules_problems,
-)
-from tournaments.standings.core.scales import SCALE_MEAN, shared_points
 
 DECIMALS = 9
 ROUND_METRIC_INDEX: Mapping[Metric, int] = {m: i for i, m in enumerate(ROUND_METRICS)}
-
-Values = tuple[float, ...]  # one value per round metric, in ROUND_METRICS order
+ROUND_VALUES = tuple(m.spec.value for m in ROUND_METRICS if isinstance(m.spec, RoundMetric))
 
 
 @dataclass(frozen=True)
@@ -57,23 +66,13 @@ class Standings:
     rows: tuple[Standing, ...]
 
 
-@dataclass(slots=True)
-class _Seat:
-    """What one entrant did at one counted table."""
-
-    values: Values
-    place: int
-    table: int  # index into the list of counted tables
-    opponents: tuple[EntrantId, ...]
-
-
 def compute_standings(event: EventResults, rules: StandingsRules) -> Standings:
     """The standings of ``event`` under ``rules``; raises InvalidResults on bad input."""
     problems = rules_problems(rules) + results_problems(event)
     if problems:
         raise InvalidResults(problems)
     rounds = sorted(event.rounds, key=lambda r: r.number)
-    seats: dict[EntrantId, list[_Seat]] = {e.id: [] for e in event.entrants}
+    seats: dict[EntrantId, list[Played]] = {e.id: [] for e in event.entrants}
     counted: list[tuple[SeatResult, ...]] = []  # the seats of each counted table
     round_averages: dict[int, Values] = {}
     for rnd in rounds:
@@ -86,20 +85,30 @@ def compute_standings(event: EventResults, rules: StandingsRules) -> Standings:
     strength = {entrant: values[strength_index] for entrant, values in totals.items()}
     byes = _bye_counts(rounds)
     virtual_opponents = rules.byes.opponents == ByeOpponents.VIRTUAL_OPPONENT
+    # Each chosen metric with what gives its value: an index into the round totals, a
+    # function of the opposition, or nothing (a metric from meetings has a value only once
+    # it splits a tie).
+    chosen = [
+        (
+            metric,
+            ROUND_METRIC_INDEX.get(metric),
+            spec.value if isinstance(spec := metric.spec, OpponentMetric) else None,
+        )
+        for metric in rules.metrics
+    ]
     values: dict[EntrantId, dict[Metric, float | None]] = {}
     for entrant in event.entrants:
         own = totals[entrant.id]
         row: dict[Metric, float | None] = {}
-        for metric in rules.metrics:
-            if metric in ROUND_METRIC_INDEX:
-                row[metric] = own[ROUND_METRIC_INDEX[metric]]
-            elif metric == Metric.HEAD_TO_HEAD:
-                row[metric] = None
-            else:
+        for metric, index, from_opponents in chosen:
+            if index is not None:
+                row[metric] = own[index]
+            elif from_opponents is not None:
                 virtual = byes.get(entrant.id, 0) if virtual_opponents else 0
-                row[metric] = _opponent_metric(
-                    metric, seats[entrant.id], strength, virtual=(virtual, strength[entrant.id])
-                )
+                opposition = Opposition(seats[entrant.id], strength, virtual, strength[entrant.id])
+                row[metric] = round(from_opponents(opposition), DECIMALS)
+            else:
+                row[metric] = None
         values[entrant.id] = row
 
     groups = _rank_groups(event, rules.metrics, values, seats, counted)
@@ -127,7 +136,7 @@ def compute_standings(event: EventResults, rules: StandingsRules) -> Standings:
 def _score_round(
     rnd: RoundResults,
     rules: StandingsRules,
-    seats: dict[EntrantId, list[_Seat]],
+    seats: dict[EntrantId, list[Played]],
     counted: list[tuple[SeatResult, ...]],
     problems: list[Problem],
 ) -> Values:
@@ -136,13 +145,14 @@ def _score_round(
     The table average is the mean over counted tables of each table's mean per
     player; it is worked out only for a round with byes (zeros otherwise).
     """
-    table_means: list[Values] = []
+    at = SidesAtRound()
+    scored_tables: list[tuple[TableResult, list[tuple[SeatResult, ...]]]] = []
     for table in rnd.tables:
         if not table.confirmed:
             continue
         sides = table.sides()
-        scored = _score_sides(sides, rules)
-        if scored is None:
+        scale = rules.scale(len(sides))
+        if scale is None:
             problems.append(
                 Problem(
                     f"table {table.number}: no placement scale for {len(sides)} sides",
@@ -151,6 +161,16 @@ def _score_round(
                 )
             )
             continue
+        points = [float(members[0].points) for members in sides]
+        at.add_table(points, [members[0].place for members in sides], scale)
+        scored_tables.append((table, sides))
+    # Each side's round values, asking every round metric once for the whole round.
+    values: list[Values] = list(zip(*[value(at) for value in ROUND_VALUES], strict=True))
+    table_means: list[Values] = []
+    start = 0
+    for table, sides in scored_tables:
+        scored = values[start : start + len(sides)]
+        start += len(sides)
         index = len(counted)
         table_seats = table.seats
         counted.append(table_seats)
@@ -158,7 +178,7 @@ def _score_round(
             lone = [seat.entrant for seat in table_seats]
             for side_index, seat in enumerate(table_seats):
                 opponents = tuple(lone[:side_index] + lone[side_index + 1 :])
-                seats[seat.entrant].append(_Seat(scored[side_index], seat.place, index, opponents))
+                seats[seat.entrant].append(Played(scored[side_index], seat.place, index, opponents))
         else:
             side_entrants = [[seat.entrant for seat in members] for members in sides]
             two = len(sides) == 2
@@ -168,7 +188,7 @@ def _score_round(
                 else:
                     others = side_entrants[:side_index] + side_entrants[side_index + 1 :]
                     opponents = tuple(chain.from_iterable(others))
-                entry = _Seat(scored[side_index], members[0].place, index, opponents)
+                entry = Played(scored[side_index], members[0].place, index, opponents)
                 for entrant in side_entrants[side_index]:
                     seats[entrant].append(entry)
         if rnd.byes:  # the table average is only ever needed to score a bye
@@ -180,31 +200,6 @@ def _score_round(
                 )
             )
     return _mean(table_means)
-
-
-def _score_sides(
-    sides: Sequence[tuple[SeatResult, ...]], rules: StandingsRules
-) -> list[Values] | None:
-    """Each side's round values at one table (None when no scale fits its size)."""
-    size = len(sides)
-    scale = rules.scale(size)
-    if scale is None:
-        return None
-    points = [float(members[0].points) for members in sides]
-    places = [members[0].place for members in sides]
-    floor = min(0.0, *points)
-    pool = sum(points) - floor * size
-    result: list[Values] = []
-    for own_points, place in zip(points, places, strict=True):
-        tied = places.count(place)
-        share = size * (own_points - floor) / pool if pool > 0 else 1.0
-        # A place held alone scores its own value (the mean of one place, as a float).
-        placement = float(scale[place - 1]) if tied == 1 else shared_points(scale, place, tied)
-        if place == 1:
-            result.append((placement, own_points, share, 1.0 / tied, 1.0))
-        else:
-            result.append((placement, own_points, share, 0.0, 0.0))
-    return result
 
 
 def _mean(rows: Sequence[Values]) -> Values:
@@ -228,7 +223,7 @@ def _round_totals(
     event: EventResults,
     rounds: Sequence[RoundResults],
     rules: StandingsRules,
-    seats: Mapping[EntrantId, list[_Seat]],
+    seats: Mapping[EntrantId, list[Played]],
     round_averages: Mapping[int, Values],
 ) -> dict[EntrantId, Values]:
     """Each entrant's round metrics added up over counted tables, then byes, in round order."""
@@ -242,7 +237,7 @@ def _round_totals(
         else:
             totals[entrant.id] = list(zero)
     fixed = tuple(
-        rules.byes.fixed.get(m, SCALE_MEAN if m == Metric.PLACEMENT_POINTS else 0.0)
+        rules.byes.fixed.get(m, m.spec.bye_fixed if isinstance(m.spec, RoundMetric) else 0.0)
         for m in ROUND_METRICS
     )
     for rnd in rounds:
@@ -261,24 +256,6 @@ def _round_totals(
     return {entrant: tuple(round(v, DECIMALS) for v in t) for entrant, t in totals.items()}
 
 
-def _opponent_metric(
-    metric: Metric,
-    played: Sequence[_Seat],
-    strength: Mapping[EntrantId, float],
-    *,
-    virtual: tuple[int, float] = (0, 0.0),
-) -> float:
-    """``virtual``: (byes, strength) of virtual opponents, one a bye, for Buchholz."""
-    of = strength.__getitem__
-    if metric == Metric.OPPONENTS_STRENGTH:
-        return round(sum(sum(map(of, seat.opponents)) for seat in played), DECIMALS)
-    per_round = [sum(map(of, seat.opponents)) / len(seat.opponents) for seat in played]
-    per_round += [virtual[1]] * virtual[0]
-    if metric == Metric.MEDIAN_BUCHHOLZ and len(per_round) >= 3:
-        per_round = sorted(per_round)[1:-1]
-    return round(sum(per_round), DECIMALS)
-
-
 # --------------------------------------------------------------------------- ranking
 
 
@@ -286,7 +263,7 @@ def _rank_groups(
     event: EventResults,
     metrics: Sequence[Metric],
     values: dict[EntrantId, dict[Metric, float | None]],
-    seats: Mapping[EntrantId, list[_Seat]],
+    seats: Mapping[EntrantId, list[Played]],
     counted: Sequence[Sequence[SeatResult]],
 ) -> list[list[EntrantId]]:
     """Entrants split into groups of equals, best group first, each group by name then id."""
@@ -294,11 +271,16 @@ def _rank_groups(
     groups: list[list[EntrantId]] = [base] if base else []
     for metric in metrics:
         split: list[list[EntrantId]] = []
+        spec = metric.spec
         for group in groups:
             if len(group) == 1:
                 split.append(group)
-            elif metric == Metric.HEAD_TO_HEAD:
-                split.extend(_head_to_head(group, values, seats, counted))
+            elif isinstance(spec, MeetingMetric):
+                for part, value in spec.split(Meetings(group, seats, counted)):
+                    if value is not None:
+                        for entrant in part:
+                            values[entrant][metric] = value
+                    split.append(part)
             else:
                 ordered = sorted(group, key=lambda e: -_number(values[e][metric]))
                 current = [ordered[0]]
@@ -315,30 +297,3 @@ def _rank_groups(
 
 def _number(value: float | None) -> float:
     return 0.0 if value is None else value
-
-
-def _head_to_head(
-    group: list[EntrantId],
-    values: dict[EntrantId, dict[Metric, float | None]],
-    seats: Mapping[EntrantId, list[_Seat]],
-    counted: Sequence[Sequence[SeatResult]],
-) -> list[list[EntrantId]]:
-    """Split a two-way tie by the meetings of the two; any other group stays as it is."""
-    if len(group) != 2:
-        return [group]
-    first, second = group
-    ahead = behind = 0
-    for seat in seats[first]:
-        other = next((s.place for s in counted[seat.table] if s.entrant == second), None)
-        if other is None:
-            continue  # not at this table (partners share their place: they count neither way)
-        if seat.place < other:
-            ahead += 1
-        elif seat.place > other:
-            behind += 1
-    if ahead == behind:
-        return [group]
-    winner, loser = (first, second) if ahead > behind else (second, first)
-    values[winner][Metric.HEAD_TO_HEAD] = 1.0
-    values[loser][Metric.HEAD_TO_HEAD] = 0.0
-    return [[winner], [loser]]

@@ -1,4 +1,4 @@
-"""The director's rules: defaults per game from its engine, metrics by name."""
+"""The standings policy: defaults per game from its engine, metrics by name."""
 
 from __future__ import annotations
 

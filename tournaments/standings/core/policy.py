@@ -1,47 +1,11 @@
-"""What the director chooses: the ordered metrics, how byes score, the placement scales.
+"""The standings policy, what the director chooses: the ordered metrics, how byes
+score, the placement scales.
 
 Standings sort entrants by the first metric, then break ties with the next, and
 so on (as Tabbycat does); entrants still equal on every metric share a rank.
 Every metric is "higher is better".
 
-Metrics counted round by round (a bye scores them as the bye rule says):
-
-- ``placement_points``: points for the finishing place from a scale fair across
-  table sizes (see ``scales``); tied sides share the mean of the places spanned.
-- ``game_points``: the final game totals, added up (a team's total for each member).
-- ``share``: the share of the table's points, scaled so that an even share is
-  1 at any table size: sides x (side's points - floor) / (sum of every side's
-  points - floor x sides), where the floor is the lowest side's points when
-  that is negative and 0 otherwise. Raising every side by the same amount keeps
-  shares between 0 and 1 when totals go negative (bids that were set), and a table whose
-  sides all end level (the sum is then 0) gives everyone an even share.
-- ``wins``: a first place alone counts 1; a first place shared by k sides
-  counts 1/k each.
-- ``firsts``: the number of tables finished first, shared or not.
-
-Metrics from table-mates (byes add nothing to them):
-
-- ``opponents_strength``: over every table played, the sum of the strength of
-  every opponent at the table (every table-mate outside one's own team, not
-  one opponent per table); an opponent met twice counts twice.
-- ``buchholz``: over every table played, the mean strength of that table's
-  opponents, added up; fair when table sizes mix (a table of 10 does not count
-  three times a table of 4).
-- ``median_buchholz``: ``buchholz`` without its highest and its lowest round
-  (only when at least three rounds were played).
-
-A bye adds nothing to these unless the bye rule's ``opponents`` is
-``virtual_opponent`` (FIDE's tie-break rule for unplayed rounds): then each bye
-counts, in ``buchholz`` and ``median_buchholz``, as a round against a virtual
-opponent whose strength equals the entrant's own at the end.
-
-A strength is the opponent's standing on ``strength_of`` (a metric counted
-round by round, byes included).
-
-- ``head_to_head``: breaks a tie between exactly two entrants who met as
-  opponents at a counted table: the one who finished ahead of the other more
-  often ranks higher (1 against 0). Any other tie, or two entrants who never
-  met or came out even, stays tied (no value).
+The metrics themselves (keys, labels, how each is found) are in ``metrics``.
 """
 
 from __future__ import annotations
@@ -52,45 +16,8 @@ from enum import StrEnum
 
 from scoring.engines.base import Problem
 from scoring.engines.registry import ENGINES
+from tournaments.standings.core.metrics import ROUND_METRICS, Metric
 from tournaments.standings.core.scales import DEFAULT_SCALES, Scale, scale_problems
-
-
-class Metric(StrEnum):
-    PLACEMENT_POINTS = "placement_points"
-    GAME_POINTS = "game_points"
-    SHARE = "share"
-    WINS = "wins"
-    FIRSTS = "firsts"
-    OPPONENTS_STRENGTH = "opponents_strength"
-    BUCHHOLZ = "buchholz"
-    MEDIAN_BUCHHOLZ = "median_buchholz"
-    HEAD_TO_HEAD = "head_to_head"
-
-
-ROUND_METRICS: tuple[Metric, ...] = (
-    Metric.PLACEMENT_POINTS,
-    Metric.GAME_POINTS,
-    Metric.SHARE,
-    Metric.WINS,
-    Metric.FIRSTS,
-)
-OPPONENT_METRICS: tuple[Metric, ...] = (
-    Metric.OPPONENTS_STRENGTH,
-    Metric.BUCHHOLZ,
-    Metric.MEDIAN_BUCHHOLZ,
-)
-
-METRIC_LABELS: Mapping[Metric, str] = {
-    Metric.PLACEMENT_POINTS: "Placement points",
-    Metric.GAME_POINTS: "Game points",
-    Metric.SHARE: "Share of table points",
-    Metric.WINS: "Wins",
-    Metric.FIRSTS: "Firsts",
-    Metric.OPPONENTS_STRENGTH: "Opponents' strength",
-    Metric.BUCHHOLZ: "Buchholz",
-    Metric.MEDIAN_BUCHHOLZ: "Median Buchholz",
-    Metric.HEAD_TO_HEAD: "Head to head",
-}
 
 
 class ByeMethod(StrEnum):
@@ -99,8 +26,8 @@ class ByeMethod(StrEnum):
     - ``own_average``: the entrant's mean over the rounds they played (when they
       have played none yet, the round's table average);
     - ``fixed``: the director's value for each metric (``ByeRule.fixed``; a
-      metric left out scores 0 there, except placement points, which score the
-      default scales' mean of 4, an average result);
+      metric left out scores its ``bye_fixed``: 0, except placement points, which
+      score the default scales' mean of 4, an average result);
     - ``table_average``: the mean over the round's counted tables of each
       table's mean per player (0 when no table of the round counts yet).
     """

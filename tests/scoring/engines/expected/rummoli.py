@@ -1,0 +1,54 @@
+"""What the generic tests expect of Rummoli."""
+
+from __future__ import annotations
+
+from tests.games import LONG_NAME
+
+# Words its blank sheet prints (tests/printing/test_scoresheets.py).
+SHEET_HEADINGS = [
+    "Dealer",
+    "Widow",
+    "Swap",
+    "Poker",
+    "Won by",
+    "Pay cards",
+    "10♠",
+    "J♦",
+    "Q♣",
+    "K♥",
+    "A♠",
+    "AK♦",
+    "789",
+    "Out",
+    "Left",
+    "Chips",
+    "On",
+    "board",
+]
+
+# Player counts whose round forms read back every sample entry (tests/web/test_table_forms.py).
+FORM_PLAYERS = (2, 5, 8)
+
+# Players of its form drawn from the field descriptions alone (tests/web/test_table_forms.py).
+GENERIC_FORM_PLAYERS = 3
+
+# Player counts its sample is seated at, besides the sample's own (tests/web/test_table_parts.py).
+SAMPLE_SEATINGS = (4, 5, 6)
+
+# Players of the long-names test on a phone (tests/browser/test_table_in_sight.py).
+LONG_NAMES_PLAYERS = 6
+
+# Players of its empty table page on a phone (tests/browser/test_table_screens.py).
+SCREEN_PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
+
+# Players and played rounds of its table page with long names (tests/browser/test_table_look.py).
+LOOK = (
+    ["Ann", "Ben", LONG_NAME, "Dan", "Eve"],
+    [
+        {
+            "pay_cards": {"ten_spades": 0, "ace_king_diamonds": 2},
+            "went_out": 1,
+            "cards_left": [3, 0, 5, 2, 4],
+        }
+    ],
+)
