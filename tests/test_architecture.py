@@ -736,3 +736,126 @@ def test_a_module_named_like_a_package_or_a_ground_floor_module_is_found(tmp_pat
         "printouts: app.printouts, app.web.printouts",
         "throttles: app.api.throttles, common.throttles",
     ]
+
+
+# --------------------------------------------------------------------------- the web layer
+
+# The tournaments' pages read through selectors and write through services: no module of
+# ``tournaments/web`` imports a models module when it runs (a class named for a type hint
+# under ``if TYPE_CHECKING:`` is no query) nor reaches a manager (``Model.objects``).
+WEB_WITHOUT_ORM = ("tournaments.web",)
+
+
+def runtime_imports(tree: ast.Module) -> Iterable[ast.Import | ast.ImportFrom]:
+    """Every import statement that runs: those under ``if TYPE_CHECKING:`` left out."""
+    skipped: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            skipped.update(id(inner) for stmt in node.body for inner in ast.walk(stmt))
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Import, ast.ImportFrom)) and id(node) not in skipped:
+            yield node
+
+
+def orm_uses(root: Path, prefixes: Iterable[str]) -> list[str]:
+    """Each runtime import of a models module, and each ``.objects``, in the given packages."""
+    found: list[str] = []
+    prefixes = tuple(prefixes)
+    for module, path in project_modules(root, PROJECT_PACKAGES).items():
+        if not module.startswith(prefixes):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        for node in runtime_imports(tree):
+            names = (
+                [alias.name for alias in node.names]
+                if isinstance(node, ast.Import)
+                else [f"{node.module or ''}.{alias.name}" for alias in node.names]
+            )
+            if any(".models" in f".{name}." or name.endswith(".models") for name in names):
+                found.append(f"{module} (line {node.lineno}) imports models")
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and node.attr == "objects":
+                found.append(f"{module} (line {node.lineno}) queries {ast.unparse(node)}")
+    return sorted(found)
+
+
+def test_no_tournaments_page_queries_the_orm():
+    found = orm_uses(ROOT, WEB_WITHOUT_ORM)
+    assert not found, "the web layer reaching the ORM:\n" + "\n".join(found)
+
+
+def test_a_page_importing_models_or_querying_is_found(tmp_path):
+    write(
+        tmp_path,
+        {
+            "config/__init__.py": "",
+            "tournaments/__init__.py": "",
+            "tournaments/models.py": "",
+            "tournaments/web/__init__.py": "",
+            "tournaments/web/hinted.py": (
+                "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                "    from tournaments.models import Event\n"
+            ),
+            "tournaments/web/views.py": (
+                "from tournaments.models import Event\n\n\ndef page():\n"
+                "    return Event.objects.count()\n"
+            ),
+        },
+    )
+    assert orm_uses(tmp_path, WEB_WITHOUT_ORM) == [
+        "tournaments.web.views (line 1) imports models",
+        "tournaments.web.views (line 5) queries Event.objects",
+    ]
+
+
+# --------------------------------------------------------------------------- service names
+
+
+# A service is called by its name from views, tasks and the other app's code: a public name
+# defined in the services of two apps (``round_undo`` for a deal and for a tournament round)
+# reads the same at the call and does two different things.
+def public_service_names(root: Path, packages: Iterable[str]) -> dict[str, set[str]]:
+    """Each public function or class defined in a services module -> the modules defining it."""
+    names: dict[str, set[str]] = {}
+    for module, path in project_modules(root, packages).items():
+        if "services" not in module.split("."):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        for node in tree.body:
+            defined = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+            if isinstance(node, defined) and not node.name.startswith("_"):
+                names.setdefault(node.name, set()).add(module)
+    return names
+
+
+def service_names_in_two_apps(root: Path, packages: Iterable[str]) -> list[str]:
+    found = []
+    for name, modules in sorted(public_service_names(root, packages).items()):
+        if len({app_of(module) for module in modules}) > 1:
+            found.append(f"{name}: " + ", ".join(sorted(modules)))
+    return found
+
+
+def test_no_public_service_name_is_used_in_two_apps():
+    found = service_names_in_two_apps(ROOT, PROJECT_PACKAGES)
+    assert not found, "one service name, two apps:\n" + "\n".join(found)
+
+
+def test_a_service_name_in_two_apps_is_found(tmp_path):
+    two_functions = "def round_undo():\n    pass\n\n\ndef _helper():\n    pass\n"
+    write(
+        tmp_path,
+        {
+            "scoring/__init__.py": "",
+            "scoring/services/__init__.py": "",
+            "scoring/services/rounds.py": two_functions,
+            "tournaments/__init__.py": "",
+            "tournaments/events/__init__.py": "",
+            "tournaments/events/services.py": two_functions,
+            "tournaments/events/selectors.py": "def round_rows():\n    pass\n",
+            "scoring/selectors.py": "def round_rows():\n    pass\n",
+        },
+    )
+    assert service_names_in_two_apps(tmp_path, ("scoring", "tournaments")) == [
+        "round_undo: scoring.services.rounds, tournaments.events.services"
+    ]
