@@ -434,7 +434,7 @@ PART_EDGES: dict[str, dict[str, frozenset[str]]] = {
         "migrations": frozenset({"models"}),
         "models": frozenset(),
         "printouts": frozenset({"events", "models"}),
-        "club": frozenset({"models", "seating", "standings"}),
+        "club": frozenset({"models", "seating", "services", "standings"}),
         "seating": frozenset({"models"}),
         "services": frozenset({"errors", "models"}),
         "standings": frozenset({"models"}),

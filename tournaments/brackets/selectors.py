@@ -450,3 +450,41 @@ def bracket_for(*, event: Event) -> BracketPage | None:
         widest_column=layout.widest_column,
         rounds=max((len(s.columns) for s in layout.sections), default=0),
     )
+
+
+# --------------------------------------------------------------------------- the desk's form
+
+SEEDING_MANUAL = BracketStage.Seeding.MANUAL
+SETTINGS_DEFAULTS = {
+    "seeding": BracketStage.Seeding.STANDINGS,
+    "draw_rule": BracketStage.DrawRule.HIGHER_SEED,
+}
+
+
+def entrant_ids_named(*, event: Event, text: str) -> list[int]:
+    """Entrants named one per line (or by id), in the order given; unknown names refused."""
+    by_name = {name.casefold(): pk for pk, name in event.entrants.values_list("pk", "name")}
+    ids = []
+    for line in text.splitlines():
+        wanted = line.strip()
+        if not wanted:
+            continue
+        if wanted.isdigit():
+            ids.append(int(wanted))
+        elif wanted.casefold() in by_name:
+            ids.append(by_name[wanted.casefold()])
+        else:
+            raise TournamentError.single(f"{wanted} is not entered", field="order")
+    return ids
+
+
+def bracket_desk_choices(*, event: Event) -> dict[str, Any]:
+    """What the desk's bracket form offers: the kinds, seedings and draw rules, the entrants
+    still playing (for a manual order) and whether qualifying rounds were played."""
+    return {
+        "kinds": BracketStage.Kind.choices,
+        "seedings": BracketStage.Seeding.choices,
+        "draw_rules": BracketStage.DrawRule.choices,
+        "entrants": list(event.entrants.filter(dropped=False).order_by("name")),
+        "has_rounds": event.rounds.exists(),
+    }

@@ -6,7 +6,7 @@ every request (404 for anyone else).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -21,27 +21,12 @@ from tournaments.brackets import services as brackets
 from tournaments.brackets.core.changes import REASON_LONGEST
 from tournaments.brackets.sheet import BRACKET_SHEETS
 from tournaments.errors import TournamentError
-from tournaments.models import BracketStage, Event
 from tournaments.web.desk.access import directed_event, director_required
 
+if TYPE_CHECKING:
+    from tournaments.models import Event
+
 DESK = "tournaments/bracket_desk.html"
-
-
-def _names_to_ids(event: Event, text: str) -> list[int]:
-    """Entrants named one per line (or by id), in the order given; unknown names refused."""
-    by_name = {name.casefold(): pk for pk, name in event.entrants.values_list("pk", "name")}
-    ids = []
-    for line in text.splitlines():
-        wanted = line.strip()
-        if not wanted:
-            continue
-        if wanted.isdigit():
-            ids.append(int(wanted))
-        elif wanted.casefold() in by_name:
-            ids.append(by_name[wanted.casefold()])
-        else:
-            raise TournamentError.single(f"{wanted} is not entered", field="order")
-    return ids
 
 
 def _int(value: Any, default: int | None = None) -> int | None:
@@ -53,8 +38,8 @@ def _int(value: Any, default: int | None = None) -> int | None:
 
 def _settings(post: Any, event: Event) -> dict[str, Any]:
     settings: dict[str, Any] = {
-        "seeding": post.get("seeding", BracketStage.Seeding.STANDINGS),
-        "draw_rule": post.get("draw_rule", BracketStage.DrawRule.HIGHER_SEED),
+        "seeding": post.get("seeding", bracket_reads.SETTINGS_DEFAULTS["seeding"]),
+        "draw_rule": post.get("draw_rule", bracket_reads.SETTINGS_DEFAULTS["draw_rule"]),
         "third_place": post.get("third_place") == "on",
         "grand_final": post.get("grand_final", "reset"),
         "table_size": _int(post.get("table_size")),
@@ -62,8 +47,8 @@ def _settings(post: Any, event: Event) -> dict[str, Any]:
         "final_table_size": _int(post.get("final_table_size")),
         "placement_tables": post.get("placement_tables") == "on",
     }
-    if settings["seeding"] == BracketStage.Seeding.MANUAL:
-        settings["order"] = _names_to_ids(event, post.get("order", ""))
+    if settings["seeding"] == bracket_reads.SEEDING_MANUAL:
+        settings["order"] = bracket_reads.entrant_ids_named(event=event, text=post.get("order", ""))
     return settings
 
 
@@ -95,7 +80,9 @@ def bracket_desk(request: HttpRequest, pk: int) -> HttpResponse:
                 brackets.bracket_override(
                     event=event,
                     match=request.POST.get("match", ""),
-                    finish=_names_to_ids(event, request.POST.get("finish", "")),
+                    finish=bracket_reads.entrant_ids_named(
+                        event=event, text=request.POST.get("finish", "")
+                    ),
                     reason=request.POST.get("reason", ""),
                     user=request.user,
                 )
@@ -112,11 +99,7 @@ def bracket_desk(request: HttpRequest, pk: int) -> HttpResponse:
         "event": event,
         "page": page,
         "problems": problems,
-        "kinds": BracketStage.Kind.choices,
-        "seedings": BracketStage.Seeding.choices,
-        "draw_rules": BracketStage.DrawRule.choices,
-        "entrants": list(event.entrants.filter(dropped=False).order_by("name")),
-        "has_rounds": event.rounds.exists(),
+        **bracket_reads.bracket_desk_choices(event=event),
         "form": request.POST if problems else {},
         "reason_longest": REASON_LONGEST,
     }
