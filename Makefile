@@ -79,7 +79,7 @@ beat: install
 	deploy/bin/beat
 
 bench: install
-	TABLESCORE_TESTING=1 $(PY) bench/run.py
+	$(PY) bench/run.py
 
 clean:
 	rm -rf $(VENV) staticfiles test-artifacts db.sqlite3* test-db.sqlite3*

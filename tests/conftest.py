@@ -77,7 +77,6 @@ def celery_worker_app(redis_url, django_db_setup, django_db_blocker, tmp_path_fa
         need_service("PostgreSQL", "the worker shares the test database with the suite")
     folder = tmp_path_factory.mktemp("worker")
     env = deployed.environment(
-        TABLESCORE_TESTING="1",
         DATABASE_URL=deployed.database_url(connection.settings_dict),
         REDIS_URL=redis_url,
         CACHE_URL=str(settings.CACHES["default"].get("LOCATION", "")),

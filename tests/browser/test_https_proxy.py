@@ -39,6 +39,7 @@ def club_site(django_db_setup, django_db_blocker, tmp_path_factory):
     web_port, https_port = deployed.free_port(), deployed.free_port()
     origin = f"https://{SITE}:{https_port}"
     env = deployed.environment(
+        relaxed=False,
         DEBUG="0",
         SECRET_KEY="a-secret-for-this-test-only-" + "x" * 30,
         ALLOWED_HOSTS=SITE,
@@ -50,7 +51,6 @@ def club_site(django_db_setup, django_db_blocker, tmp_path_factory):
         STATIC_ROOT=str(folder / "static"),
         LOGIN_FAILURE_LIMIT=str(FAILURE_LIMIT),
     )
-    env.pop("TABLESCORE_TESTING", None)
     subprocess.run(
         [str(deployed.BIN / "python"), "manage.py", "collectstatic", "--noinput", "-v", "0"],
         cwd=deployed.ROOT,
