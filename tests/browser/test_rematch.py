@@ -9,8 +9,8 @@ from playwright.sync_api import Page, expect
 
 from scoring.models import Game
 from scoring.services import Actor, game_create, game_end, round_record
+from tests.browser.pages import SAVE_TIMEOUT
 from tests.browser.test_table_flows import LIVE, NAMES
-from tests.browser.test_table_games import SAVE_TIMEOUT
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
