@@ -25,7 +25,7 @@ def kept_by_the_service_worker(page: Page) -> None:
     # Functions, not expressions: the page's policy lets no string be evaluated as it polls.
     page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller")
     page.wait_for_function(
-        "() => (caches.open('tablescore-v1')"
+        "() => (caches.open('tablescore-v2')"
         ".then(c => c.match(location.origin + location.pathname))"
         ".then(r => { window.__kept = !!r; }), window.__kept === true)",
         polling=250,
