@@ -161,6 +161,18 @@ class Phone:
     def saved_notice(self) -> Locator:
         return self.page.locator("#entry .notice.ok")
 
+    @property
+    def pending(self) -> Locator:
+        """A deal on the scoreboard waiting for its confirmation."""
+        return self.page.locator("#live .pending")
+
+    def confirm_button(self, name: str) -> Locator:
+        return self.pending.get_by_role("button", name=f"Confirm as {name}")
+
+    def confirm_as(self, name: str) -> None:
+        """Confirms the deal waiting, as the player ``name``."""
+        self.confirm_button(name).click()
+
     def i_am(self, name: str) -> None:
         """Says who holds the phone ("I am Ann")."""
         self.page.locator("#identity").get_by_role("button", name=f"I am {name}").click()

@@ -121,7 +121,7 @@ def test_a_roolz_round_is_five_touches_with_no_keyboard(
 
 def confirm_on_the_same_phone(page: Page, touches: Touches, who: str) -> None:
     """The phone is handed to a player of the other side, who confirms."""
-    pending = page.locator("#live .pending")
+    pending = Phone(page).pending
     expect(pending).to_be_visible(timeout=SAVED)
     confirm = pending.get_by_role("button", name=f"Confirm as {who}")
     expect(confirm).to_be_in_viewport()

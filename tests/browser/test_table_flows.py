@@ -49,22 +49,22 @@ def test_a_player_of_the_other_side_confirms_on_their_phone(
     Phone(page).i_am("Ann")
     Phone(page).enter_roolz_deal("Ann", 200, 220)
     Phone(page).save("A player of another side confirms it")
-    pending = page.locator("#live .pending")
+    pending = Phone(page).pending
     expect(pending).to_contain_text("Waiting for confirmation")
     expect(pending).to_contain_text("Ann cannot confirm this one")
     expect(pending.get_by_role("button", name="Confirm as Ann")).to_have_count(0)
     expect(pending.get_by_role("button", name="Confirm as Cat")).to_have_count(0)
 
     # Ben's phone shows the pending round without reloading, and he confirms it.
-    other = second_page.locator("#live .pending")
+    other = Phone(second_page).pending
     expect(other).to_contain_text("entered by Ann", timeout=LIVE)
     expect(second_page.locator("#recent")).to_contain_text("pending")
     shoot(second_page, screenshot, "roolz-pending-confirmation")
     other.get_by_role("button", name="Confirm as Ben").click()
-    expect(second_page.locator("#live .pending")).to_have_count(0)
+    expect(Phone(second_page).pending).to_have_count(0)
 
     # Ann's phone sees the confirmation come in.
-    expect(page.locator("#live .pending")).to_have_count(0, timeout=LIVE)
+    expect(Phone(page).pending).to_have_count(0, timeout=LIVE)
     round_ = Round.objects.get(game=game, number=1)
     assert round_.status == Round.Status.CONFIRMED
     assert round_.entered_by_seat == 0
@@ -77,8 +77,8 @@ def test_the_same_phone_handed_over_confirms(live_server, page: Page):
     Phone(page).i_am("Cat")
     Phone(page).enter_roolz_deal("Cat", 180, 200)
     Phone(page).save("Another player confirms it")
-    page.locator("#live .pending").get_by_role("button", name="Confirm as Dan").click()
-    expect(page.locator("#live .pending")).to_have_count(0)
+    Phone(page).confirm_as("Dan")
+    expect(Phone(page).pending).to_have_count(0)
     assert Round.objects.get(game=game, number=1).confirmed_by_seat == 3
 
 

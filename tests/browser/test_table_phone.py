@@ -118,7 +118,7 @@ def test_a_confirmation_without_a_connection_says_so(live_server, page: Page, sc
         rounds=[{"bidder": 1, "bid": 180, "won": {"A": 100, "B": 200}}],
     )
     Phone.open(page, live_server.url, game)
-    confirm = page.locator("#live .pending").get_by_role("button", name="Confirm as Ben")
+    confirm = Phone(page).confirm_button("Ben")
     page.context.set_offline(True)
     confirm.click()
     notice = page.locator("[data-net-error]")
@@ -128,7 +128,7 @@ def test_a_confirmation_without_a_connection_says_so(live_server, page: Page, sc
 
     page.context.set_offline(False)
     confirm.click()
-    expect(page.locator("#live .pending")).to_have_count(0)
+    expect(Phone(page).pending).to_have_count(0)
     expect(notice).to_be_hidden()
     assert Round.objects.get(game=game).status == Round.Status.CONFIRMED
 
@@ -181,10 +181,10 @@ def test_a_confirmation_elsewhere_leaves_the_typing_alone(live_server, page: Pag
         rounds=[{"bidder": 1, "bid": 180, "won": {"A": 100, "B": 200}}],
     )
     Phone.open(page, live_server.url, game)
-    expect(page.locator("#live .pending")).to_have_count(1)
+    expect(Phone(page).pending).to_have_count(1)
     Phone(page).enter_roolz_deal("Ann", 200, 220)
     round_confirm(game=game, number=1, actor=Actor(seat=2))
-    expect(page.locator("#live .pending")).to_have_count(0, timeout=LIVE)
+    expect(Phone(page).pending).to_have_count(0, timeout=LIVE)
     settle(page)  # the fresh form asked for by the same change has come, and was left alone
     expect(page.locator("[data-stale]")).to_be_hidden()
     expect(page.locator("#entry .entry-head h2")).to_have_text("Deal 2")
@@ -231,7 +231,7 @@ def test_the_result_waits_for_the_final_round_to_be_confirmed(live_server, page:
     game = roolz_game(Confirmation.ANY_OTHER_SEAT)
     Game.objects.filter(pk=game.pk).update(options={**game.options, "target": 300})
     page.goto(f"{live_server.url}/t/{game.table_token}/")
-    page.locator("#identity").get_by_role("button", name="I am Ann").click()
+    Phone(page).i_am("Ann")
     Phone(page).tap("bidder", "Ben")
     page.locator("[data-set=bid][data-value='180']").click()
     Phone(page).tap("all_tricks", "Team B")
@@ -247,7 +247,7 @@ def test_the_result_waits_for_the_final_round_to_be_confirmed(live_server, page:
     page.evaluate("window.scrollTo(0, 0)")
     screenshot(page, "phone-result-waiting", full_page=False)
 
-    page.locator("#live .pending").get_by_role("button", name="Confirm as Ben").click()
+    Phone(page).confirm_as("Ben")
     expect(page.locator("#live .result")).to_have_text("Team B wins (Ben & Dan).")
     expect(page.locator("#entry .game-over h2")).to_have_text("Game over", timeout=LIVE)
 

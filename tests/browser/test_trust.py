@@ -75,7 +75,7 @@ def test_a_correction_shows_was_and_now_to_the_other_side(
     screenshot(other_phone, "trust-was-now", full_page=False)
 
     card.get_by_role("button", name="Confirm as Ben").click()
-    expect(other_phone.locator("#live .pending")).to_have_count(0, timeout=SAVE_TIMEOUT)
+    expect(Phone(other_phone).pending).to_have_count(0, timeout=SAVE_TIMEOUT)
     assert Round.objects.get(game=game, number=1).status == Round.Status.CONFIRMED
 
 
