@@ -11,7 +11,7 @@ PORT ?= 8000
 # a worker with nothing left takes tests queued for a busy one (worksteal).
 TEST_WORKERS ?= 4
 
-.PHONY: install system-deps run venue test lint serve worker beat bench clean
+.PHONY: install system-deps run venue test test-fast lint format serve worker beat bench clean
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -57,8 +57,21 @@ test: install system-deps
 	$(VENV)/bin/mypy
 	$(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
 
+# The quick local loop: no browser and no services. SQLite and Celery in-process, whatever
+# DATABASE_URL and REDIS_URL say; the tests marked browser or services (PostgreSQL, Redis,
+# a worker, deployed processes) are left out. `make test` runs them all, as CI does.
+test-fast: install
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	env -u DATABASE_URL -u REDIS_URL -u CACHE_URL -u REQUIRE_SERVICES \
+	  $(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal -m "not browser and not services" $(PYTEST_ARGS)
+
 lint: install
 	$(VENV)/bin/ruff check --fix .
+	$(VENV)/bin/ruff format .
+
+# Formatting only (lint fixes what ruff's checks find as well).
+format: install
 	$(VENV)/bin/ruff format .
 
 # Production-like, one machine: gunicorn and a Celery worker (with beat inside it) against
@@ -79,7 +92,7 @@ beat: install
 	deploy/bin/beat
 
 bench: install
-	TABLESCORE_TESTING=1 $(PY) bench/run.py
+	$(PY) bench/run.py
 
 clean:
 	rm -rf $(VENV) staticfiles test-artifacts db.sqlite3* test-db.sqlite3*

@@ -94,12 +94,14 @@ def run() -> list[Any]:
     try:
         admin.execute(f'DROP DATABASE IF EXISTS "{name}"')
         admin.execute(f'CREATE DATABASE "{name}"')
+        from config.test_env import TEST_ENVIRONMENT
+
         env = {
             **os.environ,
             "DATABASE_URL": f"{base}/{name}",
             "REDIS_URL": f"redis://127.0.0.1:{redis_port}/0",
             "DJANGO_SETTINGS_MODULE": "config.settings",
-            "TABLESCORE_TESTING": "1",
+            **TEST_ENVIRONMENT,
             "DEBUG": "0",
             "LOG_LEVEL": "WARNING",
         }

@@ -95,11 +95,13 @@ def run() -> list[Any]:
     try:
         admin.execute(f'DROP DATABASE IF EXISTS "{name}"')
         admin.execute(f'CREATE DATABASE "{name}"')
+        from config.test_env import TEST_ENVIRONMENT
+
         env = {
             **os.environ,
             "DATABASE_URL": f"{base}/{name}",
             "DJANGO_SETTINGS_MODULE": "config.settings",
-            "TABLESCORE_TESTING": "1",
+            **TEST_ENVIRONMENT,
             "DEBUG": "0",
             "LOG_LEVEL": "WARNING",
         }

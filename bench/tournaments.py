@@ -221,7 +221,9 @@ if __name__ == "__main__":
 
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    os.environ.setdefault("TABLESCORE_TESTING", "1")
+    from config import test_env
+
+    test_env.apply()  # relaxed limits, as the test suite runs
     import django
 
     django.setup()

@@ -31,7 +31,6 @@ def env_list(name: str, default: str = "") -> list[str]:
 
 
 DEBUG = env_bool("DEBUG", False)
-TESTING = env_bool("TABLESCORE_TESTING", False)
 
 # Commands that serve nothing: they read and write game records, sheets and plans, answer
 # no request and sign nothing that outlives them, so they run with no environment at all.
@@ -52,7 +51,7 @@ def management_command(argv: list[str]) -> str | None:
 
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
-    if DEBUG or TESTING:
+    if DEBUG:
         SECRET_KEY = "insecure-development-key-never-use-in-production"
     elif management_command(sys.argv) in COMMANDS_SERVING_NOTHING:
         SECRET_KEY = secrets.token_urlsafe(50)  # for this process only; nothing is served
@@ -62,7 +61,7 @@ if not SECRET_KEY:
 
         raise ImproperlyConfigured("Set SECRET_KEY (or DEBUG=1 for local development).")
 
-ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]" if DEBUG or TESTING else "")
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]" if DEBUG else "")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 
 INSTALLED_APPS = [
@@ -192,10 +191,12 @@ MEDIA_URL = "media/"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
+        # Hashed names from collectstatic's manifest; STATIC_MANIFEST=0 serves the files
+        # under their own names (no collectstatic before a page renders).
         "BACKEND": (
-            "django.contrib.staticfiles.storage.StaticFilesStorage"
-            if DEBUG or TESTING
-            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+            "whitenoise.storage.CompressedManifestStaticFilesStorage"
+            if env_bool("STATIC_MANIFEST", not DEBUG)
+            else "django.contrib.staticfiles.storage.StaticFilesStorage"
         )
     },
 }
@@ -325,26 +326,18 @@ def env_rate(names: tuple[str, ...], default: str) -> str | None:
 # games an hour; tables made by publishing an event's round are never counted).
 VENUE_RATES = {"games": "600/h", "print_jobs": "120/h", "wrong_tokens": "30/min"}
 TABLESCORE_RATES = {
-    "games": env_rate(
-        ("GAMES_RATE", "WEB_GAMES_RATE", "API_GAMES_RATE"),
-        "100000/h" if TESTING else VENUE_RATES["games"],
-    ),
-    "print_jobs": env_rate(
-        ("PRINT_JOBS_RATE",), "100000/h" if TESTING else VENUE_RATES["print_jobs"]
-    ),
+    "games": env_rate(("GAMES_RATE", "WEB_GAMES_RATE", "API_GAMES_RATE"), VENUE_RATES["games"]),
+    "print_jobs": env_rate(("PRINT_JOBS_RATE",), VENUE_RATES["print_jobs"]),
     "wrong_tokens": env_rate(
-        ("WRONG_TOKENS_RATE", "API_WRONG_TOKENS_RATE"),
-        "100000/h" if TESTING else VENUE_RATES["wrong_tokens"],
+        ("WRONG_TOKENS_RATE", "API_WRONG_TOKENS_RATE"), VENUE_RATES["wrong_tokens"]
     ),
 }
 
 # Security: strict unless DEBUG; HTTPS details are switchable for a proxy.
-SESSION_COOKIE_SECURE = not DEBUG and env_bool("SECURE_COOKIES", not TESTING)
+SESSION_COOKIE_SECURE = not DEBUG and env_bool("SECURE_COOKIES", True)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
-SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG and not TESTING)
-SECURE_HSTS_SECONDS = int(
-    os.environ.get("SECURE_HSTS_SECONDS", "0" if DEBUG or TESTING else "31536000")
-)
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
+SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0" if DEBUG else "31536000"))
 SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE_HSTS_SECONDS > 0
 SECURE_HSTS_PRELOAD = SECURE_HSTS_SECONDS > 0
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

@@ -1,15 +1,20 @@
-"""Settings for the test suite: the same as production reading, plus test-only defaults."""
+"""Settings for the test suite: production's, read under the test environment
+(config/test_env.py), plus what only the suite's own process needs."""
 
 import os
 
-os.environ.setdefault("TABLESCORE_TESTING", "1")
+from config import test_env
+
+# Relaxed limits, plain http, static files as they are: read by config.settings from the
+# environment, as the servers the suite starts read them (tests/deployed.py).
+test_env.apply()
 # Threads and live servers in the suite open many connections; each closes its own.
 os.environ.setdefault("DB_CONN_MAX_AGE", "0")
 os.environ.setdefault(
     "SQLITE_PATH", os.path.join(os.path.dirname(__file__), "..", "test-db.sqlite3")
 )
 
-from config.settings import *  # noqa: F403
+from config.settings import *  # noqa: E402, F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 

@@ -11,7 +11,10 @@
  */
 "use strict";
 
-const CACHE = "tablescore-v1";
+/* Named anew when kept copies would clash with the files that replace them: a page kept under
+ * unhashed names (DEBUG, STATIC_MANIFEST=0) would load the old table.js beside the scripts
+ * now under js/table/ (v2). Activating drops every other cache. */
+const CACHE = "tablescore-v2";
 const TABLE_PAGE = /^\/t\/[A-Za-z0-9_-]+\/$/;
 
 self.addEventListener("install", function () {

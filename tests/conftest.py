@@ -24,6 +24,22 @@ def need_service(name: str, reason: str) -> None:
     pytest.skip(message)
 
 
+# What marks a test "services" (``make test-fast`` leaves those out, with the browser's):
+# a fixture of the real services, or its folder (the deployed processes: gunicorn, workers,
+# Redis, Caddy, PgBouncer started as an operator starts them).
+SERVICE_FIXTURES = frozenset(
+    {"postgres", "redis_url", "celery_worker_app", "celery_worker_in_process"}
+)
+SERVICE_FOLDERS = frozenset({"reliability"})
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        uses = set(getattr(item, "fixturenames", ()))
+        if uses & SERVICE_FIXTURES or SERVICE_FOLDERS & set(item.path.parts):
+            item.add_marker(pytest.mark.services)
+
+
 @pytest.fixture
 def postgres():
     """Marks a test that must run on PostgreSQL (concurrency, locking)."""
@@ -77,7 +93,6 @@ def celery_worker_app(redis_url, django_db_setup, django_db_blocker, tmp_path_fa
         need_service("PostgreSQL", "the worker shares the test database with the suite")
     folder = tmp_path_factory.mktemp("worker")
     env = deployed.environment(
-        TABLESCORE_TESTING="1",
         DATABASE_URL=deployed.database_url(connection.settings_dict),
         REDIS_URL=redis_url,
         CACHE_URL=str(settings.CACHES["default"].get("LOCATION", "")),

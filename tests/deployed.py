@@ -20,6 +20,8 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
+from config import test_env
+
 ROOT = Path(__file__).resolve().parents[1]
 DEPLOY = ROOT / "deploy"
 BIN = Path(sys.executable).parent
@@ -55,10 +57,16 @@ def database_url(settings_dict: Mapping[str, Any], *, port: int | None = None) -
     return f"postgres://{user}{password}@{where}/{settings_dict['NAME']}"
 
 
-def environment(**settings: str) -> dict[str, str]:
+def environment(*, relaxed: bool = True, **settings: str) -> dict[str, str]:
     """The suite's environment less its services, with the production settings module and
-    ``settings`` on top."""
+    ``settings`` on top. ``relaxed``: the test environment's limits, plain http and static
+    files as they are (config/test_env.py); without it, a site's own defaults."""
     env = {key: value for key, value in os.environ.items() if key not in HIDDEN}
+    if relaxed:
+        test_env.apply(env)
+    else:
+        for name in test_env.TEST_ENVIRONMENT:
+            env.pop(name, None)
     env.update(DJANGO_SETTINGS_MODULE="config.settings", TABLESCORE_VENV=str(BIN.parent))
     env.update(settings)
     return env

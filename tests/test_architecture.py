@@ -353,7 +353,8 @@ APP_EDGES: dict[str, frozenset[str]] = {
 PART_EDGES: dict[str, dict[str, frozenset[str]]] = {
     "config": {
         "settings": frozenset(),
-        "test_settings": frozenset({"settings"}),
+        "test_settings": frozenset({"settings", "test_env"}),
+        "test_env": frozenset(),
         "celery": frozenset(),
         "health": frozenset(),
         "api": frozenset(),

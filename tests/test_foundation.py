@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from django.db import connection
 
+from config.test_env import TEST_ENVIRONMENT
 from tests.conftest import REQUIRE_SERVICES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -22,10 +23,9 @@ TEST_ONLY_VARIABLES = {
     "DATABASE_URL",
     "REDIS_URL",
     "DEBUG",
-    "SECRET_KEY",
-    "TABLESCORE_TESTING",
     "DJANGO_SETTINGS_MODULE",
     "DJANGO_ALLOW_ASYNC_UNSAFE",
+    *TEST_ENVIRONMENT,
 }
 
 

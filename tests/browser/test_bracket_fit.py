@@ -8,6 +8,7 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
 from tests.browser.conftest import ARTIFACTS
+from tests.browser.pages import drawn
 from tests.tournaments.brackets.test_flow import TEAMS
 from tournaments.brackets import services as brackets
 from tournaments.events import services
@@ -34,7 +35,7 @@ def test_the_whole_double_elimination_is_on_screen(live_server, browser, event, 
     page = context.new_page()
     page.goto(f"{live_server.url}/bracket/{event.public_token}/{'?big=1' if big else ''}")
     expect(page.locator(".bracket-match").first).to_be_visible()
-    page.wait_for_timeout(300)  # the fit runs once the page has laid out
+    drawn(page)  # the fit runs once the page has laid out
     width = SCREENS[screen]["width"]
     for section in page.locator(".bracket-section .bracket-columns").all():
         last = section.locator(".bracket-column").last.locator(".bracket-match").last

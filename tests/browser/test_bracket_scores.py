@@ -8,6 +8,7 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
 from tests.browser.conftest import ARTIFACTS
+from tests.browser.pages import drawn
 from tests.tournaments.brackets.test_flow import (
     DERBY_OPENING,
     TEAMS,
@@ -68,7 +69,7 @@ def test_two_sided_matches_show_both_totals(live_server, browser, derby, screen)
     page = context.new_page()
     big = "?big=1" if screen.endswith("big") else ""
     page.goto(f"{live_server.url}/e/{derby.public_token}/bracket/{big}")
-    page.wait_for_timeout(300)  # the fit runs once the page has laid out
+    drawn(page)  # the fit runs once the page has laid out
     for match_id in ("R1-1", "R1-2", "R1-3"):
         match = page.locator(f'[data-match="{match_id}"]')
         scores = match.locator(".bracket-score")
@@ -89,7 +90,7 @@ def test_a_table_match_shows_its_finishing_order(live_server, browser, tables, s
     page = context.new_page()
     big = "?big=1" if screen.endswith("big") else ""
     page.goto(f"{live_server.url}/e/{tables.public_token}/bracket/{big}")
-    page.wait_for_timeout(300)
+    drawn(page)
     match = page.locator('[data-match="R1-T1"]')
     places = match.locator(".bracket-place")
     expect(places).to_have_count(6)

@@ -18,6 +18,7 @@ from playwright.sync_api import Locator, Page, expect
 
 from scoring.models import Confirmation, Game, Round
 from scoring.services import game_create
+from tests.browser.pages import Phone, settle
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -54,7 +55,7 @@ class Touches:
         self.tap(self.page.locator(scope).get_by_role("button", name=name, exact=True).first)
 
     def save(self) -> None:
-        self.tap(self.page.locator("button.save"))
+        self.tap(Phone(self.page).save_button)
 
     def keyboard_opened(self) -> list[str]:
         return self.page.evaluate("window.keyboardOpenedBy")
@@ -76,8 +77,7 @@ def open_table(page: Page, live_server, game: Game, me: str | None = None) -> To
     page.goto(f"{live_server.url}/t/{game.table_token}/")
     expect(page.locator("#entry form[data-entry]")).to_be_visible()
     if me:  # who holds the phone is said once, not per round
-        page.locator("#identity").get_by_role("button", name=f"I am {me}").click()
-        expect(page.locator("#identity")).to_contain_text(me)
+        Phone(page).i_am(me)
     return Touches(page)
 
 
@@ -121,7 +121,7 @@ def test_a_roolz_round_is_five_touches_with_no_keyboard(
 
 def confirm_on_the_same_phone(page: Page, touches: Touches, who: str) -> None:
     """The phone is handed to a player of the other side, who confirms."""
-    pending = page.locator("#live .pending")
+    pending = Phone(page).pending
     expect(pending).to_be_visible(timeout=SAVED)
     confirm = pending.get_by_role("button", name=f"Confirm as {who}")
     expect(confirm).to_be_in_viewport()
@@ -177,7 +177,7 @@ def test_a_roller_derby_deal_is_five_touches(live_server, page: Page, held):
     touches.tap(page.locator("fieldset.dice").nth(1).locator("label.chip", has_text="4"))
     touches.chip("tricks", "6")
     touches.save()
-    expect(page.locator("#entry .notice.ok")).to_contain_text("Deal 1 saved", timeout=SAVED)
+    Phone(page).saved("Deal 1 saved", timeout=SAVED)
 
     assert touches.count <= 5, touches.count
     assert touches.keyboard_opened() == []
@@ -196,7 +196,7 @@ def test_an_all_or_nothing_deal_is_five_touches_with_the_dice(live_server, page:
     touches.tap(page.locator("label.switch", has_text="All or nothing"))
     touches.chip("made", "Made")
     touches.save()
-    expect(page.locator("#entry .notice.ok")).to_contain_text("Deal 1 saved", timeout=SAVED)
+    Phone(page).saved("Deal 1 saved", timeout=SAVED)
 
     assert touches.count <= 5, touches.count
     assert touches.keyboard_opened() == []
@@ -270,14 +270,21 @@ def test_a_sluffer_who_took_tricks_is_one_tap_on_their_box(live_server, page: Pa
     for value in (2, 2, 2, 3):  # on from Cat: Dan, Eve, Fay, Ann; Ben's are the rest
         pad.get_by_role("button", name=str(value), exact=True).tap()
     expect(page.locator("#f-tricks-1")).to_have_value("3")
-    page.locator("button.save").tap()
-    expect(page.locator("#entry .notice.ok")).to_contain_text("Deal 1 saved", timeout=SAVED)
+    Phone(page).save_button.tap()
+    Phone(page).saved("Deal 1 saved", timeout=SAVED)
     assert saved_entry(game)["tricks"] == [3, 3, 2, 2, 2, 2]
 
 
 RUMMOLI_PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
 CLAIMS = {"ten_spades": "Dan", "jack_diamonds": "Ben", "king_hearts": "Cat", "ace_spades": "Ann"}
 PAST_THE_COUNTDOWN = 3_500  # ms: the countdown is 3 seconds
+
+
+def time_passes(page: Page, ms: int) -> None:
+    """The page's clock (installed before the page opened) jumps ``ms`` ahead, every timer
+    due meanwhile fired; then whatever that sent has been answered."""
+    page.clock.run_for(ms)
+    settle(page)
 
 
 def pay_card(page: Page, section: str, who: str) -> Locator:
@@ -333,12 +340,12 @@ def wait_button(page: Page) -> Locator:
 
 
 def counting_down(page: Page) -> None:
-    expect(page.locator("button.save")).to_have_text(re.compile(r"^Saving hand 1 in [123]…$"))
+    expect(Phone(page).save_button).to_have_text(re.compile(r"^Saving hand 1 in [123]…$"))
     expect(wait_button(page)).to_be_visible()
 
 
 def not_counting_down(page: Page) -> None:
-    expect(page.locator("button.save")).to_have_text("Save hand 1")
+    expect(Phone(page).save_button).to_have_text("Save hand 1")
     expect(wait_button(page)).to_have_count(0)
     expect(page.locator("[data-countdown-status]")).to_have_text("")
 
@@ -353,9 +360,9 @@ def test_a_rummoli_hand_of_four_is_eight_touches(live_server, page: Page, held):
     status = page.locator("[data-countdown-status]")
     said = "Saving hand 1 in 3 seconds. Tap Wait to keep editing."
     expect(status).to_have_text(said)
-    expect(page.locator("button.save")).to_have_text("Saving hand 1 in 2…")
+    expect(Phone(page).save_button).to_have_text("Saving hand 1 in 2…")
     expect(status).to_have_text(said)  # not again every second
-    expect(page.locator("#entry .notice.ok")).to_contain_text("Hand 1 saved", timeout=SAVED)
+    Phone(page).saved("Hand 1 saved", timeout=SAVED)
 
     assert touches.count <= 8, touches.count
     assert touches.keyboard_opened() == []
@@ -367,6 +374,7 @@ def test_a_rummoli_hand_of_four_is_eight_touches(live_server, page: Page, held):
 
 def test_wait_stops_the_hand_saving_itself(live_server, page: Page):
     game = game_create(record={"game": "rummoli", "players": RUMMOLI_PLAYERS}).game
+    page.clock.install()
     touches = open_table(page, live_server, game)
     sent = save_posts(page)
     enter_a_rummoli_hand(page, touches)
@@ -377,18 +385,19 @@ def test_wait_stops_the_hand_saving_itself(live_server, page: Page):
     assert wait.evaluate("el => el.type") == "button"
     touches.tap(wait)
     not_counting_down(page)
-    page.wait_for_timeout(4_000)
+    time_passes(page, 4_000)
     assert sent == []
     assert not Round.objects.filter(game=game).exists()
     expect(page.locator("#f-cards_left-3")).to_have_value("2")  # the form keeps everything
     touches.save()
-    expect(page.locator("#entry .notice.ok")).to_contain_text("Hand 1 saved", timeout=SAVED)
+    Phone(page).saved("Hand 1 saved", timeout=SAVED)
     the_hand_meant(game)
 
 
 @pytest.mark.parametrize("what", ["pay card", "chip"])
 def test_a_tap_in_the_form_stops_the_hand_saving_itself(live_server, page: Page, what):
     game = game_create(record={"game": "rummoli", "players": RUMMOLI_PLAYERS}).game
+    page.clock.install()
     touches = open_table(page, live_server, game)
     enter_a_rummoli_hand(page, touches)
     counting_down(page)
@@ -399,28 +408,29 @@ def test_a_tap_in_the_form_stops_the_hand_saving_itself(live_server, page: Page,
     else:  # Ben, who went out, tapped again: nothing changes but the countdown stops
         touches.chip("went_out", "Ben")
     not_counting_down(page)
-    page.wait_for_timeout(PAST_THE_COUNTDOWN)
+    time_passes(page, PAST_THE_COUNTDOWN)
     assert not Round.objects.filter(game=game).exists()
     touches.save()
-    expect(page.locator("#entry .notice.ok")).to_contain_text("Hand 1 saved", timeout=SAVED)
+    Phone(page).saved("Hand 1 saved", timeout=SAVED)
     the_hand_meant(game, claims)
 
 
 def test_save_during_the_countdown_saves_at_once_and_once(live_server, page: Page):
     game = game_create(record={"game": "rummoli", "players": RUMMOLI_PLAYERS}).game
+    page.clock.install()
     touches = open_table(page, live_server, game)
     sent = save_posts(page)
     enter_a_rummoli_hand(page, touches)
-    expect(page.locator("button.save")).to_have_text("Saving hand 1 in 3…")
+    expect(Phone(page).save_button).to_have_text("Saving hand 1 in 3…")
     with page.expect_request(lambda request: saving(request), timeout=1_500):
         touches.save()  # not 3 seconds later
-    expect(page.locator("#entry .notice.ok")).to_contain_text("Hand 1 saved", timeout=SAVED)
-    page.wait_for_timeout(PAST_THE_COUNTDOWN)
+    Phone(page).saved("Hand 1 saved", timeout=SAVED)
+    time_passes(page, PAST_THE_COUNTDOWN)
     assert len(sent) == 1, sent
     assert Round.objects.filter(game=game).count() == 1
     the_hand_meant(game)
     expect(wait_button(page)).to_have_count(0)
-    expect(page.locator("button.save")).to_have_text("Save hand 2")
+    expect(Phone(page).save_button).to_have_text("Save hand 2")
 
 
 def test_the_last_count_typed_on_the_keyboard_starts_no_countdown(live_server, page: Page):
@@ -448,7 +458,7 @@ def test_a_hand_saved_itself_offline_waits_in_the_outbox(live_server, page: Page
     assert [(item["key"], item["action"]) for item in kept] == [(key, "save")]
     assert not Round.objects.filter(game=game).exists()
     page.context.set_offline(False)
-    expect(page.locator("#entry .notice.ok")).to_contain_text("Hand 1 saved", timeout=15_000)
+    Phone(page).saved("Hand 1 saved", timeout=15_000)
     the_hand_meant(game)
 
 
@@ -515,8 +525,8 @@ def test_who_went_out_follows_the_poker_winner_only_until_told(live_server, page
         pad.get_by_role("button", name=str(cards), exact=True).tap()
     page.locator("fieldset[data-field='poker.winners'] label.chip", has_text="Dan").tap()
     expect(went_out.locator("input[value='2']")).to_be_checked()
-    page.locator("button.save").tap()
-    expect(page.locator("#entry .notice.ok")).to_contain_text("Hand 1 saved", timeout=SAVED)
+    Phone(page).save_button.tap()
+    Phone(page).saved("Hand 1 saved", timeout=SAVED)
     entry = saved_entry(game)
     assert entry["poker"] == {"winners": [1, 3]}
     assert (entry["went_out"], entry["cards_left"]) == (2, [3, 4, 0, 2])

@@ -13,13 +13,12 @@ import subprocess
 import pytest
 from django.contrib.auth import get_user_model
 from django.db import connection
-from playwright.sync_api import expect
 
 from scoring.models import Round
 from tests import deployed
 from tests.browser.conftest import CHROMIUM_FLAGS, PHONE, chromium_path
-from tests.browser.test_table_flows import enter_roolz_round, roolz_game
-from tests.browser.test_table_games import preview_shows
+from tests.browser.pages import Phone
+from tests.browser.test_table_flows import roolz_game
 from tests.conftest import need_service
 
 pytestmark = [pytest.mark.browser, pytest.mark.services, pytest.mark.django_db(transaction=True)]
@@ -39,6 +38,7 @@ def club_site(django_db_setup, django_db_blocker, tmp_path_factory):
     web_port, https_port = deployed.free_port(), deployed.free_port()
     origin = f"https://{SITE}:{https_port}"
     env = deployed.environment(
+        relaxed=False,
         DEBUG="0",
         SECRET_KEY="a-secret-for-this-test-only-" + "x" * 30,
         ALLOWED_HOSTS=SITE,
@@ -50,7 +50,6 @@ def club_site(django_db_setup, django_db_blocker, tmp_path_factory):
         STATIC_ROOT=str(folder / "static"),
         LOGIN_FAILURE_LIMIT=str(FAILURE_LIMIT),
     )
-    env.pop("TABLESCORE_TESTING", None)
     subprocess.run(
         [str(deployed.BIN / "python"), "manage.py", "collectstatic", "--noinput", "-v", "0"],
         cwd=deployed.ROOT,
@@ -116,10 +115,10 @@ def test_a_phone_saves_a_round_through_caddy_over_https(club_site, phone, screen
     phone.wait_for_function(
         "() => navigator.serviceWorker && navigator.serviceWorker.controller", timeout=15_000
     )
-    enter_roolz_round(phone, "Ann", 200, 220)
-    preview_shows(phone, "Team A +220")
-    phone.locator("button.save").click()
-    expect(phone.locator("#entry .notice.ok")).to_contain_text("Deal 1 saved")
+    Phone(phone).enter_roolz_deal("Ann", 200, 220)
+    Phone(phone).preview_shows("Team A +220")
+    Phone(phone).save_button.click()
+    Phone(phone).saved("Deal 1 saved")
     screenshot(phone, "https-through-caddy", full_page=False)
     assert Round.objects.filter(game=game).count() == 1
     cookies = phone.context.cookies()

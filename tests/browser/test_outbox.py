@@ -5,20 +5,15 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from scoring.models import Game, IdempotentRequest, Round
+from scoring.models import IdempotentRequest, Round
 from tests.browser.conftest import lose_the_first_save_answer
-from tests.browser.test_table_flows import enter_roolz_round, roolz_game
-from tests.browser.test_table_games import preview_shows
+from tests.browser.pages import Phone, until
+from tests.browser.test_table_flows import roolz_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 BY_ITSELF = 15_000  # the outbox tries again every few seconds and when the connection returns
 ROUND_1 = {"bidder": 0, "bid": 200, "won": {"A": 190, "B": 110}}
-
-
-def open_table(page: Page, live_server, game: Game) -> None:
-    page.goto(f"{live_server.url}/t/{game.table_token}/")
-    expect(page.locator("#entry")).to_be_visible()
 
 
 def waiting(page: Page) -> list[dict]:
@@ -30,7 +25,7 @@ def kept_by_the_service_worker(page: Page) -> None:
     # Functions, not expressions: the page's policy lets no string be evaluated as it polls.
     page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller")
     page.wait_for_function(
-        "() => (caches.open('tablescore-v1')"
+        "() => (caches.open('tablescore-v2')"
         ".then(c => c.match(location.origin + location.pathname))"
         ".then(r => { window.__kept = !!r; }), window.__kept === true)",
         polling=250,
@@ -40,13 +35,13 @@ def kept_by_the_service_worker(page: Page) -> None:
 
 def test_a_round_saved_offline_is_sent_by_itself(live_server, page: Page, screenshot):
     game = roolz_game()
-    open_table(page, live_server, game)
-    enter_roolz_round(page, "Ann", 200, 220)
-    preview_shows(page, "Team A +220")
+    Phone.open(page, live_server.url, game)
+    Phone(page).enter_roolz_deal("Ann", 200, 220)
+    Phone(page).preview_shows("Team A +220")
     key = page.locator("input[name=key]").input_value()
 
     page.context.set_offline(True)
-    page.locator("button.save").click()
+    Phone(page).save_button.click()
     bar = page.locator("[data-outbox]")
     expect(bar).to_be_visible()
     expect(bar.locator("[data-outbox-count]")).to_have_text("1 deal waiting to send")
@@ -57,7 +52,7 @@ def test_a_round_saved_offline_is_sent_by_itself(live_server, page: Page, screen
 
     # Back on wifi: nobody touches the phone, and the round arrives.
     page.context.set_offline(False)
-    expect(page.locator("#entry .notice.ok")).to_contain_text("Deal 1 saved", timeout=BY_ITSELF)
+    Phone(page).saved("Deal 1 saved", timeout=BY_ITSELF)
     expect(bar).to_be_hidden()
     assert waiting(page) == []
     assert Round.objects.filter(game=game).count() == 1
@@ -69,14 +64,14 @@ def test_a_reload_offline_shows_the_scoreboard_and_the_kept_entry(
     live_server, page: Page, screenshot
 ):
     game = roolz_game(rounds=[ROUND_1])
-    open_table(page, live_server, game)
+    Phone.open(page, live_server.url, game)
     kept_by_the_service_worker(page)
     totals = page.locator("#live .standing [data-total]").all_inner_texts()
-    enter_roolz_round(page, "Ben", 185, 65)
-    preview_shows(page, "Team B")
+    Phone(page).enter_roolz_deal("Ben", 185, 65)
+    Phone(page).preview_shows("Team B")
 
     page.context.set_offline(True)
-    page.locator("button.save").click()
+    Phone(page).save_button.click()
     expect(page.locator("[data-outbox]")).to_be_visible()
 
     response = page.reload()
@@ -93,7 +88,7 @@ def test_a_reload_offline_shows_the_scoreboard_and_the_kept_entry(
     assert Round.objects.filter(game=game).count() == 1
 
     page.context.set_offline(False)
-    expect(page.locator("#entry .notice.ok")).to_contain_text("Deal 2 saved", timeout=BY_ITSELF)
+    Phone(page).saved("Deal 2 saved", timeout=BY_ITSELF)
     assert Round.objects.filter(game=game).count() == 2
     assert Round.objects.get(game=game, number=2).entry["bid"] == 185
     assert waiting(page) == []
@@ -103,15 +98,15 @@ def test_a_lost_answer_is_sent_again_by_itself_and_stored_once(live_server, page
     """The server stored the round but its answer was lost: the outbox sends the same key
     again, the server answers with the round it stored, and the phone shows it saved."""
     game = roolz_game()
-    open_table(page, live_server, game)
+    Phone.open(page, live_server.url, game)
     lost = lose_the_first_save_answer(page)
-    enter_roolz_round(page, "Ann", 200, 220)
-    preview_shows(page, "Team A +220")
-    page.locator("button.save").click()
+    Phone(page).enter_roolz_deal("Ann", 200, 220)
+    Phone(page).preview_shows("Team A +220")
+    Phone(page).save_button.click()
     expect(page.locator("[data-outbox-count]")).to_have_text("1 deal waiting to send")
     assert Round.objects.filter(game=game).count() == 1
 
-    expect(page.locator("#entry .notice.ok")).to_contain_text("Deal 1 saved", timeout=BY_ITSELF)
+    Phone(page).saved("Deal 1 saved", timeout=BY_ITSELF)
     expect(page.locator("[data-outbox]")).to_be_hidden()
     assert waiting(page) == []
     assert Round.objects.filter(game=game).count() == 1
@@ -134,14 +129,14 @@ def test_a_round_waiting_is_sent_in_the_background_with_the_table_closed(
     """Background Sync: the service worker holds the waiting round and sends it when the
     browser wakes it, the table page closed meanwhile."""
     game = roolz_game()
-    open_table(page, live_server, game)
+    Phone.open(page, live_server.url, game)
     kept_by_the_service_worker(page)
-    enter_roolz_round(page, "Ann", 200, 220)
-    preview_shows(page, "Team A +220")
+    Phone(page).enter_roolz_deal("Ann", 200, 220)
+    Phone(page).preview_shows("Team A +220")
     key = page.locator("input[name=key]").input_value()
 
     page.context.set_offline(True)
-    page.locator("button.save").click()
+    Phone(page).save_button.click()
     why = page.locator("[data-outbox-why]")
     expect(why).to_have_text(
         "Deal 1 is sent in the background as soon as the connection returns, "
@@ -164,8 +159,11 @@ def test_a_round_waiting_is_sent_in_the_background_with_the_table_closed(
         lambda e: registrations.extend(e["registrations"]),
     )
     cdp.send("ServiceWorker.enable")
-    elsewhere.wait_for_timeout(300)
-    registration = next(r for r in registrations if not r.get("isDeleted"))
+    registration = until(
+        elsewhere,
+        lambda: next((r for r in registrations if not r.get("isDeleted")), None),
+        what="the service worker's registration",
+    )
     cdp.send(
         "ServiceWorker.dispatchSyncEvent",
         {
@@ -189,7 +187,7 @@ def test_a_retry_after_another_phone_undid_the_round_is_told_in_sight(
     from scoring.services import Actor, round_undo
 
     game = roolz_game()
-    open_table(page, live_server, game)
+    Phone.open(page, live_server.url, game)
     lost: list[str] = []
 
     def stored_then_undone_elsewhere(route) -> None:
@@ -203,9 +201,9 @@ def test_a_retry_after_another_phone_undid_the_round_is_told_in_sight(
         route.continue_()
 
     page.route("**/entry/", stored_then_undone_elsewhere)
-    enter_roolz_round(page, "Ann", 200, 220)
-    preview_shows(page, "Team A +220")
-    page.locator("button.save").click()
+    Phone(page).enter_roolz_deal("Ann", 200, 220)
+    Phone(page).preview_shows("Team A +220")
+    Phone(page).save_button.click()
 
     notice = page.locator("#entry [data-withdrawn=undone]")
     expect(notice).to_contain_text(
@@ -222,6 +220,6 @@ def test_a_retry_after_another_phone_undid_the_round_is_told_in_sight(
     screenshot(page, "outbox-retry-after-undo", full_page=False)
 
     # Saved again (a new key), the round is stored.
-    page.locator("button.save").click()
-    expect(page.locator("#entry .notice.ok")).to_contain_text("Deal 1 saved")
+    Phone(page).save_button.click()
+    Phone(page).saved("Deal 1 saved")
     assert Round.objects.filter(game=game).count() == 1

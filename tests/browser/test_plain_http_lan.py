@@ -9,9 +9,9 @@ from playwright.sync_api import expect
 
 from scoring.models import Round
 from tests.browser.conftest import CHROMIUM_FLAGS, PHONE, chromium_path
+from tests.browser.pages import Phone
 from tests.browser.test_outbox import BY_ITSELF, waiting
-from tests.browser.test_table_flows import enter_roolz_round, roolz_game
-from tests.browser.test_table_games import preview_shows
+from tests.browser.test_table_flows import roolz_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -44,10 +44,10 @@ def test_over_plain_http_the_outbox_keeps_a_deal_through_a_dropped_wifi(hall_pho
     assert page.evaluate("'serviceWorker' in navigator") is False
     assert page.evaluate("'wakeLock' in navigator") is False
 
-    enter_roolz_round(page, "Ann", 200, 220)
-    preview_shows(page, "Team A +220")
+    Phone(page).enter_roolz_deal("Ann", 200, 220)
+    Phone(page).preview_shows("Team A +220")
     page.context.set_offline(True)
-    page.locator("button.save").click()
+    Phone(page).save_button.click()
     bar = page.locator("[data-outbox]")
     expect(bar.locator("[data-outbox-count]")).to_have_text("1 deal waiting to send")
     assert len(waiting(page)) == 1
@@ -55,6 +55,6 @@ def test_over_plain_http_the_outbox_keeps_a_deal_through_a_dropped_wifi(hall_pho
     assert not Round.objects.filter(game=game).exists()
 
     page.context.set_offline(False)
-    expect(page.locator("#entry .notice.ok")).to_contain_text("Deal 1 saved", timeout=BY_ITSELF)
+    Phone(page).saved("Deal 1 saved", timeout=BY_ITSELF)
     assert waiting(page) == []
     assert Round.objects.filter(game=game).count() == 1

@@ -3,8 +3,6 @@ type readable from the back of the hall, on a 1080p and a 720p screen."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Page
@@ -36,13 +34,10 @@ def event():
 
 def slice_in_place(page: Page) -> None:
     """Wait while the projector asks the server for its next slice."""
-    for _ in range(200):
-        if not page.evaluate(
-            "document.querySelector('[data-projector]').hasAttribute('data-loading')"
-        ):
-            return
-        time.sleep(0.05)
-    raise AssertionError("the projector's next slice never came")
+    page.wait_for_function(
+        "() => !document.querySelector('[data-projector]').hasAttribute('data-loading')",
+        timeout=10_000,
+    )
 
 
 def watch_a_cycle(page: Page, turns: int = 12) -> tuple[set[str], set[str], list[float]]:

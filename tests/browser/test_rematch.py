@@ -9,8 +9,8 @@ from playwright.sync_api import Page, expect
 
 from scoring.models import Game
 from scoring.services import Actor, game_create, game_end, round_record
+from tests.browser.pages import SAVE_TIMEOUT, Phone
 from tests.browser.test_table_flows import LIVE, NAMES
-from tests.browser.test_table_games import SAVE_TIMEOUT
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -43,7 +43,7 @@ def test_one_tap_starts_the_same_table_with_the_next_dealer(
 ):
     old = finished_derby()
     other_phone.goto(f"{live_server.url}/t/{old.table_token}/")
-    other_phone.locator("#identity").get_by_role("button", name="I am Ben").click()
+    Phone(other_phone).i_am("Ben")
     expect(other_phone.locator("#identity")).to_contain_text("Ben")
     page.goto(f"{live_server.url}/t/{old.table_token}/")
     over = page.locator("#entry .game-over")

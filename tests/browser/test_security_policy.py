@@ -19,13 +19,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from scoring.models import Game, Round
 from scoring.services import Actor, round_record
-from tests.browser.test_table_games import (
-    choose_seat,
-    preview_shows,
-    save,
-    start_game,
-    tap,
-)
+from tests.browser.pages import Phone, drawn, settle, start_game, until
 from tests.scoring.factories import new_game
 from tests.tournaments.helpers import play_table
 from tournaments.models import Event
@@ -75,10 +69,8 @@ def the_watch_sees(page: Page, seen: list[dict]) -> None:
     other.goto(page.url)
     other.evaluate("document.body.insertAdjacentHTML('beforeend', '<p style=\"color: red\">x</p>')")
     kinds = {"violation", "console"}
-    for _ in range(100):  # both reports are on their way: the event, and Chromium's log line
-        if kinds <= {s["kind"] for s in seen}:
-            break
-        other.wait_for_timeout(100)
+    # both reports are on their way: the event, and Chromium's log line
+    until(other, lambda: kinds <= {s["kind"] for s in seen}, what="both reports", timeout=10)
     assert "style-src-attr" in [s.get("directive") for s in seen if s["kind"] == "violation"]
     assert any("style-src" in s.get("text", "") for s in seen if s["kind"] == "console")
     other.close()
@@ -86,8 +78,10 @@ def the_watch_sees(page: Page, seen: list[dict]) -> None:
 
 
 def no_refusal(page: Page, seen: list[dict]) -> None:
-    """Let what the page started finish, then: nothing was refused."""
-    page.wait_for_timeout(100)
+    """Let what the page started finish (its requests, a frame drawn, the reports sent
+    before it), then: nothing was refused."""
+    settle(page)
+    drawn(page)
     assert seen == []
 
 
@@ -122,13 +116,13 @@ def test_a_deal_of_each_game_under_the_policy(live_server, page: Page, watched, 
     viewer = page.context.new_page()
     viewer.goto(f"{live_server.url}/v/{game.view_token}/")
     expect(viewer.locator("#live")).to_have_attribute("data-revision", str(game.revision))
-    choose_seat(page, "Ann")
-    tap(page, "bidder", "Ann")
+    Phone(page).i_am("Ann")
+    Phone(page).tap("bidder", "Ann")
     page.locator("[data-set=bid][data-value='200']").click()
     page.fill("#f-won-A", "190")
     expect(page.locator("#f-won-B")).to_have_value("110")
-    preview_shows(page, "Team A \u2212200")
-    save(page, "Deal 1 saved")
+    Phone(page).preview_shows("Team A \u2212200")
+    Phone(page).save("Deal 1 saved")
     assert Round.objects.filter(game=game, number=1).exists()
     expect(viewer.locator("#live .standing").first).to_contain_text("\u2212200", timeout=SLOW)
     viewer.close()
@@ -149,15 +143,15 @@ def test_a_deal_of_each_game_under_the_policy(live_server, page: Page, watched, 
     game = start_game(
         page, live_server.url, game="roller_derby", players=["Ann", "Ben", "Cat", "Dan"]
     )
-    choose_seat(page, "Ben")
+    Phone(page).i_am("Ben")
     page.locator("fieldset.dice").nth(0).locator("label.chip", has_text="3").click()
     page.locator("fieldset.dice").nth(1).locator("label.chip", has_text="4").click()
     expect(page.locator("[data-target]")).to_have_text("7")
-    tap(page, "tricks", "6")
+    Phone(page).tap("tricks", "6")
     page.locator("details.penalties > summary").click()
     page.select_option("#f-penalties-0-player", label="Ann")
-    preview_shows(page, "Team B")
-    save(page, "Deal 1 saved")
+    Phone(page).preview_shows("Team B")
+    Phone(page).save("Deal 1 saved")
     assert Round.objects.filter(game=game, number=1).exists()
     no_refusal(page, watched)
 
@@ -177,8 +171,8 @@ def test_a_deal_of_each_game_under_the_policy(live_server, page: Page, watched, 
         page.fill(f"#f-tricks-{seat}", str(tricks[seat]))
     expect(page.locator("[data-remaining]")).to_have_text("0")
     page.locator("#f-tricks-5").dispatch_event("change")
-    preview_shows(page, "Team A")
-    save(page, "Deal 1 saved")
+    Phone(page).preview_shows("Team A")
+    Phone(page).save("Deal 1 saved")
     assert Round.objects.get(game=game, number=1).entry["bids"] == bids
     no_refusal(page, watched)
 
@@ -187,17 +181,17 @@ def test_a_deal_of_each_game_under_the_policy(live_server, page: Page, watched, 
         page, live_server.url, game="rummoli", players=["Ann", "Ben", "Cat", "Dan"],
         options={"poker": "betting"},
     )  # fmt: skip
-    tap(page, "widow", "Bought")
-    tap(page, "widow.buyer", "Cat")
+    Phone(page).tap("widow", "Bought")
+    Phone(page).tap("widow.buyer", "Cat")
     page.fill("#f-widow\\.price", "2")
-    tap(page, "poker.winners", "Ben")
+    Phone(page).tap("poker.winners", "Ben")
     page.locator("input[name='pay_cards.ten_spades'][aria-label$=': Dan'] + span").click()
-    tap(page, "went_out", "Ben")
+    Phone(page).tap("went_out", "Ben")
     for seat, cards in ((0, 3), (2, 5), (3, 2)):
         page.fill(f"#f-cards_left-{seat}", str(cards))
     page.locator("#f-cards_left-3").dispatch_event("change")
-    preview_shows(page, "Ben")
-    save(page, "Hand 1 saved")
+    Phone(page).preview_shows("Ben")
+    Phone(page).save("Hand 1 saved")
     assert Round.objects.filter(game=game, number=1).exists()
     # The history page and the rules card.
     page.goto(f"{live_server.url}/t/{game.table_token}/history/")
@@ -243,7 +237,7 @@ def test_the_desk_the_public_pages_and_the_admin_under_the_policy(
     asked: list[str] = []
     page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
     restart.click()
-    page.wait_for_timeout(300)
+    until(page, lambda: asked, what="the question")
     assert asked == ["Start the clock again from the minutes given?"]
     expect(restart).to_be_visible()
     page.fill("#clock-minutes", "30")
@@ -309,12 +303,22 @@ def test_a_hidden_page_polls_nothing_and_a_shown_one_polls_again(live_server, pa
     page.wait_for_event("request", lambda request: "/live/" in request.url, timeout=SLOW)
     assert "rev=" in polls[-1] and "clock=" in polls[-1]  # what the page shows, sent along
     page.evaluate(
-        "Object.defineProperty(document, 'visibilityState', "
-        "{ get: () => 'hidden', configurable: true })"
+        """() => {
+          window.__pollTurns = 0;  /* each turn of the poll asks htmx:confirm first */
+          document.addEventListener("htmx:confirm", (event) => {
+            if (event.detail.elt.matches("[data-live-poll]")) window.__pollTurns += 1;
+          });
+          Object.defineProperty(document, "visibilityState", {
+            get: () => "hidden", configurable: true,
+          });
+        }"""
     )
-    page.wait_for_timeout(500)  # a poll already on its way
+    # a poll already on its way comes back ...
+    page.wait_for_function("() => !document.querySelector('[data-live-poll].htmx-request')")
     polls.clear()
-    page.wait_for_timeout(5_000)  # two and a half poll intervals
+    # ... and two turns of the poll pass while the page is hidden
+    page.wait_for_function("() => window.__pollTurns >= 2", timeout=SLOW)
+    settle(page)
     assert polls == []
     page.evaluate("delete document.visibilityState")
     page.wait_for_event("request", lambda request: "/live/" in request.url, timeout=SLOW)

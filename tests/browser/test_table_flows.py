@@ -9,15 +9,8 @@ from playwright.sync_api import Page, expect
 
 from scoring.models import Confirmation, Round, RoundEvent
 from scoring.services import Actor, game_create, round_record
-from tests.browser.test_table_games import (
-    choose_seat,
-    preview_shows,
-    save,
-    shoot,
-    shown_totals,
-    start_game,
-    tap,
-)
+from tests.browser.conftest import requests_finished
+from tests.browser.pages import Phone, settle, shoot, start_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -44,40 +37,34 @@ def roolz_game(confirmation: str = Confirmation.OFF, rounds=()):
     return game
 
 
-def enter_roolz_round(page: Page, bidder: str, bid: int, team_a: int) -> None:
-    tap(page, "bidder", bidder)
-    page.fill("#f-bid", str(bid))
-    page.fill("#f-won-A", str(team_a))
-
-
 def test_a_player_of_the_other_side_confirms_on_their_phone(
     live_server, page: Page, second_page: Page, screenshot
 ):
     game = start_game(page, live_server.url, game="roolz", players=NAMES, confirmation="other_side")
     table_url = page.url.split("?")[0]
     second_page.goto(table_url)
-    choose_seat(second_page, "Ben")
+    Phone(second_page).i_am("Ben")
 
     # Ann enters round 1 on her phone.
-    choose_seat(page, "Ann")
-    enter_roolz_round(page, "Ann", 200, 220)
-    save(page, "A player of another side confirms it")
-    pending = page.locator("#live .pending")
+    Phone(page).i_am("Ann")
+    Phone(page).enter_roolz_deal("Ann", 200, 220)
+    Phone(page).save("A player of another side confirms it")
+    pending = Phone(page).pending
     expect(pending).to_contain_text("Waiting for confirmation")
     expect(pending).to_contain_text("Ann cannot confirm this one")
     expect(pending.get_by_role("button", name="Confirm as Ann")).to_have_count(0)
     expect(pending.get_by_role("button", name="Confirm as Cat")).to_have_count(0)
 
     # Ben's phone shows the pending round without reloading, and he confirms it.
-    other = second_page.locator("#live .pending")
+    other = Phone(second_page).pending
     expect(other).to_contain_text("entered by Ann", timeout=LIVE)
     expect(second_page.locator("#recent")).to_contain_text("pending")
     shoot(second_page, screenshot, "roolz-pending-confirmation")
     other.get_by_role("button", name="Confirm as Ben").click()
-    expect(second_page.locator("#live .pending")).to_have_count(0)
+    expect(Phone(second_page).pending).to_have_count(0)
 
     # Ann's phone sees the confirmation come in.
-    expect(page.locator("#live .pending")).to_have_count(0, timeout=LIVE)
+    expect(Phone(page).pending).to_have_count(0, timeout=LIVE)
     round_ = Round.objects.get(game=game, number=1)
     assert round_.status == Round.Status.CONFIRMED
     assert round_.entered_by_seat == 0
@@ -87,11 +74,11 @@ def test_a_player_of_the_other_side_confirms_on_their_phone(
 def test_the_same_phone_handed_over_confirms(live_server, page: Page):
     game = roolz_game(Confirmation.ANY_OTHER_SEAT)
     page.goto(f"{live_server.url}/t/{game.table_token}/")
-    choose_seat(page, "Cat")
-    enter_roolz_round(page, "Cat", 180, 200)
-    save(page, "Another player confirms it")
-    page.locator("#live .pending").get_by_role("button", name="Confirm as Dan").click()
-    expect(page.locator("#live .pending")).to_have_count(0)
+    Phone(page).i_am("Cat")
+    Phone(page).enter_roolz_deal("Cat", 180, 200)
+    Phone(page).save("Another player confirms it")
+    Phone(page).confirm_as("Dan")
+    expect(Phone(page).pending).to_have_count(0)
     assert Round.objects.get(game=game, number=1).confirmed_by_seat == 3
 
 
@@ -102,16 +89,16 @@ def test_two_phones_saving_the_same_round_store_one(
     url = f"{live_server.url}/t/{game.table_token}/"
     page.goto(url)
     second_page.goto(url)
-    choose_seat(page, "Ann")
-    choose_seat(second_page, "Ben")
-    enter_roolz_round(page, "Ann", 200, 220)
-    enter_roolz_round(second_page, "Ann", 200, 210)
+    Phone(page).i_am("Ann")
+    Phone(second_page).i_am("Ben")
+    Phone(page).enter_roolz_deal("Ann", 200, 220)
+    Phone(second_page).enter_roolz_deal("Ann", 200, 210)
 
-    save(page, "Deal 1 saved")
+    Phone(page).save("Deal 1 saved")
     # The other phone keeps what was typed and says a round came in meanwhile.
     expect(second_page.locator("[data-stale]")).to_be_visible(timeout=LIVE)
     expect(second_page.locator("#f-won-A")).to_have_value("210")
-    second_page.locator("button.save").click()
+    Phone(second_page).save_button.click()
     conflict = second_page.locator("#entry .conflict")
     expect(conflict).to_contain_text("Deal 1 was already recorded by Ann")
     expect(conflict).to_contain_text("Ann bid 200, made: A 220, B 80")
@@ -126,19 +113,20 @@ def test_two_phones_saving_the_same_round_store_one(
 def test_a_double_tap_stores_one_round(live_server, page: Page):
     game = roolz_game()
     page.goto(f"{live_server.url}/t/{game.table_token}/")
-    enter_roolz_round(page, "Dan", 170, 100)
-    page.locator("button.save").dblclick()
-    expect(page.locator("#entry .notice.ok")).to_contain_text("Deal 1 saved")
-    page.wait_for_timeout(300)
+    Phone(page).enter_roolz_deal("Dan", 170, 100)
+    Phone(page).save_button.dblclick()
+    Phone(page).saved("Deal 1 saved")
+    settle(page)
+    requests_finished()  # the second tap's request too, if it was sent
     assert Round.objects.filter(game=game).count() == 1
 
 
 def test_an_invalid_entry_shows_its_message_beside_the_field(live_server, page: Page, screenshot):
     game = roolz_game()
     page.goto(f"{live_server.url}/t/{game.table_token}/")
-    enter_roolz_round(page, "Ben", 200, 193)
+    Phone(page).enter_roolz_deal("Ben", 200, 193)
     expect(page.locator("#f-won-B")).to_have_value("107")
-    page.locator("button.save").click()
+    Phone(page).save_button.click()
     won = page.locator("fieldset[data-field=won]")
     expect(won.locator(".error").first).to_have_text(
         "Points won by team A (193) are not a multiple of 5"
@@ -151,13 +139,13 @@ def test_an_invalid_entry_shows_its_message_beside_the_field(live_server, page: 
     assert Round.objects.filter(game=game).count() == 0
 
     page.fill("#f-won-A", "195")
-    save(page, "Deal 1 saved")
+    Phone(page).save("Deal 1 saved")
 
 
 def test_a_missing_choice_is_named(live_server, page: Page):
     game = game_create(record={"game": "roller_derby", "players": NAMES}).game
     page.goto(f"{live_server.url}/t/{game.table_token}/")
-    page.locator("button.save").click()
+    Phone(page).save_button.click()
     expect(page.locator("[data-dice] .error")).to_have_text("Tap the dice that were rolled.")
     expect(page.locator("fieldset[data-field=tricks] .error")).to_contain_text("Tap the tricks")
 
@@ -176,7 +164,7 @@ def test_correcting_a_round_keeps_the_audit_trail(live_server, page: Page, scree
     expect(page.locator("fieldset[data-field=bidder] input[value='0']")).to_be_checked()
     page.fill("#f-won-A", "210")
     expect(page.locator("#f-won-B")).to_have_value("90")
-    preview_shows(page, "Team A +210")
+    Phone(page).preview_shows("Team A +210")
     shoot(page, screenshot, "roolz-correction")
     page.get_by_role("button", name="Save the correction").click()
     page.wait_for_url(re.compile(r"/history/"))
@@ -190,7 +178,7 @@ def test_correcting_a_round_keeps_the_audit_trail(live_server, page: Page, scree
     assert RoundEvent.objects.filter(game=game, action=RoundEvent.Action.CORRECT).count() == 1
 
     page.get_by_role("link", name="Back to the table").click()
-    assert shown_totals(page) == [275, 325]
+    assert Phone(page).totals() == [275, 325]
 
 
 def test_undo_the_last_round(live_server, page: Page):

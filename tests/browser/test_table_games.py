@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import io
 import json
-import re
 from typing import Any
 
 import pytest
@@ -19,94 +18,13 @@ from playwright.sync_api import Page, expect
 
 from scoring.models import Game
 from scoring.selectors import game_record_dict, game_score
+from tests.browser.pages import Phone, shoot, start_game
 from tests.vectors import RUMMOLI_RULES_EXAMPLE, vector_record
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-SAVE_TIMEOUT = 5_000
-
-
 # --------------------------------------------------------------------------- helpers
-
-
-def settle(page: Page) -> None:
-    """Wait until htmx has no request in flight."""
-    page.wait_for_timeout(60)
-    page.wait_for_function("() => !document.querySelector('.htmx-request')")
-
-
-def tap(page: Page, field: str, label: str, scope: str = "") -> None:
-    """Tap the chip labelled ``label`` in the fieldset of ``field``."""
-    chips = page.locator(f"{scope} fieldset[data-field='{field}'] label.chip")
-    chips.filter(has_text=re.compile(rf"^\s*{re.escape(label)}\b")).first.click()
-
-
-def start_game(
-    page: Page,
-    base_url: str,
-    *,
-    game: str,
-    players: list[str],
-    options: dict[str, Any] | None = None,
-    confirmation: str = "off",
-    screenshot=None,
-) -> Game:
-    page.goto(base_url + "/games/new/")
-    page.locator("label.game-choice", has=page.locator(f"input[value='{game}']")).click()
-    settle(page)
-    count = page.locator("input[name=players]:checked")
-    if count.get_attribute("value") != str(len(players)):
-        page.locator(
-            "label.chip", has=page.locator(f"input[name=players][value='{len(players)}']")
-        ).click()
-        settle(page)
-    for seat, name in enumerate(players):
-        page.fill(f"#player-{seat}", name)
-    for name, value in (options or {}).items():
-        control = page.locator(f"[name='option-{name}']")
-        kind = control.first.get_attribute("type")
-        if kind == "checkbox":
-            control.set_checked(bool(value))
-        elif kind == "radio":
-            page.locator(
-                "label.chip", has=page.locator(f"input[name='option-{name}'][value='{value}']")
-            ).click()
-        else:
-            control.fill(str(value))
-            control.dispatch_event("change")
-        settle(page)
-    page.locator(
-        "label.chip", has=page.locator(f"input[name=confirmation][value='{confirmation}']")
-    ).click()
-    if screenshot:
-        shoot(page, screenshot, f"start-{game}")
-    page.get_by_role("button", name="Start the game").click()
-    page.wait_for_url(re.compile(r"/t/[^/]+/"))
-    token = page.url.split("/t/")[1].split("/")[0]
-    expect(page.locator("#entry")).to_be_visible()
-    return Game.objects.get(table_token=token)
-
-
-def choose_seat(page: Page, name: str) -> None:
-    page.locator("#identity").get_by_role("button", name=f"I am {name}").click()
-    expect(page.locator("#identity summary")).to_contain_text(name)
-
-
-def save(page: Page, expected: str) -> None:
-    page.locator("button.save").click()
-    expect(page.locator("#entry .notice.ok")).to_contain_text(expected, timeout=SAVE_TIMEOUT)
-
-
-def preview_shows(page: Page, text: str) -> None:
-    expect(page.locator("#preview")).to_contain_text(text, timeout=SAVE_TIMEOUT)
-
-
-def shown_totals(page: Page) -> list[int]:
-    texts = page.locator("#live .standing [data-total]").evaluate_all(
-        "els => els.map(e => e.firstChild.textContent.trim())"
-    )
-    return [int(t.replace("\u2212", "-")) for t in texts]
 
 
 def score_command(record: dict[str, Any], tmp_path) -> dict[str, Any]:
@@ -143,27 +61,8 @@ def check_against_score(page: Page, game: Game, expected: dict[str, Any], tmp_pa
         if scored["teams"]
         else scored["totals"]
     )
-    assert shown_totals(page) == group_totals
+    assert Phone(page).totals() == group_totals
     assert game.status == Game.Status.FINISHED
-
-
-def shoot(page: Page, screenshot, name: str) -> None:
-    """The whole page from the top, the sticky bars in their places (by a style sheet of the
-    CSSOM: the pages' policy refuses a <style> element)."""
-    page.evaluate(
-        """() => {
-          const sheet = (window.__inPlace = new CSSStyleSheet());
-          sheet.replaceSync(".actions, .topbar, .counter { position: static !important; }");
-          document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-          window.scrollTo(0, 0);
-        }"""
-    )
-    screenshot(page, name)
-    page.evaluate(
-        "document.adoptedStyleSheets = document.adoptedStyleSheets"
-        ".filter(sheet => sheet !== window.__inPlace)"
-    )
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390, "wider than the phone"
 
 
 def shoot_form(page: Page, screenshot, name: str) -> None:
@@ -187,29 +86,29 @@ def test_roolz_whole_game(live_server, page: Page, screenshot, tmp_path):
         options={"target": 300},
         screenshot=screenshot,
     )
-    choose_seat(page, "Ann")
+    Phone(page).i_am("Ann")
 
     # Round 1: Ann bids 200 and takes 190; team B's 110 is the rest of 300.
-    tap(page, "bidder", "Ann")
+    Phone(page).tap("bidder", "Ann")
     page.locator("[data-set=bid][data-value='200']").click()
     page.fill("#f-won-A", "190")
     expect(page.locator("#f-won-B")).to_have_value("110")
-    preview_shows(page, "Team A \u2212200")
+    Phone(page).preview_shows("Team A \u2212200")
     shoot_form(page, screenshot, "roolz-entry")
-    save(page, "Deal 1 saved")
+    Phone(page).save("Deal 1 saved")
 
     # Round 2: a misdeal.
     page.get_by_role("button", name="Misdeal").click()
-    expect(page.locator("#entry .notice.ok")).to_contain_text("Misdeal recorded")
+    Phone(page).saved("Misdeal recorded")
 
     # Round 3: Ben bids 185 from the ladder and his team takes every trick.
-    tap(page, "bidder", "Ben")
+    Phone(page).tap("bidder", "Ben")
     page.locator("[data-set=bid][data-value='185']").click()
     expect(page.locator("#f-bid")).to_have_value("185")
-    tap(page, "all_tricks", "Team B")
+    Phone(page).tap("all_tricks", "Team B")
     expect(page.locator("#f-won-B")).to_have_value("300")
-    preview_shows(page, "Saving this ends the game")
-    save(page, "Deal 3 saved")
+    Phone(page).preview_shows("Saving this ends the game")
+    Phone(page).save("Deal 3 saved")
 
     expect(page.locator("#entry .game-over")).to_contain_text("Team B wins")
     shoot(page, screenshot, "roolz-scoreboard")
@@ -225,27 +124,27 @@ def test_roolz_whole_game(live_server, page: Page, screenshot, tmp_path):
     expected = typed_record(game, names, rounds)
     assert game.options["target"] == 300
     check_against_score(page, game, expected, tmp_path)
-    assert shown_totals(page) == [-200, 510]
+    assert Phone(page).totals() == [-200, 510]
 
 
 def test_roller_derby_whole_game_with_early_finish(live_server, page: Page, screenshot, tmp_path):
     page.on("dialog", lambda dialog: dialog.accept())
     names = ["Ann", "Ben", "Cat", "Dan"]
     game = start_game(page, live_server.url, game="roller_derby", players=names)
-    choose_seat(page, "Ben")
+    Phone(page).i_am("Ben")
     expect(page.locator("#entry .entry-head")).to_contain_text("Ben rolls for team B")
 
     # Deal 1: Ben rolls 3 + 4, team B takes 6 tricks; Ann revokes (50, the default).
     page.locator("fieldset.dice").nth(0).locator("label.chip", has_text="3").click()
     page.locator("fieldset.dice").nth(1).locator("label.chip", has_text="4").click()
     expect(page.locator("[data-target]")).to_have_text("7")
-    tap(page, "tricks", "6")
+    Phone(page).tap("tricks", "6")
     page.locator("details.penalties > summary").click()
     page.select_option("#f-penalties-0-player", label="Ann")
     page.fill("#f-penalties-0-reason", "revoke")
-    preview_shows(page, "Team B +90")
+    Phone(page).preview_shows("Team B +90")
     shoot_form(page, screenshot, "roller-derby-entry")
-    save(page, "Deal 1 saved")
+    Phone(page).save("Deal 1 saved")
 
     # Deal 2: Cat rolls for team A and fails all or nothing.
     expect(page.locator("#entry .entry-head")).to_contain_text("Cat rolls for team A")
@@ -253,16 +152,16 @@ def test_roller_derby_whole_game_with_early_finish(live_server, page: Page, scre
     page.locator("fieldset.dice").nth(1).locator("label.chip", has_text="6").click()
     page.locator("label.switch", has_text="All or nothing").click()
     expect(page.locator("fieldset[data-field=tricks]")).to_be_hidden()
-    tap(page, "made", "Failed")
-    save(page, "Deal 2 saved")
+    Phone(page).tap("made", "Failed")
+    Phone(page).save("Deal 2 saved")
 
     # Deal 3: Dan rolls 2 + 2; team B takes 4. All or nothing is spent for team A only.
     expect(page.locator("#entry .entry-head")).to_contain_text("Dan rolls for team B")
     expect(page.locator("[data-aon]")).to_be_enabled()
     page.locator("fieldset.dice").nth(0).locator("label.chip", has_text="2").click()
     page.locator("fieldset.dice").nth(1).locator("label.chip", has_text="2").click()
-    tap(page, "tricks", "4")
-    save(page, "Deal 3 saved")
+    Phone(page).tap("tricks", "4")
+    Phone(page).save("Deal 3 saved")
 
     # Team B leads by 240: the game may end before the final deal.
     offer = page.locator("#entry .offer")
@@ -283,7 +182,7 @@ def test_roller_derby_whole_game_with_early_finish(live_server, page: Page, scre
     ]
     expected = typed_record(game, names, rounds, ended_early=True)
     check_against_score(page, game, expected, tmp_path)
-    assert shown_totals(page) == [-50, 190]
+    assert Phone(page).totals() == [-50, 190]
 
 
 def test_rook_sluff_whole_game(live_server, page: Page, screenshot, tmp_path):
@@ -308,10 +207,10 @@ def test_rook_sluff_whole_game(live_server, page: Page, screenshot, tmp_path):
         expect(page.locator("[data-team-bid=A]")).to_have_text(str(sum(bids[0::2])))
         expect(page.locator("[data-team-bid=B]")).to_have_text(str(sum(bids[1::2])))
         page.locator("#f-tricks-5").dispatch_event("change")
-        preview_shows(page, "Team A")
+        Phone(page).preview_shows("Team A")
         if number == 1:
             shoot_form(page, screenshot, "rook-sluff-entry")
-        save(page, f"Deal {number} saved")
+        Phone(page).save(f"Deal {number} saved")
 
     expect(page.locator("#entry .game-over")).to_contain_text("wins")
     shoot(page, screenshot, "rook-sluff-scoreboard")
@@ -334,10 +233,10 @@ def test_rummoli_whole_game_with_leftovers(live_server, page: Page, screenshot, 
 
     # Hand 1 (Ann deals): Cat buys the widow for 2, Ben wins the poker, five pay cards,
     # Ben goes out.
-    tap(page, "widow", "Bought")
-    tap(page, "widow.buyer", "Cat")
+    Phone(page).tap("widow", "Bought")
+    Phone(page).tap("widow.buyer", "Cat")
     page.fill("#f-widow\\.price", "2")
-    tap(page, "poker.winners", "Ben")
+    Phone(page).tap("poker.winners", "Ben")
     claims = {
         "ten_spades": "Dan",
         "jack_diamonds": "Ben",
@@ -347,20 +246,20 @@ def test_rummoli_whole_game_with_leftovers(live_server, page: Page, screenshot, 
     }
     for section, who in claims.items():
         claim(page, section, who)
-    tap(page, "went_out", "Ben")
+    Phone(page).tap("went_out", "Ben")
     expect(page.locator("#f-cards_left-1")).to_have_value("0")
     for seat, cards in ((0, 3), (2, 5), (3, 2)):
         page.fill(f"#f-cards_left-{seat}", str(cards))
     page.locator("#f-cards_left-3").dispatch_event("change")
-    preview_shows(page, "Ben +13")
+    Phone(page).preview_shows("Ben +13")
     shoot_form(page, screenshot, "rummoli-entry")
-    save(page, "Hand 1 saved")
-    assert shown_totals(page) == [44, 63, 38, 47]
+    Phone(page).save("Hand 1 saved")
+    assert Phone(page).totals() == [44, 63, 38, 47]
 
     # Hand 2 (Ben deals): he exchanges; Ann, Cat and Dan bet 3 and Ann wins the pot;
     # three pay cards; a deadlock.
-    tap(page, "widow", "Dealer exchanged")
-    tap(page, "poker.winners", "Ann")
+    Phone(page).tap("widow", "Dealer exchanged")
+    Phone(page).tap("poker.winners", "Ann")
     for seat in (0, 2, 3):
         page.fill(f"#f-poker\\.bets-{seat}", "3")
     for section, who in {
@@ -369,13 +268,13 @@ def test_rummoli_whole_game_with_leftovers(live_server, page: Page, screenshot, 
         "ten_spades": "Ann",
     }.items():
         claim(page, section, who)
-    tap(page, "went_out", "Deadlock")
+    Phone(page).tap("went_out", "Deadlock")
     for seat, cards in enumerate((2, 4, 1, 3)):
         page.fill(f"#f-cards_left-{seat}", str(cards))
     page.locator("#f-cards_left-3").dispatch_event("change")
-    preview_shows(page, "Ann")
-    save(page, "Hand 2 saved")
-    assert shown_totals(page) == [47, 50, 33, 40]
+    Phone(page).preview_shows("Ann")
+    Phone(page).save("Hand 2 saved")
+    assert Phone(page).totals() == [47, 50, 33, 40]
     page.evaluate("window.scrollTo(0, 0)")
     screenshot(page, "rummoli-scoreboard-board", full_page=False)
 
@@ -389,4 +288,4 @@ def test_rummoli_whole_game_with_leftovers(live_server, page: Page, screenshot, 
     example = vector_record(RUMMOLI_RULES_EXAMPLE)
     expected = typed_record(game, names, example["rounds"], end=example["end"])
     check_against_score(page, game, expected, tmp_path)
-    assert shown_totals(page) == [47, 50, 33, 70]
+    assert Phone(page).totals() == [47, 50, 33, 70]

@@ -12,6 +12,7 @@ from playwright.sync_api import Page, expect
 
 from scoring.models import Confirmation, Game, Round
 from scoring.services import Actor, game_create, round_record
+from tests.browser.pages import Phone, still
 from tests.browser.test_entry_taps import SIDEWAYS, UPRIGHT, open_table
 from tests.browser.test_rematch import DERBY_ROUNDS
 from tests.browser.test_table_flows import NAMES, roolz_game
@@ -97,7 +98,7 @@ def test_two_phones_queueing_the_same_deal_offline_show_the_clash_in_sight(
         phone.locator("fieldset[data-field='bidder'] label.chip", has_text=bidder).first.tap()
         phone.locator("[data-set=bid][data-value='200']").tap()
         phone.locator("[data-points] button", has_text="Made exactly").tap()
-        phone.locator("button.save").tap()
+        Phone(phone).save_button.tap()
         outbox = phone.locator("[data-outbox]")
         expect(outbox).to_be_visible()
         # the round itself, never the preview's placeholder
@@ -108,7 +109,7 @@ def test_two_phones_queueing_the_same_deal_offline_show_the_clash_in_sight(
         expect(what).not_to_contain_text("No preview")
 
     page.context.set_offline(False)
-    expect(page.locator("#entry .notice.ok")).to_contain_text("Deal 1 saved", timeout=BY_ITSELF)
+    Phone(page).saved("Deal 1 saved", timeout=BY_ITSELF)
     other_phone.context.set_offline(False)
     clash = other_phone.locator("#entry .conflict")
     expect(clash).to_contain_text("Yours was not saved", timeout=BY_ITSELF)
@@ -153,7 +154,7 @@ def test_the_roolz_points_pad_is_in_reach_after_the_bid(live_server, page: Page,
     page.locator("fieldset[data-field='bidder'] label.chip", has_text="Ben").first.tap()
     page.locator("[data-set=bid][data-value='250']").tap()
     expect(page.locator("#preview")).to_contain_text("Not complete yet", timeout=SAVED)
-    page.wait_for_timeout(100)
+    still(page)
     in_view_clear_of_the_bar(page, "[data-points] .made")
     in_view_clear_of_the_bar(page, "[data-points] .pad-grid")
     # every pad button's label fits inside it
@@ -276,7 +277,7 @@ def test_a_correction_saved_says_so_in_sight(live_server, page: Page, screenshot
     page.fill("#f-won-A", "")
     page.fill("#f-won-A", "200")
     page.fill("#f-won-B", "100")
-    page.locator("button.save").click()
+    Phone(page).save_button.click()
     notice = page.locator("#corrected")
     expect(notice).to_contain_text("Deal 1 corrected", timeout=SAVED)
     expect(notice).to_be_in_viewport()

@@ -13,8 +13,8 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from scoring.models import Confirmation, Game, Round
 from scoring.services import Actor, game_create, game_end, round_confirm, round_record
 from tests.browser.conftest import lose_the_first_save_answer
-from tests.browser.test_table_flows import NAMES, enter_roolz_round, roolz_game
-from tests.browser.test_table_games import SAVE_TIMEOUT, preview_shows, settle, start_game, tap
+from tests.browser.pages import SAVE_TIMEOUT, Phone, settle, start_game, still, until
+from tests.browser.test_table_flows import NAMES, roolz_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -39,11 +39,6 @@ def console_errors(page: Page) -> list[str]:
     return errors
 
 
-def table(page: Page, live_server, game: Game) -> None:
-    page.goto(f"{live_server.url}/t/{game.table_token}/")
-    expect(page.locator("#entry")).to_be_visible()
-
-
 def in_view(page: Page, selector: str) -> dict:
     return page.locator(selector).evaluate(
         "el => { const r = el.getBoundingClientRect(); return {top: r.top, bottom: r.bottom}; }"
@@ -55,13 +50,13 @@ def in_view(page: Page, selector: str) -> dict:
 
 def test_saving_without_a_connection_keeps_the_entry(live_server, page: Page, screenshot):
     game = roolz_game()
-    table(page, live_server, game)
-    enter_roolz_round(page, "Ann", 200, 220)
-    preview_shows(page, "Team A +220")
+    Phone.open(page, live_server.url, game)
+    Phone(page).enter_roolz_deal("Ann", 200, 220)
+    Phone(page).preview_shows("Team A +220")
     key = page.locator("input[name=key]").input_value()
 
     page.context.set_offline(True)
-    page.locator("button.save").click()
+    Phone(page).save_button.click()
     banner = page.locator("#entry [data-send-error]")
     expect(banner).to_have_text(NOT_SAVED)
     expect(page.locator("[data-offline]")).to_be_visible()
@@ -69,13 +64,13 @@ def test_saving_without_a_connection_keeps_the_entry(live_server, page: Page, sc
     expect(page.locator("#f-bid")).to_have_value("200")
     expect(page.locator("fieldset[data-field=bidder] input[value='0']")).to_be_checked()
     expect(page.locator("input[name=key]")).to_have_value(key)
-    expect(page.locator("button.save")).to_be_enabled()
+    expect(Phone(page).save_button).to_be_enabled()
     screenshot(page, "phone-offline-save", full_page=False)
     assert not Round.objects.filter(game=game).exists()
 
     page.context.set_offline(False)
-    page.locator("button.save").click()
-    expect(page.locator("#entry .notice.ok")).to_contain_text("Deal 1 saved", timeout=SAVE_TIMEOUT)
+    Phone(page).save_button.click()
+    Phone(page).saved("Deal 1 saved", timeout=SAVE_TIMEOUT)
     expect(page.locator("[data-offline]")).to_be_hidden()
     assert Round.objects.filter(game=game).count() == 1
 
@@ -84,11 +79,11 @@ def test_a_save_whose_answer_was_lost_is_stored_once(live_server, page: Page):
     """The round reached the server but the answer did not reach the phone: tapping Save
     again sends the same key, and the round is stored once."""
     game = roolz_game()
-    table(page, live_server, game)
+    Phone.open(page, live_server.url, game)
     lost = lose_the_first_save_answer(page)
-    enter_roolz_round(page, "Ann", 200, 220)
-    preview_shows(page, "Team A +220")
-    page.locator("button.save").click()
+    Phone(page).enter_roolz_deal("Ann", 200, 220)
+    Phone(page).preview_shows("Team A +220")
+    Phone(page).save_button.click()
     kept = page.locator("#entry [data-send-error]").filter(has_text=NOT_SAVED)
     saved = page.locator("#entry .notice.ok").filter(has_text="Deal 1 saved")
     # The phone also sends what it kept by itself every few seconds: on a slow machine it may
@@ -105,7 +100,7 @@ def test_a_save_whose_answer_was_lost_is_stored_once(live_server, page: Page):
 
 
 def test_the_offline_badge_follows_the_scoreboard_poll(live_server, page: Page, screenshot):
-    table(page, live_server, roolz_game())
+    Phone.open(page, live_server.url, roolz_game())
     badge = page.locator("[data-offline]")
     expect(badge).to_be_hidden()
     page.context.set_offline(True)
@@ -122,8 +117,8 @@ def test_a_confirmation_without_a_connection_says_so(live_server, page: Page, sc
         Confirmation.ANY_OTHER_SEAT,
         rounds=[{"bidder": 1, "bid": 180, "won": {"A": 100, "B": 200}}],
     )
-    table(page, live_server, game)
-    confirm = page.locator("#live .pending").get_by_role("button", name="Confirm as Ben")
+    Phone.open(page, live_server.url, game)
+    confirm = Phone(page).confirm_button("Ben")
     page.context.set_offline(True)
     confirm.click()
     notice = page.locator("[data-net-error]")
@@ -133,7 +128,7 @@ def test_a_confirmation_without_a_connection_says_so(live_server, page: Page, sc
 
     page.context.set_offline(False)
     confirm.click()
-    expect(page.locator("#live .pending")).to_have_count(0)
+    expect(Phone(page).pending).to_have_count(0)
     expect(notice).to_be_hidden()
     assert Round.objects.get(game=game).status == Round.Status.CONFIRMED
 
@@ -143,7 +138,7 @@ def test_a_confirmation_without_a_connection_says_so(live_server, page: Page, sc
 
 def test_a_refresh_arriving_while_typing_keeps_what_was_typed(live_server, page: Page, screenshot):
     game = roolz_game()
-    table(page, live_server, game)
+    Phone.open(page, live_server.url, game)
     held: list[Route] = []
 
     def hold_the_fresh_form(route: Route) -> None:
@@ -161,17 +156,13 @@ def test_a_refresh_arriving_while_typing_keeps_what_was_typed(live_server, page:
         entry={"bidder": 1, "bid": 180, "won": {"A": 100, "B": 200}},
         actor=Actor(seat=1),
     )
-    for _ in range(50):
-        if held:
-            break
-        page.wait_for_timeout(100)
-    assert held, "the fresh form was not asked for"
+    until(page, lambda: held, what="the fresh form asked for")
 
     # Typing begins before the fresh form arrives.
-    enter_roolz_round(page, "Ann", 200, 220)
+    Phone(page).enter_roolz_deal("Ann", 200, 220)
     held[0].continue_()
     expect(page.locator("[data-stale]")).to_be_visible()
-    page.wait_for_timeout(300)
+    settle(page)
     expect(page.locator("#entry .entry-head h2")).to_have_text("Deal 1")
     expect(page.locator("#f-won-A")).to_have_value("220")
     expect(page.locator("#f-bid")).to_have_value("200")
@@ -179,7 +170,7 @@ def test_a_refresh_arriving_while_typing_keeps_what_was_typed(live_server, page:
     screenshot(page, "phone-stale-kept", full_page=False)
 
     page.unroute("**/entry/")
-    page.locator("button.save").click()
+    Phone(page).save_button.click()
     expect(page.locator("#entry .conflict")).to_contain_text("Deal 1 was already recorded by Ben")
     assert Round.objects.filter(game=game).count() == 1
 
@@ -189,12 +180,12 @@ def test_a_confirmation_elsewhere_leaves_the_typing_alone(live_server, page: Pag
         Confirmation.ANY_OTHER_SEAT,
         rounds=[{"bidder": 1, "bid": 180, "won": {"A": 100, "B": 200}}],
     )
-    table(page, live_server, game)
-    expect(page.locator("#live .pending")).to_have_count(1)
-    enter_roolz_round(page, "Ann", 200, 220)
+    Phone.open(page, live_server.url, game)
+    expect(Phone(page).pending).to_have_count(1)
+    Phone(page).enter_roolz_deal("Ann", 200, 220)
     round_confirm(game=game, number=1, actor=Actor(seat=2))
-    expect(page.locator("#live .pending")).to_have_count(0, timeout=LIVE)
-    page.wait_for_timeout(500)
+    expect(Phone(page).pending).to_have_count(0, timeout=LIVE)
+    settle(page)  # the fresh form asked for by the same change has come, and was left alone
     expect(page.locator("[data-stale]")).to_be_hidden()
     expect(page.locator("#entry .entry-head h2")).to_have_text("Deal 2")
     expect(page.locator("#f-won-A")).to_have_value("220")
@@ -207,7 +198,7 @@ def test_a_late_poll_answer_neither_fails_nor_turns_the_scoreboard_back(
     game = game_create(record={"game": "roller_derby", "players": NAMES}).game
     for number, entry in enumerate(DERBY_ROUNDS, start=1):
         round_record(game=game, number=number, entry=entry, actor=Actor(seat=0))
-    table(page, live_server, game)
+    Phone.open(page, live_server.url, game)
     held: list = []
 
     def answer_late(route: Route) -> None:
@@ -219,17 +210,15 @@ def test_a_late_poll_answer_neither_fails_nor_turns_the_scoreboard_back(
     page.route("**/live/**", answer_late)
     # The game changes on the server (as when another phone saves): the next poll reports it.
     Game.objects.filter(pk=game.pk).update(revision=F("revision") + 1)
-    for _ in range(50):
-        if held:
-            break
-        page.wait_for_timeout(100)
-    assert held, "the poll did not ask"
+    until(page, lambda: held, what="the poll asking")
 
     page.get_by_role("button", name="End the game now").click()
     expect(page.locator("#entry .game-over")).to_contain_text("Team B wins")
     route, answer = held[0]
     route.fulfill(response=answer)
-    page.wait_for_timeout(2_500)
+    # the late answer has come and gone: the poll has no request in flight
+    page.wait_for_function("() => !document.querySelector('[data-live-poll].htmx-request')")
+    settle(page)
     expect(page.locator("#live .result")).to_contain_text("Team B wins")
     expect(page.locator("#recent")).to_contain_text("End:")
     assert console_errors == []
@@ -242,14 +231,14 @@ def test_the_result_waits_for_the_final_round_to_be_confirmed(live_server, page:
     game = roolz_game(Confirmation.ANY_OTHER_SEAT)
     Game.objects.filter(pk=game.pk).update(options={**game.options, "target": 300})
     page.goto(f"{live_server.url}/t/{game.table_token}/")
-    page.locator("#identity").get_by_role("button", name="I am Ann").click()
-    tap(page, "bidder", "Ben")
+    Phone(page).i_am("Ann")
+    Phone(page).tap("bidder", "Ben")
     page.locator("[data-set=bid][data-value='180']").click()
-    tap(page, "all_tricks", "Team B")
-    preview_shows(page, "Saving this ends the game")
+    Phone(page).tap("all_tricks", "Team B")
+    Phone(page).preview_shows("Saving this ends the game")
     assert page.locator("#entry .actions").bounding_box()["height"] <= 0.18 * 844
     screenshot(page, "phone-save-bar-ends-game", full_page=False)
-    page.locator("button.save").click()
+    Phone(page).save_button.click()
     over = page.locator("#entry .game-over")
     expect(over).to_contain_text("Team B wins (Ben & Dan) once deal 1 is confirmed.")
     expect(over.locator("h2")).to_have_text("The last deal is in")
@@ -258,7 +247,7 @@ def test_the_result_waits_for_the_final_round_to_be_confirmed(live_server, page:
     page.evaluate("window.scrollTo(0, 0)")
     screenshot(page, "phone-result-waiting", full_page=False)
 
-    page.locator("#live .pending").get_by_role("button", name="Confirm as Ben").click()
+    Phone(page).confirm_as("Ben")
     expect(page.locator("#live .result")).to_have_text("Team B wins (Ben & Dan).")
     expect(page.locator("#entry .game-over h2")).to_have_text("Game over", timeout=LIVE)
 
@@ -268,8 +257,8 @@ def test_the_result_waits_for_the_final_round_to_be_confirmed(live_server, page:
 
 def test_typed_points_are_never_overwritten(live_server, page: Page, screenshot):
     game = roolz_game()
-    table(page, live_server, game)
-    tap(page, "bidder", "Ben")
+    Phone.open(page, live_server.url, game)
+    Phone(page).tap("bidder", "Ben")
     page.fill("#f-bid", "180")
     page.fill("#f-won-A", "210")
     expect(page.locator("#f-won-B")).to_have_value("90")
@@ -280,7 +269,7 @@ def test_typed_points_are_never_overwritten(live_server, page: Page, screenshot)
     page.locator("fieldset[data-field=won]").scroll_into_view_if_needed()
     screenshot(page, "phone-roolz-points-typed", full_page=False)
 
-    page.locator("button.save").click()
+    Phone(page).save_button.click()
     expect(page.locator("fieldset[data-field=won] .error")).to_have_text(
         "Points won add up to 310, not 300"
     )
@@ -301,7 +290,7 @@ def test_an_early_finish_can_be_reopened(live_server, page: Page, screenshot):
     game = game_create(record={"game": "roller_derby", "players": NAMES}).game
     for number, entry in enumerate(DERBY_ROUNDS, start=1):
         round_record(game=game, number=number, entry=entry, actor=Actor(seat=0))
-    table(page, live_server, game)
+    Phone.open(page, live_server.url, game)
     page.get_by_role("button", name="End the game now").click()
     expect(page.locator("#entry .game-over")).to_contain_text("Ended early")
     # The result comes into view by itself: it is what the table looks for next.
@@ -361,15 +350,15 @@ def test_the_save_bar_is_one_line_and_fields_stay_above_it(
     live_server, page: Page, screenshot, console_errors
 ):
     game = game_create(record={"game": "roller_derby", "players": NAMES}).game
-    table(page, live_server, game)
+    Phone.open(page, live_server.url, game)
     bar = page.locator("#entry .actions")
     assert bar.bounding_box()["height"] <= 0.15 * 844
 
     page.locator("fieldset.dice").nth(0).locator("label.chip", has_text="3").click()
     page.locator("fieldset.dice").nth(1).locator("label.chip", has_text="3").click()
-    tap(page, "tricks", "6")
+    Phone(page).tap("tricks", "6")
     page.locator("details.penalties > summary").click()
-    preview_shows(page, "Team B +100")
+    Phone(page).preview_shows("Team B +100")
     assert bar.bounding_box()["height"] <= 0.15 * 844
 
     # The reason field under the bar comes up above it when it gets the focus.
@@ -380,16 +369,16 @@ def test_the_save_bar_is_one_line_and_fields_stay_above_it(
         in_view(page, "#f-penalties-0-reason")["bottom"] > in_view(page, "#entry .actions")["top"]
     )
     page.focus("#f-penalties-0-reason")
-    page.wait_for_timeout(500)
+    still(page)
     assert (
         in_view(page, "#f-penalties-0-reason")["bottom"] <= in_view(page, "#entry .actions")["top"]
     )
     screenshot(page, "phone-save-bar-focus", full_page=False)
 
     # After saving, the scoreboard is in sight.
-    page.locator("button.save").click()
-    expect(page.locator("#entry .notice.ok")).to_contain_text("Deal 1 saved")
-    page.wait_for_timeout(200)
+    Phone(page).save_button.click()
+    Phone(page).saved("Deal 1 saved")
+    still(page)
     top = in_view(page, "#live")["top"]
     assert 0 <= top <= 120
     screenshot(page, "phone-after-save", full_page=False)
@@ -399,11 +388,11 @@ def test_the_save_bar_is_one_line_and_fields_stay_above_it(
 def test_the_preview_and_misdeal_log_nothing(live_server, page: Page, console_errors):
     page.on("dialog", lambda dialog: dialog.accept())
     game = roolz_game()
-    table(page, live_server, game)
-    enter_roolz_round(page, "Ann", 200, 220)
-    preview_shows(page, "Team A +220")
+    Phone.open(page, live_server.url, game)
+    Phone(page).enter_roolz_deal("Ann", 200, 220)
+    Phone(page).preview_shows("Team A +220")
     page.get_by_role("button", name="Misdeal").click()
-    expect(page.locator("#entry .notice.ok")).to_contain_text("Misdeal recorded")
+    Phone(page).saved("Misdeal recorded")
     settle(page)
     assert console_errors == []
 
@@ -411,12 +400,12 @@ def test_the_preview_and_misdeal_log_nothing(live_server, page: Page, console_er
 def test_a_missing_sluff_bid_is_outlined(live_server, page: Page, screenshot):
     players = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
     game = game_create(record={"game": "rook_sluff", "players": players}).game
-    table(page, live_server, game)
+    Phone.open(page, live_server.url, game)
     for seat, (bid, took) in enumerate([(3, 3), (2, 3), (0, 2), (2, 2), (3, 2), (None, 2)]):
         if bid is not None:
             page.fill(f"#f-bids-{seat}", str(bid))
         page.fill(f"#f-tricks-{seat}", str(took))
-    page.locator("button.save").click()
+    Phone(page).save_button.click()
     expect(page.locator("#entry .actions [data-first-problem]")).to_have_text(
         "Not saved: Bids: enter a number for Fay."
     )

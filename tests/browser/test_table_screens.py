@@ -7,6 +7,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from scoring.services import game_create
+from tests.browser.pages import still
 from tests.browser.test_entry_taps import SIDEWAYS, UPRIGHT
 from tests.games import GAMES, expected
 
@@ -30,5 +31,5 @@ def test_every_table_page_fits_the_phone(live_server, page: Page, kind, held, sc
     screenshot(page, name, full_page=False)
     page.locator("#entry .entry-head").scroll_into_view_if_needed()
     page.mouse.wheel(0, 400)
-    page.wait_for_timeout(150)
+    still(page)
     screenshot(page, name + "-form", full_page=False)

@@ -9,8 +9,8 @@ from playwright.sync_api import Page, expect
 
 from scoring.models import ChangeRequest, Confirmation, Game, Round
 from scoring.services import Actor, game_create, round_confirm, round_record
+from tests.browser.pages import SAVE_TIMEOUT, Phone
 from tests.browser.test_table_flows import LIVE, NAMES
-from tests.browser.test_table_games import SAVE_TIMEOUT, choose_seat, preview_shows
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -46,7 +46,7 @@ def confirmed_game(kind: str, rounds: list[dict], options: dict | None = None) -
 
 def at_table(page: Page, live_server, game: Game, seat: str) -> None:
     page.goto(f"{live_server.url}/t/{game.table_token}/")
-    choose_seat(page, seat)
+    Phone(page).i_am(seat)
 
 
 def test_a_correction_shows_was_and_now_to_the_other_side(
@@ -60,7 +60,7 @@ def test_a_correction_shows_was_and_now_to_the_other_side(
     page.wait_for_load_state()
     expect(page.locator("#f-won-A")).to_have_value("190")
     page.fill("#f-won-A", "210")
-    preview_shows(page, "Team A +210")
+    Phone(page).preview_shows("Team A +210")
     page.get_by_role("button", name="Save the correction").click()
     page.wait_for_url(re.compile(r"/history/"))
 
@@ -75,7 +75,7 @@ def test_a_correction_shows_was_and_now_to_the_other_side(
     screenshot(other_phone, "trust-was-now", full_page=False)
 
     card.get_by_role("button", name="Confirm as Ben").click()
-    expect(other_phone.locator("#live .pending")).to_have_count(0, timeout=SAVE_TIMEOUT)
+    expect(Phone(other_phone).pending).to_have_count(0, timeout=SAVE_TIMEOUT)
     assert Round.objects.get(game=game, number=1).status == Round.Status.CONFIRMED
 
 

@@ -21,7 +21,6 @@ READS = re.compile(
 # Read by the code, never an operator's: the suite's own switches and fault drills.
 NOT_FOR_OPERATORS = {
     "DJANGO_SETTINGS_MODULE": "set by manage.py, wsgi and the Celery app themselves",
-    "TABLESCORE_TESTING": "the test suite's relaxed limits",
     "PYTEST_XDIST_WORKER": "the test suite's parallel workers",
     "PRINT_SHEET_DELAY": "fault drills slow each sheet",
 }

@@ -48,9 +48,7 @@ class Server:
     def __init__(self, folder: Path, *, database_url: str, workers: int = 2, **settings: str):
         self.folder = folder
         self.port = free_port()
-        self.env = deployed.environment(
-            TABLESCORE_TESTING="1", DATABASE_URL=database_url, REDIS_URL="", **settings
-        )
+        self.env = deployed.environment(DATABASE_URL=database_url, REDIS_URL="", **settings)
         self.workers = workers
         self.process: deployed.Process | None = None
 

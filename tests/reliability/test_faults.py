@@ -91,7 +91,6 @@ class Drill:
         self.workers_started = 0
         self.others: list[deployed.Process] = []
         self.env = deployed.environment(
-            TABLESCORE_TESTING="1",
             DATABASE_URL=deployed.database_url(connection.settings_dict),
             REDIS_URL=f"redis://127.0.0.1:{self.redis_port}/0",
             PRINT_SHEET_DELAY=str(SHEET_DELAY),

@@ -47,7 +47,6 @@ def three_workers(django_db_setup, django_db_blocker, tmp_path_factory):
     folder = tmp_path_factory.mktemp("throttles")
     redis_port, web_port = free_port(), free_port()
     env = deployed.environment(
-        TABLESCORE_TESTING="1",
         DATABASE_URL=deployed.database_url(connection.settings_dict),
         REDIS_URL=f"redis://127.0.0.1:{redis_port}/0",  # the cache follows: same server
         GAMES_RATE=f"{RATE}/h",

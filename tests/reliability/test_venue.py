@@ -48,14 +48,14 @@ def laptop(tmp_path):
     hall's network address would be, and a data folder of the test's own."""
     port = deployed.free_port()
     env = deployed.environment(
+        relaxed=False,
         VENUE_ADDRESS="127.0.0.2",
         VENUE_PORT=str(port),
         VENUE_BIND=f"127.0.0.2:{port}",
         VENUE_DATA=str(tmp_path / "data"),
         WEB_CONCURRENCY="1",
     )
-    for name in ("SECRET_KEY", "DEBUG", "TABLESCORE_TESTING", "ALLOWED_HOSTS"):
-        env.pop(name, None)
+    env.pop("DEBUG", None)
     return tmp_path, env, port
 
 
