@@ -67,10 +67,19 @@ def table(event: Event, number: int):
     return event.rounds.get().tables.select_related("game").get(number=number)
 
 
+@pytest.fixture(autouse=True)
+def every_revision(monkeypatch):
+    """The results' version found at every revision (a test's changes come a moment
+    apart, not the quarter second a stream's versions are found at most this often)."""
+    monkeypatch.setattr(results, "VERSION_EVERY", 0.0)
+
+
 @pytest.fixture
 def quiet(monkeypatch):
-    """Changes seconds apart, as at a quiet event (a test makes them a moment apart)."""
+    """Changes seconds apart, as at a quiet event (a test makes them a moment apart), on
+    a machine however busy (a computation never slow enough to be held for)."""
     monkeypatch.setattr(results, "STREAM_SECONDS", 0.0)
+    monkeypatch.setattr(results, "SLOW_SECONDS", float("inf"))
 
 
 def test_kept_standings_equal_fresh_ones_after_deals_corrections_and_undos(
