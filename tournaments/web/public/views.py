@@ -24,6 +24,8 @@ from common.htmx import HtmxHttpRequest
 from tournaments.events import selectors
 from tournaments.events.clock import clock_of
 from tournaments.models import Entrant, Event, TournamentRound
+from tournaments.standings import adapter as results
+from tournaments.standings.core import METRIC_LABELS
 from tournaments.web.live import live_unchanged, pager_for
 
 T = TypeVar("T")
@@ -120,15 +122,29 @@ def standings_context(
     lag: bool = True,
 ) -> dict[str, Any]:
     """The standings rows as kept (``lag``: see ``selectors.standings_for``); with
-    ``page``, one page (of ``size`` rows) of those whose name holds ``query``."""
-    view = selectors.standings_for(event=event, lag=lag)
-    listed: Sequence[selectors.StandingRow] = view.rows
+    ``page``, one page (of ``size`` rows) of those whose name holds ``query``: with no
+    query, only that page's rows are read."""
+    needle = selectors.folded(query) if page is not None else ""
     pager: dict[str, Any] | None = None
-    if page is not None:
-        needle = selectors.folded(query)
-        if needle:
+    if page is not None and not needle:
+        kept, count, page = results.kept_page(event, page=page, size=size, lag=lag)
+        view = selectors.StandingsView(
+            metrics=tuple(m.value for m in kept.metrics),
+            labels=tuple(METRIC_LABELS[m] for m in kept.metrics),
+            rows=kept.rows,
+            revision=event.revision,
+            version=kept.version,
+        )
+        listed: Sequence[selectors.StandingRow] = view.rows
+        pager = pager_for(count, page, size)
+    else:
+        view = selectors.standings_for(event=event, lag=lag)
+        listed = view.rows
+        count = len(view.rows)
+        if page is not None:
             listed = [r for r in view.rows if needle in selectors.folded(r.name)]
-        listed, pager = page_of(listed, page, size)
+            listed, pager = page_of(listed, page, size)
+    if pager is not None:
         pager["q"] = query
     rows = [
         {
@@ -145,6 +161,7 @@ def standings_context(
     return {
         "standings": view,
         "standings_rows": rows,
+        "standings_count": count,
         "pager": pager,
         "pager_from": STANDINGS_PAGE // 4,
     }
@@ -260,8 +277,11 @@ def live_key(event: Event, *parts: object) -> str:
 @never_cache
 @require_GET
 def entrant(request: HtmxHttpRequest, token: str, entrant_id: int) -> HttpResponse:
-    event = public_event(token)
-    person = get_object_or_404(Entrant, event=event, pk=entrant_id)
+    # The player and their event in one query (a poll answered 204 reads nothing else).
+    person = get_object_or_404(
+        Entrant.objects.select_related("event"), event__public_token=token, pk=entrant_id
+    )
+    event = person.event
     tables = selectors.entrant_tables_key(event=event, entrant=person)
     if shown_unchanged(request, f"{selectors.standings_version(event=event)}.{tables}"):
         return HttpResponse(status=204)
