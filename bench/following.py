@@ -7,8 +7,9 @@ and in one run, side by side:
   seats round 1 with the seating service and publishes it with the publishing task
   (each timed: the goal is 2 s each), then finishes a share of its tables in bulk (their
   play is not what is timed) so that the standings have something to rank;
-- starts gunicorn (one sync worker a core, as the server bench) with the cache on that
-  Redis, as a served Tablescore runs;
+- starts gunicorn as a served Tablescore runs it (``deploy/gunicorn.conf.py``: a process
+  a core, each with WEB_THREADS threads; ``BENCH_FOLLOWING_SYNC=1`` for one sync worker a
+  core, as the server bench), with the cache on that Redis;
 - tables: TABLE_CLIENTS phones post deals through the API as fast as the server takes
   them, each table's game to its end, then the next table's;
 - phones: PHONES simulated phones (loopback only, bounded in count and in time) follow
@@ -42,9 +43,15 @@ ROOT = Path(__file__).resolve().parent.parent
 ADMIN_URL = os.environ.get("BENCH_POSTGRES_URL", "postgres://postgres@127.0.0.1:5432/postgres")
 PLAYERS = int(os.environ.get("BENCH_FOLLOWING_PLAYERS", "10000"))
 TABLE_SIZE = 4
-TARGET = 500  # the event's Roolz target: a game ends in three deals of this bench
+# The event's Roolz target: a game of this bench ends in DEALS deals (side A makes 180 a
+# deal), so that the tables still playing hold more deals than the run stores (a table
+# taken again once all have been would refuse every deal).
+TARGET = 1500
+DEALS = 9
 FINISHED_SHARE = 0.4  # tables finished before the phones come (the standings rank them)
 WORKERS = max(2, os.cpu_count() or 2)
+THREADS = int(os.environ.get("WEB_THREADS", "4"))  # deploy/gunicorn.conf.py's default
+SYNC = os.environ.get("BENCH_FOLLOWING_SYNC", "") == "1"
 TABLE_CLIENTS = 2 * WORKERS  # phones at tables posting deals, each as fast as it can
 PHONES = int(os.environ.get("BENCH_FOLLOWING_PHONES", "240"))
 POLL_SECONDS = 2.0  # what the pages' hx-trigger says
@@ -160,12 +167,12 @@ def build_event() -> tuple[Any, float, float, list[Any]]:
     published = time.perf_counter() - started
     assert answer == "done", answer
     games = list(Game.objects.filter(event_table__round=draft).order_by("event_table__number"))
-    # A real finished game's standing (three deals), given to a share of the tables.
+    # A real finished game's standing (DEALS deals), given to a share of the tables.
     record = {
         "game": "roolz",
         "players": ["A", "B", "C", "D"],
         "options": {"target": TARGET},
-        "rounds": [roolz_deal(n) for n in range(3)],
+        "rounds": [roolz_deal(n) for n in range(DEALS)],
     }
     parsed = parse_record(record, ENGINES)
     standing = engine_for("roolz").score(parsed).standing()
@@ -225,6 +232,8 @@ class Tables:
                         self.current[index] = self.take()
                 else:
                     refused[index] += 1
+                    if os.environ.get("BENCH_DEBUG"):
+                        print("REFUSED", status, data[:200], file=sys.stderr)
                     self.current[index] = self.take()  # a game ended elsewhere: the next
 
         threads = [threading.Thread(target=phone, args=(i,)) for i in range(TABLE_CLIENTS)]
@@ -329,19 +338,21 @@ def child() -> None:
     event, seated, published, playing = build_event()
     connection.close()
     port = free_port()
+    gunicorn = [str(Path(sys.executable).parent / "gunicorn"), "config.wsgi"]
+    if SYNC:
+        gunicorn += ["--workers", str(WORKERS), "--bind", f"127.0.0.1:{port}"]
+    else:
+        gunicorn += ["--config", str(ROOT / "deploy" / "gunicorn.conf.py")]
     server = subprocess.Popen(
-        [
-            str(Path(sys.executable).parent / "gunicorn"),
-            "config.wsgi",
-            "--workers",
-            str(WORKERS),
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--log-level",
-            "warning",
-        ],
+        [*gunicorn, "--log-level", "warning"],
         cwd=ROOT,
-        env=os.environ.copy(),
+        env={
+            **os.environ,
+            "BIND": f"127.0.0.1:{port}",
+            "WEB_CONCURRENCY": str(WORKERS),
+            "WEB_THREADS": str(THREADS),
+            "ACCESS_LOG": "",
+        },
     )
     alone: list[float] = []
     followed: list[float] = []
@@ -390,7 +401,8 @@ def child() -> None:
         server.wait(timeout=30)
     load = os.getloadavg()[1]
     where = (
-        f"gunicorn, {WORKERS} sync workers, PostgreSQL, Redis cache; {TABLE_CLIENTS} tables "
+        f"gunicorn, {WORKERS} {'sync workers' if SYNC else f'workers of {THREADS} threads'}, "
+        f"PostgreSQL, Redis cache; {TABLE_CLIENTS} tables "
         f"posting; load {load:.1f} on {os.cpu_count()} cores"
     )
     rate_alone = sum(alone) / len(alone)
