@@ -407,7 +407,7 @@ def _within(at: float, took: float, since: float) -> bool:
     return time.time() - at < held
 
 
-def _version_parts(version: str) -> tuple[str, tuple[int, int, int], str]:
+def version_parts(version: str) -> tuple[str, tuple[int, int, int], str]:
     """(the director's last change, the finished games' fingerprint, the event's time)."""
     logged, n, r, w, *when = version.split(".")
     return logged, (int(n), int(r), int(w)), ".".join(when)
@@ -420,7 +420,7 @@ def only_more_counted(event: Event, version: str, current: str) -> bool:
     reopened game at one of them: no). Found once for each pair, for every process."""
     if version == current:
         return True
-    before, after = _version_parts(version), _version_parts(current)
+    before, after = version_parts(version), version_parts(current)
     if before[0] != after[0] or before[2] != after[2] or after[1][0] <= before[1][0]:
         return False
     key = f"standings-grown:{event.public_token}:{version}:{current}"

@@ -16,6 +16,7 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 from redis.exceptions import RedisError
@@ -146,10 +147,13 @@ def standings_context(
             listed, pager = page_of(listed, page, size)
     if pager is not None:
         pager["q"] = query
+    # Each player's link made from one reversed address (hundreds of rows a page).
+    before, _, after = reverse("tournaments:entrant", args=[event.public_token, 0]).rpartition("0")
     rows = [
         {
             "rank": row.rank,
             "entrant_id": row.entrant_id,
+            "url": f"{before}{row.entrant_id}{after}",
             "name": row.name,
             "values": [metric_text(v) for v in row.values],
             "played": row.played,
@@ -315,6 +319,50 @@ def projector_standings(event: Event, page: int) -> dict[str, Any]:
     return {**context, "standings_pager": context["pager"]}
 
 
+# The projector's panels (a slice of the draw, a slice of the standings) are drawn once
+# for what they show and kept for every screen and process: the draw's slice for the
+# round's seating (it changes only with a director's change, which the results' version
+# names), the standings' slice for the version of the standings shown.
+
+
+def kept_panel(
+    request: HtmxHttpRequest, key: str, name: str, context: Callable[[], dict[str, Any]]
+) -> str:
+    """The projector's partial ``name``, drawn from ``context()`` once for ``key``."""
+    with suppress(RedisError, OSError):
+        kept = cache.get(key)
+        if kept is not None:
+            return mark_safe(kept)  # drawn by the template, as below
+    drawn = render_to_string(f"tournaments/projector.html#{name}", context(), request)
+    with suppress(RedisError, OSError):
+        cache.set(key, drawn, LIVE_KEPT_SECONDS)
+    return mark_safe(drawn)  # the template escaped what it drew
+
+
+def draw_panel(request: HtmxHttpRequest, event: Event, page: int) -> str:
+    """The projector's slice ``page`` of the current draw, drawn once for every screen."""
+    director, _, when = results.version_parts(results.results_version(event))
+    key = live_key(event, "panel-draw", director, when, page)
+    return kept_panel(
+        request, key, "panel_draw", lambda: {**public_base(event), **projector_draw(event, page)}
+    )
+
+
+def standings_panel(
+    request: HtmxHttpRequest, event: Event, page: int, version: str | None = None
+) -> str:
+    """The projector's slice ``page`` of the standings shown (those of ``version``, the
+    version shown now when not given), drawn once for every screen."""
+    version = selectors.standings_version(event=event) if version is None else version
+    key = live_key(event, "panel-standings", version, page)
+    return kept_panel(
+        request,
+        key,
+        "panel_standings",
+        lambda: {**public_base(event), **projector_standings(event, page)},
+    )
+
+
 @never_cache
 @require_GET
 def projector(request: HtmxHttpRequest, token: str) -> HttpResponse:
@@ -324,19 +372,10 @@ def projector(request: HtmxHttpRequest, token: str) -> HttpResponse:
     event = public_event(token)
     template = "tournaments/projector.html"
     part = request.GET.get("part", "")
-    if part in ("draw", "standings"):
-        base = public_base(event)
-        if part == "draw":
-            return render(
-                request,
-                f"{template}#panel_draw",
-                {**base, **projector_draw(event, page_number(request))},
-            )
-        return render(
-            request,
-            f"{template}#panel_standings",
-            {**base, **projector_standings(event, page_number(request))},
-        )
+    if part == "draw":
+        return HttpResponse(draw_panel(request, event, page_number(request)))
+    if part == "standings":
+        return HttpResponse(standings_panel(request, event, page_number(request)))
     shown = f"p{selectors.standings_version(event=event)}"  # the draw changes with it
     if shown_unchanged(request, shown):
         return HttpResponse(status=204)
@@ -344,15 +383,16 @@ def projector(request: HtmxHttpRequest, token: str) -> HttpResponse:
     standings_page = projector_number(request, "standings_page")
 
     def context() -> dict[str, Any]:
+        version = selectors.standings_version(event=event)
         drawn = {
             **public_base(event),
-            **projector_draw(event, draw_page),
-            **projector_standings(event, standings_page),
+            "draw_panel": draw_panel(request, event, draw_page),
+            "standings_panel": standings_panel(request, event, standings_page, version),
             "players_link": request.build_absolute_uri(
                 reverse("tournaments:draw", args=[event.public_token])
             ),
         }
-        drawn["revision"] = f"p{drawn['standings'].version}"
+        drawn["revision"] = f"p{version}"
         drawn["live_key"] = live_key(event, drawn["revision"], draw_page, standings_page)
         return drawn
 
