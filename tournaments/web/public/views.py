@@ -60,11 +60,26 @@ def public_event(token: str) -> Event:
     return get_object_or_404(Event, public_token=token)
 
 
+def is_poll(request: HtmxHttpRequest) -> bool:
+    """A page's live part asking whether anything is new (htmx, with what it shows)."""
+    return bool(request.htmx) and "rev" in request.GET
+
+
+def polled_event(request: HtmxHttpRequest, token: str) -> Event:
+    """The event as a poll needs it to find whether anything is new (a few columns; the
+    whole row is read only when the page is drawn), or the whole row for a page."""
+    if is_poll(request):
+        return get_object_or_404(
+            Event.objects.only("pk", "public_token", "revision", "updated_at"), public_token=token
+        )
+    return public_event(token)
+
+
 def public_page(
     request: HtmxHttpRequest, event: Event, template: str, context: dict[str, Any]
 ) -> HttpResponse:
     """A player's page, or its live part for a poll (204 while the revision is the same)."""
-    if request.htmx and "rev" in request.GET:
+    if is_poll(request):
         return render(request, f"{template}#live", context)
     return render(request, template, context)
 
@@ -254,10 +269,11 @@ def shown_unchanged(request: HtmxHttpRequest, shown: str) -> bool:
 @never_cache
 @require_GET
 def standings(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    event = public_event(token)
+    event = polled_event(request, token)
     shown = f"s{selectors.standings_version(event=event)}"
     if shown_unchanged(request, shown):
         return HttpResponse(status=204)
+    event = public_event(token) if is_poll(request) else event
     query = request.GET.get("q", "")[:40]
     page = page_number(request)
     template = "tournaments/standings.html"
@@ -268,7 +284,7 @@ def standings(request: HtmxHttpRequest, token: str) -> HttpResponse:
         drawn["live_key"] = live_key(event, drawn["revision"], page, query)
         return drawn
 
-    if request.htmx and "rev" in request.GET:
+    if is_poll(request):
         return shared_live(request, event, live_key(event, shown, page, query), template, context)
     return render(request, template, context())
 
@@ -369,7 +385,7 @@ def projector(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """Draw and standings in large type, cycling, for a screen on the wall: a slice of
     each at a time; the page's script asks for the next slice (``?part=draw&page=``,
     ``?part=standings&page=``) as it cycles, and the poll for the slices shown."""
-    event = public_event(token)
+    event = polled_event(request, token)
     template = "tournaments/projector.html"
     part = request.GET.get("part", "")
     if part == "draw":
@@ -379,6 +395,7 @@ def projector(request: HtmxHttpRequest, token: str) -> HttpResponse:
     shown = f"p{selectors.standings_version(event=event)}"  # the draw changes with it
     if shown_unchanged(request, shown):
         return HttpResponse(status=204)
+    event = public_event(token) if is_poll(request) else event
     draw_page = projector_number(request, "draw_page")
     standings_page = projector_number(request, "standings_page")
 
@@ -396,7 +413,7 @@ def projector(request: HtmxHttpRequest, token: str) -> HttpResponse:
         drawn["live_key"] = live_key(event, drawn["revision"], draw_page, standings_page)
         return drawn
 
-    if request.htmx and "rev" in request.GET:
+    if is_poll(request):
         key = live_key(event, shown, draw_page, standings_page)
         return shared_live(request, event, key, template, context)
     return render(request, template, context())
