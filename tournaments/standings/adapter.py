@@ -556,7 +556,8 @@ def kept_page(
                 shown = KeptStandings(*meta[:5], tuple(rows[start : start + size]))
                 return shown, total, page
     kept = kept_standings(event, lag=lag)
-    _keep_pages(event, kept)
+    if meta is not None and meta[0] == kept.version:  # its pages lapsed: kept again
+        _keep_pages(event, kept)
     total = len(kept.rows)
     page = _clamped(page, size, total)
     first = (page - 1) * size
