@@ -67,13 +67,6 @@ def table(event: Event, number: int):
     return event.rounds.get().tables.select_related("game").get(number=number)
 
 
-@pytest.fixture(autouse=True)
-def every_revision(monkeypatch):
-    """The results' version found at every revision (a test's changes come a moment
-    apart, not the quarter second a stream's versions are found at most this often)."""
-    monkeypatch.setattr(results, "VERSION_EVERY", 0.0)
-
-
 @pytest.fixture
 def quiet(monkeypatch):
     """Changes seconds apart, as at a quiet event (a test makes them a moment apart), on

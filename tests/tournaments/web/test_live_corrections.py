@@ -35,13 +35,6 @@ def new_event(owner, name: str = "Big hall") -> Event:
     return Event.objects.get(pk=event.pk)
 
 
-@pytest.fixture(autouse=True)
-def every_revision(monkeypatch):
-    """The results' version found at every revision (the rate a stream's are found at is
-    tested on its own below)."""
-    monkeypatch.setattr(results, "VERSION_EVERY", 0.0)
-
-
 @pytest.fixture
 def event(director) -> Event:
     return new_event(director)
