@@ -30,6 +30,12 @@ def kept_set(key: str, value: Any, seconds: float) -> None:
         cache.set(key, value, seconds)
 
 
+def kept_set_many(values: dict[str, Any], seconds: float) -> None:
+    """Several keys in one round trip."""
+    with suppress(*AWAY):
+        cache.set_many(values, seconds)
+
+
 def kept_add(key: str, value: Any, seconds: float) -> bool:
     """Whether this process took the key (with the cache away: yes, it goes ahead)."""
     with suppress(*AWAY):

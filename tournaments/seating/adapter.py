@@ -1,4 +1,5 @@
-"""The seating adapter: event rows -> plain seating inputs -> the pure core -> rows.
+"""The seating adapter: event rows -> plain seating inputs -> the pure core -> plain
+values (written as rows by ``tournaments.events.services.seating_writes``).
 
 The seating core (``tournaments.seating.core``) seats plain integer ids. Every entrant
 becomes one id per seat it fills: a player one, a fixed team one per member, all kept
@@ -11,9 +12,8 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from common.rows import insert_rows
 from scoring.engines.registry import ENGINES
-from tournaments.models import Bye, Entrant, Event, KeepApart, Table, TableSeat, TournamentRound
+from tournaments.models import Bye, Entrant, Event, KeepApart, TableSeat, TournamentRound
 from tournaments.seating.core import (
     Constraints,
     PlayedRound,
@@ -171,34 +171,12 @@ def seating_inputs(
     return SeatingInputs(request=request, entrants=everyone)
 
 
-# --------------------------------------------------------------------------- saving
+# --------------------------------------------------------------------------- planning
 
 
 def plan_for(inputs: SeatingInputs) -> RoundPlan:
     """Ask the core (raises SchedulingError on a request it cannot plan)."""
     return plan_round(inputs.request)
-
-
-def save_plan(round_: TournamentRound, plan: RoundPlan) -> None:
-    """Write the plan's tables, seats and byes under ``round_`` (which holds none yet)."""
-    # Plain rows, no model instance each: a 10,000-player round is 12,500 of them.
-    insert_rows(
-        Table, ("round_id", "number"), ((round_.pk, n + 1) for n in range(len(plan.tables)))
-    )
-    table_ids = dict(round_.tables.values_list("number", "pk"))
-    insert_rows(
-        TableSeat,
-        ("table_id", "seat", "entrant_id", "member"),
-        (
-            (table_ids[index + 1], seat, *unslot(value))
-            for index, seated in enumerate(plan.tables)
-            for seat, value in enumerate(seated)
-        ),
-    )
-    bye_entrants = sorted({unslot(value)[0] for value in plan.byes})
-    Bye.objects.bulk_create(Bye(round=round_, entrant_id=e) for e in bye_entrants)
-    round_.report = plan.report.as_dict()
-    round_.save(update_fields=["report"])
 
 
 def draft_tables(round_: TournamentRound) -> tuple[list[tuple[int, ...]], list[int]]:
@@ -236,7 +214,6 @@ __all__ = [
     "plan_for",
     "played_rounds",
     "report_for",
-    "save_plan",
     "seating_inputs",
     "slot",
     "table_policy",

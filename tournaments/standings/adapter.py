@@ -14,9 +14,16 @@ import time
 from collections.abc import Collection, Mapping
 from itertools import groupby
 from operator import itemgetter
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from common.kept import kept_add, kept_delete, kept_get, kept_get_many, kept_set
+from common.kept import (
+    kept_add,
+    kept_delete,
+    kept_get,
+    kept_get_many,
+    kept_set,
+    kept_set_many,
+)
 from scoring.models import Game, Round
 from scoring.selectors import GameOutcome, games_fingerprint
 from tournaments.models import (
@@ -214,6 +221,8 @@ def event_standings(event: Event) -> Standings:
 # set): every page and every process reads them from there.
 
 VERSION_KEPT_SECONDS = 600  # an event revision's version: the revision moves on soon
+VERSION_EVERY = 0.25  # seconds: while deals stream in, the version is found this often
+VERSION_LOCK_SECONDS = 2.0  # one process finds it; a lock left by a killed one lapses
 KEPT_SECONDS = 24 * 3600  # the latest standings of an event
 LOCK_SECONDS = 30  # one process computes; a lock left by a killed one lapses
 WAIT_SECONDS = 10.0  # how long a reader waits for another process's computation
@@ -223,7 +232,9 @@ WAIT_SECONDS = 10.0  # how long a reader waits for another process's computation
 # more (a big event's standings then cost at most 1/LAG_FACTOR of one core however fast
 # its tables finish), and for REFRESH_SECONDS when the last two versions came less than
 # STREAM_SECONDS apart (every phone in the room then draws its page again at most that
-# often, not at every table that finishes).
+# often, not at every table that finishes). Only while the change is more tables
+# counting: a correction or an undo at a table the standings shown count, and any change
+# of the director's, shows at the next poll.
 LAG_FACTOR = 4.0
 SLOW_SECONDS = 0.1
 REFRESH_SECONDS = 5.0
@@ -252,18 +263,36 @@ class KeptStandings(NamedTuple):
     rows: tuple[KeptRow, ...]
 
 
-def results_version(event: Event, *, cached: bool = True) -> str:
+def results_version(
+    event: Event, *, cached: bool = True, found: Mapping[str, Any] | None = None
+) -> str:
     """What the standings are computed from, in a short text that changes whenever they
     may: the director's last change to the event (entrants, drops, rounds, byes, rules,
     the clock: each writes the event's log), and the tables that count (finished games:
     how many and their revisions, which every change to a game raises). A deal at a
-    table still playing changes the event's revision, not this. Found once per event
-    revision (every change to the results moves it, once committed); ``cached=False``
-    finds it anew (and keeps it for the others)."""
-    key = _version_key(event)
-    found = kept_get(key) if cached else None
-    if found is not None:
-        return str(found)
+    table still playing changes the event's revision, not this.
+
+    Found once per event revision (every change to the results moves it, once
+    committed), and, while deals stream in (a new revision every few milliseconds), at
+    most once every VERSION_EVERY seconds by one process at a time for every process
+    and phone: meanwhile the version found last is answered. ``cached=False`` finds it
+    anew (and keeps it for the others). ``found``: the cache's answer for
+    ``version_keys(event)``, when the caller read them already."""
+    key, recent_key = version_keys(event)
+    lock = f"standings-versioning:{event.public_token}"
+    locked = False
+    if cached:
+        found = kept_get_many([key, recent_key]) if found is None else found
+        if key in found:
+            return str(found[key])
+        recent: tuple[int, str, float] | None = found.get(recent_key)
+        if recent is not None and recent[0] <= event.revision:
+            if time.time() - recent[2] < VERSION_EVERY:
+                return recent[1]  # found a moment ago
+            locked = kept_add(lock, 1, VERSION_LOCK_SECONDS)
+            if not locked:
+                return recent[1]  # being found by another process
+    at = time.time()
     counted = games_fingerprint(
         Game.objects.filter(
             event_table__round__event=event,
@@ -276,8 +305,15 @@ def results_version(event: Event, *, cached: bool = True) -> str:
         f"{logged.first() or 0}.{counted[0]}.{counted[1]}.{counted[2]}"
         f".{event.updated_at.timestamp():.6f}"
     )
-    kept_set(key, version, VERSION_KEPT_SECONDS)
+    kept_set_many({key: version, recent_key: (event.revision, version, at)}, VERSION_KEPT_SECONDS)
+    if locked:
+        kept_delete(lock)
     return version
+
+
+def version_keys(event: Event) -> list[str]:
+    """The cache keys ``results_version`` reads (to read them with others at once)."""
+    return [_version_key(event), f"standings-version-recent:{event.public_token}"]
 
 
 def _version_key(event: Event) -> str:
@@ -293,9 +329,42 @@ def _meta_key(event: Event) -> str:
     return f"standings-kept-at:{event.public_token}"
 
 
+def _counted_key(event: Event) -> str:
+    return f"standings-counted:{event.public_token}"
+
+
+def _finished_games(event: Event) -> dict[int, int]:
+    """The event's finished games on published tables: game id -> revision."""
+    return dict(
+        Game.objects.filter(
+            event_table__round__event=event,
+            event_table__round__status=TournamentRound.Status.PUBLISHED,
+            status=Game.Status.FINISHED,
+        ).values_list("pk", "revision")
+    )
+
+
+def _fingerprint(revisions: Mapping[int, int]) -> tuple[int, int, int]:
+    """``games_fingerprint`` of games read already: how many, revisions, weighted by id."""
+    return (
+        len(revisions),
+        sum(revisions.values()),
+        sum(pk * revision for pk, revision in revisions.items()),
+    )
+
+
 def _compute(event: Event, version: str) -> KeptStandings:
     started = time.perf_counter()
-    standings = event_standings(event)
+    # The games finished before the rows are read (a change in between is then seen as a
+    # change to a table counted, and shown at once): what a later version is compared to.
+    finished = _finished_games(event)
+    rows_read = table_rows(event)
+    counted = {
+        row.game_id: finished[row.game_id]
+        for row in rows_read
+        if row.game_id in finished and row.finished and not row.pending
+    }
+    standings = compute_standings(event_results(event, rows_read), standings_rules(event))
     dropped = set(event.entrants.filter(dropped=True).values_list("pk", flat=True))
     metrics = standings.metrics
     rows = tuple(
@@ -315,7 +384,10 @@ def _compute(event: Event, version: str) -> KeptStandings:
     since = now - before[1] if before is not None and before[0] != version else float("inf")
     kept = KeptStandings(version, now, time.perf_counter() - started, since, metrics, rows)
     kept_set(_latest_key(event), kept, KEPT_SECONDS)
-    kept_set(_meta_key(event), kept[:4], KEPT_SECONDS)
+    counted_now = (version, tuple(counted.items()), _fingerprint(counted))
+    kept_set(_counted_key(event), counted_now, KEPT_SECONDS)
+    _keep_pages(event, kept)
+    kept_set(_meta_key(event), (*kept[:5], len(rows)), KEPT_SECONDS)
     ranks = {row.entrant_id: row.rank for row in rows}
     kept_set(_ranks_key(event), (kept.version, ranks), KEPT_SECONDS)
     return kept
@@ -325,12 +397,9 @@ def _ranks_key(event: Event) -> str:
     return f"standings-ranks:{event.public_token}"
 
 
-def _still_shown(version: str, at: float, took: float, since: float, current: str) -> bool:
-    """Whether standings of ``version`` (computed at ``at``, in ``took`` seconds, ``since``
-    seconds after the version before) may still be shown while the results are at
-    ``current`` (see LAG_FACTOR)."""
-    if version == current:
-        return True
+def _within(at: float, took: float, since: float) -> bool:
+    """Whether standings computed at ``at`` (in ``took`` seconds, ``since`` seconds after
+    the version before) are still inside the time they may be shown behind (LAG_FACTOR)."""
     held = max(
         LAG_FACTOR * took if took >= SLOW_SECONDS else 0.0,
         REFRESH_SECONDS if since < STREAM_SECONDS else 0.0,
@@ -338,15 +407,54 @@ def _still_shown(version: str, at: float, took: float, since: float, current: st
     return time.time() - at < held
 
 
+def version_parts(version: str) -> tuple[str, tuple[int, int, int], str]:
+    """(the director's last change, the finished games' fingerprint, the event's time)."""
+    logged, n, r, w, *when = version.split(".")
+    return logged, (int(n), int(r), int(w)), ".".join(when)
+
+
+def only_more_counted(event: Event, version: str, current: str) -> bool:
+    """Whether the results went from ``version`` (that of the standings kept) to
+    ``current`` by more tables counting alone: no change of the director's, and every
+    table those standings counted still finished as it was (a correction, an undo, a
+    reopened game at one of them: no). Found once for each pair, for every process."""
+    if version == current:
+        return True
+    before, after = version_parts(version), version_parts(current)
+    if before[0] != after[0] or before[2] != after[2] or after[1][0] <= before[1][0]:
+        return False
+    key = f"standings-grown:{event.public_token}:{version}:{current}"
+    found = kept_get(key)
+    if found is not None:
+        return bool(found)
+    counted = kept_get(_counted_key(event))
+    grown = False
+    if counted is not None and counted[0] == version:
+        ids = [pk for pk, _ in counted[1]]
+        still = Game.objects.filter(pk__in=ids, status=Game.Status.FINISHED)
+        grown = games_fingerprint(still) == tuple(counted[2])
+    kept_set(key, grown, VERSION_KEPT_SECONDS)
+    return grown
+
+
+def _still_shown(event: Event, meta: tuple[Any, ...], current: str) -> bool:
+    """Whether standings of ``meta`` (version, computed at, took, since the version
+    before) may still be shown while the results are at ``current`` (see LAG_FACTOR)."""
+    version, at, took, since = meta
+    if version == current:
+        return True
+    return _within(at, took, since) and only_more_counted(event, version, current)
+
+
 def shown_version(event: Event) -> str:
     """The version of the standings a player's page asked now shows (``kept_standings``
     with ``lag=True``). Costs a cache read or two, and a small query once per event
     revision."""
-    key, meta_key = _version_key(event), _meta_key(event)
-    found = kept_get_many([key, meta_key])  # both in one round trip
-    current = str(found[key]) if key in found else results_version(event)
-    meta: tuple[str, float, float, float] | None = found.get(meta_key)
-    if meta is not None and _still_shown(meta[0], meta[1], meta[2], meta[3], current):
+    meta_key = _meta_key(event)
+    found = kept_get_many([*version_keys(event), meta_key])  # in one round trip
+    current = results_version(event, found=found)
+    meta: tuple[Any, ...] | None = found.get(meta_key)
+    if meta is not None and _still_shown(event, meta[:4], current):
         return str(meta[0])
     return current
 
@@ -364,7 +472,7 @@ def kept_standings(event: Event, *, lag: bool = False) -> KeptStandings:
     version = results_version(event, cached=lag)
     latest: KeptStandings | None = kept_get(_latest_key(event))
     if latest is not None and (
-        latest.version == version or (lag and _still_shown(*latest[:4], version))
+        latest.version == version or (lag and _still_shown(event, latest[:4], version))
     ):
         return latest
     lock = f"standings-computing:{event.public_token}"
@@ -373,8 +481,8 @@ def kept_standings(event: Event, *, lag: bool = False) -> KeptStandings:
             return _compute(event, version)
         finally:
             kept_delete(lock)
-    if lag and latest is not None:  # another process computes newer ones: these meanwhile
-        return latest
+    if lag and latest is not None and only_more_counted(event, latest.version, version):
+        return latest  # another process computes newer ones (more tables): these meanwhile
     deadline = time.monotonic() + WAIT_SECONDS
     while time.monotonic() < deadline:
         time.sleep(0.02)
@@ -399,3 +507,63 @@ def kept_rank(event: Event, entrant_id: int, *, lag: bool = False) -> tuple[str,
     kept = kept_standings(event, lag=lag)
     rank = next((row.rank for row in kept.rows if row.entrant_id == entrant_id), None)
     return kept.version, rank
+
+
+# --------------------------------------------------------------------------- one page
+#
+# A page of the standings (100 rows, the projector's 200) is read without the other
+# 10,000: the rows are kept also in pages of PAGE_ROWS, under their version, for a few
+# minutes (read again from the whole standings, and kept again, past that).
+
+PAGE_ROWS = 100
+PAGES_KEPT_SECONDS = 120
+
+
+def _page_key(event: Event, version: str, number: int) -> str:
+    return f"standings-page:{event.public_token}:{version}:{number}"
+
+
+def _keep_pages(event: Event, kept: KeptStandings) -> None:
+    rows = kept.rows
+    kept_set_many(
+        {
+            _page_key(event, kept.version, start // PAGE_ROWS): rows[start : start + PAGE_ROWS]
+            for start in range(0, len(rows), PAGE_ROWS)
+        },
+        PAGES_KEPT_SECONDS,
+    )
+
+
+def kept_page(
+    event: Event, *, page: int, size: int, lag: bool = False
+) -> tuple[KeptStandings, int, int]:
+    """One page of ``size`` rows of the kept standings (``lag`` as for
+    ``kept_standings``): (the standings holding those rows alone, how many rows in all,
+    the page number: past the end, the last page). Reads the rows of that page only."""
+    meta: tuple[Any, ...] | None = kept_get(_meta_key(event))
+    if meta is not None and len(meta) == 6:
+        version = results_version(event, cached=lag)
+        if meta[0] == version or (lag and _still_shown(event, meta[:4], version)):
+            total = int(meta[5])
+            page = _clamped(page, size, total)
+            first = (page - 1) * size
+            numbers = range(first // PAGE_ROWS, (first + size - 1) // PAGE_ROWS + 1)
+            keys = [_page_key(event, meta[0], n) for n in numbers if n * PAGE_ROWS < total]
+            found = kept_get_many(keys)
+            if len(found) == len(keys):
+                rows = [row for key in keys for row in found[key]]
+                start = first - numbers[0] * PAGE_ROWS
+                shown = KeptStandings(*meta[:5], tuple(rows[start : start + size]))
+                return shown, total, page
+    kept = kept_standings(event, lag=lag)
+    if meta is not None and meta[0] == kept.version:  # its pages lapsed: kept again
+        _keep_pages(event, kept)
+    total = len(kept.rows)
+    page = _clamped(page, size, total)
+    first = (page - 1) * size
+    return kept._replace(rows=kept.rows[first : first + size]), total, page
+
+
+def _clamped(page: int, size: int, total: int) -> int:
+    """The page asked for, the last one past the end (1 with no rows)."""
+    return max(1, min(page, -(-total // size)))

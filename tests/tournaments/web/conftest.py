@@ -1,4 +1,5 @@
-"""A director with an event, and a second director who must not see it."""
+"""A director with an event, and a second director who must not see it; the results'
+version found at every revision."""
 
 from __future__ import annotations
 
@@ -8,8 +9,17 @@ from django.contrib.auth import get_user_model
 from tests.tournaments.helpers import ROOLZ_OPTIONS
 from tournaments.events import services
 from tournaments.models import Event
+from tournaments.standings import adapter as results
 
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Léa"]
+
+
+@pytest.fixture(autouse=True)
+def version_at_every_revision(monkeypatch):
+    """A test's changes come a moment apart, where a stream's deals come many a second
+    (whose version of the results is found a few times a second: tested on its own in
+    test_live_corrections): here each revision's is found, as at a quiet event."""
+    monkeypatch.setattr(results, "VERSION_EVERY", 0.0)
 
 
 @pytest.fixture

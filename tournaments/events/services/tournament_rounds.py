@@ -25,6 +25,7 @@ from tournaments.club import rated_seating as season_seating
 from tournaments.errors import TournamentError
 from tournaments.events import availability
 from tournaments.events.services.entrants import entrant_of, published_count, two_chosen
+from tournaments.events.services.seating_writes import seating_plan_save
 from tournaments.models import (
     Absence,
     Bye,
@@ -155,7 +156,13 @@ def tournament_round_generate(
         standings = season_seating.rating_order(event)  # Swiss round 1: seeded by rating
         scores = {}
     winners = _winners(event) if event.format == Event.Format.PROGRESSIVE else {}
-    everyone = list(event.entrants.all())  # read once for both (10,000 of them at most)
+    # Read once for both (10,000 of them at most), only what availability and seating read.
+    everyone = list(
+        event.entrants.only(
+            "pk", "event_id", "name", "checked_in", "joined_round", "dropped", "fixed_table",
+            "members",
+        )
+    )  # fmt: skip
     available = availability.availability_for(
         event, number=number, entrants=everyone, leave_out_playing=go_on
     )
@@ -201,7 +208,7 @@ def tournament_round_generate(
         replaced.delete()
         Game.objects.filter(pk__in=prepared).delete()
         round_ = TournamentRound.objects.create(event=event, number=number)
-        seating.save_plan(round_, plan)
+        seating_plan_save(round_=round_, plan=plan)
         _absences_save(round_, available)
         if season_seating.slot_strength(event):
             round_.report = {
@@ -487,7 +494,10 @@ def tournament_round_publish_part(
     with transaction.atomic():
         event = event_locked_open(event)
         round_ = _round_of(event, round, TournamentRound.Status.DRAFT)
-        _publish_checks(event, round_, go_on=go_on)
+        # Checked before the first part (a draft refused makes no game); ``tournament_round_publish``
+        # checks again when it publishes, so the parts between need not.
+        if not round_.tables.filter(game__isnull=False).exists():
+            _publish_checks(event, round_, go_on=go_on)
         _create_games(event, round_, user, most=most)
         done = round_.tables.filter(game__isnull=False).count()
         return done, round_.tables.count()

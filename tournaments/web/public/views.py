@@ -16,6 +16,7 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 from redis.exceptions import RedisError
@@ -24,6 +25,8 @@ from common.htmx import HtmxHttpRequest
 from tournaments.events import selectors
 from tournaments.events.selectors import clock_of
 from tournaments.models import Entrant, Event, TournamentRound
+from tournaments.standings import adapter as results
+from tournaments.standings.core import METRIC_LABELS
 from tournaments.web.live import live_unchanged, pager_for
 
 T = TypeVar("T")
@@ -57,11 +60,26 @@ def public_event(token: str) -> Event:
     return get_object_or_404(Event, public_token=token)
 
 
+def is_poll(request: HtmxHttpRequest) -> bool:
+    """A page's live part asking whether anything is new (htmx, with what it shows)."""
+    return bool(request.htmx) and "rev" in request.GET
+
+
+def polled_event(request: HtmxHttpRequest, token: str) -> Event:
+    """The event as a poll needs it to find whether anything is new (a few columns; the
+    whole row is read only when the page is drawn), or the whole row for a page."""
+    if is_poll(request):
+        return get_object_or_404(
+            Event.objects.only("pk", "public_token", "revision", "updated_at"), public_token=token
+        )
+    return public_event(token)
+
+
 def public_page(
     request: HtmxHttpRequest, event: Event, template: str, context: dict[str, Any]
 ) -> HttpResponse:
     """A player's page, or its live part for a poll (204 while the revision is the same)."""
-    if request.htmx and "rev" in request.GET:
+    if is_poll(request):
         return render(request, f"{template}#live", context)
     return render(request, template, context)
 
@@ -120,20 +138,37 @@ def standings_context(
     lag: bool = True,
 ) -> dict[str, Any]:
     """The standings rows as kept (``lag``: see ``selectors.standings_for``); with
-    ``page``, one page (of ``size`` rows) of those whose name holds ``query``."""
-    view = selectors.standings_for(event=event, lag=lag)
-    listed: Sequence[selectors.StandingRow] = view.rows
+    ``page``, one page (of ``size`` rows) of those whose name holds ``query``: with no
+    query, only that page's rows are read."""
+    needle = selectors.folded(query) if page is not None else ""
     pager: dict[str, Any] | None = None
-    if page is not None:
-        needle = selectors.folded(query)
-        if needle:
+    if page is not None and not needle:
+        kept, count, page = results.kept_page(event, page=page, size=size, lag=lag)
+        view = selectors.StandingsView(
+            metrics=tuple(m.value for m in kept.metrics),
+            labels=tuple(METRIC_LABELS[m] for m in kept.metrics),
+            rows=kept.rows,
+            revision=event.revision,
+            version=kept.version,
+        )
+        listed: Sequence[selectors.StandingRow] = view.rows
+        pager = pager_for(count, page, size)
+    else:
+        view = selectors.standings_for(event=event, lag=lag)
+        listed = view.rows
+        count = len(view.rows)
+        if page is not None:
             listed = [r for r in view.rows if needle in selectors.folded(r.name)]
-        listed, pager = page_of(listed, page, size)
+            listed, pager = page_of(listed, page, size)
+    if pager is not None:
         pager["q"] = query
+    # Each player's link made from one reversed address (hundreds of rows a page).
+    before, _, after = reverse("tournaments:entrant", args=[event.public_token, 0]).rpartition("0")
     rows = [
         {
             "rank": row.rank,
             "entrant_id": row.entrant_id,
+            "url": f"{before}{row.entrant_id}{after}",
             "name": row.name,
             "values": [metric_text(v) for v in row.values],
             "played": row.played,
@@ -145,6 +180,7 @@ def standings_context(
     return {
         "standings": view,
         "standings_rows": rows,
+        "standings_count": count,
         "pager": pager,
         "pager_from": STANDINGS_PAGE // 4,
     }
@@ -233,10 +269,11 @@ def shown_unchanged(request: HtmxHttpRequest, shown: str) -> bool:
 @never_cache
 @require_GET
 def standings(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    event = public_event(token)
+    event = polled_event(request, token)
     shown = f"s{selectors.standings_version(event=event)}"
     if shown_unchanged(request, shown):
         return HttpResponse(status=204)
+    event = public_event(token) if is_poll(request) else event
     query = request.GET.get("q", "")[:40]
     page = page_number(request)
     template = "tournaments/standings.html"
@@ -247,7 +284,7 @@ def standings(request: HtmxHttpRequest, token: str) -> HttpResponse:
         drawn["live_key"] = live_key(event, drawn["revision"], page, query)
         return drawn
 
-    if request.htmx and "rev" in request.GET:
+    if is_poll(request):
         return shared_live(request, event, live_key(event, shown, page, query), template, context)
     return render(request, template, context())
 
@@ -260,8 +297,11 @@ def live_key(event: Event, *parts: object) -> str:
 @never_cache
 @require_GET
 def entrant(request: HtmxHttpRequest, token: str, entrant_id: int) -> HttpResponse:
-    event = public_event(token)
-    person = get_object_or_404(Entrant, event=event, pk=entrant_id)
+    # The player and their event in one query (a poll answered 204 reads nothing else).
+    person = get_object_or_404(
+        Entrant.objects.select_related("event"), event__public_token=token, pk=entrant_id
+    )
+    event = person.event
     tables = selectors.entrant_tables_key(event=event, entrant=person)
     if shown_unchanged(request, f"{selectors.standings_version(event=event)}.{tables}"):
         return HttpResponse(status=204)
@@ -295,48 +335,85 @@ def projector_standings(event: Event, page: int) -> dict[str, Any]:
     return {**context, "standings_pager": context["pager"]}
 
 
+# The projector's panels (a slice of the draw, a slice of the standings) are drawn once
+# for what they show and kept for every screen and process: the draw's slice for the
+# round's seating (it changes only with a director's change, which the results' version
+# names), the standings' slice for the version of the standings shown.
+
+
+def kept_panel(
+    request: HtmxHttpRequest, key: str, name: str, context: Callable[[], dict[str, Any]]
+) -> str:
+    """The projector's partial ``name``, drawn from ``context()`` once for ``key``."""
+    with suppress(RedisError, OSError):
+        kept = cache.get(key)
+        if kept is not None:
+            return mark_safe(kept)  # drawn by the template, as below
+    drawn = render_to_string(f"tournaments/projector.html#{name}", context(), request)
+    with suppress(RedisError, OSError):
+        cache.set(key, drawn, LIVE_KEPT_SECONDS)
+    return mark_safe(drawn)  # the template escaped what it drew
+
+
+def draw_panel(request: HtmxHttpRequest, event: Event, page: int) -> str:
+    """The projector's slice ``page`` of the current draw, drawn once for every screen."""
+    director, _, when = results.version_parts(results.results_version(event))
+    key = live_key(event, "panel-draw", director, when, page)
+    return kept_panel(
+        request, key, "panel_draw", lambda: {**public_base(event), **projector_draw(event, page)}
+    )
+
+
+def standings_panel(
+    request: HtmxHttpRequest, event: Event, page: int, version: str | None = None
+) -> str:
+    """The projector's slice ``page`` of the standings shown (those of ``version``, the
+    version shown now when not given), drawn once for every screen."""
+    version = selectors.standings_version(event=event) if version is None else version
+    key = live_key(event, "panel-standings", version, page)
+    return kept_panel(
+        request,
+        key,
+        "panel_standings",
+        lambda: {**public_base(event), **projector_standings(event, page)},
+    )
+
+
 @never_cache
 @require_GET
 def projector(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """Draw and standings in large type, cycling, for a screen on the wall: a slice of
     each at a time; the page's script asks for the next slice (``?part=draw&page=``,
     ``?part=standings&page=``) as it cycles, and the poll for the slices shown."""
-    event = public_event(token)
+    event = polled_event(request, token)
     template = "tournaments/projector.html"
     part = request.GET.get("part", "")
-    if part in ("draw", "standings"):
-        base = public_base(event)
-        if part == "draw":
-            return render(
-                request,
-                f"{template}#panel_draw",
-                {**base, **projector_draw(event, page_number(request))},
-            )
-        return render(
-            request,
-            f"{template}#panel_standings",
-            {**base, **projector_standings(event, page_number(request))},
-        )
+    if part == "draw":
+        return HttpResponse(draw_panel(request, event, page_number(request)))
+    if part == "standings":
+        return HttpResponse(standings_panel(request, event, page_number(request)))
     shown = f"p{selectors.standings_version(event=event)}"  # the draw changes with it
     if shown_unchanged(request, shown):
         return HttpResponse(status=204)
+    event = public_event(token) if is_poll(request) else event
     draw_page = projector_number(request, "draw_page")
     standings_page = projector_number(request, "standings_page")
 
     def context() -> dict[str, Any]:
+        version = selectors.standings_version(event=event)
         drawn = {
             **public_base(event),
-            **projector_draw(event, draw_page),
-            **projector_standings(event, standings_page),
+            "draw_panel": draw_panel(request, event, draw_page),
+            "standings_panel": standings_panel(request, event, standings_page, version),
             "players_link": request.build_absolute_uri(
                 reverse("tournaments:draw", args=[event.public_token])
             ),
         }
-        drawn["revision"] = f"p{drawn['standings'].version}"
+        drawn["revision"] = f"p{version}"
         drawn["live_key"] = live_key(event, drawn["revision"], draw_page, standings_page)
         return drawn
 
-    if request.htmx and "rev" in request.GET:
+    if is_poll(request):
         key = live_key(event, shown, draw_page, standings_page)
         return shared_live(request, event, key, template, context)
     return render(request, template, context())
