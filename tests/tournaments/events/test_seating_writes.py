@@ -36,7 +36,7 @@ def event_of(players: int, table_size: int | None, name: str) -> Event:
 @given(players=st.integers(2, 61), table_size=st.sampled_from([None, 4]))
 def test_a_draft_written_in_bulk_is_the_plan_of_the_seating_core(players, table_size):
     event = event_of(players, table_size, f"Hall {Event.objects.count()}")
-    draft = services.round_generate(event=event)
+    draft = services.tournament_round_generate(event=event)
     inputs = seating.seating_inputs(Event.objects.get(pk=event.pk), number=1)
     plan = seating.plan_for(inputs)  # the core again, on the same seed: the same plan
     tables, byes = seating.draft_tables(draft)
@@ -55,8 +55,8 @@ def test_a_draft_written_in_bulk_is_the_plan_of_the_seating_core(players, table_
 
 def test_a_draft_seated_again_is_written_again_in_place_of_the_first():
     event = event_of(24, 4, "Again")
-    first = services.round_generate(event=event)
-    second = services.round_generate(event=event, effort=2)
+    first = services.tournament_round_generate(event=event)
+    second = services.tournament_round_generate(event=event, effort=2)
     assert not TournamentRound.objects.filter(pk=first.pk).exists()
     assert second.tables.count() == 6
     assert TableSeat.objects.filter(table__round__event=event).count() == 24
@@ -64,15 +64,17 @@ def test_a_draft_seated_again_is_written_again_in_place_of_the_first():
 
 def test_publishing_a_part_at_a_time_tells_how_far_it_got_and_keeps_the_seats():
     event = event_of(24, 4, "Parts")
-    draft = services.round_generate(event=event)
+    draft = services.tournament_round_generate(event=event)
     seats = list(
         TableSeat.objects.filter(table__round=draft)
         .order_by("table__number", "seat")
         .values_list("table__number", "seat", "entrant__name")
     )
-    told = [services.round_publish_part(event=event, round=draft, most=4) for _ in range(2)]
+    told = [
+        services.tournament_round_publish_part(event=event, round=draft, most=4) for _ in range(2)
+    ]
     assert told == [(4, 6), (6, 6)]
-    published = services.round_publish(event=event, round=draft)
+    published = services.tournament_round_publish(event=event, round=draft)
     assert published.status == TournamentRound.Status.PUBLISHED
     for table in published.tables.select_related("game").order_by("number"):
         names = [name for number, _, name in seats if number == table.number]
@@ -83,13 +85,23 @@ def test_a_draft_refused_at_its_first_part_makes_no_game():
     """The checks come before the first part: a table of round 1 still playing refuses
     round 2 unless the director goes on, and nothing is made meanwhile."""
     event = event_of(8, 4, "Refused")
-    services.round_publish(event=event, round=services.round_generate(event=event))
+    services.tournament_round_publish(
+        event=event, round=services.tournament_round_generate(event=event)
+    )
     play_table(event.rounds.get(number=1).tables.get(number=1))
-    draft = services.round_generate(event=event, go_on=True)  # the players still playing: out
+    draft = services.tournament_round_generate(
+        event=event, go_on=True
+    )  # the players still playing: out
     with pytest.raises(services.StillPlayingError):
-        services.round_publish_part(event=event, round=draft, most=4)
+        services.tournament_round_publish_part(event=event, round=draft, most=4)
     assert not draft.tables.filter(game__isnull=False).exists()
-    assert services.round_publish_part(event=event, round=draft, most=4, go_on=True) == (1, 1)
+    assert services.tournament_round_publish_part(event=event, round=draft, most=4, go_on=True) == (
+        1,
+        1,
+    )
     with pytest.raises(services.StillPlayingError):
-        services.round_publish(event=event, round=draft)  # checked again when published
-    assert services.round_publish(event=event, round=draft, go_on=True).status == "published"
+        services.tournament_round_publish(event=event, round=draft)  # checked again when published
+    assert (
+        services.tournament_round_publish(event=event, round=draft, go_on=True).status
+        == "published"
+    )

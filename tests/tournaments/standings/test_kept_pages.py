@@ -25,7 +25,9 @@ def event(django_user_model, monkeypatch, django_capture_on_commit_callbacks) ->
     services.entrants_import_csv(
         event=event, text="\n".join(f"Player {n:02d}" for n in range(24)), user=owner
     )
-    services.round_publish(event=event, round=services.round_generate(event=event))
+    services.tournament_round_publish(
+        event=event, round=services.tournament_round_generate(event=event)
+    )
     with django_capture_on_commit_callbacks(execute=True):
         play_table(event.rounds.get().tables.get(number=2))
     return Event.objects.get(pk=event.pk)

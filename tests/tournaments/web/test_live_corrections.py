@@ -31,7 +31,9 @@ def new_event(owner, name: str = "Big hall") -> Event:
     services.entrants_import_csv(
         event=event, text="\n".join(f"Player {n:02d}" for n in range(1, 25)), user=owner
     )
-    services.round_publish(event=event, round=services.round_generate(event=event), user=owner)
+    services.tournament_round_publish(
+        event=event, round=services.tournament_round_generate(event=event), user=owner
+    )
     return Event.objects.get(pk=event.pk)
 
 

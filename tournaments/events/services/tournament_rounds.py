@@ -494,8 +494,9 @@ def tournament_round_publish_part(
     with transaction.atomic():
         event = event_locked_open(event)
         round_ = _round_of(event, round, TournamentRound.Status.DRAFT)
-        # Checked before the first part (a draft refused makes no game); ``tournament_round_publish``
-        # checks again when it publishes, so the parts between need not.
+        # Checked before the first part (a draft refused makes no game);
+        # ``tournament_round_publish`` checks again when it publishes, so the parts between
+        # need not.
         if not round_.tables.filter(game__isnull=False).exists():
             _publish_checks(event, round_, go_on=go_on)
         _create_games(event, round_, user, most=most)
