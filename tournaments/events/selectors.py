@@ -895,3 +895,29 @@ def latest_published_number(*, event: Event) -> int | None:
         .values_list("number", flat=True)
         .first()
     )
+
+
+# --------------------------------------------------------------------------- the players' pages
+
+
+def event_by_public_token(*, token: str, poll: bool = False) -> Event | None:
+    """The event a public link names; for a poll only the few columns that say whether
+    anything is new (the whole row is read when a page is drawn)."""
+    rows = Event.objects.filter(public_token=token)
+    if poll:
+        rows = rows.only("pk", "public_token", "revision", "updated_at")
+    return rows.first()
+
+
+def public_entrant(*, token: str, entrant_id: int) -> Entrant | None:
+    """A player of the event a public link names, with their event, in one query."""
+    return (
+        Entrant.objects.select_related("event")
+        .filter(event__public_token=token, pk=entrant_id)
+        .first()
+    )
+
+
+def latest_published_round(*, event: Event) -> TournamentRound | None:
+    """The event's latest published tournament round (what its clock counts)."""
+    return _latest_published(event)

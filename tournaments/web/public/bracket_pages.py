@@ -6,7 +6,7 @@ Found by the event's public token; the director's bracket page is in ``web.desk.
 from __future__ import annotations
 
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
@@ -14,20 +14,16 @@ from common.htmx import HtmxHttpRequest
 from printing.render.diagram import render_diagrams
 from tournaments.brackets import selectors as brackets
 from tournaments.brackets.sheet import bracket_diagram
-from tournaments.models import Event
+from tournaments.web.public.views import public_event
 
 PAGE = "tournaments/bracket.html"
 BOARD = "tournaments/bracket.html#board"
 
 
-def _public(token: str) -> Event:
-    return get_object_or_404(Event, public_token=token)
-
-
 @never_cache
 @require_GET
 def bracket_page(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    event = _public(token)
+    event = public_event(token)
     page = brackets.bracket_for(event=event)
     context = {"event": event, "page": page, "big": request.GET.get("big") == "1"}
     return render(request, BOARD if request.htmx else PAGE, context)
@@ -37,7 +33,7 @@ def bracket_page(request: HtmxHttpRequest, token: str) -> HttpResponse:
 @require_GET
 def bracket_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The board again, or 204 (nothing to swap) when nothing changed since ``rev``."""
-    event = _public(token)
+    event = public_event(token)
     if request.GET.get("rev") == str(event.revision):
         return HttpResponse(status=204)
     page = brackets.bracket_for(event=event)
@@ -46,7 +42,7 @@ def bracket_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
 
 @require_GET
 def bracket_pdf(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    event = _public(token)
+    event = public_event(token)
     page = brackets.bracket_for(event=event)
     if page is None:
         raise Http404("no bracket yet")

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from contextlib import suppress
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from django.core.cache import cache
-from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.http import Http404, HttpResponse
+from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
@@ -24,10 +24,12 @@ from redis.exceptions import RedisError
 from common.htmx import HtmxHttpRequest
 from tournaments.events import selectors
 from tournaments.events.selectors import clock_of
-from tournaments.models import Entrant, Event, TournamentRound
 from tournaments.standings import adapter as results
 from tournaments.standings.core import METRIC_LABELS
 from tournaments.web.live import live_unchanged, pager_for
+
+if TYPE_CHECKING:
+    from tournaments.models import Event
 
 T = TypeVar("T")
 
@@ -56,8 +58,11 @@ def page_of(items: Sequence[T], page: int, size: int) -> tuple[Sequence[T], dict
     return items[pager["first"] - 1 : pager["page"] * size], pager
 
 
-def public_event(token: str) -> Event:
-    return get_object_or_404(Event, public_token=token)
+def public_event(token: str, *, poll: bool = False) -> Event:
+    event = selectors.event_by_public_token(token=token, poll=poll)
+    if event is None:
+        raise Http404("no such event")
+    return event
 
 
 def is_poll(request: HtmxHttpRequest) -> bool:
@@ -68,11 +73,7 @@ def is_poll(request: HtmxHttpRequest) -> bool:
 def polled_event(request: HtmxHttpRequest, token: str) -> Event:
     """The event as a poll needs it to find whether anything is new (a few columns; the
     whole row is read only when the page is drawn), or the whole row for a page."""
-    if is_poll(request):
-        return get_object_or_404(
-            Event.objects.only("pk", "public_token", "revision", "updated_at"), public_token=token
-        )
-    return public_event(token)
+    return public_event(token, poll=is_poll(request))
 
 
 def public_page(
@@ -114,10 +115,7 @@ def shared_live(
 
 def latest_clock(event: Event) -> Any:
     """The clock of the event's latest published round."""
-    latest = (
-        event.rounds.filter(status=TournamentRound.Status.PUBLISHED).order_by("-number").first()
-    )
-    return clock_of(latest)
+    return clock_of(selectors.latest_published_round(event=event))
 
 
 def metric_text(value: float | None) -> str:
@@ -298,9 +296,9 @@ def live_key(event: Event, *parts: object) -> str:
 @require_GET
 def entrant(request: HtmxHttpRequest, token: str, entrant_id: int) -> HttpResponse:
     # The player and their event in one query (a poll answered 204 reads nothing else).
-    person = get_object_or_404(
-        Entrant.objects.select_related("event"), event__public_token=token, pk=entrant_id
-    )
+    person = selectors.public_entrant(token=token, entrant_id=entrant_id)
+    if person is None:
+        raise Http404("no such player")
     event = person.event
     tables = selectors.entrant_tables_key(event=event, entrant=person)
     if shown_unchanged(request, f"{selectors.standings_version(event=event)}.{tables}"):
