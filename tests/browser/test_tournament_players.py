@@ -7,7 +7,7 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import Page, expect
 
 from tests.browser.test_table_in_sight import words_whole
-from tests.browser.test_table_look import LONG
+from tests.games import LONG_NAME as LONG
 from tests.tournaments.helpers import ROOLZ_OPTIONS, play_table
 from tournaments.events import services
 from tournaments.models import Event, TableSeat
