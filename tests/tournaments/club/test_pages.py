@@ -95,9 +95,7 @@ def test_desk_club_import_asks_when_ambiguous(client, director):
 
 def test_desk_season_form_names_the_field(client, director):
     client.force_login(director)
-    answer = client.post(
-        reverse("club:season_new"), {"name": "S", "counting": "best", "best": "0"}
-    )
+    answer = client.post(reverse("club:season_new"), {"name": "S", "counting": "best", "best": "0"})
     assert answer.status_code == 200
     assert "best nights must be 1 to" in answer.content.decode()
     assert not Season.objects.exists()
