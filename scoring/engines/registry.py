@@ -1,4 +1,5 @@
-"""The explicit list of games Tablescore scores. Adding a game = one line here."""
+"""The explicit list of games Tablescore scores: adding a game is one entry here (its
+import and its place in the list). Everything else about a game is found by its key."""
 
 from __future__ import annotations
 

@@ -1,19 +1,37 @@
 """The kits of the games: what the web layer knows of each game, found by the game's key.
 
-One line per game, beside the engine registry's: adding a game adds its kit here.
+The engine registry (``scoring/engines/registry.py``) is the one list of games; a game's
+kit is the ``KIT`` of its own package, ``scoring.games.<key>``, found here by its key.
+Adding a game adds nothing here.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Mapping
 
 from scoring.engines.registry import ENGINES
-from scoring.games import roller_derby, rook_sluff, roolz, rummoli
 from scoring.games.kit import Kit
 
-KITS: Mapping[str, Kit] = {
-    kit.key: kit for kit in (roolz.KIT, roller_derby.KIT, rook_sluff.KIT, rummoli.KIT)
-}
+
+def find_kit(game: str) -> Kit:
+    """The ``KIT`` of ``scoring.games.<game>``; a registered game without one is named."""
+    module = f"scoring.games.{game}"
+    try:
+        kit = importlib.import_module(module).KIT
+    except ModuleNotFoundError as missing:
+        if missing.name != module:
+            raise
+        raise LookupError(
+            f"{game}: every registered game has its kit, scoring/games/{game}/__init__.py,"
+            f" and {game} has none"
+        ) from None
+    if not isinstance(kit, Kit) or kit.key != game:
+        raise LookupError(f"{module}.KIT is not the kit of {game}")
+    return kit
+
+
+KITS: Mapping[str, Kit] = {game: find_kit(game) for game in ENGINES}
 
 
 def kit_for(game: str) -> Kit:

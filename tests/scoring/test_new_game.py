@@ -1,10 +1,11 @@
-"""A new game needs its own files and two registry lines: no migration and no other file.
+"""A new game needs its own files and one registry line: no migration and no other file.
 
 A throwaway game (Roolz under another name) is registered for the test: the database
 accepts it without a migration, an unknown key is refused naming it, and the files the
 README's "Adding a game" lists are exactly the files an existing game has. Then a copy of
-the house is given a fifth game made of those files alone (Roolz's, renamed) and the two
-registry lines, and every generic test runs on it there and passes; a game registered
+the house is given a fifth game made of those files alone (Roolz's, renamed) and its one
+registry line (an import and an entry in the engine registry; everything else is found by
+the game's key), and every generic test runs on it there and passes; a game registered
 without its files fails the generic tests naming the file it lacks.
 """
 
@@ -26,6 +27,7 @@ from django.db.migrations.state import ProjectState
 
 from scoring.engines.registry import ENGINES
 from scoring.engines.roolz import Roolz
+from scoring.games import KITS, find_kit
 from scoring.models import Game
 from tests import games
 from tournaments.models import Event
@@ -80,7 +82,7 @@ def test_no_migration_state_and_no_field_holds_the_list_of_games():
 
 
 def readme_files() -> tuple[list[str], list[str]]:
-    """The section "Adding a game": the game's own files (``<game>``) and the registry lines."""
+    """The section "Adding a game": the game's own files (``<game>``) and the registry."""
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     section = text.split("### Adding a game", 1)[1].split("Nothing else", 1)[0]
     paths = re.findall(r"`([\w./<>-]+)`", section)
@@ -91,7 +93,7 @@ def readme_files() -> tuple[list[str], list[str]]:
 
 def test_the_readme_lists_every_file_a_game_has_and_says_how_many():
     own, registry = readme_files()
-    assert registry == ["scoring/engines/registry.py", "scoring/games/__init__.py"]
+    assert registry == ["scoring/engines/registry.py"]
     for game in ENGINES:
         for pattern in own:
             assert (ROOT / pattern.replace("<game>", game)).is_file(), (game, pattern)
@@ -101,7 +103,7 @@ def test_the_readme_lists_every_file_a_game_has_and_says_how_many():
         assert kit <= listed, kit - listed
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     words = {10: "ten", 11: "eleven", 12: "twelve"}
-    assert f"{words[len(own)]} files of its own" in text
+    assert f"{words[len(own)]} files of its own and one registry line" in text
 
 
 # --------------------------------------------------------------------------- a fifth game
@@ -140,17 +142,12 @@ LEFT_OUT = (
     *("results", ".demo-director", "venue-data", "celerybeat-schedule*"),
 )
 RUMMOLI = "from scoring.engines.rummoli import Rummoli\n"
-# The registry lines (each an import and an entry), made as a person would make them.
-REGISTRY_LINES = {
-    "scoring/engines/registry.py": (
-        (RUMMOLI, RUMMOLI + "from scoring.engines.throwaway import Throwaway\n"),
-        ("Rummoli())", "Rummoli(), Throwaway())"),
-    ),
-    "scoring/games/__init__.py": (
-        ("roolz, rummoli\n", "roolz, rummoli, throwaway\n"),
-        ("rummoli.KIT)", "rummoli.KIT, throwaway.KIT)"),
-    ),
-}
+# The one registry line (an import and an entry), made as a person would make it.
+REGISTRY = "scoring/engines/registry.py"
+REGISTRY_LINE = (
+    (RUMMOLI, RUMMOLI + "from scoring.engines.throwaway import Throwaway\n"),
+    ("Rummoli())", "Rummoli(), Throwaway())"),
+)
 
 
 def renamed(text: str) -> str:
@@ -163,7 +160,7 @@ def renamed(text: str) -> str:
 
 def house_with_a_fifth_game(root: Path, *, own_files: bool = True) -> Path:
     """A copy of the house with Roolz's own files, renamed, as the game ``throwaway``, and
-    its registry lines; ``own_files=False`` leaves out what the generic tests expect of it."""
+    its registry line; ``own_files=False`` leaves out what the generic tests expect of it."""
     house = root / "house"
     shutil.copytree(ROOT, house, ignore=shutil.ignore_patterns(*LEFT_OUT), symlinks=True)
     (house / ".venv").symlink_to(ROOT / ".venv")
@@ -175,13 +172,28 @@ def house_with_a_fifth_game(root: Path, *, own_files: bool = True) -> Path:
         made.parent.mkdir(parents=True, exist_ok=True)
         source = ROOT / pattern.replace("<game>", "roolz")
         made.write_text(renamed(source.read_text(encoding="utf-8")), encoding="utf-8")
-    for path, changes in REGISTRY_LINES.items():
-        text = (house / path).read_text(encoding="utf-8")
-        for old, new in changes:
-            assert text.count(old) == 1, f"{path} no longer reads {old!r}: update this test"
-            text = text.replace(old, new)
-        (house / path).write_text(text, encoding="utf-8")
+    text = (house / REGISTRY).read_text(encoding="utf-8")
+    for old, new in REGISTRY_LINE:
+        assert text.count(old) == 1, f"{REGISTRY} no longer reads {old!r}: update this test"
+        text = text.replace(old, new)
+    (house / REGISTRY).write_text(text, encoding="utf-8")
     return house
+
+
+def changed_files(house: Path) -> set[str]:
+    """Every file of the copy that differs from the house or is new in it."""
+    changed = set()
+    for folder, folders, files in os.walk(house):  # the .venv link is not followed
+        folders[:] = [name for name in folders if name != "__pycache__"]
+        for file in files:
+            path = Path(folder) / file
+            name = str(path.relative_to(house))
+            original = ROOT / name
+            if path.is_symlink():
+                continue
+            if not original.is_file() or original.read_bytes() != path.read_bytes():
+                changed.add(name)
+    return changed
 
 
 def pytest_in(house: Path, *arguments: str) -> subprocess.CompletedProcess[str]:
@@ -198,10 +210,13 @@ def pytest_in(house: Path, *arguments: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_a_fifth_game_is_its_own_files_and_the_registry_lines_and_passes_every_generic_test(
+def test_a_fifth_game_is_its_own_files_and_one_registry_line_and_passes_every_generic_test(
     tmp_path,
 ):
     house = house_with_a_fifth_game(tmp_path)
+    own, _ = readme_files()
+    made = {pattern.replace("<game>", "throwaway") for pattern in own}
+    assert changed_files(house) == made | {REGISTRY}
     own_tests = "tests/scoring/engines/test_throwaway.py"
     ran = pytest_in(
         house, "-rN", "-k", "throwaway", "-m", "not browser", "--ignore", own_tests, *GENERIC
@@ -234,3 +249,13 @@ def test_the_games_test_data_are_found_for_every_registered_game_or_named_missin
         games.expected(throwaway)
     with pytest.raises(LookupError, match="snap is not a registered game"):
         games.expected("snap")
+
+
+def test_a_game_s_kit_is_found_by_its_key_and_a_game_without_one_is_named(throwaway):
+    """The kits follow the engine registry: one per registered game, none listed by hand."""
+    assert set(KITS) == set(ENGINES) - {throwaway}
+    assert all(KITS[game].key == game for game in KITS)
+    with pytest.raises(LookupError, match=r"scoring/games/throwaway/__init__\.py"):
+        find_kit(throwaway)
+    source = (ROOT / "scoring" / "games" / "__init__.py").read_text(encoding="utf-8")
+    assert not [game for game in KITS if game in source]

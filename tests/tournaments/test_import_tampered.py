@@ -521,7 +521,7 @@ def test_an_unreadable_file_is_refused_cleanly_every_way_in(
     from django.core.files.uploadedfile import SimpleUploadedFile
 
     roster = SimpleUploadedFile("club.json", content, content_type="application/json")
-    answer = client.post(reverse("seasons:roster_json_import"), {"file": roster})
+    answer = client.post(reverse("club:roster_json_import"), {"file": roster})
     assert answer.status_code == 200 and said in answer.content.decode()
     assert counts() == before
 
@@ -542,7 +542,7 @@ def test_the_club_import_refuses_the_names_the_desk_refuses(client, director, wh
     document = {"format": "tablescore-roster/1", "players": [{"name": "Ann"}, {"name": name}]}
     client.force_login(director)
     file = SimpleUploadedFile("club.json", json.dumps(document).encode())
-    answer = client.post(reverse("seasons:roster_json_import"), {"file": file})
+    answer = client.post(reverse("club:roster_json_import"), {"file": file})
     assert answer.status_code == 200 and said in answer.content.decode()
     assert not Player.objects.exists()
     # The desk refuses the same name, with the same words.

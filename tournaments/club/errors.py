@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from scoring.engines.base import Problem
 
 
-class SeasonError(Exception):
+class ClubError(Exception):
     """A change the director asked for that cannot be made; ``problems`` name the field."""
 
     def __init__(self, problems: Sequence[Problem]):
@@ -15,5 +15,5 @@ class SeasonError(Exception):
         super().__init__("; ".join(str(p) for p in self.problems))
 
     @classmethod
-    def single(cls, message: str, *, field: str | None = None) -> SeasonError:
+    def single(cls, message: str, *, field: str | None = None) -> ClubError:
         return cls([Problem(message, field=field)])

@@ -37,17 +37,17 @@ def season_played(director, django_capture_on_commit_callbacks):
 
 def test_season_page_csv_and_sheet(client, season_played):
     token = season_played.public_token
-    page = client.get(reverse("seasons:season", args=[token]))
+    page = client.get(reverse("club:season", args=[token]))
     assert page.status_code == 200
     text = page.content.decode()
     assert "Season table" in text and "after 2 nights" in text and "Łukasz" in text
     # A poll with the revision shown answers 204 while nothing changed.
     revision = page.context["revision"]
     poll = client.get(
-        reverse("seasons:season", args=[token]), {"rev": revision}, HTTP_HX_REQUEST="true"
+        reverse("club:season", args=[token]), {"rev": revision}, HTTP_HX_REQUEST="true"
     )
     assert poll.status_code == 204
-    assert client.get(reverse("seasons:season_projector", args=[token])).status_code == 200
+    assert client.get(reverse("club:season_projector", args=[token])).status_code == 200
     rows = list(csv.reader(io.StringIO(client.get(f"/s/{token}/season.csv").content.decode())))
     assert rows[0] == ["Rank", "Name", "Night 1", "Night 2", "Nights", "Wins", "Total"]
     by_name = {r[1]: r for r in rows[1:] if len(r) > 2}
@@ -62,13 +62,13 @@ def test_season_page_csv_and_sheet(client, season_played):
 
 def test_leaderboard_and_player_page(client, season_played):
     roster = season_played.roster
-    board = client.get(reverse("seasons:leaderboard", args=[roster.public_token]))
+    board = client.get(reverse("club:leaderboard", args=[roster.public_token]))
     assert board.status_code == 200
     lines = board.context["lines"]
     assert len(lines) == 7
     assert [line.rank for line in lines] == sorted(line.rank for line in lines)
     best = lines[0].player
-    page = client.get(reverse("seasons:player", args=[roster.public_token, best.pk]))
+    page = client.get(reverse("club:player", args=[roster.public_token, best.pk]))
     text = page.content.decode()
     assert page.status_code == 200
     assert "<svg" in text and "<polyline" in text and "rank 1 of 7" in text
@@ -80,24 +80,22 @@ def test_desk_club_import_asks_when_ambiguous(client, director):
     roster = club.roster_for(owner=director)
     club.player_create(roster=roster, name="Sam Lee")
     club.player_create(roster=roster, name="sam lee", allow_same=True)
-    assert client.get(reverse("seasons:club")).status_code == 200
-    asked = client.post(reverse("seasons:roster_import"), {"text": "SAM LEE\nŁukasz\n"})
+    assert client.get(reverse("club:club")).status_code == 200
+    asked = client.post(reverse("club:roster_import"), {"text": "SAM LEE\nŁukasz\n"})
     assert "Who is it?" in asked.content.decode()
     assert Player.objects.filter(roster=roster).count() == 2
     done = client.post(
-        reverse("seasons:roster_import"), {"text": "SAM LEE\nŁukasz\n", "choice-1": "new"}
+        reverse("club:roster_import"), {"text": "SAM LEE\nŁukasz\n", "choice-1": "new"}
     )
     assert done.status_code == 200
     assert Player.objects.filter(roster=roster).count() == 4
-    bad = client.post(reverse("seasons:roster_import"), {"text": "=" * 60})
+    bad = client.post(reverse("club:roster_import"), {"text": "=" * 60})
     assert bad.status_code == 200 and "at most 40 characters" in bad.content.decode()
 
 
 def test_desk_season_form_names_the_field(client, director):
     client.force_login(director)
-    answer = client.post(
-        reverse("seasons:season_new"), {"name": "S", "counting": "best", "best": "0"}
-    )
+    answer = client.post(reverse("club:season_new"), {"name": "S", "counting": "best", "best": "0"})
     assert answer.status_code == 200
     assert "best nights must be 1 to" in answer.content.decode()
     assert not Season.objects.exists()
@@ -110,7 +108,7 @@ def test_desk_event_night_links_and_only_the_owner_sees_it(client, director):
     event = services.event_create(owner=director, name="Friday", game="roolz")
     services.entrants_import_csv(event=event, text="\n".join(NAMES), user=director)
     client.force_login(director)
-    url = reverse("seasons:event_night", args=[event.pk])
+    url = reverse("club:event_night", args=[event.pk])
     assert client.get(url).status_code == 200
     answer = client.post(url, {"season": "", "rated": "1"})
     assert answer.status_code == 200
@@ -121,7 +119,7 @@ def test_desk_event_night_links_and_only_the_owner_sees_it(client, director):
     assert client.get(url).status_code == 404
     player = get_user_model().objects.create_user("player", password="x")
     client.force_login(player)
-    assert client.get(reverse("seasons:club")).status_code == 403
+    assert client.get(reverse("club:club")).status_code == 403
 
 
 def test_the_desk_shows_each_rated_players_rating(client, director, season_played):
@@ -139,16 +137,16 @@ def test_roster_json_round_trip_through_the_desk(client, director, season_played
     from django.core.files.uploadedfile import SimpleUploadedFile
 
     client.force_login(director)
-    document = client.get(reverse("seasons:roster_json")).content
+    document = client.get(reverse("club:roster_json")).content
     other = get_user_model().objects.create_user("other", password="x", is_staff=True)
     client.force_login(other)
     upload = SimpleUploadedFile("club.json", document, content_type="application/json")
-    answer = client.post(reverse("seasons:roster_json_import"), {"file": upload})
+    answer = client.post(reverse("club:roster_json_import"), {"file": upload})
     assert answer.status_code == 200 and "7 new players" in answer.content.decode()
     theirs = club.roster_for(owner=other)
     assert theirs.seasons.filter(name="Autumn Thursdays").exists()
     bad = SimpleUploadedFile("club.json", b"{nope", content_type="application/json")
-    answer = client.post(reverse("seasons:roster_json_import"), {"file": bad})
+    answer = client.post(reverse("club:roster_json_import"), {"file": bad})
     assert answer.status_code == 200 and "the file is not JSON" in answer.content.decode()
 
 
@@ -169,7 +167,7 @@ def test_the_player_page_places_every_night_in_a_season_or_not(
     loose = night(director, "A night of no season", names=["Ann", "Ben", "Cat", "Dan"])
     play_round(loose, director, django_capture_on_commit_callbacks)
     ann = Player.objects.get(roster=roster, name="Ann")
-    page = client.get(reverse("seasons:player", args=[roster.public_token, ann.pk]))
+    page = client.get(reverse("club:player", args=[roster.public_token, ann.pk]))
     nights = page.context["page"].nights
     assert len(nights) == 3
     assert [n.season is None for n in nights] == [True, False, False]
@@ -188,10 +186,10 @@ def test_a_director_renames_a_roster_player_at_the_desk(
 
     roster = season_played.roster
     ann = Player.objects.get(roster=roster, name="Ann")
-    url = reverse("seasons:player_desk", args=[ann.pk])
+    url = reverse("club:player_desk", args=[ann.pk])
     client.force_login(director)
     assert 'name="name" maxlength="40" value="Ann"' in client.get(url).content.decode()
-    assert f'href="{url}"' in client.get(reverse("seasons:club")).content.decode()
+    assert f'href="{url}"' in client.get(reverse("club:club")).content.decode()
 
     answer = client.post(url, {"name": "  Annie Ström "})
     assert answer.status_code == 302 and answer["Location"] == f"{url}?renamed=1"
@@ -201,7 +199,7 @@ def test_a_director_renames_a_roster_player_at_the_desk(
     assert (line.action, line.user) == ("player_rename", director)
     assert (line.before["name"], line.after["name"]) == ("Ann", "Annie Ström")
     assert "Annie Ström" in client.get(f"{url}?renamed=1").content.decode()
-    public = client.get(reverse("seasons:player", args=[roster.public_token, ann.pk]))
+    public = client.get(reverse("club:player", args=[roster.public_token, ann.pk]))
     assert "<h1>Annie Ström</h1>" in public.content.decode()
     assert (
         "Annie Ström" in client.get(f"/s/{season_played.public_token}/season.csv").content.decode()

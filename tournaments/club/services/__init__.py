@@ -4,7 +4,7 @@ document and an event's club night brought in). The reads are in
 ``tournaments.club.selectors``.
 """
 
-from tournaments.club.errors import SeasonError
+from tournaments.club.errors import ClubError
 from tournaments.club.services.nights import NightLinks, club_night_set, entrant_link
 from tournaments.club.services.ratings import ratings_game_changed, ratings_recompute
 from tournaments.club.services.roster import (
@@ -20,9 +20,9 @@ from tournaments.club.services.seasons import season_create
 from tournaments.club.services.transfer import club_import, roster_import_json
 
 __all__ = [
+    "ClubError",
     "ImportResult",
     "NightLinks",
-    "SeasonError",
     "club_import",
     "club_night_set",
     "entrant_link",

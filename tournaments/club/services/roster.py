@@ -14,7 +14,7 @@ from django.db import transaction
 
 from common.folding import folded
 from scoring.engines.base import Problem, text_problem
-from tournaments.club.errors import SeasonError
+from tournaments.club.errors import ClubError
 from tournaments.club.selectors import NameMatch, live_players, players_match
 from tournaments.club.services.ratings import ratings_rebuild
 from tournaments.models import EntrantPlayer, Player, Roster, RosterLog
@@ -80,10 +80,10 @@ def player_create(
             Problem(f"the contact is at most {CONTACT_LONGEST} characters", field="contact")
         )
     if problems:
-        raise SeasonError(problems)
+        raise ClubError(problems)
     with transaction.atomic():
         if not allow_same and _name_taken(roster, name):
-            raise SeasonError.single(f"{name.strip()} is already on the roster", field="name")
+            raise ClubError.single(f"{name.strip()} is already on the roster", field="name")
         player = Player.objects.create(
             roster=roster, name=name.strip(), folded=folded(name), contact=contact.strip()
         )
@@ -141,7 +141,7 @@ def roster_import(
     is written and the result lists the questions. All or nothing."""
     rows, problems = _csv_names(text)
     if problems:
-        raise SeasonError(problems)
+        raise ClubError(problems)
     choices = choices or {}
     with transaction.atomic():
         Roster.objects.select_for_update().filter(pk=roster.pk).first()
@@ -160,7 +160,7 @@ def roster_import(
             if choice is not None and choice != "new":
                 chosen = [p for p in match.players if str(p.pk) == str(choice)]
                 if not chosen:
-                    raise SeasonError.single(
+                    raise ClubError.single(
                         f"line {match.line}: choose one of the players named {match.name}",
                         field=f"line {match.line}",
                     )
@@ -199,7 +199,7 @@ def player_update(*, player: Player, name: str, contact: str, user: ActingUser =
             Problem(f"the contact is at most {CONTACT_LONGEST} characters", field="contact")
         )
     if problems:
-        raise SeasonError(problems)
+        raise ClubError(problems)
     with transaction.atomic():
         before = {"name": player.name, "contact": player.contact}
         player.name, player.folded, player.contact = name.strip(), folded(name), contact.strip()
@@ -219,16 +219,16 @@ def player_rename(
     another player of the roster has (case and accents folded) is refused unless
     ``allow_same`` (two people can share a name), as when a player is added."""
     if problems := name_problems(name, "name"):
-        raise SeasonError(problems)
+        raise ClubError(problems)
     with transaction.atomic():
         roster = Roster.objects.select_for_update().get(pk=player.roster_id)
         player = Player.objects.select_for_update().get(pk=player.pk)
         if player.merged_into_id:
-            raise SeasonError.single("that player was merged into another", field="name")
+            raise ClubError.single("that player was merged into another", field="name")
         if name.strip() == player.name:
             return player
         if not allow_same and _name_taken(roster, name, but=player):
-            raise SeasonError.single(
+            raise ClubError.single(
                 f"{name.strip()} is already on the roster: tick the box if this is "
                 "a different person of the same name",
                 field="name",
@@ -250,11 +250,11 @@ def player_merge(*, keep: Player, duplicate: Player, user: ActingUser = None) ->
     """Fold ``duplicate`` into ``keep``: their entries, nights and rated games become
     ``keep``'s, and the roster's ratings are rebuilt with the history following."""
     if keep.roster_id != duplicate.roster_id:
-        raise SeasonError.single("both players must be on the same roster", field="duplicate")
+        raise ClubError.single("both players must be on the same roster", field="duplicate")
     if keep.pk == duplicate.pk:
-        raise SeasonError.single("choose two different players", field="duplicate")
+        raise ClubError.single("choose two different players", field="duplicate")
     if keep.merged_into_id or duplicate.merged_into_id:
-        raise SeasonError.single("that player was already merged", field="duplicate")
+        raise ClubError.single("that player was already merged", field="duplicate")
     with transaction.atomic():
         roster = Roster.objects.select_for_update().get(pk=keep.roster_id)
         clashes = set(
@@ -265,7 +265,7 @@ def player_merge(*, keep: Player, duplicate: Player, user: ActingUser = None) ->
             )
         )
         if clashes:
-            raise SeasonError.single(
+            raise ClubError.single(
                 "both players played in the same event: they are two people", field="duplicate"
             )
         EntrantPlayer.objects.filter(player=duplicate).update(player=keep)

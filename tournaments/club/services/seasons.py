@@ -9,7 +9,7 @@ from django.db import transaction
 
 from scoring.engines.base import Problem
 from tournaments.club.core.table import Counting, SeasonRule, Tiebreak
-from tournaments.club.errors import SeasonError
+from tournaments.club.errors import ClubError
 from tournaments.club.services.roster import roster_log
 from tournaments.models import Roster, Season
 from tournaments.services.change import ActingUser
@@ -55,7 +55,7 @@ def rule_from(data: Mapping[str, Any]) -> SeasonRule:
     )
     problems.extend(rule.problems())
     if problems:
-        raise SeasonError(problems)
+        raise ClubError(problems)
     return rule
 
 
@@ -72,10 +72,10 @@ def season_create(
         problems.append(Problem(f"the name is 1 to {SEASON_NAME_LONGEST} characters", field="name"))
     try:
         parsed = rule_from(rule)
-    except SeasonError as error:
+    except ClubError as error:
         problems.extend(error.problems)
     if problems:
-        raise SeasonError(problems)
+        raise ClubError(problems)
     with transaction.atomic():
         season = Season.objects.create(
             roster=roster,

@@ -10,7 +10,7 @@ from django.db import transaction
 
 from common.folding import folded
 from scoring.engines.base import Problem, text_problem
-from tournaments.club.errors import SeasonError
+from tournaments.club.errors import ClubError
 from tournaments.club.selectors import ROSTER_FORMAT, live_players
 from tournaments.club.services.nights import NightLinks, club_night_set
 from tournaments.club.services.roster import (
@@ -64,7 +64,7 @@ def _roster_problems(data: Any) -> list[Problem]:
             problems.append(Problem(f"{field}: the name {problem}", field=field))
         try:
             rule_from(season)
-        except SeasonError as error:
+        except ClubError as error:
             problems.extend(Problem(f"{field}: {p.message}", field=field) for p in error.problems)
     return problems
 
@@ -76,7 +76,7 @@ def roster_import_json(*, roster: Roster, data: Any, user: ActingUser = None) ->
     in is where the player's ratings start; seasons are added unless one has the name."""
     problems = _roster_problems(data)
     if problems:
-        raise SeasonError(problems)
+        raise ClubError(problems)
     with transaction.atomic():
         Roster.objects.select_for_update().filter(pk=roster.pk).first()
         by_fold: dict[str, list[Player]] = {}
@@ -137,13 +137,13 @@ def club_import(*, event: Event, data: Any, user: ActingUser = None) -> NightLin
     season found by name (made with its rule when missing), each link to the player of
     that name (a new player when nobody has it)."""
     if not isinstance(data, Mapping) or not isinstance(data.get("links", []), list):
-        raise SeasonError.single("the club night is malformed", field="club")
+        raise ClubError.single("the club night is malformed", field="club")
     roster = roster_for(owner=event.owner)
     season = None
     if data.get("season"):
         wanted = data["season"]
         if not isinstance(wanted, Mapping) or not isinstance(wanted.get("name"), str):
-            raise SeasonError.single("the club night's season is malformed", field="club")
+            raise ClubError.single("the club night's season is malformed", field="club")
         season = Season.objects.filter(roster=roster, name=wanted["name"].strip()).first()
         if season is None:
             season = season_create(roster=roster, name=wanted["name"], rule=wanted, user=user)
@@ -157,7 +157,7 @@ def club_import(*, event: Event, data: Any, user: ActingUser = None) -> NightLin
                 and isinstance(item.get("member", 0), int)
                 and isinstance(item.get("player"), str)
             ):
-                raise SeasonError.single("a link of the club night is malformed", field="club")
+                raise ClubError.single("a link of the club night is malformed", field="club")
             entrant_index, member, name = item["entrant"], item.get("member", 0), item["player"]
             same = list(live_players(roster).filter(folded=folded(name)))
             if len(same) > 1:
@@ -165,7 +165,7 @@ def club_import(*, event: Event, data: Any, user: ActingUser = None) -> NightLin
             player = same[0] if same else None
             if player is None:
                 if problems := name_problems(name, "club"):
-                    raise SeasonError(problems)
+                    raise ClubError(problems)
                 player = Player.objects.create(
                     roster=roster, name=name.strip(), folded=folded(name)
                 )

@@ -17,7 +17,7 @@ from scoring.services import (
     game_create,
 )
 from tournaments.club import selectors as club_selectors
-from tournaments.club import services as season_services
+from tournaments.club import services as club_services
 from tournaments.errors import TournamentError, refuse
 from tournaments.events.document import (
     EXPORT_FORMAT,
@@ -210,7 +210,7 @@ def event_import(*, data: Any, owner: User) -> Event:
         if document.club is not None:  # a club night: its season, ratings and who is who
             try:
                 club = document.club.model_dump()
-                season_services.club_import(event=event, data=club, user=owner)
-            except season_services.SeasonError as error:
+                club_services.club_import(event=event, data=club, user=owner)
+            except club_services.ClubError as error:
                 raise TournamentError(error.problems) from None
     return event

@@ -4,7 +4,7 @@ from django.urls import path
 
 from tournaments.web.club import views
 
-app_name = "seasons"
+app_name = "club"
 urlpatterns = [
     path("desk/club/", views.club, name="club"),
     path("desk/club/players/add/", views.player_add, name="player_add"),

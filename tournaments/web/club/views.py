@@ -49,7 +49,7 @@ def _found(thing: T | None) -> T:
     return thing
 
 
-def _problems(error: services.SeasonError) -> dict[str, list[str]]:
+def _problems(error: services.ClubError) -> dict[str, list[str]]:
     found: dict[str, list[str]] = {}
     for problem in error.problems:
         found.setdefault(problem.field or "form", []).append(problem.message)
@@ -69,7 +69,7 @@ def _club_page(request: HtmxHttpRequest, **extra: Any) -> HttpResponse:
         "seasons": desk.seasons,
         "counting_labels": [(c.value, label) for c, label in COUNTING_LABELS.items()],
         "tiebreak_labels": [(t.value, label) for t, label in TIEBREAK_LABELS.items()],
-        "leaderboard_url": reverse("seasons:leaderboard", args=[desk.roster.public_token]),
+        "leaderboard_url": reverse("club:leaderboard", args=[desk.roster.public_token]),
         **extra,
     }
     return render(request, "tournaments/club_desk.html", context)
@@ -95,9 +95,9 @@ def player_add(request: HtmxHttpRequest) -> HttpResponse:
             user=request.user,
             allow_same=request.POST.get("allow_same") == "1",
         )
-    except services.SeasonError as error:
+    except services.ClubError as error:
         return _club_page(request, add_errors=_problems(error), add_data=request.POST)
-    return redirect("seasons:club")
+    return redirect("club:club")
 
 
 @never_cache
@@ -126,7 +126,7 @@ def roster_import(request: HtmxHttpRequest) -> HttpResponse:
         result = services.roster_import(
             roster=roster, text=text, choices=choices, user=request.user
         )
-    except services.SeasonError as error:
+    except services.ClubError as error:
         return _club_page(request, import_errors=_problems(error), import_text=text)
     if result.ambiguous:
         return _club_page(request, questions=result.ambiguous, import_text=text)
@@ -147,9 +147,9 @@ def player_merge(request: HtmxHttpRequest) -> HttpResponse:
         return _club_page(request, merge_errors=errors)
     try:
         services.player_merge(keep=keep, duplicate=duplicate, user=request.user)
-    except services.SeasonError as error:
+    except services.ClubError as error:
         return _club_page(request, merge_errors=_problems(error))
-    return redirect("seasons:club")
+    return redirect("club:club")
 
 
 def _player_desk_context(desk: selectors.PlayerDesk, **extra: Any) -> dict[str, Any]:
@@ -157,7 +157,7 @@ def _player_desk_context(desk: selectors.PlayerDesk, **extra: Any) -> dict[str, 
     return {
         "player": player,
         "rating": desk.rating,
-        "public_url": reverse("seasons:player", args=[player.roster.public_token, player.pk]),
+        "public_url": reverse("club:player", args=[player.roster.public_token, player.pk]),
         **extra,
     }
 
@@ -170,7 +170,7 @@ def player_desk(request: HtmxHttpRequest, player_id: int) -> HttpResponse:
     roster = services.roster_for(owner=request.user)
     player = _found(selectors.roster_player(roster=roster, player_id=player_id))
     if player.merged_into_id:
-        return redirect("seasons:player_desk", player_id=player.merged_into_id)
+        return redirect("club:player_desk", player_id=player.merged_into_id)
     template = "tournaments/club_player.html"
     if request.method == "GET":
         context = _player_desk_context(
@@ -184,14 +184,14 @@ def player_desk(request: HtmxHttpRequest, player_id: int) -> HttpResponse:
             user=request.user,
             allow_same=request.POST.get("allow_same") == "1",
         )
-    except services.SeasonError as error:
+    except services.ClubError as error:
         context = _player_desk_context(
             selectors.roster_player_desk(player=player),
             rename_errors=_problems(error),
             rename_data=request.POST,
         )
         return render(request, template, context)
-    return redirect(f"{reverse('seasons:player_desk', args=[player.pk])}?renamed=1")
+    return redirect(f"{reverse('club:player_desk', args=[player.pk])}?renamed=1")
 
 
 @never_cache
@@ -212,9 +212,9 @@ def season_new(request: HtmxHttpRequest) -> HttpResponse:
         services.season_create(
             roster=roster, name=request.POST.get("name", ""), rule=rule, user=request.user
         )
-    except services.SeasonError as error:
+    except services.ClubError as error:
         return _club_page(request, season_errors=_problems(error), season_data=request.POST)
-    return redirect("seasons:club")
+    return redirect("club:club")
 
 
 def _night_context(desk: selectors.NightDesk, **extra: Any) -> dict[str, Any]:
@@ -262,7 +262,7 @@ def event_night(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             season_id = _int(request.POST.get("season"))
             season = selectors.roster_season(roster=roster, season_id=season_id)
             if request.POST.get("season") and season is None:
-                raise services.SeasonError.single("choose one of your seasons", field="season")
+                raise services.ClubError.single("choose one of your seasons", field="season")
             result = services.club_night_set(
                 event=event,
                 season=season,
@@ -277,7 +277,7 @@ def event_night(request: HtmxHttpRequest, pk: int) -> HttpResponse:
                     selectors.club_night_desk(event=event, roster=owner_roster), linked=result
                 ),
             )
-    except services.SeasonError as error:
+    except services.ClubError as error:
         return render(
             request,
             template,
@@ -285,7 +285,7 @@ def event_night(request: HtmxHttpRequest, pk: int) -> HttpResponse:
                 selectors.club_night_desk(event=event, roster=owner_roster), errors=_problems(error)
             ),
         )
-    return redirect("seasons:event_night", pk=event.pk)
+    return redirect("club:event_night", pk=event.pk)
 
 
 # =========================================================================== public pages
@@ -308,13 +308,13 @@ def season_page(request: HtmxHttpRequest, token: str, projector: bool = False) -
     revision = selectors.season_revision(season)
     if _live(request, revision):
         return HttpResponse(status=204)
-    name = "seasons:season_projector" if projector else "seasons:season"
+    name = "club:season_projector" if projector else "club:season"
     context = {
         "view": selectors.season_view(season=season),
         "revision": revision,
         "live_url": reverse(name, args=[token]),
         "projector": projector,
-        "leaderboard_url": reverse("seasons:leaderboard", args=[season.roster.public_token]),
+        "leaderboard_url": reverse("club:leaderboard", args=[season.roster.public_token]),
         "roster": season.roster,
     }
     return _page(request, "tournaments/season.html", context)
@@ -371,7 +371,7 @@ def leaderboard(request: HtmxHttpRequest, token: str) -> HttpResponse:
         "lines": selectors.leaderboard(roster=roster),
         "seasons": selectors.roster_seasons(roster=roster),
         "revision": revision,
-        "live_url": reverse("seasons:leaderboard", args=[token]),
+        "live_url": reverse("club:leaderboard", args=[token]),
     }
     return _page(request, "tournaments/leaderboard.html", context)
 
@@ -382,11 +382,11 @@ def player(request: HtmxHttpRequest, token: str, player_id: int) -> HttpResponse
     roster = _found(selectors.roster_by_token(token))
     person = _found(selectors.roster_player(roster=roster, player_id=player_id))
     if person.merged_into_id:
-        return redirect("seasons:player", token=token, player_id=person.merged_into_id)
+        return redirect("club:player", token=token, player_id=person.merged_into_id)
     context = {
         "roster": roster,
         "page": selectors.player_page(player=person),
-        "leaderboard_url": reverse("seasons:leaderboard", args=[token]),
+        "leaderboard_url": reverse("club:leaderboard", args=[token]),
     }
     return render(request, "tournaments/player.html", context)
 
@@ -415,16 +415,16 @@ def roster_json_import(request: HtmxHttpRequest) -> HttpResponse:
     raw = upload.read(JSON_LARGEST + 1) if upload is not None else b""
     try:
         if not raw:
-            raise services.SeasonError.single("choose a roster file (.json)", field="file")
+            raise services.ClubError.single("choose a roster file (.json)", field="file")
         if len(raw) > JSON_LARGEST:
-            raise services.SeasonError.single(
+            raise services.ClubError.single(
                 f"the file is larger than {JSON_LARGEST // 1024 // 1024} MB", field="file"
             )
         try:
             data = read_json(raw, largest=JSON_LARGEST)
         except DocumentError as error:
-            raise services.SeasonError.single(f"the file {error.reason}", field="file") from None
+            raise services.ClubError.single(f"the file {error.reason}", field="file") from None
         result = services.roster_import_json(roster=roster, data=data, user=request.user)
-    except services.SeasonError as error:
+    except services.ClubError as error:
         return _club_page(request, json_errors=_problems(error))
     return _club_page(request, imported=result)
