@@ -219,7 +219,13 @@ def event_table_sizes_set(
 ) -> Event:
     """The table sizes the event allows from its next seating on (a draft already seated
     keeps its tables until it is seated again). Every size the game allows: today's
-    behaviour. An event with one size only ("Always 4") is given the sizes instead."""
+    behaviour; none is refused. An event with one size only ("Always 4") is given the
+    sizes instead."""
+    if not table_sizes:
+        raise TournamentError.single(
+            "allow at least one table size (all of them: the game's own sizes)",
+            field="table_sizes",
+        )
     refuse(table_sizes_problems(event.game, event.options, table_sizes))
     with transaction.atomic():
         event = event_locked_open(event)
