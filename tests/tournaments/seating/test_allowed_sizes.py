@@ -142,3 +142,26 @@ def test_the_report_says_plainly_who_sits_out_and_why():
 )  # fmt: skip
 def test_the_words_of_the_split(players, tables, byes, words):
     assert split_words(players, tables, byes, ROOLZ.within((4, 5))) == words
+
+
+@given(players=st.integers(0, 10_000), chosen=game_and_allowed())
+def test_the_words_stay_short_at_any_size(players, chosen):
+    game, allowed = chosen
+    policy = game.within(allowed)
+    sizes, byes = table_sizes(players, policy)
+    words = split_words(players, sizes, byes, policy)
+    assert len(words) <= 200  # an exported report's text is at most 200 characters
+    assert words.startswith(f"{players} player")
+
+
+def test_many_tables_are_counted_by_size():
+    policy = ROOLZ.within((4, 5))
+    sizes, byes = table_sizes(10_001, policy)
+    assert split_words(10_001, sizes, byes, policy) == (
+        "10001 players: 1 table of 5 and 2499 tables of 4 (sizes allowed: 4, 5)"
+    )
+    assert (
+        split_words(40, [4] * 10, 0, policy) == "40 players: 10 tables of 4 (sizes allowed: 4, 5)"
+    )
+    eight = split_words(32, [4] * 8, 0, policy)
+    assert eight == "32 players: tables of 4, 4, 4, 4, 4, 4, 4, 4 (sizes allowed: 4, 5)"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from tournaments.seating.core.types import TablePolicy
@@ -82,6 +83,9 @@ def sizes_text(sizes: Sequence[int]) -> str:
     return ", ".join(str(size) for size in sorted(set(sizes)))
 
 
+LISTED_TABLES = 8  # more tables than this are counted by size in the report's words
+
+
 def split_words(count: int, sizes: Sequence[int], byes: int, policy: TablePolicy) -> str:
     """Why the round has the tables it has, in the director's words:
     "14 players: tables of 5, 5, 4 (sizes allowed: 4, 5)"; when no split seats everyone,
@@ -92,8 +96,14 @@ def split_words(count: int, sizes: Sequence[int], byes: int, policy: TablePolicy
         tables = "no table"
     elif len(ordered) == 1:
         tables = f"a table of {ordered[0]}"
-    else:
+    elif len(ordered) <= LISTED_TABLES:
         tables = "tables of " + ", ".join(str(size) for size in ordered)
+    else:  # counted by size, so that the words stay short at any event's size
+        counts = Counter(ordered)
+        tables = " and ".join(
+            f"{counts[size]} table{'' if counts[size] == 1 else 's'} of {size}"
+            for size in sorted(counts, reverse=True)
+        )
     allowed = sizes_text(policy.legal_sizes)
     if not byes:
         return f"{players}: {tables} (sizes allowed: {allowed})"
