@@ -133,6 +133,15 @@ def test_the_desk_changes_the_sizes_logged_and_refuses_nonsense(director, desk):
     assert table_sizes_of(draft) == [5, 5, 4]
 
 
+def test_a_closed_event_keeps_its_sizes(director):
+    event = roolz_night(director, 4, table_sizes=[4, 5])
+    services.event_close(event=event, user=director)
+    with pytest.raises(TournamentError):
+        services.event_table_sizes_set(event=event, table_sizes=[4], user=director)
+    event.refresh_from_db()
+    assert event.table_sizes == [4, 5]
+
+
 def test_export_and_import_carry_the_sizes(director):
     event = roolz_night(director, 6, table_sizes=[4, 5])
     document = services.event_export(event=event)

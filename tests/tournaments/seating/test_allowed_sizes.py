@@ -35,6 +35,9 @@ CASES = [
     ("roolz", (5, 6), 23, [6, 6, 6, 5], 0),
     ("rummoli", (4, 5, 6), 14, [5, 5, 4], 0),
     ("rook_sluff", (8, 10), 20, [10, 10], 0),
+    # every size: a table of 2 is never used where a more even split exists
+    ("rummoli", (2, 3, 4, 5, 6, 7, 8), 8, [8], 0),
+    ("rummoli", (2, 3, 4, 5, 6, 7, 8), 9, [5, 4], 0),
 ]
 
 
