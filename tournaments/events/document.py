@@ -85,6 +85,10 @@ class EventSettings(Strict):
     format: str = "mixer"
     rounds_planned: Annotated[int, Field(ge=1, le=MOST_ROUNDS)] = 3
     table_size: Annotated[int, Field(ge=2, le=MOST_SEATS)] | None = None
+    # The table sizes the event allows; empty: every size the game allows.
+    table_sizes: Annotated[
+        list[Annotated[int, Field(ge=1, le=MOST_SEATS)]], Field(max_length=MOST_SEATS)
+    ] = Field(default_factory=list)
     standings_metrics: Annotated[
         list[Annotated[str, Field(max_length=40)]], Field(max_length=12)
     ] = Field(default_factory=list)

@@ -24,6 +24,7 @@ KIND_LABELS: Mapping[str, str] = {
     "event_import": "Event imported",
     "event_close": "Event closed",
     "event_away_scoring": "Away scoring changed",
+    "event_table_sizes": "Table sizes changed",
     "event_staff_add": "Staff added",
     "event_staff_remove": "Staff removed",
     "entrant_add": "Player registered",

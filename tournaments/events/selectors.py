@@ -63,6 +63,7 @@ from tournaments.models import (
     TableSeat,
     TournamentRound,
 )
+from tournaments.seating import adapter as seating
 from tournaments.standings import adapter as results
 from tournaments.standings.core import METRIC_LABELS
 
@@ -921,3 +922,20 @@ def public_entrant(*, token: str, entrant_id: int) -> Entrant | None:
 def latest_published_round(*, event: Event) -> TournamentRound | None:
     """The event's latest published tournament round (what its clock counts)."""
     return _latest_published(event)
+
+
+# --------------------------------------------------------------------------- table sizes
+
+
+@dataclass(frozen=True)
+class TableSizeChoice:
+    size: int
+    allowed: bool
+
+
+def table_size_choices(*, event: Event) -> list[TableSizeChoice]:
+    """Each size the event's game allows under its options, and whether the event
+    allows it (an event with one size only allows that one; no sizes set: all)."""
+    legal = seating.table_policy(event.game, options=event.options).legal_sizes
+    chosen = set(event.table_sizes or ([event.table_size] if event.table_size else []))
+    return [TableSizeChoice(size, not chosen or size in chosen) for size in legal]

@@ -47,6 +47,9 @@ class Event(models.Model):
     rounds_planned = models.PositiveSmallIntegerField(default=3)
     # None: the game's preferred table size; other legal sizes fill in before any bye.
     table_size = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The table sizes the event allows (e.g. [4, 5]: "4 or 5 only"), increasing; empty:
+    # every size the game allows. The seating keeps to them with the fewest byes.
+    table_sizes = models.JSONField(default=list, blank=True)
     # Metric keys in order, as the standings core names them; empty: the game's default.
     standings_metrics = models.JSONField(default=list, blank=True)
     bye_scoring = models.CharField(

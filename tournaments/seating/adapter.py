@@ -43,10 +43,17 @@ def entrant_slots(entrant: Entrant) -> tuple[int, ...]:
 
 
 def table_policy(
-    game: str, table_size: int | None = None, *, options: Mapping[str, Any] | None = None
+    game: str,
+    table_size: int | None = None,
+    *,
+    options: Mapping[str, Any] | None = None,
+    allowed: Collection[int] = (),
 ) -> TablePolicy:
     """The game's table facts under the event's options, read from its engine, as plain
-    seating data: legal sizes, the preferred size and which seats form sides."""
+    seating data: legal sizes, the preferred size and which seats form sides.
+
+    ``allowed``: the event's allowed sizes (empty: every size the game allows);
+    ``table_size``: one size only (it must be among the allowed ones)."""
     engine = ENGINES[game]
     defaults = {spec.name: spec.default for spec in engine.option_specs()}
     resolved = {**defaults, **(options or {})}
@@ -58,7 +65,16 @@ def table_policy(
     }
     preferred = engine.preferred_table_size if engine.preferred_table_size in legal else legal[0]
     policy = TablePolicy(legal_sizes=legal, preferred=preferred, sides=sides)
+    if allowed:
+        policy = policy.within(allowed)
     return policy.only(table_size) if table_size is not None else policy
+
+
+def event_table_policy(event: Event) -> TablePolicy:
+    """The event's table policy: its game under its options, at its allowed sizes."""
+    return table_policy(
+        event.game, event.table_size, options=event.options, allowed=event.table_sizes or ()
+    )
 
 
 # --------------------------------------------------------------------------- loading
@@ -153,7 +169,7 @@ def seating_inputs(
     }
     request = RoundRequest(
         entrants=[s for e in playing for s in entrant_slots(e)],
-        policy=table_policy(event.game, event.table_size, options=event.options),
+        policy=event_table_policy(event),
         format=event.format,  # type: ignore[arg-type]
         history=played_rounds(event, before=number, winners=winner_slots),
         standings=[s for eid in standings if eid in everyone for s in entrant_slots(everyone[eid])],
@@ -211,6 +227,7 @@ __all__ = [
     "SeatingInputs",
     "draft_tables",
     "entrant_slots",
+    "event_table_policy",
     "plan_for",
     "played_rounds",
     "report_for",

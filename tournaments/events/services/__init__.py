@@ -35,7 +35,12 @@ from tournaments.events.services.entrants import (
     event_away_scoring_set,
     keep_apart_add,
 )
-from tournaments.events.services.event import event_check, event_close, event_create
+from tournaments.events.services.event import (
+    event_check,
+    event_close,
+    event_create,
+    event_table_sizes_set,
+)
 from tournaments.events.services.staff import StaffError, event_staff_add, event_staff_remove
 from tournaments.events.services.table_results import result_correct, table_request_answer
 from tournaments.events.services.tournament_rounds import (
@@ -78,6 +83,7 @@ __all__ = [
     "event_import_check",
     "event_staff_add",
     "event_staff_remove",
+    "event_table_sizes_set",
     "keep_apart_add",
     "result_correct",
     "table_request_answer",

@@ -54,6 +54,7 @@ def event_check(
     standings_metrics: Sequence[str],
     bye_scoring: str,
     confirmation: str,
+    table_sizes: Sequence[int] = (),
 ) -> list[Problem]:
     """Every problem with an event's settings, each naming its field."""
     problems: list[Problem] = []
@@ -75,11 +76,8 @@ def event_check(
         problems.append(
             Problem(f"rounds must be between 1 and {MOST_ROUNDS}", field="rounds_planned")
         )
-    if not problems and table_size is not None:
-        try:
-            seating.table_policy(game, table_size, options=options)
-        except SchedulingError as error:
-            problems.append(Problem(str(error), field="table_size"))
+    if not problems:
+        problems += table_sizes_problems(game, options, table_sizes, table_size)
     if standings_metrics:
         try:
             rules = results.StandingsRules(metrics=metrics_from_names(standings_metrics))
@@ -104,6 +102,46 @@ def event_check(
     return problems
 
 
+def table_sizes_problems(
+    game: str, options: Mapping[str, Any], table_sizes: object, table_size: int | None = None
+) -> list[Problem]:
+    """What is wrong with an event's allowed table sizes (and its one size, if any) for
+    its game under its options, each naming its field."""
+    if not isinstance(table_sizes, (list, tuple)) or not all(
+        isinstance(size, int) and not isinstance(size, bool) for size in table_sizes
+    ):
+        return [Problem("the table sizes allowed are whole numbers", field="table_sizes")]
+    try:
+        policy = seating.table_policy(game, options=options)
+        if table_sizes:
+            policy = policy.within(table_sizes)
+    except SchedulingError as error:
+        return [Problem(str(error), field="table_sizes")]
+    if table_size is not None:
+        try:
+            policy.only(table_size)
+        except SchedulingError as error:
+            message = str(error)
+            if (
+                table_sizes
+                and table_size in seating.table_policy(game, options=options).legal_sizes
+            ):
+                message = (
+                    f"table size {table_size} is not among the sizes allowed "
+                    f"({', '.join(str(s) for s in sorted(set(table_sizes)))})"
+                )
+            return [Problem(message, field="table_size")]
+    return []
+
+
+def allowed_sizes(game: str, options: Mapping[str, Any], table_sizes: Sequence[int]) -> list[int]:
+    """The sizes as stored: increasing, once each; empty when they are every size the
+    game allows (the event then follows the game, whatever its options become)."""
+    chosen = sorted(set(table_sizes))
+    legal = list(seating.table_policy(game, options=options).legal_sizes)
+    return [] if chosen == legal else chosen
+
+
 def event_create(
     *,
     owner: User,
@@ -113,6 +151,7 @@ def event_create(
     format: str = Event.Format.MIXER,
     rounds_planned: int = 3,
     table_size: int | None = None,
+    table_sizes: Sequence[int] = (),
     standings_metrics: Sequence[str] = (),
     bye_scoring: str = Event.ByeScoring.AVERAGE,
     bye_value: int = 0,
@@ -130,6 +169,7 @@ def event_create(
             format=format,
             rounds_planned=rounds_planned,
             table_size=table_size,
+            table_sizes=table_sizes,
             standings_metrics=standings_metrics,
             bye_scoring=bye_scoring,
             confirmation=confirmation,
@@ -144,6 +184,7 @@ def event_create(
             format=format,
             rounds_planned=rounds_planned,
             table_size=table_size,
+            table_sizes=allowed_sizes(game, options, table_sizes),
             standings_metrics=list(standings_metrics),
             bye_scoring=bye_scoring,
             bye_value=bye_value,
@@ -163,6 +204,7 @@ def event_settings(event: Event) -> dict[str, Any]:
         "format": event.format,
         "rounds_planned": event.rounds_planned,
         "table_size": event.table_size,
+        "table_sizes": list(event.table_sizes),
         "standings_metrics": list(event.standings_metrics),
         "bye_scoring": event.bye_scoring,
         "bye_value": event.bye_value,
@@ -170,6 +212,36 @@ def event_settings(event: Event) -> dict[str, Any]:
         "one_phone": event.one_phone,
         "seed": event.seed,
     }
+
+
+def event_table_sizes_set(
+    *, event: Event, table_sizes: Sequence[int], user: ActingUser = None
+) -> Event:
+    """The table sizes the event allows from its next seating on (a draft already seated
+    keeps its tables until it is seated again). Every size the game allows: today's
+    behaviour; none is refused. An event with one size only ("Always 4") is given the
+    sizes instead."""
+    if not table_sizes:
+        raise TournamentError.single(
+            "allow at least one table size (all of them: the game's own sizes)",
+            field="table_sizes",
+        )
+    refuse(table_sizes_problems(event.game, event.options, table_sizes))
+    with transaction.atomic():
+        event = event_locked_open(event)
+        before = {"table_size": event.table_size, "table_sizes": list(event.table_sizes)}
+        event.table_sizes = allowed_sizes(event.game, event.options, table_sizes)
+        event.table_size = None
+        event.save(update_fields=["table_sizes", "table_size", "updated_at"])
+        event_log(
+            event,
+            "event_table_sizes",
+            user,
+            before=before,
+            after={"table_size": None, "table_sizes": list(event.table_sizes)},
+        )
+        bump(event)
+    return event
 
 
 def event_close(*, event: Event, user: ActingUser) -> Event:

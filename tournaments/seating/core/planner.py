@@ -23,6 +23,7 @@ from tournaments.seating.core.report import (
 )
 from tournaments.seating.core.search import Coster
 from tournaments.seating.core.seat_order import repeated
+from tournaments.seating.core.sizes import split_words
 from tournaments.seating.core.types import (
     EntrantId,
     RoundPlan,
@@ -150,4 +151,10 @@ def report_round(
         cost=sum(coster.table(t) for t in seatings),
         seconds=time.perf_counter() - started,
         method=method,
+        sizes=split_words(
+            len(seated) + len(byes),
+            [len(t) for t in seatings],
+            len(byes),
+            policy,
+        ),
     )

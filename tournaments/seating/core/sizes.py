@@ -2,30 +2,52 @@
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
+
 from tournaments.seating.core.types import TablePolicy
 
-Key = tuple[int, int, int]
+# (squared steps beyond the preferred size's neighbours, tables off the preferred size,
+#  tables above it, squared distance from it in players): summed over the tables.
+Key = tuple[int, int, int, int]
 
 
 def _table_key(size: int, policy: TablePolicy) -> Key:
-    """The cost of one table: (sizes beyond the neighbours, sizes off preferred, smaller first)."""
+    """The cost of one table, added up over a round's tables and compared in order."""
     ordered = sorted(policy.legal_sizes)
     steps = abs(ordered.index(size) - ordered.index(policy.preferred))
-    return (1 if steps > 1 else 0, 1 if steps else 0, 1 if size > policy.preferred else 0)
+    return (
+        max(0, steps - 1) ** 2,
+        1 if steps else 0,
+        1 if size > policy.preferred else 0,
+        (size - policy.preferred) ** 2,
+    )
+
+
+def _add(first: Key, second: Key) -> Key:
+    return (
+        first[0] + second[0],
+        first[1] + second[1],
+        first[2] + second[2],
+        first[3] + second[3],
+    )
 
 
 def table_sizes(count: int, policy: TablePolicy) -> tuple[list[int], int]:
     """Table sizes (largest first) and the number of byes for ``count`` entrants.
 
-    Fewest byes first; then the fewest tables more than one legal size away from the
-    preferred size; then the fewest tables off the preferred size; then a size below
-    the preferred one rather than above.
+    Only the policy's legal sizes are used (an event's allowed sizes, see
+    ``TablePolicy.within``). Fewest byes first; then the fewest steps beyond the sizes
+    next to the preferred one (a step further costs more than two tables one step
+    away, so the sizes stay as even as the allowed sizes let them); then the fewest
+    tables off the preferred size; then a size below the preferred one rather than
+    above; then the sizes closest to the preferred one.
     """
     if count <= 0:
         return [], 0
     sizes = sorted(set(policy.legal_sizes))
     best: list[tuple[Key, int] | None] = [None] * (count + 1)
-    best[0] = ((0, 0, 0), 0)
+    best[0] = ((0, 0, 0, 0), 0)
     for total in range(1, count + 1):
         choice: tuple[Key, int] | None = None
         for size in sizes:
@@ -34,8 +56,7 @@ def table_sizes(count: int, policy: TablePolicy) -> tuple[list[int], int]:
             before = best[total - size]
             if before is None:
                 continue
-            own = _table_key(size, policy)
-            key: Key = (before[0][0] + own[0], before[0][1] + own[1], before[0][2] + own[2])
+            key = _add(before[0], _table_key(size, policy))
             if choice is None or key < choice[0]:
                 choice = (key, size)
         best[total] = choice
@@ -55,3 +76,39 @@ def table_sizes(count: int, policy: TablePolicy) -> tuple[list[int], int]:
 
 def fewest_byes(count: int, policy: TablePolicy) -> int:
     return table_sizes(count, policy)[1]
+
+
+def sizes_text(sizes: Sequence[int]) -> str:
+    """``[4, 5]`` -> "4, 5"; the sizes in increasing order."""
+    return ", ".join(str(size) for size in sorted(set(sizes)))
+
+
+LISTED_TABLES = 8  # more tables than this are counted by size in the report's words
+
+
+def split_words(count: int, sizes: Sequence[int], byes: int, policy: TablePolicy) -> str:
+    """Why the round has the tables it has, in the director's words:
+    "14 players: tables of 5, 5, 4 (sizes allowed: 4, 5)"; when no split seats everyone,
+    how many sit out and why."""
+    players = f"{count} player{'' if count == 1 else 's'}"
+    ordered = sorted(sizes, reverse=True)
+    if not ordered:
+        tables = "no table"
+    elif len(ordered) == 1:
+        tables = f"a table of {ordered[0]}"
+    elif len(ordered) <= LISTED_TABLES:
+        tables = "tables of " + ", ".join(str(size) for size in ordered)
+    else:  # counted by size, so that the words stay short at any event's size
+        counts = Counter(ordered)
+        tables = " and ".join(
+            f"{counts[size]} table{'' if counts[size] == 1 else 's'} of {size}"
+            for size in sorted(counts, reverse=True)
+        )
+    allowed = sizes_text(policy.legal_sizes)
+    if not byes:
+        return f"{players}: {tables} (sizes allowed: {allowed})"
+    sitting = f"{tables} and {byes} sitting out"
+    if byes == fewest_byes(count, policy):
+        reason = f"no split into the sizes allowed ({allowed}) seats all {count}"
+        return f"{players}: {sitting}, as {reason}"
+    return f"{players}: {sitting} (sizes allowed: {allowed})"

@@ -8,7 +8,7 @@ in seat order, so the sides at a table are read from the seat order with
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -75,6 +75,30 @@ class TablePolicy:
                 field="table_size",
             )
         return TablePolicy(legal_sizes=(size,), preferred=size, sides=self.sides)
+
+    def within(self, sizes: Collection[int]) -> TablePolicy:
+        """The same game played only at ``sizes`` (an event's allowed sizes, e.g. 4 or 5
+        only). The preferred size stays when allowed, else the allowed size nearest to
+        it (the smaller of two as near)."""
+        chosen = tuple(sorted(set(sizes)))
+        legal = ", ".join(str(s) for s in sorted(self.legal_sizes))
+        if not chosen:
+            raise SchedulingError(
+                f"allow at least one table size (legal: {legal})", field="table_sizes"
+            )
+        wrong = [s for s in chosen if s not in self.legal_sizes]
+        if wrong:
+            raise SchedulingError(
+                f"table size{'s' if len(wrong) > 1 else ''} {', '.join(map(str, wrong))} "
+                f"{'are' if len(wrong) > 1 else 'is'} not legal for this game (legal: {legal})",
+                field="table_sizes",
+            )
+        preferred = min(chosen, key=lambda s: (abs(s - self.preferred), s))
+        return TablePolicy(
+            legal_sizes=chosen,
+            preferred=preferred,
+            sides={size: seats for size, seats in self.sides.items() if size in chosen},
+        )
 
 
 @dataclass(frozen=True)
@@ -184,6 +208,7 @@ class RoundReport:
     cost: int
     seconds: float
     method: str
+    sizes: str = ""  # why these table sizes: "14 players: tables of 5, 5, 4 (sizes allowed: 4, 5)"
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -196,6 +221,7 @@ class RoundReport:
             "cost": self.cost,
             "seconds": round(self.seconds, 4),
             "method": self.method,
+            "sizes": self.sizes,
         }
 
 

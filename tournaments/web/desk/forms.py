@@ -2,10 +2,11 @@
 
 ``EventForm`` is the new-event page: game, options from the engine's option
 descriptions (every option of the game, whatever the table size), format, tournament
-rounds, table size, the ordered standings metrics (the game's defaults filled in),
-how byes score and confirmation. ``clean()`` gives the keyword arguments of
-``services.event_create`` or None with the errors beside their fields; the service's
-own problems are placed by ``add_problems``.
+rounds, the table sizes allowed (a checkbox per size the game allows; a posted
+``table_size`` is still read as one size only), the ordered standings metrics (the
+game's defaults filled in), how byes score and confirmation. ``clean()`` gives the
+keyword arguments of ``services.event_create`` or None with the errors beside their
+fields; the service's own problems are placed by ``add_problems``.
 """
 
 from __future__ import annotations
@@ -29,6 +30,41 @@ METRIC_SLOTS = 5  # the director orders up to five metrics; the first decides, t
 def as_text(data: Mapping[str, Any], name: str) -> str:
     value = data.get(name, "")
     return value if isinstance(value, str) else ""
+
+
+def as_texts(data: Mapping[str, Any], name: str) -> list[str]:
+    """Every value posted under ``name`` (ticked checkboxes), from a QueryDict or a dict."""
+    getlist = getattr(data, "getlist", None)
+    values = getlist(name) if getlist is not None else data.get(name, [])
+    values = [values] if isinstance(values, str) else values
+    return [value for value in values if isinstance(value, str)]
+
+
+@dataclass(frozen=True)
+class SizeChoice:
+    size: int
+    checked: bool
+
+
+def size_choices(counts: Iterable[int], allowed: Iterable[int]) -> list[SizeChoice]:
+    """A checkbox per size the game allows, ticked when the event allows it (every one
+    when ``allowed`` is empty: the game's own sizes)."""
+    chosen = set(allowed)
+    return [SizeChoice(n, not chosen or n in chosen) for n in counts]
+
+
+def read_table_sizes(data: Mapping[str, Any], counts: Iterable[int]) -> tuple[list[int], str]:
+    """The ticked sizes (empty when every size is ticked: the game's own sizes) and what
+    is wrong with them ("" when nothing)."""
+    legal = sorted(counts)
+    texts = as_texts(data, "table_sizes")
+    sizes = sorted({size for text in texts if (size := parse_int(text)) is not None})
+    if len(sizes) != len(set(texts)) or any(size not in legal for size in sizes):
+        listed = ", ".join(str(n) for n in legal)
+        return [], f"choose table sizes among {listed}"
+    if not sizes:
+        return [], "tick at least one table size"
+    return ([] if sizes == legal else sizes), ""
 
 
 @dataclass
@@ -75,17 +111,19 @@ class EventForm:
         return as_text(self.data, "rounds_planned") or "3"
 
     @property
-    def table_sizes(self) -> list[Choice]:
+    def table_size_choices(self) -> list[SizeChoice]:
+        """A checkbox per size the game allows; all ticked until the director posts."""
         if self.engine is None:
             return []
-        chosen = as_text(self.data, "table_size")
-        preferred = self.engine.preferred_table_size
-        sizes = [Choice("", f"The game's usual size ({preferred}), others when needed", not chosen)]
-        sizes += [
-            Choice(str(n), f"Always {n} at a table", str(n) == chosen)
-            for n in self.engine.player_counts
-        ]
-        return sizes
+        posted = "table-sizes-present" in self.data and as_text(self.data, "refresh") != "game"
+        allowed = sorted({n for t in as_texts(self.data, "table_sizes") if (n := parse_int(t))})
+        if posted and not allowed:
+            return [SizeChoice(n, False) for n in self.engine.player_counts]
+        return size_choices(self.engine.player_counts, allowed if posted else [])
+
+    @property
+    def preferred_size(self) -> int | None:
+        return self.engine.preferred_table_size if self.engine is not None else None
 
     @property
     def metric_slots(self) -> list[dict[str, Any]]:
@@ -163,6 +201,11 @@ class EventForm:
         size = parse_int(size_text) if size_text else None
         if size_text and size is None:
             self.fail("table_size", "choose a table size")
+        table_sizes: list[int] = []
+        if "table-sizes-present" in self.data:
+            table_sizes, problem = read_table_sizes(self.data, self.engine.player_counts)
+            if problem:
+                self.fail("table_sizes", problem)
         metrics = [
             text for i in range(1, METRIC_SLOTS + 1) if (text := as_text(self.data, f"metric-{i}"))
         ]
@@ -185,6 +228,7 @@ class EventForm:
             "format": as_text(self.data, "format") or EVENT_FORMATS.default,
             "rounds_planned": rounds,
             "table_size": size,
+            "table_sizes": table_sizes,
             "standings_metrics": metrics,
             "bye_scoring": as_text(self.data, "bye_scoring") or BYE_SCORING.default,
             "bye_value": bye_value,
@@ -209,6 +253,7 @@ class EventForm:
                 "format",
                 "rounds_planned",
                 "table_size",
+                "table_sizes",
                 "standings_metrics",
                 "bye_scoring",
                 "confirmation",

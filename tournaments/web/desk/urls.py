@@ -32,6 +32,7 @@ urlpatterns = [
         name="entrant_return",
     ),
     path("desk/<int:pk>/away-scoring/", views.away_scoring, name="away_scoring"),
+    path("desk/<int:pk>/table-sizes/", views.table_sizes, name="table_sizes"),
     path("desk/<int:pk>/keep-apart/", views.keep_apart_add, name="keep_apart_add"),
     path("desk/<int:pk>/rounds/generate/", views.tournament_round_generate, name="round_generate"),
     path("desk/<int:pk>/rounds/generation/", views.generation, name="generation"),

@@ -161,6 +161,7 @@ def desk_context(
         "entrant_total": counts.registered,
         "check_in_rule": CHECK_IN_RULE,
         "away_choices": selectors.AWAY_SCORING.values,
+        "table_size_choices": selectors.table_size_choices(event=event),
         "event": event,
         "entrants": entrants,
         "active_count": counts.active,
@@ -535,6 +536,22 @@ def away_scoring(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     services.event_away_scoring_set(
         event=event, away_scoring=request.POST.get("away_scoring", ""), user=request.user
     )
+    return desk_done(request, event, "entrants")
+
+
+@never_cache
+@director_required
+@require_POST
+@refusal_shown("entrants")
+def table_sizes(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """The table sizes the event allows from its next seating on."""
+    event = own_event(request, pk)
+    sizes = [int(t) for t in request.POST.getlist("table_sizes") if t.strip().isdigit()]
+    if len(sizes) != len(request.POST.getlist("table_sizes")):
+        raise services.TournamentError.single(
+            "choose table sizes from the list", field="table_sizes"
+        )
+    services.event_table_sizes_set(event=event, table_sizes=sizes, user=request.user)
     return desk_done(request, event, "entrants")
 
 
