@@ -329,6 +329,10 @@ def desk_live(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     event = own_event(request, pk, Action.VIEW)
     if not request.htmx:
         return redirect("tournaments:desk_event", pk=event.pk)
+    if request.GET.get("part") == "rounds":
+        if live_unchanged(request, event):
+            return HttpResponse(status=204)
+        return desk_page(request, event, "rounds")
     if request.GET.get("part") == "requests":
         context = requests_context(event)
         if request.GET.get("key") == context["requests_key"]:
@@ -564,7 +568,13 @@ def tournament_round_generate(request: HtmxHttpRequest, pk: int) -> HttpResponse
     """Seat the next round as a draft: at once, or by the worker for a large event."""
     event = own_event(request, pk)
     go_on = request.POST.get("go_on") == "1"
-    round_ = tasks.tournament_round_generate_start(event=event, user=request.user, go_on=go_on)
+    round_ = tasks.tournament_round_generate_start(
+        event=event,
+        user=request.user,
+        go_on=go_on,
+        number=parse_int(request.POST.get("round", "")),
+        draft=parse_int(request.POST.get("draft", "")),
+    )
     if round_ is None:  # queued: the desk shows the worker's progress
         return desk_done(request, event, "generation")
     return redirect("tournaments:desk_round", pk=event.pk, number=round_.number)
@@ -717,6 +727,10 @@ def tournament_round_swap(request: HtmxHttpRequest, pk: int, number: int) -> Htt
     """Swap two players of a draft; the page shows the seating cost before and after."""
     event = own_event(request, pk)
     round_ = own_tournament_round(event, number)
+    if "draft" in request.POST:  # the draft the page showed, not one seated since
+        services.tournament_round_opened_check(
+            event=event, number=number, draft=parse_int(request.POST.get("draft", ""))
+        )
     swapped = services.tournament_round_swap(
         event=event,
         round=round_,
@@ -752,7 +766,12 @@ def tournament_round_publish(request: HtmxHttpRequest, pk: int, number: int) -> 
     round_ = own_tournament_round(event, number)
     go_on = request.POST.get("go_on") == "1"
     queued = tasks.tournament_round_publish_start(
-        event=event, round=round_, user=request.user, go_on=go_on
+        event=event,
+        round=round_,
+        user=request.user,
+        go_on=go_on,
+        draft=parse_int(request.POST.get("draft", "")),
+        checked="draft" in request.POST,
     )
     if queued:
         return redirect("tournaments:desk_event", pk=event.pk)
