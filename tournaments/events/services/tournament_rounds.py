@@ -93,7 +93,9 @@ def tournament_round_opened_check(*, event: Event, number: int | None, draft: in
     rounds = list(event.rounds.order_by("number").values_list("number", "status", "pk"))
     published = sum(1 for _, status, _ in rounds if status == TournamentRound.Status.PUBLISHED)
     now_next = published + 1
-    drafts = [pk for n, status, pk in rounds if status == TournamentRound.Status.DRAFT and n == number]
+    drafts = [
+        pk for n, status, pk in rounds if status == TournamentRound.Status.DRAFT and n == number
+    ]
     now_draft = drafts[0] if drafts else None
     if number < now_next:
         if now_next > event.rounds_planned:
