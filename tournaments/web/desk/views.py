@@ -490,15 +490,53 @@ def preview_shown(listed: Any) -> dict[str, Any]:
     }
 
 
+def ticked(request: HtmxHttpRequest) -> bool:
+    """A check-in tick sent by the desk's script, answered in JSON (one row at a time)."""
+    return request.headers.get("X-Tick") == "1"
+
+
+def tick_answer(event: Event, entrant_id: int, wanted: bool, user: ActingUser) -> JsonResponse:
+    """A tick saved or refused, for the row that sent it: the player as now kept (so a
+    tick is acknowledged only once it is), the event's count, or the refusal in words."""
+    entrant = selectors.entrant_of(event=event, pk=entrant_id)
+    if entrant is None:
+        return JsonResponse({"error": "This player is no longer in the event."}, status=409)
+    try:
+        entrant = services.entrant_check_in(
+            event=event, entrant=entrant, checked_in=wanted, user=user
+        )
+    except services.TournamentError as error:
+        words = " ".join(p.message for p in error.problems)
+        return JsonResponse({"error": words[:1].upper() + words[1:] + "."}, status=409)
+    counts = selectors.entrant_counts(event=event)
+    return JsonResponse(
+        {"id": entrant.pk, "checked_in": entrant.checked_in, "checked": counts.checked_in}
+    )
+
+
 @never_cache
 @director_required
 @require_POST
 @refusal_shown("entrants")
 def entrant_check_in(request: HtmxHttpRequest, pk: int, entrant_id: int) -> HttpResponse:
     wanted = request.POST.get("checked_in", "") in {"on", "1", "true"}
+    if ticked(request):
+        return tick_answer(own_event(request, pk), entrant_id, wanted, request.user)
     return entrant_change(
         request, pk, entrant_id, partial(services.entrant_check_in, checked_in=wanted)
     )
+
+
+@never_cache
+@director_required
+@require_POST
+@refusal_shown("entrants")
+def entrants_check_in_all(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Check in every player not dropped, or (``q``) those the search finds."""
+    event = own_event(request, pk)
+    query = request.POST.get("q", "")[:40]
+    count = services.entrants_check_in_all(event=event, query=query, user=request.user)
+    return desk_done(request, event, "entrants", checked_all=count, checked_query=query)
 
 
 @never_cache
