@@ -271,6 +271,7 @@ def tournament_round_generate(
                 "still_playing": [e.pk for e in available.playing],
             },
         )
+        bump(event)  # the desk's rounds box follows a draft seated in another tab
     return round_
 
 
