@@ -210,3 +210,4 @@ def test_the_desk_draws_each_tick_for_its_script(desk, event):
     ann = event.entrants.get(name="Ann")
     assert f'data-tick-url="{url("entrant_check_in", event.pk, ann.pk)}"' in page
     assert "js/desk" in page
+    assert 'id="checked-all"' not in page  # no "checked in" notice before anyone asked
