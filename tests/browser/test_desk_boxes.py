@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 
 from tests.tournaments.helpers import ROOLZ_OPTIONS, play_table
 from tournaments.events import services
-from tournaments.models import Event
+from tournaments.models import Event, EventStaff
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -175,3 +175,24 @@ def test_a_lost_answer_is_retried_and_a_dead_server_shown(
     expect(state).to_have_attribute("role", "alert")
     screenshot(page, "desk-ticks-not-saved-phone")
     assert checked_count(event) == 1
+
+
+def test_a_removed_co_director_sees_the_styled_not_found_page(
+    live_server, page: Page, night, screenshot
+):
+    event = night
+    get_user_model().objects.create_user("helper", password="pw", is_staff=True)
+    services.event_staff_add(event=event, username="helper", role="co_director", user=event.owner)
+    page.set_default_timeout(SLOW)
+    page.goto(f"{live_server.url}/admin/login/?next=/desk/{event.pk}/")
+    page.fill("#id_username", "helper")
+    page.fill("#id_password", "pw")
+    page.click("input[type=submit], button[type=submit]")
+    expect(page.get_by_role("heading", name="Club night")).to_be_visible()
+    staff = EventStaff.objects.get(event=event)
+    services.event_staff_remove(event=event, staff=staff, user=event.owner)
+    # The desk's next poll is refused: the page shows the site's "Not found", not a
+    # desk that no longer answers.
+    expect(page.get_by_role("heading", name="Not found")).to_be_visible()
+    expect(page.get_by_text("an event you no longer direct")).to_be_visible()
+    screenshot(page, "desk-removed-co-director-phone")
