@@ -31,10 +31,19 @@ BACKGROUND_FROM = 40
 
 
 def tournament_round_generate_start(
-    *, event: Event, user: ActingUser = None, go_on: bool = False
+    *,
+    event: Event,
+    user: ActingUser = None,
+    go_on: bool = False,
+    number: int | None = None,
+    draft: int | None = None,
 ) -> TournamentRound | None:
     """Seat the next tournament round as a draft: at once, or for a large event (from
-    ``BACKGROUND_FROM`` players) by a worker, the draft then None here."""
+    ``BACKGROUND_FROM`` players) by a worker, the draft then None here. ``number`` and
+    ``draft`` are the round and draft the desk's button was drawn for: refused when the
+    rounds moved on since (``tournament_round_opened_check``)."""
+    event.refresh_from_db()
+    services.tournament_round_opened_check(event=event, number=number, draft=draft)
     if selectors.players_count(event=event) >= BACKGROUND_FROM:
         tournament_round_generate_queue(event=event, user=user, go_on=go_on)
         return None
@@ -42,10 +51,20 @@ def tournament_round_generate_start(
 
 
 def tournament_round_publish_start(
-    *, event: Event, round: TournamentRound, user: ActingUser = None, go_on: bool = False
+    *,
+    event: Event,
+    round: TournamentRound,
+    user: ActingUser = None,
+    go_on: bool = False,
+    draft: int | None = None,
+    checked: bool = False,
 ) -> bool:
     """Publish a draft: at once, or a large one (from ``BACKGROUND_FROM`` seats) by a
-    worker; whether it went to the worker."""
+    worker; whether it went to the worker. With ``checked``, ``draft`` is the draft the
+    desk's page showed: refused when it was seated again or published since."""
+    if checked:
+        event.refresh_from_db()
+        services.tournament_round_opened_check(event=event, number=round.number, draft=draft)
     if selectors.seated_count(round=round) >= BACKGROUND_FROM and selectors.is_draft(round):
         tournament_round_publish_queue(event=event, round=round, user=user, go_on=go_on)
         return True

@@ -67,7 +67,9 @@ def test_a_director_runs_an_event_to_round_two(live_server, laptop: Page):
     page.get_by_text("Register many players from a CSV file").click()
     page.fill("#csv-text", "\n".join([*NAMES, "ann"]))
     page.get_by_role("button", name="Read the list").click()
-    expect(page.locator("#csv-errors")).to_contain_text("Line 12: ann is already registered")
+    expect(page.locator("#csv-errors")).to_contain_text(
+        "Line 12: ann is repeated in the file (lines 1 and 12)"
+    )
     page.fill("#csv-text", "\n".join(NAMES))
     page.get_by_role("button", name="Read the list").click()
     # What the list holds is shown before anyone is registered.

@@ -250,7 +250,7 @@ def test_director_corrects_a_result(director):
 
 CSV_CASES = [
     ("Ann\n\nBen\n# a comment\nCat,Cy,Cal\n", ["Ann", "Ben", "Cat"], None),
-    ("Ann\nann\n", None, ["line 2: ann is already registered"]),
+    ("Ann\nann\n", None, ["line 2: ann is repeated in the file (lines 1 and 2)"]),
     ("Ann\n,Bob,Bo\nBen,Solo\n", None, [
         "line 2: the name is empty",
         "line 3: a team has at least two members",

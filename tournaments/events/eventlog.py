@@ -31,6 +31,7 @@ KIND_LABELS: Mapping[str, str] = {
     "entrant_add_late": "Late entry",
     "entrants_import_csv": "Players imported",
     "entrant_check_in": "Check-in",
+    "entrants_check_in_all": "Checked in together",
     "entrant_drop": "Player dropped",
     "entrant_return": "Drop taken back",
     "keep_apart_add": "Kept apart",
@@ -41,12 +42,34 @@ KIND_LABELS: Mapping[str, str] = {
     "round_swap": "Players swapped",
     "round_publish": "Round published",
     "round_undo": "Round taken back",
+    "round_generation_running": "Seating under way",
+    "round_generation_restarted": "Seating sent again",
+    "round_clock_start": "Clock started",
+    "round_clock_pause": "Clock paused",
+    "round_clock_resume": "Clock resumed",
+    "round_clock_extend": "Clock extended",
     "result_correct": "Result corrected",
+    "table_request_answer": "Table's request answered",
+    "bracket_create": "Bracket made",
+    "bracket_game_create": "Bracket match started",
+    "bracket_override": "Bracket result set by the director",
+    "bracket_replay": "Bracket match replayed",
+    "bracket_result": "Bracket result",
+    "bracket_result_corrected": "Bracket result corrected",
+    "bracket_result_refused": "Bracket result refused",
 }
+
+
+def kind_label(kind: str) -> str:
+    """What a change is called on the desk: its label, or (a change without one) its
+    name in words ("round_clock_pause" reads "Round clock pause"), never the raw name."""
+    return KIND_LABELS.get(kind) or kind.replace("_", " ").strip().capitalize()
+
+
 TABLE_KIND = "table"  # the kind every table event is filtered by
 PAGE_SIZE = 50
 # Keys of a log line's before/after that hold entrant ids.
-ENTRANT_KEYS = ("id", "first", "second", "swapped", "away", "still_playing")
+ENTRANT_KEYS = ("id", "ids", "first", "second", "swapped", "away", "still_playing")
 
 
 @dataclass(frozen=True)
@@ -116,7 +139,7 @@ def _director_lines(event: Event, table_of_game: Mapping[int, int]) -> list[LogL
             LogLine(
                 at=row.at,
                 kind=row.action,
-                label=KIND_LABELS.get(row.action, row.action.replace("_", " ")),
+                label=kind_label(row.action),
                 who=_who(row.user),
                 what=what,
                 before=before,
@@ -240,7 +263,7 @@ def waiting_requests(event: Event) -> list[Waiting]:
 def kinds(event: Event) -> list[tuple[str, str]]:
     """The kinds the event's log holds, for the filter: (value, label)."""
     present = set(EventLog.objects.filter(event=event).values_list("action", flat=True))
-    named = sorted(((k, KIND_LABELS.get(k, k)) for k in present), key=lambda pair: pair[1])
+    named = sorted(((k, kind_label(k)) for k in present), key=lambda pair: pair[1])
     return [(TABLE_KIND, "At the tables"), *named]
 
 
@@ -252,6 +275,7 @@ __all__ = [
     "LogPage",
     "Waiting",
     "event_tables",
+    "kind_label",
     "kinds",
     "log_page",
     "waiting_requests",

@@ -36,6 +36,7 @@ from scoring.models import Game
 from scoring.selectors import game_record
 from tournaments.events.selectors import Draw, DrawTable, draw_for, folded, standings_for
 from tournaments.models import Event, TournamentRound
+from tournaments.standings.core.shown import columns_with_values, metric_text
 
 # The kinds in the printing app's registry (``event_``: a scoresheet-only "table_cards"
 # source may be registered by printing's own tests).
@@ -389,28 +390,26 @@ class RoundScoresheets(_EventSource):
 
 
 def metric_value(value: float | None) -> str:
-    if value is None:
-        return "-"
-    if float(value).is_integer():
-        return str(int(value))
-    return f"{value:.2f}"
+    return metric_text(value, missing="-")
 
 
 def standings_list(event: Event) -> Listing:
     standings = standings_for(event=event)
     published = event.rounds.filter(status=TournamentRound.Status.PUBLISHED).count()
     final = event.status == Event.Status.CLOSED
+    # A column with no value in any row (all dashes) is left out.
+    kept = columns_with_values((row.values for row in standings.rows), len(standings.labels))
     columns = (
         ListColumn("Rank", 0.8, "center", number=True, bold=True),
         ListColumn("Name", 5.0, bold=True),
-        *(ListColumn(label, 1.3, "right", number=True) for label in standings.labels),
+        *(ListColumn(standings.labels[i], 1.3, "right", number=True) for i in kept),
         ListColumn("Played", 1.0, "right", number=True),
     )
     rows = tuple(
         (
             str(row.rank),
             row.name + (" (dropped)" if row.dropped else ""),
-            *(metric_value(v) for v in row.values),
+            *(metric_value(row.values[i]) for i in kept),
             str(row.played)
             + (f" + {row.byes} bye{'s' if row.byes != 1 else ''}" if row.byes else ""),
         )

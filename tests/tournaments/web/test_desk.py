@@ -234,7 +234,7 @@ def test_a_csv_file_with_mistakes_names_every_line_and_registers_nobody(desk, di
     page = response.content.decode()
     assert response.status_code == 200
     assert "Nobody was registered" in page
-    assert "Line 3: ANN is already registered" in page
+    assert "Line 3: ANN is repeated in the file (lines 1 and 3)" in page
     assert "Line 4: a team has at least two members" in page
     assert "Line 5: the name is at most 40 characters" in page
     assert "Line 1" not in page

@@ -14,7 +14,7 @@ from tournaments.events.document import (
     MOST_MEMBERS,
     NAME_LONGEST,
 )
-from tournaments.events.selectors import folded
+from tournaments.events.selectors import entrants_by_name, folded
 from tournaments.models import (
     Entrant,
     Event,
@@ -124,11 +124,25 @@ def _list_problems(event: Event, listed: player_list.PlayerList) -> list[Problem
     if published_count(event):
         return [Problem("the event has started: add late entries one by one", field="file")]
     taken = _taken(event)
+    # A name on more than one line of the file is a repeat in the file, with its lines,
+    # not a player "already registered" (nobody is, until the whole list is).
+    lines_of: dict[str, list[int]] = {}
+    for player in listed.players:
+        lines_of.setdefault(folded(player.name), []).append(player.line)
     for player in listed.players:
         line = f"line {player.line}"
+        lines = lines_of[folded(player.name)]
+        if len(lines) > 1 and player.line != lines[0]:
+            listed_lines = ", ".join(str(n) for n in lines[:-1]) + f" and {lines[-1]}"
+            problems.append(
+                Problem(
+                    f"{line}: {player.name} is repeated in the file (lines {listed_lines})",
+                    field=line,
+                )
+            )
+            continue
         for problem in _name_problems(player.name, list(player.members), taken, field=line):
             problems.append(Problem(f"{line}: {problem.message}", field=line))
-        taken.add(folded(player.name))
     problems.sort(key=lambda p: int((p.field or "line 0").split()[1]))
     if not listed.players and not problems:
         problems.append(Problem("the file holds no names", field="file"))
@@ -193,6 +207,26 @@ def entrant_check_in(
         )
         bump(event)
     return entrant
+
+
+def entrants_check_in_all(*, event: Event, query: str = "", user: ActingUser = None) -> int:
+    """Check in at once every player not dropped (``query``: those whose name holds it,
+    as the desk's search finds them); how many were not checked in before. One line in
+    the log names them all."""
+    with transaction.atomic():
+        event = event_locked_open(event)
+        found = entrants_by_name(event=event, query=query).filter(dropped=False)
+        ids = list(found.filter(checked_in=False).values_list("pk", flat=True))
+        Entrant.objects.filter(pk__in=ids).update(checked_in=True)
+        event_log(
+            event,
+            "entrants_check_in_all",
+            user,
+            before={"ids": ids, "checked_in": False},
+            after={"ids": ids, "checked_in": True, "query": query},
+        )
+        bump(event)
+    return len(ids)
 
 
 def entrant_drop(*, event: Event, entrant: Entrant, user: ActingUser = None) -> Entrant:

@@ -75,6 +75,46 @@ def tournament_round_still_playing_check(*, event: Event, number: int, go_on: bo
         )
 
 
+def _changed(number: int, why: str) -> TournamentError:
+    return TournamentError.single(
+        f"Round {number} changed since you opened it: {why}", field="round", round_number=number
+    )
+
+
+def tournament_round_opened_check(*, event: Event, number: int | None, draft: int | None) -> None:
+    """Refuse a desk button drawn for a state of the rounds that has moved on.
+
+    ``number`` is the round the button named and ``draft`` the id of the draft it showed
+    (None: none). Seating round 3 "again" once round 3 is published would seat round 4;
+    publishing or swapping in a draft seated again since would act on tables nobody
+    looked at. Nothing is checked when the button named no round (an older page)."""
+    if number is None:
+        return
+    rounds = list(event.rounds.order_by("number").values_list("number", "status", "pk"))
+    published = sum(1 for _, status, _ in rounds if status == TournamentRound.Status.PUBLISHED)
+    now_next = published + 1
+    drafts = [
+        pk for n, status, pk in rounds if status == TournamentRound.Status.DRAFT and n == number
+    ]
+    now_draft = drafts[0] if drafts else None
+    if number < now_next:
+        if now_next > event.rounds_planned:
+            raise _changed(number, "it is published, and so is every round of the event")
+        raise _changed(number, f"it is published, and round {now_next} is next. Look again")
+    if number > now_next:
+        raise _changed(number, f"round {now_next} was taken back to a draft. Look again")
+    job = event.generation or {}
+    if job.get("state") in ("queued", "running") and job.get("round") == number:
+        what = "published" if job.get("work") == "publish" else "seated"
+        raise _changed(number, f"it is being {what} in the background. Wait for it")
+    if now_draft != draft:
+        if draft is None:
+            raise _changed(number, "a draft of it was seated meanwhile. Review it first")
+        if now_draft is None:
+            raise _changed(number, "its draft is gone. Look again")
+        raise _changed(number, "it was seated again meanwhile. Review the new draft first")
+
+
 def _absences_save(round_: TournamentRound, available: availability.Availability) -> None:
     """Record the draft's absent players (the draft holds none yet)."""
     Absence.objects.bulk_create(
@@ -231,6 +271,7 @@ def tournament_round_generate(
                 "still_playing": [e.pk for e in available.playing],
             },
         )
+        bump(event)  # the desk's rounds box follows a draft seated in another tab
     return round_
 
 

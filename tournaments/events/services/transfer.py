@@ -20,6 +20,7 @@ from tournaments.club import selectors as club_selectors
 from tournaments.club import services as club_services
 from tournaments.errors import TournamentError, refuse
 from tournaments.events.document import (
+    EVENT_NAME_LONGEST,
     EXPORT_FORMAT,
     EventDocument,
     document_problems,
@@ -129,8 +130,19 @@ def event_import_check(*, data: Any) -> EventDocument:
     return document
 
 
-def event_import(*, data: Any, owner: User) -> Event:
-    """Recreate an exported event (a new event owned by ``owner``), games and all.
+IMPORTED = " (imported)"
+
+
+def imported_name(original: str) -> str:
+    """An imported event's own name when none is given: the original's, marked
+    "(imported)" (shortened to fit), so that the copy is told from the original."""
+    room = EVENT_NAME_LONGEST - len(IMPORTED)
+    return original.strip()[:room].rstrip() + IMPORTED
+
+
+def event_import(*, data: Any, owner: User, name: str = "") -> Event:
+    """Recreate an exported event (a new event owned by ``owner``), games and all, named
+    ``name`` (when empty: the original's name, marked "(imported)").
 
     The whole document is validated first (``event_import_check``): nothing is written
     unless all of it is right.
@@ -141,7 +153,7 @@ def event_import(*, data: Any, owner: User) -> Event:
         try:
             event = event_create(
                 owner=owner,
-                name=settings.name,
+                name=name.strip() or imported_name(settings.name),
                 game=settings.game,
                 options=settings.options,
                 format=settings.format,

@@ -9,7 +9,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
 from common.jsondoc import DocumentError, read_json
-from tournaments.events.document import IMPORT_LARGEST
+from tournaments.events.document import EVENT_NAME_LONGEST, IMPORT_LARGEST
 from tournaments.events.services import TournamentError, event_import
 from tournaments.web.desk.access import director_of, director_required
 
@@ -22,7 +22,7 @@ PAGE = "tournaments/event_import.html"
 def event_import_page(request: HttpRequest) -> HttpResponse:
     """Upload a ``tablescore-event`` JSON document: it becomes a new event of this user."""
     if request.method == "GET":
-        return render(request, PAGE, {"problems": []})
+        return render(request, PAGE, {"problems": [], "name": ""})
     upload = request.FILES.get("file")
     problems: list[str] = []
     if upload is None:
@@ -36,9 +36,14 @@ def event_import_page(request: HttpRequest) -> HttpResponse:
             problems.append(f"File: not a JSON document that can be read: it {error.reason}.")
         else:
             try:
-                event = event_import(data=data, owner=director_of(request))
+                event = event_import(
+                    data=data,
+                    owner=director_of(request),
+                    name=request.POST.get("name", "")[: EVENT_NAME_LONGEST + 1],
+                )
             except TournamentError as error:
                 problems += [capfirst(f"{p.field or 'file'}: {p}") for p in error.problems]
             else:
                 return redirect("tournaments:desk_event", pk=event.pk)
-    return render(request, PAGE, {"problems": problems}, status=200)
+    context = {"problems": problems, "name": request.POST.get("name", "")[:EVENT_NAME_LONGEST]}
+    return render(request, PAGE, context, status=200)

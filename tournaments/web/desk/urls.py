@@ -21,6 +21,11 @@ urlpatterns = [
     path("desk/<int:pk>/entrants/add/", views.entrant_add, name="entrant_add"),
     path("desk/<int:pk>/entrants/csv/", views.entrants_csv, name="entrants_csv"),
     path(
+        "desk/<int:pk>/entrants/check-in/",
+        views.entrants_check_in_all,
+        name="entrants_check_in_all",
+    ),
+    path(
         "desk/<int:pk>/entrants/<int:entrant_id>/check-in/",
         views.entrant_check_in,
         name="entrant_check_in",

@@ -330,6 +330,10 @@ def desk_live(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     event = own_event(request, pk, Action.VIEW)
     if not request.htmx:
         return redirect("tournaments:desk_event", pk=event.pk)
+    if request.GET.get("part") == "rounds":
+        if live_unchanged(request, event):
+            return HttpResponse(status=204)
+        return desk_page(request, event, "rounds")
     if request.GET.get("part") == "requests":
         context = requests_context(event)
         if request.GET.get("key") == context["requests_key"]:
@@ -487,15 +491,53 @@ def preview_shown(listed: Any) -> dict[str, Any]:
     }
 
 
+def ticked(request: HtmxHttpRequest) -> bool:
+    """A check-in tick sent by the desk's script, answered in JSON (one row at a time)."""
+    return request.headers.get("X-Tick") == "1"
+
+
+def tick_answer(event: Event, entrant_id: int, wanted: bool, user: ActingUser) -> JsonResponse:
+    """A tick saved or refused, for the row that sent it: the player as now kept (so a
+    tick is acknowledged only once it is), the event's count, or the refusal in words."""
+    entrant = selectors.entrant_of(event=event, pk=entrant_id)
+    if entrant is None:
+        return JsonResponse({"error": "This player is no longer in the event."}, status=409)
+    try:
+        entrant = services.entrant_check_in(
+            event=event, entrant=entrant, checked_in=wanted, user=user
+        )
+    except services.TournamentError as error:
+        words = " ".join(p.message for p in error.problems)
+        return JsonResponse({"error": words[:1].upper() + words[1:] + "."}, status=409)
+    counts = selectors.entrant_counts(event=event)
+    return JsonResponse(
+        {"id": entrant.pk, "checked_in": entrant.checked_in, "checked": counts.checked_in}
+    )
+
+
 @never_cache
 @director_required
 @require_POST
 @refusal_shown("entrants")
 def entrant_check_in(request: HtmxHttpRequest, pk: int, entrant_id: int) -> HttpResponse:
     wanted = request.POST.get("checked_in", "") in {"on", "1", "true"}
+    if ticked(request):
+        return tick_answer(own_event(request, pk), entrant_id, wanted, request.user)
     return entrant_change(
         request, pk, entrant_id, partial(services.entrant_check_in, checked_in=wanted)
     )
+
+
+@never_cache
+@director_required
+@require_POST
+@refusal_shown("entrants")
+def entrants_check_in_all(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Check in every player not dropped, or (``q``) those the search finds."""
+    event = own_event(request, pk)
+    query = request.POST.get("q", "")[:40]
+    count = services.entrants_check_in_all(event=event, query=query, user=request.user)
+    return desk_done(request, event, "entrants", checked_all=count, checked_query=query)
 
 
 @never_cache
@@ -581,7 +623,13 @@ def tournament_round_generate(request: HtmxHttpRequest, pk: int) -> HttpResponse
     """Seat the next round as a draft: at once, or by the worker for a large event."""
     event = own_event(request, pk)
     go_on = request.POST.get("go_on") == "1"
-    round_ = tasks.tournament_round_generate_start(event=event, user=request.user, go_on=go_on)
+    round_ = tasks.tournament_round_generate_start(
+        event=event,
+        user=request.user,
+        go_on=go_on,
+        number=parse_int(request.POST.get("round", "")),
+        draft=parse_int(request.POST.get("draft", "")),
+    )
     if round_ is None:  # queued: the desk shows the worker's progress
         return desk_done(request, event, "generation")
     return redirect("tournaments:desk_round", pk=event.pk, number=round_.number)
@@ -734,6 +782,10 @@ def tournament_round_swap(request: HtmxHttpRequest, pk: int, number: int) -> Htt
     """Swap two players of a draft; the page shows the seating cost before and after."""
     event = own_event(request, pk)
     round_ = own_tournament_round(event, number)
+    if "draft" in request.POST:  # the draft the page showed, not one seated since
+        services.tournament_round_opened_check(
+            event=event, number=number, draft=parse_int(request.POST.get("draft", ""))
+        )
     swapped = services.tournament_round_swap(
         event=event,
         round=round_,
@@ -769,7 +821,12 @@ def tournament_round_publish(request: HtmxHttpRequest, pk: int, number: int) -> 
     round_ = own_tournament_round(event, number)
     go_on = request.POST.get("go_on") == "1"
     queued = tasks.tournament_round_publish_start(
-        event=event, round=round_, user=request.user, go_on=go_on
+        event=event,
+        round=round_,
+        user=request.user,
+        go_on=go_on,
+        draft=parse_int(request.POST.get("draft", "")),
+        checked="draft" in request.POST,
     )
     if queued:
         return redirect("tournaments:desk_event", pk=event.pk)

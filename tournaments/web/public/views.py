@@ -7,6 +7,7 @@ live part with the event's revision and gets 204 while nothing changed.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from contextlib import suppress
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -26,6 +27,7 @@ from tournaments.events import selectors
 from tournaments.events.selectors import clock_of
 from tournaments.standings import adapter as results
 from tournaments.standings.core import METRIC_LABELS
+from tournaments.standings.core.shown import columns_with_values, metric_text
 from tournaments.web.live import live_unchanged, pager_for
 
 if TYPE_CHECKING:
@@ -118,15 +120,6 @@ def latest_clock(event: Event) -> Any:
     return clock_of(selectors.latest_published_round(event=event))
 
 
-def metric_text(value: float | None) -> str:
-    """A standings value as shown: whole numbers plain, others to two decimals."""
-    if value is None:
-        return "\N{EN DASH}"
-    if float(value).is_integer():
-        return str(int(value))
-    return f"{value:.2f}"
-
-
 def standings_context(
     event: Event,
     *,
@@ -160,6 +153,13 @@ def standings_context(
             listed, pager = page_of(listed, page, size)
     if pager is not None:
         pager["q"] = query
+    # A column with no value in any row shown (all dashes) is left out.
+    kept_columns = columns_with_values((row.values for row in listed), len(view.labels))
+    view = dataclasses.replace(
+        view,
+        metrics=tuple(view.metrics[i] for i in kept_columns),
+        labels=tuple(view.labels[i] for i in kept_columns),
+    )
     # Each player's link made from one reversed address (hundreds of rows a page).
     before, _, after = reverse("tournaments:entrant", args=[event.public_token, 0]).rpartition("0")
     rows = [
@@ -168,7 +168,7 @@ def standings_context(
             "entrant_id": row.entrant_id,
             "url": f"{before}{row.entrant_id}{after}",
             "name": row.name,
-            "values": [metric_text(v) for v in row.values],
+            "values": [metric_text(row.values[i]) for i in kept_columns],
             "played": row.played,
             "byes": row.byes,
             "dropped": row.dropped,
