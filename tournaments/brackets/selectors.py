@@ -511,7 +511,7 @@ WALL_REST_BETWEEN_NOW = 3  # slides of the whole bracket shown between two "now 
 class WallColumn:
     section: str  # "Winners' bracket"
     title: str  # "Semifinals", "Round 2"
-    part: str  # "matches 1-7 of 32" when the round is split, else ""
+    part: str  # "1-7 of 32" (its matches) when the round is split over columns, else ""
     matches: tuple[PageMatch, ...]
 
     @property
@@ -555,7 +555,7 @@ def _wall_chunks(section: str, title: str, matches: Sequence[PageMatch]) -> list
         part = matches[start : start + size]
         label = ""
         if count > 1:
-            label = f"matches {start + 1}\N{EN DASH}{start + len(part)} of {len(matches)}"
+            label = f"{start + 1}\N{EN DASH}{start + len(part)} of {len(matches)}"
         columns.append(WallColumn(section, title, label, tuple(part)))
     return columns
 
