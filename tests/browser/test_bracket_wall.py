@@ -172,3 +172,20 @@ def test_every_bracket_fits_the_wall_and_cycles_through_every_round(
     if shape == "single-32-done":  # more places than fit beside: a slide of their own
         assert wall.page.complete and len(wall.page.placements) == 32 and wall.more_places
     assert errors == []
+
+
+def test_the_wall_on_a_phone_is_a_page_that_scrolls(live_server, browser, director):
+    event = derby(director, 16, "double")
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(f"{live_server.url}/e/{event.public_token}/bracket/wall/")
+    page.wait_for_function("() => document.querySelector('#wall-board').dataset.shown")
+    sizes = page.eval_on_selector_all(
+        ".wall-slide:not([hidden]) .wall-name",
+        "els => els.map(e => parseFloat(getComputedStyle(e).fontSize))",
+    )
+    assert sizes and min(sizes) >= 15
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "bracket-wall-phone.png"), full_page=True)
+    context.close()
