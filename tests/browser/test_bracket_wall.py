@@ -189,3 +189,27 @@ def test_the_wall_on_a_phone_is_a_page_that_scrolls(live_server, browser, direct
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "bracket-wall-phone.png"), full_page=True)
     context.close()
+
+
+def test_the_wall_follows_the_tables_live_and_keeps_its_slide(
+    live_server, browser, director, django_capture_on_commit_callbacks
+):
+    event = derby(director, 16, "double")
+    context = browser.new_context(viewport=SCREENS["1080p"])
+    page = context.new_page()
+    page.clock.install()
+    page.goto(f"{live_server.url}/e/{event.public_token}/bracket/wall/")
+    page.wait_for_function("() => document.querySelector('#wall-board').dataset.shown")
+    page.clock.fast_forward(SLIDE_SECONDS * 1000)  # the second slide of the cycle
+    shown = page.evaluate("document.querySelector('#wall-board').dataset.shown")
+    assert page.locator('.wall-slide.is-now [data-match="W1-1"]').count() == 1
+    with django_capture_on_commit_callbacks(execute=True):
+        play_derby(current_rows(event.bracket_stage)["W1-1"].game, "A")
+    page.clock.fast_forward(5_000)  # the board asks again
+    page.wait_for_function(
+        "() => !document.querySelector('.wall-slide.is-now [data-match=\"W1-1\"]')",
+        timeout=10_000,
+    )
+    assert page.evaluate("document.querySelector('#wall-board').dataset.shown") == shown
+    assert page.locator('[data-match="W1-1"].is-done').count() == 1
+    context.close()
