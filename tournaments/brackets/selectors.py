@@ -488,3 +488,135 @@ def bracket_desk_choices(*, event: Event) -> dict[str, Any]:
         "entrants": list(event.entrants.filter(dropped=False).order_by("name")),
         "has_rounds": event.rounds.exists(),
     }
+
+
+# --------------------------------------------------------------------------- the wall
+# The bracket on a projector: slides of at most WALL_COLUMNS columns, each column as many
+# matches as one screen's height holds in type read from the back of the hall; a round
+# longer than that is split over several columns. The sizes are in the wall's unit (a
+# hundredth of a 16:9 screen's height, static/css/bracket_wall.css) and kept in step with
+# the stylesheet: a match is its head, its seats and the gap below it.
+
+WALL_COLUMNS = 3
+WALL_COLUMN_HEIGHT = 82.0  # what a column's matches have under the column's title
+WALL_MATCH_HEAD = 2.8
+WALL_SEAT = 3.6
+WALL_MATCH_GAP = 1.4  # the gap below a match, its border included
+WALL_PLACES_BESIDE = 18  # places the panel beside the bracket holds
+WALL_PLACES_COLUMN = 21  # places a column of a places slide holds
+WALL_REST_BETWEEN_NOW = 3  # slides of the whole bracket shown between two "now playing"
+
+
+@dataclass(frozen=True)
+class WallColumn:
+    section: str  # "Winners' bracket"
+    title: str  # "Semifinals", "Round 2"
+    part: str  # "1-7 of 32" (its matches) when the round is split over columns, else ""
+    matches: tuple[PageMatch, ...]
+
+    @property
+    def playing(self) -> bool:
+        return any(match.status == Status.READY for match in self.matches)
+
+
+@dataclass(frozen=True)
+class WallSlide:
+    key: str  # the same slide keeps its key across the live updates: "now-1", "bracket-3"
+    label: str  # "Now playing", "Winners' bracket", "Places 22-64"
+    now: bool
+    columns: tuple[WallColumn, ...] = ()
+    places: tuple[tuple[PagePlace, ...], ...] = ()  # a places slide's columns
+
+
+@dataclass(frozen=True)
+class BracketWall:
+    page: BracketPage
+    slides: tuple[WallSlide, ...]
+    places: tuple[PagePlace, ...]  # beside the bracket on every slide
+    more_places: int  # the places shown on slides of their own
+    playing: int  # matches being played
+    rest_between_now: int = WALL_REST_BETWEEN_NOW
+
+
+def wall_match_height(match: LayoutMatch) -> float:
+    return WALL_MATCH_HEAD + WALL_SEAT * len(match.seats) + WALL_MATCH_GAP
+
+
+def _wall_chunks(section: str, title: str, matches: Sequence[PageMatch]) -> list[WallColumn]:
+    """A round as columns that each fit the screen's height, split as evenly as it goes."""
+    if not matches:
+        return []
+    tallest = max(wall_match_height(match) for match in matches)
+    per_column = max(1, int(WALL_COLUMN_HEIGHT // tallest))
+    count = -(-len(matches) // per_column)
+    size = -(-len(matches) // count)
+    columns = []
+    for start in range(0, len(matches), size):
+        part = matches[start : start + size]
+        label = ""
+        if count > 1:
+            label = f"{start + 1}\N{EN DASH}{start + len(part)} of {len(matches)}"
+        columns.append(WallColumn(section, title, label, tuple(part)))
+    return columns
+
+
+def _wall_slides(prefix: str, label: str | None, columns: Sequence[WallColumn]) -> list[WallSlide]:
+    slides = []
+    for index, start in enumerate(range(0, len(columns), WALL_COLUMNS), start=1):
+        shown = tuple(columns[start : start + WALL_COLUMNS])
+        sections = list(dict.fromkeys(column.section for column in shown))
+        slides.append(
+            WallSlide(
+                key=f"{prefix}-{index}",
+                label=label or " \N{MIDDLE DOT} ".join(sections),
+                now=prefix == "now",
+                columns=shown,
+            )
+        )
+    return slides
+
+
+def bracket_wall(page: BracketPage) -> BracketWall:
+    """The bracket as slides for a projector: first the matches being played ("now
+    playing"), then every round of every section in reading order, then the places that
+    do not fit beside the bracket. Every match is on a slide of the whole bracket."""
+    now: list[WallColumn] = []
+    every: list[WallColumn] = []
+    for section in page.sections:
+        for column in section.columns:
+            every += _wall_chunks(section.title, column.title, column.matches)
+            playing = [m for m in column.matches if m.status == Status.READY]
+            now += _wall_chunks(section.title, column.title, playing)
+    slides = _wall_slides("now", "Now playing", now) + _wall_slides("bracket", None, every)
+    beside = page.placements
+    more: tuple[PagePlace, ...] = ()
+    if len(beside) > WALL_PLACES_BESIDE:
+        beside, more = beside[: WALL_PLACES_BESIDE - 1], beside[WALL_PLACES_BESIDE - 1 :]
+    per_slide = WALL_PLACES_COLUMN * WALL_COLUMNS
+    for index, start in enumerate(range(0, len(more), per_slide), start=1):
+        shown = more[start : start + per_slide]
+        slides.append(
+            WallSlide(
+                key=f"places-{index}",
+                label=f"Places {shown[0].places.split('-')[0]}\N{EN DASH}"
+                f"{shown[-1].places.split('-')[-1]}",
+                now=False,
+                places=tuple(
+                    shown[i : i + WALL_PLACES_COLUMN]
+                    for i in range(0, len(shown), WALL_PLACES_COLUMN)
+                ),
+            )
+        )
+    return BracketWall(
+        page=page,
+        slides=tuple(slides),
+        places=beside,
+        more_places=len(more),
+        playing=sum(1 for column in now for _ in column.matches),
+    )
+
+
+def bracket_wall_for(*, event: Event) -> BracketWall | None:
+    """The event's bracket as the wall shows it; None before there is one."""
+    page = bracket_for(event=event)
+    return None if page is None else bracket_wall(page)

@@ -18,6 +18,8 @@ from tournaments.web.public.views import public_event
 
 PAGE = "tournaments/bracket.html"
 BOARD = "tournaments/bracket.html#board"
+WALL = "tournaments/bracket_wall.html"
+WALL_BOARD = "tournaments/bracket_wall.html#board"
 
 
 @never_cache
@@ -38,6 +40,26 @@ def bracket_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
         return HttpResponse(status=204)
     page = brackets.bracket_for(event=event)
     return render(request, BOARD, {"event": event, "page": page})
+
+
+@never_cache
+@require_GET
+def bracket_wall(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """The bracket on a projector: the matches being played, then the rest, slide by slide."""
+    event = public_event(token)
+    wall = brackets.bracket_wall_for(event=event)
+    return render(request, WALL_BOARD if request.htmx else WALL, {"event": event, "wall": wall})
+
+
+@never_cache
+@require_GET
+def bracket_wall_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """The wall's slides again, or 204 (nothing to swap) when nothing changed since ``rev``."""
+    event = public_event(token)
+    if request.GET.get("rev") == str(event.revision):
+        return HttpResponse(status=204)
+    wall = brackets.bracket_wall_for(event=event)
+    return render(request, WALL_BOARD, {"event": event, "wall": wall})
 
 
 @require_GET

@@ -12,5 +12,11 @@ urlpatterns = [
     path("e/<str:token>/projector/", views.projector, name="projector"),
     path("e/<str:token>/bracket/", bracket_pages.bracket_page, name="bracket"),
     path("e/<str:token>/bracket/live/", bracket_pages.bracket_live, name="bracket_live"),
+    path("e/<str:token>/bracket/wall/", bracket_pages.bracket_wall, name="bracket_wall"),
+    path(
+        "e/<str:token>/bracket/wall/live/",
+        bracket_pages.bracket_wall_live,
+        name="bracket_wall_live",
+    ),
     path("e/<str:token>/bracket/bracket.pdf", bracket_pages.bracket_pdf, name="bracket_pdf"),
 ]
