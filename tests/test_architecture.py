@@ -434,7 +434,7 @@ PART_EDGES: dict[str, dict[str, frozenset[str]]] = {
         "management": frozenset({"brackets", "errors", "events", "models", "club", "seating"}),
         "migrations": frozenset({"models"}),
         "models": frozenset(),
-        "printouts": frozenset({"events", "models"}),
+        "printouts": frozenset({"events", "models", "standings"}),
         "club": frozenset({"models", "seating", "services", "standings"}),
         "seating": frozenset({"models"}),
         "services": frozenset({"errors", "models"}),

@@ -8,8 +8,9 @@ computed by the pure cores through ``tournaments.seating.adapter`` and
 
 One module per entity: ``event`` (create, check, close), ``entrants`` (registration,
 check-in, drops and returns, how the away score, keep-apart pairs),
-``tournament_rounds`` (seating, swaps, publishing, undoing a tournament round, tables
-still playing, the absent recorded), ``clock`` (a tournament round's clock started,
+``tournament_rounds`` (seating, swaps, tables still playing, the absent recorded, the
+background jobs), ``publishing`` (a draft's tables given their games, published, the
+last round taken back), ``clock`` (a tournament round's clock started,
 paused, resumed, extended), ``staff`` (co-directors and scorers added and removed),
 ``table_results`` (a table's result corrected, a table's request answered) and
 ``transfer`` (the event document exported and imported). This package is the one place
@@ -42,6 +43,11 @@ from tournaments.events.services.event import (
     event_create,
     event_table_sizes_set,
 )
+from tournaments.events.services.publishing import (
+    tournament_round_publish,
+    tournament_round_publish_part,
+    tournament_round_undo,
+)
 from tournaments.events.services.staff import StaffError, event_staff_add, event_staff_remove
 from tournaments.events.services.table_results import result_correct, table_request_answer
 from tournaments.events.services.tournament_rounds import (
@@ -53,11 +59,8 @@ from tournaments.events.services.tournament_rounds import (
     tournament_round_generate,
     tournament_round_generation_mark,
     tournament_round_opened_check,
-    tournament_round_publish,
-    tournament_round_publish_part,
     tournament_round_still_playing_check,
     tournament_round_swap,
-    tournament_round_undo,
 )
 from tournaments.events.services.transfer import event_export, event_import, event_import_check
 

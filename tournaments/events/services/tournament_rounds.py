@@ -3,24 +3,14 @@
 from __future__ import annotations
 
 import time
-from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.utils import timezone
 
-from common.rows import set_column
 from scoring.engines.base import Problem
 from scoring.models import Game
-from scoring.services import (
-    Actor,
-    GameChangeError,
-    PreparedGame,
-    game_prepare,
-    games_create_prepared,
-)
 from tournaments.club import rated_seating as season_seating
 from tournaments.errors import TournamentError
 from tournaments.events import availability
@@ -43,7 +33,6 @@ from tournaments.services.change import (
     event_locked,
     event_locked_open,
     event_log,
-    options_at,
     refuse_closed,
 )
 from tournaments.standings import adapter as results
@@ -351,7 +340,8 @@ def background_job_restart(*, event: Event, user: ActingUser = None) -> Event:
     return event
 
 
-def _round_of(event: Event, round_: TournamentRound, status: str) -> TournamentRound:
+def tournament_round_locked(event: Event, round_: TournamentRound, status: str) -> TournamentRound:
+    """The round, locked for the change, refused unless it is in this event and ``status``."""
     found = TournamentRound.objects.select_for_update().filter(pk=round_.pk, event=event).first()
     if found is None:
         raise TournamentError.single("that round is not in this event", field="round")
@@ -391,7 +381,7 @@ def tournament_round_swap(
     first, second = two_chosen(first, second)
     with transaction.atomic():
         event = event_locked_open(event)
-        round_ = _round_of(event, round, TournamentRound.Status.DRAFT)
+        round_ = tournament_round_locked(event, round, TournamentRound.Status.DRAFT)
         first, second = entrant_of(event, first), entrant_of(event, second)
         if first.pk == second.pk:
             raise TournamentError.single("choose two different players", field="second")
@@ -443,172 +433,3 @@ def tournament_round_swap(
         first=first.name,
         second=second.name,
     )
-
-
-def _first_dealer(seated: Sequence[int], dealt: Counter[int]) -> int:
-    """The seat whose player has dealt first least often so far (ties: the lowest seat)."""
-    return min(range(len(seated)), key=lambda s: (dealt[seated[s]], s))
-
-
-def _publish_checks(event: Event, round_: TournamentRound, *, go_on: bool) -> None:
-    tournament_round_still_playing_check(event=event, number=round_.number, go_on=go_on)
-    twice = availability.seated_still_playing(round_)
-    if twice:
-        listed = "; ".join(f"{name} ({table.label.split(':')[0]})" for name, table in twice)
-        raise TournamentError.single(
-            f"this draft seats players still playing: {listed}. Generate the draft "
-            "again to leave them out",
-            field="round",
-            round_number=round_.number,
-        )
-
-
-def _create_games(
-    event: Event, round_: TournamentRound, user: ActingUser, *, most: int | None = None
-) -> list[Table]:
-    """Give up to ``most`` of the draft's tables that have none their scoring game."""
-    tables = list(round_.tables.filter(game__isnull=True).order_by("number")[:most])
-    if not tables:
-        return []
-    dealt: Counter[int] = Counter()
-    for seat, entrant_id, first in TableSeat.objects.filter(
-        table__round__event=event,
-        table__round__status=TournamentRound.Status.PUBLISHED,
-    ).values_list("seat", "entrant_id", "table__game__first_dealer"):
-        if seat == first:
-            dealt[entrant_id] += 1
-    # (seat, entrant, the name at that seat) of each table, read as plain values.
-    seats: dict[int, list[tuple[int, int, str]]] = {}
-    for table_id, seat, entrant_id, name, members, member in TableSeat.objects.filter(
-        table__in=tables
-    ).values_list("table_id", "seat", "entrant_id", "entrant__name", "entrant__members", "member"):
-        seats.setdefault(table_id, []).append(
-            (seat, entrant_id, members[member] if members else name)
-        )
-    actor = Actor(user=user, device="director's desk")
-    options: dict[int, dict[str, Any]] = {}  # by table size: the same for every table
-    prepared: list[PreparedGame] = []
-    for table in tables:
-        seated = sorted(seats[table.pk])
-        names = [name for _, _, name in seated]
-        if len(names) not in options:
-            options[len(names)] = options_at(event.game, event.options, len(names))
-        record = {
-            "game": event.game,
-            "players": names,
-            "options": options[len(names)],
-            "first_dealer": _first_dealer([entrant for _, entrant, _ in seated], dealt),
-            "rounds": [],
-        }
-        try:
-            prepared.append(game_prepare(record=record))
-        except GameChangeError as error:
-            raise TournamentError(
-                [
-                    Problem(f"table {table.number}: {p.message}", round_.number, p.field)
-                    for p in error.problems
-                ]
-            ) from None
-    # Every game written in a few bulk inserts; the round's publishing tells the pages once.
-    games = games_create_prepared(
-        prepared=prepared,
-        actor=actor,
-        confirmation=event.confirmation,
-        is_tournament_game=True,
-        one_phone=event.one_phone,
-        announce=False,
-    )
-    pairs = []
-    for table, game in zip(tables, games, strict=True):
-        table.game = game
-        pairs.append((table.pk, game.pk))
-    set_column(Table, "game_id", pairs)
-    return tables
-
-
-def tournament_round_publish_part(
-    *, event: Event, round: TournamentRound, user: ActingUser = None, go_on: bool = False, most: int
-) -> tuple[int, int]:
-    """Prepare a large draft for publishing, ``most`` tables at a time: their games are
-    created while the round stays a draft (players see nothing yet). Returns (tables
-    with a game, tables). ``tournament_round_publish`` then publishes the round in one step."""
-    with transaction.atomic():
-        event = event_locked_open(event)
-        round_ = _round_of(event, round, TournamentRound.Status.DRAFT)
-        # Checked before the first part (a draft refused makes no game);
-        # ``tournament_round_publish`` checks again when it publishes, so the parts between
-        # need not.
-        if not round_.tables.filter(game__isnull=False).exists():
-            _publish_checks(event, round_, go_on=go_on)
-        _create_games(event, round_, user, most=most)
-        done = round_.tables.filter(game__isnull=False).count()
-        return done, round_.tables.count()
-
-
-def tournament_round_publish(
-    *, event: Event, round: TournamentRound, user: ActingUser = None, go_on: bool = False
-) -> TournamentRound:
-    """Publish a draft: every table becomes one scoring game, players in seat order.
-
-    Refused while a table of an earlier round still plays, unless ``go_on``; even then a
-    draft that seats a player still playing is refused (nobody is seated twice). Tables
-    prepared by ``tournament_round_publish_part`` keep their games.
-    """
-    with transaction.atomic():
-        event = event_locked(event)
-        refuse_closed(event)
-        round_ = _round_of(event, round, TournamentRound.Status.DRAFT)
-        _publish_checks(event, round_, go_on=go_on)
-        _create_games(event, round_, user)
-        round_.status = TournamentRound.Status.PUBLISHED
-        round_.published_at = timezone.now()
-        round_.save(update_fields=["status", "published_at"])
-        event_log(
-            event,
-            "round_publish",
-            user,
-            after={
-                "round": round_.number,
-                "games": list(round_.tables.order_by("number").values_list("game_id", flat=True)),
-            },
-        )
-        bump(event)
-    return round_
-
-
-def tournament_round_undo(
-    *, event: Event, round: TournamentRound, user: ActingUser = None
-) -> TournamentRound:
-    """Take back the last published round before any result is in: its games go, the
-    round is a draft again."""
-    with transaction.atomic():
-        event = event_locked_open(event)
-        round_ = _round_of(event, round, TournamentRound.Status.PUBLISHED)
-        last = event.rounds.order_by("-number").values_list("number", flat=True).first()
-        if last != round_.number:
-            raise TournamentError.single(
-                f"only the last round (round {last}) can be undone",
-                field="round",
-                round_number=round_.number,
-            )
-        game_ids = list(round_.tables.exclude(game=None).values_list("game_id", flat=True))
-        played = (
-            Table.objects.filter(round=round_, game__rounds__isnull=False)
-            .values_list("number", flat=True)
-            .distinct()
-        )
-        if played:
-            listed = ", ".join(str(n) for n in sorted(played))
-            raise TournamentError.single(
-                f"results are in at table {listed}: correct them instead",
-                field="round",
-                round_number=round_.number,
-            )
-        round_.tables.update(game=None)
-        Game.objects.filter(pk__in=game_ids).delete()
-        round_.status = TournamentRound.Status.DRAFT
-        round_.published_at = None
-        round_.save(update_fields=["status", "published_at"])
-        event_log(event, "round_undo", user, before={"round": round_.number, "games": game_ids})
-        bump(event)
-    return round_
