@@ -41,6 +41,9 @@ KIND_LABELS: Mapping[str, str] = {
     "round_publish": "Round published",
     "round_undo": "Round taken back",
     "result_correct": "Result corrected",
+    "result_undo": "Last deal undone",
+    "result_remove": "Deal removed",
+    "result_end": "Game ended at the totals",
 }
 TABLE_KIND = "table"  # the kind every table event is filtered by
 PAGE_SIZE = 50

@@ -37,7 +37,12 @@ from tournaments.events.services.entrants import (
 )
 from tournaments.events.services.event import event_check, event_close, event_create
 from tournaments.events.services.staff import StaffError, event_staff_add, event_staff_remove
-from tournaments.events.services.table_results import result_correct, table_request_answer
+from tournaments.events.services.table_results import (
+    result_correct,
+    result_end_at_totals,
+    result_remove,
+    table_request_answer,
+)
 from tournaments.events.services.tournament_rounds import (
     Progress,
     StillPlayingError,
@@ -80,6 +85,8 @@ __all__ = [
     "event_staff_remove",
     "keep_apart_add",
     "result_correct",
+    "result_end_at_totals",
+    "result_remove",
     "table_request_answer",
     "tournament_round_clock_change",
     "tournament_round_clock_extend",
