@@ -852,7 +852,11 @@ def later_choices(error: LaterDealsBreak, word: str, action: str) -> dict[str, A
     verb = "Remove it" if error.removing else "Correct it"
     where = f"before the first {name}" if kept == 0 else f"at {name} {kept}"
     return {
-        "message": "; ".join(p.message for p in error.problems),
+        # The choices below are the way through: the message says what would break.
+        "message": "; ".join(
+            p.message.removesuffix("; correct or undo the later deals first")
+            for p in error.problems
+        ),
         "action": action,
         "number": error.number,
         "end": f"{verb} and end the game {where}",
@@ -1000,7 +1004,11 @@ def result_correct(request: HtmxHttpRequest, pk: int, table_id: int, number: int
                     return HttpResponseClientRedirect(url)
                 return redirect(url)
         if request.htmx:
-            return render(request, f"{template}#form", context)
+            response = render(request, f"{template}#form", context)
+            if "breaks" in context:
+                # The choices in sight, above the form's save bar.
+                response["HX-Reswap"] = "outerHTML show:#later-choices:top"
+            return response
     return render(request, template, context)
 
 
