@@ -174,7 +174,7 @@ class RoundEvent(models.Model):
         CONFIRM = "confirm", "Round confirmed"
         CORRECT = "correct", "Round corrected"
         UNDO = "undo", "Last round undone"
-        REMOVE = "remove", "Round removed"
+        REMOVE = "remove", "Deal removed"
         END = "end", "Game ended"
         REOPEN = "reopen", "Game reopened"
         REQUEST = "request", "Change asked for"

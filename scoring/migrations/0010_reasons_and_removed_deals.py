@@ -23,6 +23,6 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='roundevent',
             name='action',
-            field=models.CharField(choices=[('create', 'Game created'), ('import', 'Game imported'), ('record', 'Round recorded'), ('confirm', 'Round confirmed'), ('correct', 'Round corrected'), ('undo', 'Last round undone'), ('remove', 'Round removed'), ('end', 'Game ended'), ('reopen', 'Game reopened'), ('request', 'Change asked for'), ('accept', 'Change accepted'), ('decline', 'Change declined'), ('rematch', 'Rematch started')], max_length=16),
+            field=models.CharField(choices=[('create', 'Game created'), ('import', 'Game imported'), ('record', 'Round recorded'), ('confirm', 'Round confirmed'), ('correct', 'Round corrected'), ('undo', 'Last round undone'), ('remove', 'Deal removed'), ('end', 'Game ended'), ('reopen', 'Game reopened'), ('request', 'Change asked for'), ('accept', 'Change accepted'), ('decline', 'Change declined'), ('rematch', 'Rematch started')], max_length=16),
         ),
     ]

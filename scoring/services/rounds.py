@@ -434,7 +434,6 @@ def _corrected(
     scored: ScoredGame,
     *,
     reason: str = "",
-    after: Mapping[str, Any] | None = None,
 ) -> dict:
     number = round_.number
     before = round_.entry
@@ -455,7 +454,7 @@ def _corrected(
         actor,
         number=number,
         before=before,
-        after={**dict(entry), **after} if after else dict(entry),
+        after=dict(entry),
         reason=reason,
     )
     return save_projection(game, scored)
@@ -475,15 +474,18 @@ def apply_correct_cut(
     removed = _remove_after(game, rounds, number)
     ending_before = dict(game.ending)
     game.ending = dict(kept.extras)
-    return _corrected(
-        game,
-        round_,
-        entry,
-        actor,
-        scored,
-        reason=reason,
-        after={"_removed": removed, "_ending": game.ending} if removed or ending_before else {},
-    )
+    if removed or ending_before or game.ending:
+        # The later deals' removal (and how the game now ends) in a row of its own.
+        audit(
+            game,
+            RoundEvent.Action.REMOVE,
+            actor,
+            number=removed[0] if removed else None,
+            before={"ending": ending_before},
+            after={"removed": removed, "ending": game.ending, "later": later},
+            reason=reason,
+        )
+    return _corrected(game, round_, entry, actor, scored, reason=reason)
 
 
 def _cut(game: Game, record: GameRecord, later: Later) -> tuple[GameRecord, ScoredGame]:

@@ -228,7 +228,9 @@ def test_a_correction_that_ends_the_game_earlier_offers_to_end_there():
     assert game.rounds.count() == 1 and game.status == "finished"
     assert game.ending == {}  # it ends there by itself
     event = game.events.get(action=RoundEvent.Action.CORRECT)
-    assert event.reason == "all tricks to A" and event.after["_removed"] == [2]
+    assert event.reason == "all tricks to A" and event.after == all_300
+    removal = game.events.get(action=RoundEvent.Action.REMOVE)
+    assert removal.reason == "all tricks to A" and removal.after["removed"] == [2]
 
 
 def test_a_correction_that_breaks_a_later_deal_may_end_there_at_the_totals():

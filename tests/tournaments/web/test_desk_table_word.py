@@ -72,6 +72,8 @@ def test_undo_the_last_deal_with_a_reason(desk, event, finished):
     assert log.after["reason"] == "deal 2 was never played" and log.after["removed"] == [2]
     page = desk.get(response["Location"]).content.decode()
     assert "The last deal was undone." in page
+    history = Client().get(reverse("scoring:history", args=[game.table_token])).content.decode()
+    assert "Why: deal 2 was never played" in history
 
 
 def test_remove_any_deal(desk, event, finished):
@@ -97,6 +99,8 @@ def test_end_the_game_at_the_totals(desk, event, table):
     assert log.after["reason"] == "time was called"
     page = desk.get(response["Location"]).content.decode()
     assert "Ended by the director at the totals standing" in page
+    table_page = Client().get(reverse("scoring:table", args=[game.table_token])).content.decode()
+    assert "ended by the event&#x27;s director at the totals standing" in table_page
 
 
 def test_a_reason_is_required_beside_its_field(desk, event, finished):
