@@ -124,3 +124,31 @@ def test_a_correction_that_ends_the_game_earlier_is_made_to_end_there(live_serve
     shoot(page, "desk-correct-ended-here-390")
     game = Game.objects.get(pk=table.game_id)
     assert game.rounds.count() == 1 and game.status == Game.Status.FINISHED
+
+
+def test_a_player_asks_the_desk_with_a_why_the_director_reads(live_server, phone: Page):
+    page = phone
+    director = get_user_model().objects.create_user("director", password="pw", is_staff=True)
+    event, tables = event_tables(director)
+    table = tables[0]
+    play_table(table)
+    game = Game.objects.get(pk=table.game_id)
+    page.goto(f"{live_server.url}/t/{game.table_token}/")
+    page.locator(".seat-pick button").nth(1).click()
+    expect(page.locator(".iam-line")).to_be_visible()
+    why = page.locator("#recent input[name='why']").first
+    expect(why).to_be_visible()
+    why.fill("We scored deal 2 twice")
+    shoot(page, "table-ask-desk-why-390")
+    page.get_by_role("button", name="Ask the desk to undo deal 2").first.click()
+    expect(page.get_by_text("Asked of the desk").first).to_be_visible()
+    desk = page.context.browser.new_context(viewport=PHONE)
+    try:
+        desk_page = desk.new_page()
+        signed_in(desk_page, live_server, director)
+        desk_page.goto(f"{live_server.url}/desk/{event.pk}/")
+        expect(desk_page.locator(".request-why")).to_contain_text("We scored deal 2 twice")
+        desk_page.locator(".request-why").scroll_into_view_if_needed()
+        desk_page.screenshot(path=str(ARTIFACTS / "desk-request-why-390.png"))
+    finally:
+        desk.close()
