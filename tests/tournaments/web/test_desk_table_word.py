@@ -15,6 +15,7 @@ from scoring.engines.base import AT_TOTALS
 from scoring.models import ChangeRequest, Game, RoundEvent
 from tests.tournaments.helpers import DEALS, enter_and_confirm, play_table
 from tests.tournaments.web.conftest import publish_next
+from tournaments.events import services
 from tournaments.models import EventLog
 
 pytestmark = pytest.mark.django_db
@@ -177,3 +178,15 @@ def test_a_players_why_reaches_the_desk_from_the_page_and_the_api(desk, event, f
     )
     assert answer.status_code == 202, answer.content
     assert ChangeRequest.objects.get(pk=answer.json()["request"]["id"]).why == "deal 2 twice"
+
+
+def test_a_game_ended_at_the_totals_travels_in_the_events_export(event, director, table):
+    enter_and_confirm(table.game, 1, DEALS[4][0])
+    services.result_end_at_totals(
+        event=event, table=table, user=director, reason="time", revision=None
+    )
+    document = json.loads(json.dumps(services.event_export(event=event)))
+    copy = services.event_import(data=document, owner=director)
+    copied = Game.objects.get(event_table__round__event=copy, event_table__number=1)
+    assert copied.ending == {AT_TOTALS: True} and copied.status == Game.Status.FINISHED
+    assert services.event_export(event=copy)["rounds"] == document["rounds"]
