@@ -52,6 +52,7 @@ from scoring.services.game import (
 from scoring.services.rounds import (
     Later,
     RoundSaved,
+    deal_words,
     misdeal_record,
     round_confirm,
     round_correct,
@@ -86,6 +87,7 @@ __all__ = [
     "change_request_accept",
     "change_request_decline",
     "change_request_open",
+    "deal_words",
     "default_confirmation",
     "desk_request_answer",
     "desk_request_open",

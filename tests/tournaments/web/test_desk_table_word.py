@@ -190,3 +190,15 @@ def test_a_game_ended_at_the_totals_travels_in_the_events_export(event, director
     copied = Game.objects.get(event_table__round__event=copy, event_table__number=1)
     assert copied.ending == {AT_TOTALS: True} and copied.status == Game.Status.FINISHED
     assert services.event_export(event=copy)["rounds"] == document["rounds"]
+
+
+def test_a_players_correction_asked_of_the_desk_carries_its_why(desk, event, finished):
+    game = Game.objects.get(pk=finished.game_id)
+    phone = Client()
+    phone.post(reverse("scoring:table_seat", args=[game.table_token]), {"seat": "1"})
+    correct = reverse("scoring:round_correct", args=[game.table_token, 1])
+    assert 'name="why"' in phone.get(correct).content.decode()
+    form = {"number": "1", "bidder": "1", "bid": "170", "won-A": "100", "won-B": "200"}
+    phone.post(correct, {**form, "revision": revision(game), "why": "Ben bid, not Ann"})
+    asked = ChangeRequest.objects.get(game=game, to_desk=True)
+    assert asked.kind == "correct" and asked.why == "Ben bid, not Ann"

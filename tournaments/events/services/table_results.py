@@ -16,6 +16,7 @@ from scoring.services import (
     Later,
     LaterDealsBreak,
     StaleRevision,
+    deal_words,
     desk_request_answer,
     game_end_at_totals,
     round_confirm,
@@ -49,7 +50,10 @@ def _refusal(table: Table, error: GameChangeError) -> TournamentError:
     """A game's refusal as the desk says it, naming the table (a change that would change
     how the game ended keeps its choices: ``LaterDealsBreak``, raised as it is)."""
     return TournamentError(
-        [Problem(f"table {table.number}: {p.message}", p.round, p.field) for p in error.problems]
+        [
+            Problem(f"table {table.number}: {deal_words(p.message)}", p.round, p.field)
+            for p in error.problems
+        ]
     )
 
 
