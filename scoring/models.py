@@ -174,6 +174,7 @@ class RoundEvent(models.Model):
         CONFIRM = "confirm", "Round confirmed"
         CORRECT = "correct", "Round corrected"
         UNDO = "undo", "Last round undone"
+        REMOVE = "remove", "Deal removed"
         END = "end", "Game ended"
         REOPEN = "reopen", "Game reopened"
         REQUEST = "request", "Change asked for"
@@ -191,6 +192,8 @@ class RoundEvent(models.Model):
     )
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
+    # Why the change was made: an event director says why for every change of a result.
+    reason = models.CharField(max_length=500, blank=True, db_default="")
     at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -255,6 +258,8 @@ class ChangeRequest(models.Model):
     )
     # The director's reason, with the answer.
     reason = models.CharField(max_length=500, blank=True)
+    # Why the table asks (optional), as the player put it.
+    why = models.CharField(max_length=500, blank=True, db_default="")
 
     class Meta:
         ordering = ["game", "created_at", "pk"]

@@ -94,8 +94,10 @@ def asked_of_the_desk(
     revision: int | None,
     number: int | None = None,
     entry: dict[str, Any] | None = None,
+    why: str | None = None,
 ) -> Status[dict[str, Any]]:
-    """202: at a closed event table the change becomes a request to the event's desk."""
+    """202: at a closed event table the change becomes a request to the event's desk
+    (``why``: the table's reason, optional)."""
     asked = desk_request_open(
         game=the_game(request),
         kind=kind,
@@ -103,6 +105,7 @@ def asked_of_the_desk(
         revision=revision,
         number=number,
         entry=entry,
+        why=why or "",
     ).request
     return Status(
         202,
@@ -245,6 +248,7 @@ def game_round_correct(
             revision=correction.revision,
             number=number,
             entry=correction.round,
+            why=correction.why,
         )
     return {"number": result.round_number, "score": result.score}
 
@@ -275,7 +279,7 @@ def game_round_undo(
         )
     except TableClosed:
         return asked_of_the_desk(
-            request, "undo", seat=undo.seat, revision=undo.revision, number=number
+            request, "undo", seat=undo.seat, revision=undo.revision, number=number, why=undo.why
         )
     return {"number": result.round_number, "score": result.score}
 

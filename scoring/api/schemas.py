@@ -112,6 +112,12 @@ class CorrectionIn(Body):
     number: RoundNumber | None = Field(
         None, description="the round's number again, as in the path; when given, it must match"
     )
+    why: str | None = Field(
+        None,
+        max_length=500,
+        description="at an event table whose game is over: why the table asks the desk "
+        "(optional; the director reads it)",
+    )
 
 
 class ConfirmationIn(BaseModel):
@@ -126,6 +132,12 @@ class ConfirmationIn(BaseModel):
 class UndoIn(BaseModel):
     seat: SeatNumber | None = Field(None, description="the seat undoing it")
     revision: Revision
+    why: str | None = Field(
+        None,
+        max_length=500,
+        description="at an event table whose game is over: why the table asks the desk "
+        "(optional; the director reads it)",
+    )
 
 
 def _add_endings(schema: dict[str, Any]) -> None:

@@ -20,6 +20,7 @@ from itertools import product
 from typing import Any
 
 from scoring.engines.base import (
+    AT_TOTALS,
     MAX_NAME_LENGTH,
     MAX_ROUNDS,
     RECORD_FORMAT,
@@ -266,6 +267,10 @@ def record_schema(engine: Engine) -> JsonSchema:
                 "description": "rounds already played, each the input of one round",
             },
             **extras_schema(engine),
+            AT_TOTALS: {
+                "type": "boolean",
+                "description": "the event's director ended the game at the totals standing",
+            },
         },
         "required": ["game", "players"],
         "additionalProperties": False,

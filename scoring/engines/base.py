@@ -12,12 +12,15 @@ import json
 import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, TypeGuard
 
 RECORD_FORMAT = 1
 RECORD_KEYS = frozenset({"format", "game", "players", "options", "first_dealer", "rounds"})
 MAX_ROUNDS = 500
+# The record's key for a game the event's director ended at the totals standing (any game:
+# the best total wins). Only an event's desk ends a game so.
+AT_TOTALS = "ended_at_totals"
 MAX_NAME_LENGTH = 40
 MAX_INT = 10**6
 
@@ -530,7 +533,7 @@ class Engine(ABC):
         return result
 
     def _conclude(self, table: Table, state: Any, extras: Mapping[str, Any]) -> Conclusion:
-        unknown = set(extras) - self.record_extras
+        unknown = set(extras) - self.record_extras - {AT_TOTALS}
         if unknown:
             raise InvalidRecord(
                 [
@@ -538,7 +541,16 @@ class Engine(ABC):
                     for key in sorted(unknown)
                 ]
             )
-        return self.conclude(table, state, extras)
+        at_totals = extras.get(AT_TOTALS, False)
+        if not isinstance(at_totals, bool):
+            raise InvalidRecord([Problem(f"{AT_TOTALS} must be true or false", field=AT_TOTALS)])
+        conclusion = self.conclude(
+            table, state, {key: value for key, value in extras.items() if key != AT_TOTALS}
+        )
+        if not at_totals or conclusion.finished:
+            return conclusion
+        # Ended by the event's director at the totals standing: the best total wins.
+        return replace(conclusion, finished=True, winners=top_seats(conclusion.totals))
 
     # -- resuming ------------------------------------------------------------
 
@@ -762,7 +774,7 @@ def parse_record(data: Any, engines: Mapping[str, Engine]) -> GameRecord:
         known = ", ".join(engines)
         raise InvalidRecord([Problem(f"game must be one of {known}", field="game")])
     engine = engines[game]
-    allowed = RECORD_KEYS | engine.record_extras
+    allowed = RECORD_KEYS | engine.record_extras | {AT_TOTALS}
     for key in data:
         if key not in allowed:
             problems.append(Problem(f"unknown key {key!r} in the record", field=key))
@@ -804,5 +816,28 @@ def parse_record(data: Any, engines: Mapping[str, Engine]) -> GameRecord:
         options=dict(options),
         rounds=tuple(rounds),
         first_dealer=first_dealer,
-        extras={key: data[key] for key in engine.record_extras if key in data},
+        extras={key: data[key] for key in engine.record_extras | {AT_TOTALS} if key in data},
     )
+
+
+def without_deal(record: GameRecord, number: int) -> GameRecord:
+    """The record with deal ``number`` removed (the later deals move up one) and no ending:
+    an ending stood on the deals as they were."""
+    rounds = list(record.rounds)
+    del rounds[number - 1]
+    return record.with_rounds(rounds).with_extras({})
+
+
+def through_deal(record: GameRecord, number: int) -> GameRecord:
+    """The record's deals 1 to ``number`` (the later ones removed), with no ending."""
+    return record.with_rounds(list(record.rounds)[:number]).with_extras({})
+
+
+def ended_at_totals(engine: Engine, record: GameRecord) -> tuple[GameRecord, ScoredGame]:
+    """The record ended where it stands: as the game itself ends there, or else at the
+    totals standing (``AT_TOTALS``), with the game so scored. Raises InvalidRecord."""
+    scored = engine.score(record)
+    if scored.finished:
+        return record, scored
+    ended = record.with_extras({**record.extras, AT_TOTALS: True})
+    return ended, engine.score(ended)

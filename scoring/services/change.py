@@ -161,6 +161,31 @@ class RoundWithdrawn(StaleRevision):
         self.args = ("; ".join(str(p) for p in self.problems),)
 
 
+class LaterDealsBreak(GameChangeError):
+    """A change of deal ``number`` (a correction; or, with ``removing``, its removal) that
+    would change how the game ended: deal ``later`` no longer stands (None: the ending no
+    longer fits). Nothing was done. The desk may make it with the deals after ``kept`` (the
+    last one that stands) removed: the game ended there, or going on from there; ``ends``
+    says whether the game ends there by itself (both then come to the same)."""
+
+    def __init__(
+        self,
+        problems: list[Problem],
+        *,
+        number: int,
+        kept: int,
+        later: int | None,
+        ends: bool,
+        removing: bool = False,
+    ):
+        self.number = number
+        self.kept = kept
+        self.later = later
+        self.ends = ends
+        self.removing = removing
+        super().__init__(problems)
+
+
 class TableClosed(GameChangeError):
     """An event table whose game is over: only the event's desk changes it now.
 
@@ -305,6 +330,7 @@ def audit_event(
     number: int | None = None,
     before: Any = None,
     after: Any = None,
+    reason: str = "",
 ) -> RoundEvent:
     """The audit trail's row for a change, to be written with it; the writer then calls
     ``announce_change`` (``audit`` does both)."""
@@ -317,6 +343,7 @@ def audit_event(
         user=actor.user_or_none,
         before=before,
         after=after,
+        reason=reason[:REASON_LONGEST],
     )
 
 
@@ -325,6 +352,29 @@ def audit(game: Game, action: str, actor: Actor, **what: Any) -> None:
     and tell of the change after commit."""
     NEW_EVENT.insert(audit_event(game, action, actor, **what))
     announce_change(game)
+
+
+REASON_LONGEST = 500
+
+
+def checked_reason(reason: str, *, required: bool = True, field: str = "reason") -> str:
+    """A reason as kept (its spaces tidied), or the refusal naming ``field``: required for
+    a director's change of a result, at most ``REASON_LONGEST`` characters."""
+    tidy = " ".join(str(reason or "").split())
+    if required and not tidy:
+        raise GameChangeError.single("say why (the audit keeps it)", field=field)
+    if len(tidy) > REASON_LONGEST:
+        raise GameChangeError.single(
+            f"the reason must be at most {REASON_LONGEST} characters", field=field
+        )
+    return tidy
+
+
+def check_desk(actor: Actor) -> None:
+    if not actor.desk:
+        raise GameChangeError.single(
+            "only a director of the event makes this change", field="table"
+        )
 
 
 def check_actor_seat(game: Game, actor: Actor) -> None:

@@ -18,12 +18,14 @@ from scoring.selectors import (
     table_closed,
 )
 from scoring.services.change import (
+    REASON_LONGEST,
     Actor,
     ChangeResult,
     GameChangeError,
     audit,
     check_actor_seat,
     check_revision,
+    checked_reason,
     locked,
 )
 from scoring.services.change_requests import (
@@ -34,7 +36,7 @@ from scoring.services.change_requests import (
 )
 from scoring.services.rounds import apply_correct, check_correct, undo_target
 
-REASON_LONGEST = 500
+__all__ = ["REASON_LONGEST", "desk_request_answer", "desk_request_open"]
 
 
 def _check_desk_request(
@@ -62,10 +64,13 @@ def desk_request_open(
     number: int | None = None,
     entry: Mapping[str, Any] | None = None,
     ending: Mapping[str, Any] | None = None,
+    why: str = "",
 ) -> RequestResult:
     """At a closed event table, ask the event's desk to correct a round, undo the last one,
     end or reopen the game. Nothing changes until a director answers; the same request
-    asked again is the same one. ``revision`` is the one the phone saw."""
+    asked again is the same one. ``revision`` is the one the phone saw; ``why`` the
+    player's reason, optional, shown to the director and kept in the audit."""
+    why = checked_reason(why, required=False, field="why")
     ending = dict(ending or {})
     entry = dict(entry) if isinstance(entry, Mapping) else None
     with transaction.atomic():
@@ -101,6 +106,7 @@ def desk_request_open(
             entry=entry,
             to_desk=True,
             revision=game.revision,
+            why=why,
             asked_by_seat=actor.seat if actor.seat is not None else 0,
             asked_by_device=actor.device[:64],
             asked_by_user=actor.user_or_none,
@@ -110,7 +116,7 @@ def desk_request_open(
             after["ending"] = ending
         if entry is not None:
             after["round"] = entry
-        audit(game, RoundEvent.Action.REQUEST, actor, number=number, after=after)
+        audit(game, RoundEvent.Action.REQUEST, actor, number=number, after=after, reason=why)
         game.revision += 1
         game.save(update_fields=["revision", "updated_at"])
     return RequestResult(request=request)
@@ -131,15 +137,9 @@ def desk_request_answer(
     ``revision`` is the one the desk page showed: a table that moved on since is refused
     (StaleRevision). A request the game has moved past lapses, and the reason is given.
     """
-    reason = " ".join(reason.split())
     if not actor.desk:
         raise GameChangeError.single("only a director of the event answers", field="request")
-    if not reason:
-        raise GameChangeError.single("say why (the audit keeps it)", field="reason")
-    if len(reason) > REASON_LONGEST:
-        raise GameChangeError.single(
-            f"the reason must be at most {REASON_LONGEST} characters", field="reason"
-        )
+    reason = checked_reason(reason)
     lapsed: GameChangeError | None = None
     with transaction.atomic():
         game = locked(game.pk)

@@ -6,8 +6,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 
-from scoring.engines.base import InvalidRecord, ScoredGame, parse_record
+from scoring.engines.base import InvalidRecord, ScoredGame, ended_at_totals, parse_record
 from scoring.engines.registry import ENGINES, engine_for
 from scoring.models import (
     Confirmation,
@@ -25,8 +26,10 @@ from scoring.services.change import (
     GameChangeError,
     audit,
     check_actor_seat,
+    check_desk,
     check_open,
     check_revision,
+    checked_reason,
     default_confirmation,
     locked,
     save_projection,
@@ -127,6 +130,35 @@ def game_end(
         check_revision(game, revision)
         check_open(game, actor)
         score = apply_end(game, ending, actor)
+    return ChangeResult(game=game, score=score)
+
+
+def game_end_at_totals(
+    *, game: Game, actor: Actor, reason: str, revision: int | None
+) -> ChangeResult:
+    """The event's desk ends a game where it stands: the best total wins (time called, a
+    player gone). Its deals waiting for confirmation stand confirmed by the director. The
+    reason is required and kept; ``revision`` is the one the desk page showed."""
+    check_desk(actor)
+    reason = checked_reason(reason)
+    with transaction.atomic():
+        game = locked(game.pk)
+        check_revision(game, revision)
+        record = game_record(game)
+        if game.ending or score_or_raise(game, record).finished:
+            raise GameChangeError.single(
+                "the game is over already: there is nothing to end", field="end"
+            )
+        ended, scored = ended_at_totals(game.engine, record)
+        game.ending = dict(ended.extras)
+        waiting = game.rounds.filter(status=Round.Status.PENDING)
+        confirmed = list(waiting.values_list("number", flat=True))
+        waiting.update(status=Round.Status.CONFIRMED, confirmed_at=timezone.now())
+        after: dict[str, Any] = dict(game.ending)
+        if confirmed:
+            after["confirmed"] = confirmed
+        audit(game, RoundEvent.Action.END, actor, before={}, after=after, reason=reason)
+        score = save_projection(game, scored)
     return ChangeResult(game=game, score=score)
 
 

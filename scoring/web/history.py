@@ -86,6 +86,7 @@ def round_correct_view(request: HtmxHttpRequest, token: str, number: int) -> Htt
         # The revision this form was opened at: a change made since refuses it, shown.
         "revision": game.revision if request.method == "GET" else posted_revision(request),
         "closed": table_closed(game),
+        "why": request.POST.get("why", "")[:500],
     }
     template = "scoring/correct.html"
     if request.method == "GET":

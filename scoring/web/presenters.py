@@ -15,6 +15,7 @@ from datetime import datetime
 from typing import Any
 
 from scoring.engines.base import (
+    AT_TOTALS,
     Engine,
     GameRecord,
     InvalidRecord,
@@ -387,6 +388,8 @@ def end_row(game: Game, score: ScoredGame, seats: Sequence[SeatInfo]) -> EndRow 
         text = f"{chips} chip{'s' if chips != 1 else ''} to {name}"
     elif game.ending.get("ended_early"):
         text = "ended early, before the final deal"
+    elif game.ending.get(AT_TOTALS):
+        text = "ended by the event's director at the totals standing"
     else:
         text = "the game was ended"
     return EndRow(text=text, cells=score_cells(groups_of(score, seats), deltas, totals))
@@ -501,6 +504,7 @@ class AuditRow:
     who: str
     before: str
     text: str
+    reason: str = ""
 
 
 def entry_text(game: Game, entry: Any) -> str:
@@ -533,6 +537,16 @@ def audit_rows(game: Game, seats: Sequence[SeatInfo]) -> list[AuditRow]:
             end = event.after.get("end")
             if isinstance(end, Mapping) and is_int(end.get("leftovers_to")):
                 text = f"leftovers to {name.get(end['leftovers_to'], '?')}"
+            if event.after.get(AT_TOTALS):
+                text = "ended by the event's director at the totals standing"
+        removing = {RoundEvent.Action.REMOVE, RoundEvent.Action.UNDO}
+        if event.action in removing and isinstance(event.after, Mapping):
+            removed = [n for n in event.after.get("removed") or [] if is_int(n)]
+            if len(removed) > 1:
+                words = kit_for(game.kind).word.lower()
+                text = f"{words}s {removed[0]} to {removed[-1]} removed"
+            elif removed and event.action == RoundEvent.Action.REMOVE:
+                text = "the later deals moved up one"
         asked = {RoundEvent.Action.REQUEST, RoundEvent.Action.ACCEPT, RoundEvent.Action.DECLINE}
         if event.action in asked and isinstance(event.after, Mapping):
             text = change_words(event.after.get("kind"))
@@ -555,6 +569,7 @@ def audit_rows(game: Game, seats: Sequence[SeatInfo]) -> list[AuditRow]:
                 if event.action == RoundEvent.Action.CORRECT
                 else "",
                 text=text,
+                reason=event.reason,
             )
         )
     return rows

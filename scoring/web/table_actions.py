@@ -384,6 +384,7 @@ def ask_the_desk(
             revision=posted_revision(request),
             number=number,
             entry=entry,
+            why=request.POST.get("why", ""),
         )
     except GameChangeError as invalid:
         return joined(invalid.problems)

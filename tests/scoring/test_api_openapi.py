@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from scoring.engines.base import AT_TOTALS
 from scoring.engines.registry import ENGINES
 
 pytestmark = pytest.mark.django_db
@@ -105,7 +106,9 @@ def test_games_and_their_endings_are_listed_from_the_registry(document):
     assert [shape["properties"]["game"]["enum"] for shape in shapes] == [[key] for key in ENGINES]
     for shape, engine in zip(shapes, ENGINES.values(), strict=True):
         own = set(shape["properties"]) - {"format", "game", "players", "options"}
-        assert own - {"first_dealer", "rounds"} == set(engine.record_extras), engine.key
+        # Any game the event's desk ended at the totals says so in its record.
+        assert AT_TOTALS in own, engine.key
+        assert own - {"first_dealer", "rounds", AT_TOTALS} == set(engine.record_extras), engine.key
         assert shape["additionalProperties"] is False
     extras = {key for engine in ENGINES.values() for key in engine.record_extras}
     assert extras

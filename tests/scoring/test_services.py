@@ -274,7 +274,7 @@ def test_correction_that_breaks_a_later_round_is_refused_naming_it():
             entry={"bidder": 0, "bid": 300, "won": {"A": 300, "B": 0}, "all_tricks": "A"},
             actor=ANN,
         )
-    assert "round 2" in raised.value.problems[0].message
+    assert "deal 2" in raised.value.problems[0].message
     assert game.rounds.get(number=1).entry == roolz_round(a=190)
 
 

@@ -236,6 +236,7 @@ def test_director_corrects_a_result(director):
         number=2,
         entry={"bidder": 1, "bid": 170, "won": {"A": 50, "B": 250}},
         user=director,
+        reason="deal 2 was mis-entered",
     )
     after = {row.name: row.values[0] for row in selectors.standings_for(event=event).rows}
     seats = list(TableSeat.objects.filter(table=table).order_by("seat"))

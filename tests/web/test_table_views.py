@@ -335,7 +335,7 @@ def test_a_correction_that_breaks_a_later_round_is_refused(client):
     data["revision"] = seen(game)
     response = client.post(url("round_correct", game, 1), data, headers=HX)
     assert response.status_code == 200
-    assert "would make round 3 invalid" in response.content.decode()
+    assert "would make deal 3 invalid" in response.content.decode()
     assert Round.objects.get(game=game, number=1).entry == normal
 
 

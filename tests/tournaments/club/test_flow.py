@@ -104,6 +104,7 @@ def test_ratings_follow_results_corrections_and_undos(director, django_capture_o
             number=1,
             entry={"bidder": 1, "bid": 170, "won": {"A": 50, "B": 250}},
             user=director,
+            reason="team B won deal 1",
         )
     corrected = snapshot(roster)
     assert corrected != built

@@ -545,6 +545,7 @@ def test_correcting_a_result(desk, event, director):
     else:
         form = {"bidder": "1", "bid": "170", "won-bidder": "200", "won-opponents": "100"}
     form["revision"] = str(Game.objects.get(pk=table.game_id).revision)
+    form["reason"] = "the scoresheet says bidder 2"
     response = desk.post(url("result_correct", event.pk, table.pk, 1), {"number": "1", **form})
     assert response.status_code == 302, response.content.decode()[:2000]
     form["revision"] = str(Game.objects.get(pk=table.game_id).revision)
@@ -553,10 +554,11 @@ def test_correcting_a_result(desk, event, director):
     assert deal.status == Round.Status.CONFIRMED
     # From the page (htmx), the browser is sent back to the table's deals.
     again = desk.post(url("result_correct", event.pk, table.pk, 1), {"number": "1", **form}, **HX)
-    assert again["HX-Redirect"] == url("desk_table", event.pk, table.pk)
+    assert again["HX-Redirect"] == url("desk_table", event.pk, table.pk) + "?done=correct"
     log = EventLog.objects.filter(event=event, action="result_correct").first()
     assert log.user == director
     assert log.before["entry"]["bidder"] == 0
+    assert log.after["reason"] == "the scoresheet says bidder 2"
 
 
 def test_a_bad_correction_stays_on_the_form(desk, event, director):

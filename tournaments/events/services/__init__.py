@@ -49,7 +49,12 @@ from tournaments.events.services.publishing import (
     tournament_round_undo,
 )
 from tournaments.events.services.staff import StaffError, event_staff_add, event_staff_remove
-from tournaments.events.services.table_results import result_correct, table_request_answer
+from tournaments.events.services.table_results import (
+    result_correct,
+    result_end_at_totals,
+    result_remove,
+    table_request_answer,
+)
 from tournaments.events.services.tournament_rounds import (
     Progress,
     StillPlayingError,
@@ -92,6 +97,8 @@ __all__ = [
     "event_table_sizes_set",
     "keep_apart_add",
     "result_correct",
+    "result_end_at_totals",
+    "result_remove",
     "table_request_answer",
     "tournament_round_clock_change",
     "tournament_round_clock_extend",

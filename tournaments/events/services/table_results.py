@@ -13,11 +13,17 @@ from scoring.selectors import game_score, side_in_round
 from scoring.services import (
     Actor,
     GameChangeError,
+    Later,
+    LaterDealsBreak,
     StaleRevision,
+    deal_words,
     desk_request_answer,
+    game_end_at_totals,
     round_confirm,
     round_correct,
+    round_remove,
 )
+from scoring.services.change import checked_reason
 from tournaments.errors import TournamentError
 from tournaments.models import (
     BracketGame,
@@ -27,6 +33,37 @@ from tournaments.models import (
 from tournaments.services.change import ActingUser, bump, event_locked, event_locked_open, event_log
 
 
+def _event_table(event: Event, table: Table) -> tuple[Table, Game]:
+    """The event's table and its game, or the refusal naming the table."""
+    found = (
+        Table.objects.select_related("game", "round")
+        .filter(pk=table.pk, round__event=event)
+        .first()
+    )
+    game = found.game if found is not None else None
+    if found is None or game is None:
+        raise TournamentError.single("that table has no game in this event", field="table")
+    return found, game
+
+
+def _refusal(table: Table, error: GameChangeError) -> TournamentError:
+    """A game's refusal as the desk says it, naming the table (a change that would change
+    how the game ended keeps its choices: ``LaterDealsBreak``, raised as it is)."""
+    return TournamentError(
+        [
+            Problem(f"table {table.number}: {deal_words(p.message)}", p.round, p.field)
+            for p in error.problems
+        ]
+    )
+
+
+def _reason(reason: str) -> str:
+    try:
+        return checked_reason(reason)
+    except GameChangeError as error:
+        raise TournamentError(error.problems) from None
+
+
 def result_correct(
     *,
     event: Event,
@@ -34,27 +71,26 @@ def result_correct(
     number: int,
     entry: Mapping[str, Any],
     user: ActingUser,
+    reason: str,
     revision: int | None = None,
+    later: Later | None = None,
 ) -> Table:
     """The director replaces deal ``number`` of a table's game; the correction stands.
 
-    ``revision`` is the game's revision the desk page showed: a table that changed since
-    is refused (``StaleRevision``, shown with what is there now), never overwritten.
+    ``reason`` is required and kept (the game's audit and the event's log). ``revision``
+    is the game's revision the desk page showed: a table that changed since is refused
+    (``StaleRevision``, shown with what is there now), never overwritten. A correction that
+    would change how the game ended is refused (``LaterDealsBreak``, with its choices)
+    unless ``later`` says what becomes of the later deals: removed, and the game ended at
+    this deal ("end") or going on from it ("undo").
 
     Recorded in the game's own audit trail (as the director, entering for the seat that
     entered the deal, then confirming for a seat of another side) and in the event's log.
     """
+    reason = _reason(reason)
     with transaction.atomic():
         event = event_locked_open(event)
-        found = (
-            Table.objects.select_related("game", "round")
-            .filter(pk=table.pk, round__event=event)
-            .first()
-        )
-        game = found.game if found is not None else None
-        if found is None or game is None:
-            raise TournamentError.single("that table has no game in this event", field="table")
-        table = found
+        table, game = _event_table(event, table)
         existing = game.rounds.filter(number=number).first()
         if existing is None:
             raise TournamentError.single(
@@ -63,9 +99,17 @@ def result_correct(
         entering = existing.entered_by_seat if existing.entered_by_seat is not None else 0
         director = Actor(seat=entering, user=user, device="director's desk", desk=True)
         before = dict(existing.entry)
+        ending_before = dict(game.ending)
+        count_before = game.rounds.count()
         try:
             changed = round_correct(
-                game=game, number=number, entry=entry, actor=director, revision=revision
+                game=game,
+                number=number,
+                entry=entry,
+                actor=director,
+                revision=revision,
+                later=later,
+                reason=reason,
             )
             if game.confirmation != Confirmation.OFF:
                 score = game_score(changed.game)
@@ -78,21 +122,122 @@ def result_correct(
                     number=number,
                     actor=Actor(seat=others[0], user=user, device="director's desk", desk=True),
                 )
-        except StaleRevision:
+        except (StaleRevision, LaterDealsBreak):
             raise
         except GameChangeError as error:
-            raise TournamentError(
-                [
-                    Problem(f"table {table.number}: {p.message}", p.round, p.field)
-                    for p in error.problems
-                ]
-            ) from None
+            raise _refusal(table, error) from None
+        after: dict[str, Any] = {
+            "table": table.pk,
+            "number": number,
+            "entry": dict(entry),
+            "reason": reason,
+        }
+        if later is not None:
+            after["later"] = later
+            after["removed"] = list(range(number + 1, count_before + 1))
+            after["ending"] = dict(changed.game.ending)
         event_log(
             event,
             "result_correct",
             user,
-            before={"table": table.pk, "number": number, "entry": before},
-            after={"table": table.pk, "number": number, "entry": dict(entry)},
+            before={"table": table.pk, "number": number, "entry": before, "ending": ending_before},
+            after=after,
+        )
+        bump(event)
+    return table
+
+
+def result_remove(
+    *,
+    event: Event,
+    table: Table,
+    number: int,
+    user: ActingUser,
+    reason: str,
+    revision: int | None,
+    later: Later | None = None,
+) -> Table:
+    """The director removes deal ``number`` of a table's game (the last one: undone); the
+    later deals move up one, any ending goes, and the game is scored again. ``later``: the
+    deals after it go too and the game ends there ("end") or goes on ("undo"); without it a
+    removal that makes a later deal invalid is refused (``LaterDealsBreak``). The reason
+    is required; a stale page is refused (``StaleRevision``). Kept in the game's audit and
+    the event's log."""
+    reason = _reason(reason)
+    with transaction.atomic():
+        event = event_locked_open(event)
+        table, game = _event_table(event, table)
+        # The deal asked for is checked by the game's service, after the revision: a page
+        # opened before the table moved on is told so, not that the deal is gone.
+        rounds = {r.number: dict(r.entry) for r in game.rounds.all()}
+        ending_before = dict(game.ending)
+        try:
+            changed = round_remove(
+                game=game,
+                number=number,
+                actor=Actor(user=user, device="director's desk", desk=True),
+                reason=reason,
+                revision=revision,
+                later=later,
+            )
+        except (StaleRevision, LaterDealsBreak):
+            raise
+        except GameChangeError as error:
+            raise _refusal(table, error) from None
+        removed = [n for n in sorted(rounds) if n >= number] if later is not None else [number]
+        event_log(
+            event,
+            "result_undo" if number == len(rounds) and later is None else "result_remove",
+            user,
+            before={
+                "table": table.pk,
+                "number": number,
+                "entry": rounds[number],
+                "ending": ending_before,
+            },
+            after={
+                "table": table.pk,
+                "removed": removed,
+                "ending": dict(changed.game.ending),
+                "reason": reason,
+                **({"later": later} if later is not None else {}),
+            },
+        )
+        bump(event)
+    return table
+
+
+def result_end_at_totals(
+    *, event: Event, table: Table, user: ActingUser, reason: str, revision: int | None
+) -> Table:
+    """The director ends a table's game where it stands: the best total wins. The reason
+    is required; a stale page is refused (``StaleRevision``). Kept in the game's audit and
+    the event's log."""
+    reason = _reason(reason)
+    with transaction.atomic():
+        event = event_locked_open(event)
+        table, game = _event_table(event, table)
+        try:
+            changed = game_end_at_totals(
+                game=game,
+                actor=Actor(user=user, device="director's desk", desk=True),
+                reason=reason,
+                revision=revision,
+            )
+        except StaleRevision:
+            raise
+        except GameChangeError as error:
+            raise _refusal(table, error) from None
+        event_log(
+            event,
+            "result_end",
+            user,
+            before={"table": table.pk, "deals": changed.game.last_round_number},
+            after={
+                "table": table.pk,
+                "totals": list(changed.score.get("totals", [])),
+                "reason": reason,
+            },
         )
         bump(event)
     return table

@@ -59,6 +59,11 @@ urlpatterns = [
     ),
     path("desk/<int:pk>/tables/<int:table_id>/", views.desk_table, name="desk_table"),
     path(
+        "desk/<int:pk>/tables/<int:table_id>/change/",
+        views.table_change,
+        name="table_change",
+    ),
+    path(
         "desk/<int:pk>/tables/<int:table_id>/deals/<int:number>/correct/",
         views.result_correct,
         name="result_correct",

@@ -31,7 +31,7 @@ from printing.paper import PAPER_NAMES, default_paper
 from scoring.entry.fields import parse_int
 from scoring.games import kit_for
 from scoring.selectors import game_score, table_closed
-from scoring.services import StaleRevision
+from scoring.services import Later, LaterDealsBreak, StaleRevision
 from scoring.web import presenters
 from scoring.web.history import correction_form
 from scoring.web.phone import posted_revision
@@ -290,11 +290,13 @@ def refusal_shown(
     field: str | None = None,
     shown: Shown | None = None,
     refusals: tuple[type[Exception], ...] = (services.TournamentError,),
+    page: Callable[..., HttpResponse] | None = None,
 ) -> Callable[[View], View]:
     """The desk's one answer to a refused change: the page the change came from again
-    (the event's desk, or with ``on_round`` the round's page; its ``part`` for htmx),
-    the refusal beside the fields it names (``refusal_context``, or ``shown``'s context
-    for a page that shows it its own way). The view only makes its one call."""
+    (the event's desk, or with ``on_round`` the round's page; its ``part`` for htmx; or
+    ``page``, given the request, the event and the view's arguments), the refusal beside
+    the fields it names (``refusal_context``, or ``shown``'s context for a page that shows
+    it its own way). The view only makes its one call."""
 
     def wrap(view: View) -> View:
         @wraps(view)
@@ -304,6 +306,8 @@ def refusal_shown(
             except refusals as error:
                 event = own_event(request, kwargs["pk"], Action.VIEW)
                 extra = shown(request, error, **kwargs) if shown else refusal_context(error, field)
+                if page is not None:
+                    return page(request, event, **kwargs, **extra)
                 if on_round:
                     round_ = own_tournament_round(event, kwargs["number"])
                     return tournament_round_page(request, event, round_, part, **extra)
@@ -867,38 +871,153 @@ def own_table(event: Event, table_id: int) -> Table:
     return table
 
 
+# What the table page says once a change of the director's is made.
+TABLE_DONE = {
+    "undo": "The last deal was undone.",
+    "remove": "The deal was removed; the later deals moved up one.",
+    "end": "The game was ended at the totals standing.",
+    "correct": "The correction stands.",
+}
+
+
+def table_page(
+    request: HtmxHttpRequest, event: Event, *, table_id: int, status: int = 200, **extra: Any
+) -> HttpResponse:
+    """One table's deals, each with a way to correct it, and the director's word on the
+    table's result: undo the last deal, remove any deal, end the game at the totals."""
+    table = own_table(event, table_id)
+    game = table.game
+    assert game is not None
+    game.refresh_from_db()
+    score = game_score(game)
+    seats = presenters.seat_infos(game)
+    rounds = selectors.table_deals(game=game)
+    context = {
+        "event": event,
+        "table": table,
+        "game": game,
+        "board": presenters.scoreboard(game, score, seats),
+        "rows": presenters.round_rows(game, score, seats, rounds),
+        "word": kit_for(game.kind).word,
+        "closed": table_closed(game),
+        "last": rounds[-1].number if rounds else None,
+        "can_end": not score.finished and not game.ending,
+        "done": TABLE_DONE.get(request.GET.get("done", "")),
+        "errors": {},
+        **extra,
+    }
+    return render(request, "tournaments/desk_table.html", context, status=status)
+
+
 @never_cache
 @director_required
 @require_GET
 def desk_table(request: HtmxHttpRequest, pk: int, table_id: int) -> HttpResponse:
-    """One table's deals, each with a way to correct it."""
+    """One table's deals and the director's word on them (``table_page``)."""
+    event = own_event(request, pk, Action.SCORE)
+    return table_page(request, event, table_id=table_id)
+
+
+def later_choices(error: LaterDealsBreak, word: str, action: str) -> dict[str, Any]:
+    """A change that would change how the game ended, as the desk offers it: with the later
+    deals removed, the game ended there, or going on from there (one choice when the game
+    ends there by itself)."""
+    kept, name = error.kept, word.lower()
+    verb = "Remove it" if error.removing else "Correct it"
+    where = f"before the first {name}" if kept == 0 else f"at {name} {kept}"
+    return {
+        # The choices below are the way through: the message says what would break.
+        "message": "; ".join(
+            p.message.removesuffix("; correct or undo the later deals first")
+            for p in error.problems
+        ),
+        "action": action,
+        "number": error.number,
+        "end": f"{verb} and end the game {where}",
+        "undo": "" if error.ends else f"{verb} and undo the later {name}s",
+        "ends": error.ends,
+    }
+
+
+def posted_later(request: HtmxHttpRequest) -> Later | None:
+    """What the director chose for the later deals of a change that ends the game
+    otherwise: "end" (the game ends at the changed deal) or "undo" (it goes on)."""
+    later = request.POST.get("later", "")
+    if later == "end":
+        return "end"
+    if later == "undo":
+        return "undo"
+    return None
+
+
+def table_refused(
+    request: HtmxHttpRequest, error: Exception, *, table_id: int, **kwargs: Any
+) -> dict[str, Any]:
+    """A refused change of the table's result, shown on the table's page: a stale page
+    with what is there now, a change that would change how the game ended with its
+    choices, any other refusal beside its field; the reason typed is kept."""
+    shown: dict[str, Any] = {"kept_reason": request.POST.get("reason", "")[:500], "status": 200}
+    if isinstance(error, StaleRevision):
+        shown["stale"] = True
+    elif isinstance(error, LaterDealsBreak):
+        game = own_table(own_event(request, kwargs["pk"], Action.SCORE), table_id).game
+        assert game is not None
+        word = kit_for(game.kind).word
+        shown["breaks"] = later_choices(error, word, request.POST.get("action", "remove"))
+    else:
+        shown.update(refusal_context(error))
+    return shown
+
+
+@never_cache
+@director_required
+@require_POST
+@refusal_shown(
+    shown=table_refused,
+    refusals=(StaleRevision, LaterDealsBreak, services.TournamentError),
+    page=lambda request, event, **kwargs: table_page(
+        request, event, **{k: v for k, v in kwargs.items() if k != "pk"}
+    ),
+)
+def table_change(request: HtmxHttpRequest, pk: int, table_id: int) -> HttpResponse:
+    """The director's word on a table's result, with a reason: undo the last deal, remove
+    a deal, end the game at the totals standing (audited and revision-checked by the
+    service; a stale page is refused, never applied)."""
     event = own_event(request, pk, Action.SCORE)
     table = own_table(event, table_id)
-    game = table.game
-    assert game is not None
-    score = game_score(game)
-    seats = presenters.seat_infos(game)
-    rounds = selectors.table_deals(game=game)
-    return render(
-        request,
-        "tournaments/desk_table.html",
-        {
-            "event": event,
-            "table": table,
-            "game": game,
-            "board": presenters.scoreboard(game, score, seats),
-            "rows": presenters.round_rows(game, score, seats, rounds),
-            "word": kit_for(game.kind).word,
-            "closed": table_closed(game),
-        },
-    )
+    action = request.POST.get("action", "")
+    reason = request.POST.get("reason", "")
+    revision = posted_revision(request)
+    if action == "end":
+        services.result_end_at_totals(
+            event=event, table=table, user=request.user, reason=reason, revision=revision
+        )
+    elif action in ("undo", "remove"):
+        number = parse_int(request.POST.get("last" if action == "undo" else "number", ""))
+        if number is None:
+            raise services.TournamentError.single("say which deal", field="number")
+        services.result_remove(
+            event=event,
+            table=table,
+            number=number,
+            user=request.user,
+            reason=reason,
+            revision=revision,
+            later=posted_later(request),
+        )
+    else:
+        raise services.TournamentError.single("undo, remove or end", field="action")
+    url = reverse("tournaments:desk_table", args=[event.pk, table.pk])
+    return redirect(f"{url}?done={action}")
 
 
 @never_cache
 @director_required
 @require_http_methods(["GET", "POST"])
 def result_correct(request: HtmxHttpRequest, pk: int, table_id: int, number: int) -> HttpResponse:
-    """The director replaces one deal of a table's game (audited by the service)."""
+    """The director replaces one deal of a table's game, with a reason (audited by the
+    service); one that would change how the game ended is offered with the later deals
+    removed: the game ended at this deal, or going on from it."""
     event = own_event(request, pk, Action.SCORE)
     table = own_table(event, table_id)
     game = table.game
@@ -923,6 +1042,8 @@ def result_correct(request: HtmxHttpRequest, pk: int, table_id: int, number: int
         "post_url": post_url,
         "key": "",
         "revision": game.revision if request.method == "GET" else posted_revision(request),
+        "desk_fields": "tournaments/desk_correct.html#reason",
+        "kept_reason": request.POST.get("reason", "")[:500],
     }
     template = "tournaments/desk_correct.html"
     if request.method == "POST":
@@ -937,19 +1058,31 @@ def result_correct(request: HtmxHttpRequest, pk: int, table_id: int, number: int
                     number=number,
                     entry=entry,
                     user=request.user,
+                    reason=request.POST.get("reason", ""),
                     revision=posted_revision(request),
+                    later=posted_later(request),
                 )
             except StaleRevision as stale:
                 context.update(stale_context(game, number, stale))
+            except LaterDealsBreak as error:
+                context["breaks"] = later_choices(error, kit.word, "correct")
             except services.TournamentError as error:
-                form.add_problems(error.problems)
+                said = problems_by_field(error.problems)
+                if "reason" in said:
+                    context["reason_error"] = said["reason"]
+                form.add_problems([p for p in error.problems if p.field != "reason"])
             else:
                 url = reverse("tournaments:desk_table", args=[event.pk, table.pk])
+                url = f"{url}?done=correct"
                 if request.htmx:
                     return HttpResponseClientRedirect(url)
                 return redirect(url)
         if request.htmx:
-            return render(request, f"{template}#form", context)
+            response = render(request, f"{template}#form", context)
+            if "breaks" in context:
+                # The choices in sight, above the form's save bar.
+                response["HX-Reswap"] = "outerHTML show:#later-choices:top"
+            return response
     return render(request, template, context)
 
 
