@@ -140,7 +140,9 @@ PAY_WHAT_YOU_CAN = "pay_what_you_can"
 DEBT = "debt"
 
 
-def cards_left_field(players: int, options: Mapping[str, Any], still_in: int | None = None) -> FieldSpec:
+def cards_left_field(
+    players: int, options: Mapping[str, Any], still_in: int | None = None
+) -> FieldSpec:
     """The cards left of a hand, limited by the deal: the largest hand dealt to the
     ``still_in`` players still in the game and the widow. Not knowing who is still in,
     the limit is the largest hand any hand of this game can deal: under
@@ -157,6 +159,8 @@ def cards_left_field(players: int, options: Mapping[str, Any], still_in: int | N
         maximum=most_cards_held(still_in),
         column="Cards left",
     )
+
+
 SHOWDOWN = "showdown"
 BETTING = "betting"
 
