@@ -95,12 +95,6 @@
     });
   }
 
-  function inLimits(pad) {
-    return cells(pad).every(function (cell) {
-      return cell.disabled || !cell.validity || !(cell.validity.rangeOverflow || cell.validity.rangeUnderflow || cell.validity.badInput);
-    });
-  }
-
   document.addEventListener("focusin", function (event) {
     const cell = event.target;
     if (!cell.matches || !cell.matches("[data-pad-cell]")) return;
@@ -128,11 +122,8 @@
       fire(cell);
       const after = next(pad, cell);
       take(pad, after, true);
-      /* the tap filled the pad's last empty box: told to whoever waits for it (a save),
-         unless a box holds a number outside its limits (typed), which no save would take */
-      if (filling && !after && inLimits(pad)) {
-        pad.dispatchEvent(new CustomEvent("tablescore:pad-full", { bubbles: true }));
-      }
+      /* the tap filled the pad's last empty box: told to whoever waits for it (a save) */
+      if (filling && !after) pad.dispatchEvent(new CustomEvent("tablescore:pad-full", { bubbles: true }));
       return;
     }
     const keypad = event.target.closest ? event.target.closest("[data-pad-keypad]") : null;
