@@ -14,6 +14,7 @@ from scoring.engines.base import InvalidRecord, parse_record
 from scoring.engines.registry import ENGINES
 from scoring.engines.rummoli import DEBT, most_cards_held
 from scoring.entry.fields import SeatInfo
+from scoring.games.rook_sluff import RookSluffForm
 from scoring.games.rummoli import RummoliForm
 
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
@@ -102,3 +103,51 @@ def test_the_pad_and_its_boxes_read_the_field(players: int, out: list[int]) -> N
     largest = LARGEST_HAND[players - len(out)]
     assert form.cards_pad == list(range(largest + 1))
     assert {item.maximum for item in form.f["cards_left"].items} == {largest}
+
+
+def refused_fields(game: str, players: int, options: dict[str, Any], entry: dict) -> list[str]:
+    record = {
+        "format": 1,
+        "game": game,
+        "players": (NAMES * 2)[:players],
+        "options": options,
+        "rounds": [entry],
+    }
+    try:
+        ENGINES[game].score(parse_record(record, ENGINES))
+    except InvalidRecord as refused:
+        return [p.field or "" for p in refused.problems]
+    return []
+
+
+@pytest.mark.parametrize(("players", "tricks"), [(4, 14), (6, 14), (8, 14), (10, 11)])
+def test_rook_sluff_pads_go_up_to_the_tricks_of_the_deal(players: int, tricks: int) -> None:
+    options = {"single_deck": True} if players == 4 else {}
+    engine = ENGINES["rook_sluff"]
+    form = RookSluffForm(
+        engine=engine,
+        seats=[SeatInfo(n, f"P{n}", "") for n in range(players)],
+        options=options,
+        context={},
+    )
+    assert form.pad_values == list(range(tricks + 1))
+    took = [tricks] + [0] * (players - 1)
+    most = [tricks] + [1] * (players - 1)
+    assert refused_fields("rook_sluff", players, options, {"bids": most, "tricks": took}) == []
+    past = [tricks + 1] + [1] * (players - 1)
+    assert "bids" in refused_fields("rook_sluff", players, options, {"bids": past, "tricks": took})
+
+
+@pytest.mark.parametrize(("options", "count", "top"), [({}, 2, 6), ({"dodecahedron": True}, 1, 12)])
+def test_roller_derby_pads_offer_the_faces_of_the_dice_and_the_tricks_of_a_deal(
+    options: dict[str, Any], count: int, top: int
+) -> None:
+    specs = {spec.name: spec for spec in ENGINES["roller_derby"].round_fields_at(4, options, {})}
+    assert (specs["dice"].count, specs["dice"].minimum, specs["dice"].maximum) == (count, 1, top)
+    assert (specs["tricks"].minimum, specs["tricks"].maximum) == (0, 13)
+    for face, ok in ((1, True), (top, True), (top + 1, False), (0, False)):
+        entry = {"dice": [face] * count, "tricks": 13}
+        assert ("dice" not in refused_fields("roller_derby", 4, options, entry)) == ok
+    for tricks, ok in ((0, True), (13, True), (14, False)):
+        entry = {"dice": [1] * count, "tricks": tricks}
+        assert ("tricks" not in refused_fields("roller_derby", 4, options, entry)) == ok
