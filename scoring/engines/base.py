@@ -353,6 +353,14 @@ class Engine(ABC):
     def round_fields(self, players: int, options: Mapping[str, Any]) -> tuple[FieldSpec, ...]:
         """The inputs of one round under these options."""
 
+    def round_fields_at(
+        self, players: int, options: Mapping[str, Any], upcoming: Mapping[str, Any]
+    ) -> tuple[FieldSpec, ...]:
+        """The inputs of the round about to be entered, their limits bound by the table's
+        facts in ``upcoming`` (the ``next`` block before that round, e.g. who is still in
+        the game): every value inside them is one the engine can accept at that table."""
+        return self.round_fields(players, options)
+
     def allowed_player_counts(self, options: Mapping[str, Any]) -> tuple[int, ...]:
         return self.player_counts
 

@@ -138,6 +138,29 @@ def cards_left_help(players: int, options: Mapping[str, Any]) -> str:
 
 PAY_WHAT_YOU_CAN = "pay_what_you_can"
 DEBT = "debt"
+
+
+def cards_left_field(
+    players: int, options: Mapping[str, Any], still_in: int | None = None
+) -> FieldSpec:
+    """The cards left of a hand, limited by the deal: the largest hand dealt to the
+    ``still_in`` players still in the game and the widow. Not knowing who is still in,
+    the limit is the largest hand any hand of this game can deal: under
+    ``pay_what_you_can`` players out of the game leave bigger hands to the others
+    (down to two players), under ``debt`` nobody leaves."""
+    if still_in is None or not 1 <= still_in <= players:
+        still_in = 2 if options.get("short_stack", PAY_WHAT_YOU_CAN) != DEBT else players
+    return FieldSpec(
+        "cards_left",
+        "per_seat",
+        "Cards left",
+        "Cards each player still held at the end of the hand. " + cards_left_help(players, options),
+        minimum=0,
+        maximum=most_cards_held(still_in),
+        column="Cards left",
+    )
+
+
 SHOWDOWN = "showdown"
 BETTING = "betting"
 
@@ -350,19 +373,17 @@ class Rummoli(Engine):
                 required=False,
                 column="Out",
             ),
-            FieldSpec(
-                "cards_left",
-                "per_seat",
-                "Cards left",
-                "Cards each player still held at the end of the hand. "
-                + cards_left_help(players, options),
-                minimum=0,
-                # Players out of the game leave bigger hands to the others.
-                maximum=most_cards_held(
-                    2 if options.get("short_stack", PAY_WHAT_YOU_CAN) != DEBT else players
-                ),
-                column="Cards left",
-            ),
+            cards_left_field(players, options),
+        )
+
+    def round_fields_at(
+        self, players: int, options: Mapping[str, Any], upcoming: Mapping[str, Any]
+    ) -> tuple[FieldSpec, ...]:
+        out = upcoming.get("out")
+        still_in = players - len(out) if isinstance(out, list) else None
+        return tuple(
+            cards_left_field(players, options, still_in) if spec.name == "cards_left" else spec
+            for spec in self.round_fields(players, options)
         )
 
     def round_summary(self, table: Table, entry: Mapping[str, Any]) -> str:
@@ -834,7 +855,7 @@ class Rummoli(Engine):
             return None
         cards: list[int] = []
         dealt = sum(playing)
-        limit = most_cards_held(dealt)
+        limit = cards_left_field(table.size, table.options, dealt).maximum or 0
         for seat, item in enumerate(raw):
             who = table.players[seat]
             if not is_int(item) or not 0 <= item <= MAX_CARDS:

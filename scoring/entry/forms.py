@@ -63,7 +63,7 @@ class EntryForm:
         self.context = dict(context or {})
         self.data = as_data(data)
         self.bound = data is not None
-        self.specs = engine.round_fields(len(self.seats), self.options)
+        self.specs = engine.round_fields_at(len(self.seats), self.options, self.context)
         self.errors: list[str] = []  # messages no field claims
         self.overrides = self.kinds()
 

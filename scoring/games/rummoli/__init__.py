@@ -35,8 +35,6 @@ SECTION_SHORT: dict[str, str] = {
     "seven_eight_nine": "7-8-9",
 }
 RED_SECTIONS = frozenset({"jack_diamonds", "king_hearts", "ace_king_diamonds"})
-# Cards left at the end of a hand, tapped from a pad; more is typed (keypad on request).
-CARDS_PAD = 15
 # The board as it is laid out on the table: three by three, the rummoli in the centre.
 LAYOUT: tuple[tuple[str, str, str], ...] = (
     ("ten_spades", "jack_diamonds", "queen_clubs"),
@@ -112,10 +110,10 @@ class RummoliForm(EntryForm):
             }
             for seat in self.seats
         ]
+        # Every count the engine accepts at this table, its limits read from the field.
         cards = fields["cards_left"]
         low = cards.minimum or 0
-        # The largest hand of this deal, to the players still in (the engine's limit).
-        high = min(CARDS_PAD, rummoli.most_cards_held(playing))
+        high = cards.maximum if cards.maximum is not None else low
         self.cards_pad = list(range(low, high + 1))
         went_out = fields["went_out"]
         went_out.choices.append(Choice(NO_SEAT, "Deadlock", went_out.value == NO_SEAT))
