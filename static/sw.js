@@ -6,8 +6,9 @@
  * - the start page (/, where the installed app opens), "My games" (/games/), the new-game
  *   page (/games/new/) and a view link (/v/<token>/) the same way: the network first, the
  *   kept copy without a connection, so a player who closed the tab finds their table again.
- *   The first three are fetched and kept when the worker is installed; with each of these
- *   pages its styles, scripts and icons are kept too, so the kept copy opens as it looked
+ *   The first three are fetched and kept when the worker is installed, and a view link open
+ *   as it starts is fetched again and kept; with each of these pages its styles, scripts
+ *   and icons are kept too, so the kept copy opens as it looked
  * - a view link's copy is fetched again when its scoreboard changes (its poll answers with
  *   a new scoreboard), as a table page asks for its own
  * - static files (styles, scripts, icons) are kept once fetched: the kept copy is served and
@@ -54,9 +55,25 @@ self.addEventListener("activate", function (event) {
       return Promise.all(
         names.filter(function (name) { return name !== CACHE; }).map(function (name) { return caches.delete(name); })
       );
-    }).then(function () { return self.clients.claim(); })
+    }).then(function () { return self.clients.claim(); }).then(keepOpenPages)
   );
 });
+
+/* The pages already open when the worker starts (a view link opened for the first time, say)
+ * were fetched without it: they are fetched again and kept. A table page asks by itself. */
+function keepOpenPages() {
+  return self.clients.matchAll({ type: "window", includeUncontrolled: true }).then(function (pages) {
+    return Promise.all(pages.map(function (page) {
+      const url = new URL(page.url);
+      if (url.origin !== self.location.origin || url.search || TABLE_PAGE.test(url.pathname)) return null;
+      if (!isKeptPage(url.pathname) || isAppPage(url.pathname)) return null;
+      const plain = url.origin + url.pathname;
+      return fetch(plain, { credentials: "same-origin", cache: "no-store" }).then(function (response) {
+        return keepPage(plain, response);
+      }).catch(function () { return null; });
+    }));
+  }).catch(function () { return null; });
+}
 
 function isStatic(url) {
   return url.pathname.indexOf("/static/") === 0;

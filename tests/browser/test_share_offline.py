@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+from scoring.services import Actor, round_record
 from tests.browser.pages import Phone
 from tests.browser.test_table_flows import roolz_game
 
@@ -14,6 +15,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SLOW = 15_000
 ROUND_1 = {"bidder": 0, "bid": 200, "won": {"A": 190, "B": 110}}
+ROUND_2 = {"bidder": 1, "bid": 185, "won": {"A": 65, "B": 235}}
 
 
 def fits(page: Page) -> None:
@@ -130,4 +132,33 @@ def test_the_installed_apps_pages_and_a_view_link_open_offline(live_server, page
     expect(page.locator("#live .scoreboard")).to_be_visible()
     expect(page.locator("#entry")).to_be_visible()
     assert page.url == f"{live_server.url}/t/{game.table_token}/"
+    page.context.set_offline(False)
+
+
+def test_a_view_links_kept_copy_follows_its_scoreboard(live_server, page: Page, screenshot):
+    page.set_default_timeout(SLOW)
+    game = roolz_game(rounds=[ROUND_1])
+    view = f"/v/{game.view_token}/"
+    page.goto(f"{live_server.url}{view}")
+    kept(page, view)
+
+    # Another deal at the table: the view link shows it by itself, and its copy follows.
+    round_record(game=game, number=2, entry=ROUND_2, actor=Actor(seat=0))
+    expect(page.locator("#live .history tbody tr")).to_have_count(2)
+    page.wait_for_function(
+        "(path) => (caches.open('tablescore-v2')"
+        ".then(c => c.match(location.origin + path)).then(r => r.text())"
+        ".then(t => { window.__two = t.includes('Deal 2'); }), window.__two === true)",
+        arg=view,
+        polling=250,
+        timeout=SLOW,
+    )
+
+    page.context.set_offline(True)
+    response = page.reload()
+    assert response is not None and response.from_service_worker
+    expect(page.locator("#live .history tbody tr")).to_have_count(2)
+    expect(page.get_by_text("Deal 2", exact=False).first).to_be_visible()
+    assert styled(page)
+    screenshot(page, "offline-view-link-followed", full_page=False)
     page.context.set_offline(False)
