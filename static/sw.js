@@ -1,7 +1,16 @@
-/* Tablescore's service worker: a table page opens without a connection.
+/* Tablescore's service worker: the table, the start page, "My games", the new-game page and
+ * view links open without a connection.
  *
  * - a table page (/t/<token>/) comes from the network when it can, and its latest copy is
  *   kept; without a connection the kept copy is shown (its scoreboard as last seen)
+ * - the start page (/, where the installed app opens), "My games" (/games/), the new-game
+ *   page (/games/new/) and a view link (/v/<token>/) the same way: the network first, the
+ *   kept copy without a connection, so a player who closed the tab finds their table again.
+ *   The first three are fetched and kept when the worker is installed, and a view link open
+ *   as it starts is fetched again and kept; with each of these pages its styles, scripts
+ *   and icons are kept too, so the kept copy opens as it looked
+ * - a view link's copy is fetched again when its scoreboard changes (its poll answers with
+ *   a new scoreboard), as a table page asks for its own
  * - static files (styles, scripts, icons) are kept once fetched: the kept copy is served and
  *   refreshed behind it
  * - the table page asks for its own copy to be refreshed when its scoreboard changes, and
@@ -16,9 +25,28 @@
  * now under js/table/ (v2). Activating drops every other cache. */
 const CACHE = "tablescore-v2";
 const TABLE_PAGE = /^\/t\/[A-Za-z0-9_-]+\/$/;
+const VIEW_PAGE = /^\/v\/[A-Za-z0-9_-]+\/$/;
+const VIEW_LIVE = /^(\/v\/[A-Za-z0-9_-]+\/)live\/$/;
+/* The pages a player opens to find a table: kept when the worker is installed. */
+const APP_PAGES = ["/", "/games/", "/games/new/"];
 
-self.addEventListener("install", function () {
+function isAppPage(path) {
+  return APP_PAGES.indexOf(path) !== -1;
+}
+
+/* Every page this worker keeps a copy of. */
+function isKeptPage(path) {
+  return TABLE_PAGE.test(path) || VIEW_PAGE.test(path) || isAppPage(path);
+}
+
+self.addEventListener("install", function (event) {
   self.skipWaiting();
+  /* Without a connection (or with a page failing) the worker is installed all the same. */
+  event.waitUntil(Promise.all(APP_PAGES.map(function (path) {
+    return fetch(path, { credentials: "same-origin", cache: "no-store" })
+      .then(function (response) { return keepPage(self.location.origin + path, response); })
+      .catch(function () { return null; });
+  })));
 });
 
 self.addEventListener("activate", function (event) {
@@ -27,9 +55,25 @@ self.addEventListener("activate", function (event) {
       return Promise.all(
         names.filter(function (name) { return name !== CACHE; }).map(function (name) { return caches.delete(name); })
       );
-    }).then(function () { return self.clients.claim(); })
+    }).then(function () { return self.clients.claim(); }).then(keepOpenPages)
   );
 });
+
+/* The pages already open when the worker starts (a view link opened for the first time, say)
+ * were fetched without it: they are fetched again and kept. A table page asks by itself. */
+function keepOpenPages() {
+  return self.clients.matchAll({ type: "window", includeUncontrolled: true }).then(function (pages) {
+    return Promise.all(pages.map(function (page) {
+      const url = new URL(page.url);
+      if (url.origin !== self.location.origin || url.search || TABLE_PAGE.test(url.pathname)) return null;
+      if (!isKeptPage(url.pathname) || isAppPage(url.pathname)) return null;
+      const plain = url.origin + url.pathname;
+      return fetch(plain, { credentials: "same-origin", cache: "no-store" }).then(function (response) {
+        return keepPage(plain, response);
+      }).catch(function () { return null; });
+    }));
+  }).catch(function () { return null; });
+}
 
 function isStatic(url) {
   return url.pathname.indexOf("/static/") === 0;
@@ -41,12 +85,56 @@ function keep(request, response) {
   caches.open(CACHE).then(function (cache) { cache.put(request, copy); });
 }
 
-/* A table page: the network first (and its copy kept), the kept copy without a connection. */
-function tablePage(request) {
+/* The styles, scripts and icons a page names (under /static/), each kept once. */
+const STATIC_NAMED = /(?:src|href)="(\/static\/[^"]+)"/g;
+
+function keepStaticsOf(html) {
+  const urls = [];
+  let found;
+  STATIC_NAMED.lastIndex = 0;
+  while ((found = STATIC_NAMED.exec(html)) !== null) {
+    urls.push(new URL(found[1].replace(/&amp;/g, "&"), self.location.origin).href);
+  }
+  return caches.open(CACHE).then(function (cache) {
+    return Promise.all(urls.map(function (href) {
+      return cache.match(href).then(function (kept) {
+        if (kept) return null;
+        return fetch(href, { credentials: "same-origin" }).then(function (response) {
+          return response.status === 200 ? cache.put(href, response) : null;
+        }).catch(function () { return null; });
+      });
+    }));
+  });
+}
+
+/* A page's copy, with what it needs to open as it looked. A redirected answer is not kept: a
+ * browser opens no page from one. */
+function keepPage(key, response) {
+  if (!response || response.status !== 200 || response.type !== "basic" || response.redirected) {
+    return Promise.resolve(null);
+  }
+  const copy = response.clone();
+  const text = response.clone().text();
+  return caches.open(CACHE).then(function (cache) {
+    return cache.put(key, copy);
+  }).then(function () {
+    return text.then(keepStaticsOf);
+  }).catch(function () { return null; });
+}
+
+/* A kept page: the network first (and its copy kept), the kept copy without a connection. A
+ * page asked for with a query (/games/new/?game=...) is not kept; without a connection the
+ * plain page's copy is shown. */
+function keptPage(event) {
+  const request = event.request;
   const url = new URL(request.url);
   const plain = url.origin + url.pathname;
   return fetch(request).then(function (response) {
-    keep(plain, response);
+    if (TABLE_PAGE.test(url.pathname)) {
+      keep(plain, response);
+    } else if (!url.search) {
+      event.waitUntil(keepPage(plain, response));
+    }
     return response;
   }).catch(function () {
     return caches.open(CACHE).then(function (cache) { return cache.match(plain); }).then(function (kept) {
@@ -70,20 +158,41 @@ function staticFile(request) {
   });
 }
 
+/* A view link's poll: a new scoreboard (200, not 204) refreshes the view link's kept copy. */
+function viewLive(event) {
+  const url = new URL(event.request.url);
+  const page = url.origin + url.pathname.replace(VIEW_LIVE, "$1");
+  return fetch(event.request).then(function (response) {
+    if (response.status === 200) {
+      event.waitUntil(caches.open(CACHE).then(function (cache) {
+        return cache.match(page).then(function (kept) {
+          if (!kept) return null;
+          return fetch(page, { credentials: "same-origin", cache: "no-store" }).then(function (fresh) {
+            return keepPage(page, fresh);
+          });
+        });
+      }).catch(function () { return null; }));
+    }
+    return response;
+  });
+}
+
 self.addEventListener("fetch", function (event) {
   const request = event.request;
   if (request.method !== "GET") return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  if (request.mode === "navigate" && TABLE_PAGE.test(url.pathname)) {
-    event.respondWith(tablePage(request));
+  if (request.mode === "navigate" && isKeptPage(url.pathname)) {
+    event.respondWith(keptPage(event));
+  } else if (VIEW_LIVE.test(url.pathname)) {
+    event.respondWith(viewLive(event));
   } else if (isStatic(url)) {
     event.respondWith(staticFile(request));
   }
 });
 
 /* {type: "keep", urls: [...]}: fetch these now and keep them (a table page after a change,
- * the styles and scripts of the page shown). */
+ * the styles and scripts of the page shown; any page this worker keeps). */
 self.addEventListener("message", function (event) {
   const data = event.data || {};
   if (data.type !== "keep" || !Array.isArray(data.urls)) return;
@@ -91,7 +200,7 @@ self.addEventListener("message", function (event) {
     return Promise.all(data.urls.map(function (href) {
       const url = new URL(href, self.location.origin);
       if (url.origin !== self.location.origin) return null;
-      if (!TABLE_PAGE.test(url.pathname) && !isStatic(url)) return null;
+      if (!isKeptPage(url.pathname) && !isStatic(url)) return null;
       return fetch(url.href, { credentials: "same-origin", cache: "no-store" }).then(function (response) {
         if (response.status === 200) return cache.put(url.origin + url.pathname + (isStatic(url) ? url.search : ""), response);
         return null;

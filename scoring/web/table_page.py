@@ -50,6 +50,7 @@ from scoring.web.phone import (
     with_device,
 )
 from scoring.web.scores import RecentResults, ShownRound, recent_score
+from scoring.web.view_link import watch_only_share
 
 
 def confirmers(game: Game, round_: Round, seats: list[SeatInfo], score: ScoredGame) -> list:
@@ -452,6 +453,8 @@ def render_parts(
 def full_page(request: HtmxHttpRequest, context: dict[str, Any], status: int = 200) -> HttpResponse:
     context.setdefault("share_url", request.build_absolute_uri(context["game"].get_absolute_url()))
     context.setdefault("qr", qr_svg(context["share_url"]))
+    for key, value in watch_only_share(request, context["game"]).items():
+        context.setdefault(key, value)
     return with_device(request, render(request, TEMPLATE, context, status=status))
 
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
@@ -16,8 +17,19 @@ from scoring.games import kit_for
 from scoring.models import Game
 from scoring.selectors import game_score, round_clock_key
 from scoring.web import presenters
+from scoring.web.phone import qr_svg
 
 TEMPLATE = "scoring/view.html"
+
+
+def watch_only_share(request: HttpRequest, game: Game) -> dict[str, str]:
+    """The share box's watch-only part of a casual game: the view link and its QR code.
+
+    An event's tables are watched from the event's public pages; they get none here."""
+    if game.is_tournament_game:
+        return {}
+    url = request.build_absolute_uri(reverse("scoring:table_view", args=[game.view_token]))
+    return {"view_url": url, "view_qr": qr_svg(url)}
 
 
 def view_context(game: Game) -> dict[str, Any]:
