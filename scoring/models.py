@@ -193,7 +193,7 @@ class RoundEvent(models.Model):
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
     # Why the change was made: an event director says why for every change of a result.
-    reason = models.CharField(max_length=500, blank=True, db_default="")
+    reason = models.CharField(max_length=500, blank=True, default="")
     at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -259,7 +259,7 @@ class ChangeRequest(models.Model):
     # The director's reason, with the answer.
     reason = models.CharField(max_length=500, blank=True)
     # Why the table asks (optional), as the player put it.
-    why = models.CharField(max_length=500, blank=True, db_default="")
+    why = models.CharField(max_length=500, blank=True, default="")
 
     class Meta:
         ordering = ["game", "created_at", "pk"]

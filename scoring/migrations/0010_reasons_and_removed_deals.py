@@ -13,12 +13,12 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='changerequest',
             name='why',
-            field=models.CharField(blank=True, db_default='', max_length=500),
+            field=models.CharField(blank=True, default='', max_length=500),
         ),
         migrations.AddField(
             model_name='roundevent',
             name='reason',
-            field=models.CharField(blank=True, db_default='', max_length=500),
+            field=models.CharField(blank=True, default='', max_length=500),
         ),
         migrations.AlterField(
             model_name='roundevent',

@@ -145,6 +145,7 @@ def games_create_prepared(
                 "user_id",
                 "before",
                 "after",
+                "reason",
                 "at",
             ),
             (
@@ -157,6 +158,7 @@ def games_create_prepared(
                     getattr(actor.user_or_none, "pk", None),
                     None,
                     one.record.as_dict(),
+                    "",
                     now,
                 )
                 for game, one in zip(games, prepared, strict=True)
