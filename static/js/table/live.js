@@ -117,13 +117,19 @@
     /* After a save: the scoreboard and the new round in sight; after a refusal: the message. */
     const entry = event.target;
     const config = event.detail.requestConfig;
-    if (entry.id !== "entry" || !config || config.verb !== "post") return;
+    if (!config || config.verb !== "post") return;
+    if (entry.id === "correct-form") {
+      /* a correction refused (changed meanwhile, or a bad box): the refusal at the top of
+       * the form, which sits below the recorded deal */
+      T.inSight(entry.querySelector("[role=alert]:not([hidden]), .notice.error:not([hidden]), .has-error"));
+      return;
+    }
+    if (entry.id !== "entry") return;
     if (entry.querySelector(".notice.ok")) {
       savedInSight(entry);
       return;
     }
-    const problem = entry.querySelector("[role=alert]:not([hidden]), .has-error");
-    if (problem) problem.scrollIntoView({ block: "center" });
+    T.inSight(entry.querySelector("[role=alert]:not([hidden]), .notice.error:not([hidden]), .has-error"));
   });
 
   T.savedInSight = savedInSight;
