@@ -26,6 +26,7 @@ from scoring.games import kit_for
 from scoring.games.kit import Kit
 from scoring.models import ChangeRequest, Confirmation, Game, Round, RoundEvent
 from scoring.selectors import (
+    another_phone_confirms,
     change_needs_agreement,
     correction_before,
     game_record,
@@ -42,6 +43,7 @@ from scoring.services import (
 from scoring.web import presenters
 from scoring.web.phone import (
     TableUrls,
+    device_id,
     hands_over,
     my_seat,
     optional_table_url,
@@ -296,7 +298,9 @@ def table_page(
         presenters.round_rows(game, score, seats, waiting, table=table), waiting, strict=True
     ):
         allowed = confirmers(game, round_, seats, score)
-        if not hands_over(game):
+        if another_phone_confirms(game, device_id(request), round_.entered_by_device):
+            allowed = []  # the phone that entered it, whoever it now says holds it
+        elif not hands_over(game):
             allowed = [seat for seat in allowed if seat.number == me]
         pending.append(
             PendingRound(
