@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from scoring.models import Round
+from scoring.models import Confirmation, Round
 from tests.browser.pages import Phone, still
 from tests.browser.test_entry_taps import SIDEWAYS, UPRIGHT, open_table
 from tests.browser.test_table_flows import roolz_game
@@ -29,17 +29,18 @@ def other_phone(browser, browser_context_args):
 
 
 def in_sight(page: Page, message: Locator) -> None:
-    """The message's whole box on the screen, below the top bar and above a Save bar shown."""
+    """The message's whole box on the screen, below the top bar and above a Save bar shown
+    over the same column."""
     box = message.bounding_box()
     assert box is not None
     topbar = page.locator(".topbar").bounding_box()
     top = max(0, topbar["y"] + topbar["height"]) if topbar else 0
     bottom = page.viewport_size["height"]
-    bar = page.locator(".actions:visible")
-    if bar.count():
-        shown = bar.first.bounding_box()
+    for bar in page.locator(".actions:visible").all():
+        shown = bar.bounding_box()
         assert shown is not None
-        bottom = min(bottom, shown["y"])
+        if shown["x"] < box["x"] + box["width"] and box["x"] < shown["x"] + shown["width"]:
+            bottom = min(bottom, shown["y"])
     assert box["y"] >= top - 1, (box, top)
     assert box["y"] + box["height"] <= bottom + 1, (box, bottom)
 
@@ -97,3 +98,25 @@ def test_a_deal_entered_offline_and_recorded_first_elsewhere_is_said_in_sight(
     expect(clash.get_by_role("button", name="Discard mine and go on")).to_be_visible()
     screenshot(other_phone, f"clash-in-sight-{held['width']}", full_page=False)
     assert Round.objects.get(game=game, number=1).entry["bidder"] == 0
+
+
+@HELD
+def test_the_other_phone_sees_the_deal_to_confirm_without_a_swipe(
+    live_server, page: Page, other_phone: Page, held, screenshot
+):
+    game = roolz_game(confirmation=Confirmation.OTHER_SIDE)
+    for phone, me in ((page, "Ann"), (other_phone, "Ben")):
+        phone.set_viewport_size(held)
+        open_table(phone, live_server, game, me=me)
+    page.locator("fieldset[data-field='bidder'] label.chip", has_text="Ann").first.tap()
+    page.locator("[data-set=bid][data-value='200']").tap()
+    page.locator("[data-points] button", has_text="Made exactly").tap()
+    Phone(page).save_button.tap()
+    expect(Phone(page).pending).to_be_visible(timeout=SAVED)
+
+    pending = Phone(other_phone).pending
+    expect(pending).to_be_visible(timeout=BY_ITSELF)
+    still(other_phone)
+    in_sight(other_phone, pending)
+    expect(pending.get_by_role("button", name="Confirm as Ben")).to_be_in_viewport()
+    screenshot(other_phone, f"to-confirm-on-the-other-phone-{held['width']}", full_page=False)

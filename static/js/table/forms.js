@@ -5,7 +5,7 @@
  * - a field in focus is kept clear of the Save bar at the bottom of the screen (and below
  *   the top bar)
  * - a refusal or a failure the server answers with is brought into sight the same way, its
- *   top first, and focused for a screen reader (inSight)
+ *   top first, and focused for a screen reader (inSight; quietly: not focused)
  */
 (function () {
   "use strict";
@@ -55,12 +55,14 @@
     const top = Math.max(0, topbar ? topbar.getBoundingClientRect().bottom : 0) + 8;
     const view = window.visualViewport ? window.visualViewport.height : window.innerHeight;
     let bottom = view - 8;
-    const form = (within && within.querySelector && within.querySelector("form[data-entry]")) ||
-      (within && within.closest && within.closest("form[data-entry]"));
-    const bar = form && form.querySelector(".actions");
-    if (bar && bar.offsetParent && !bar.contains(within)) {
-      bottom = Math.min(bottom, bar.getBoundingClientRect().top - 8);
-    }
+    /* a Save bar over the same column (sideways the scoreboard has a column of its own) */
+    const box = within.getBoundingClientRect();
+    document.querySelectorAll("form[data-entry] .actions").forEach(function (bar) {
+      if (!bar.offsetParent || bar.contains(within)) return;
+      const shown = bar.getBoundingClientRect();
+      if (shown.right <= box.left || shown.left >= box.right) return;
+      bottom = Math.min(bottom, shown.top - 8);
+    });
     return { top: top, bottom: bottom };
   }
 
@@ -69,7 +71,7 @@
    * screen reader reads it. Kept there while the page settles around it (the swapped parts
    * drawn, the scoreboard brought up to date), until the player scrolls or touches. */
   const SETTLING_MS = 2500;
-  function inSight(message) {
+  function inSight(message, quietly) {
     if (!message) return;
     function place() {
       if (!message.isConnected) return;
@@ -81,9 +83,11 @@
         window.scrollBy(0, box.bottom - space.bottom);
       }
     }
-    if (!message.hasAttribute("tabindex")) message.setAttribute("tabindex", "-1");
     place();
-    message.focus({ preventScroll: true });
+    if (!quietly) {
+      if (!message.hasAttribute("tabindex")) message.setAttribute("tabindex", "-1");
+      message.focus({ preventScroll: true });
+    }
     const until = Date.now() + SETTLING_MS;
     let held = true;
     function letGo() { held = false; }
