@@ -5,6 +5,8 @@ so a screen reader reads them."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
@@ -12,6 +14,8 @@ from scoring.models import Confirmation, Round
 from tests.browser.pages import Phone, still
 from tests.browser.test_entry_taps import SIDEWAYS, UPRIGHT, open_table
 from tests.browser.test_table_flows import roolz_game
+from tests.browser.test_tournament_players import running_event
+from tournaments.models import Table
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -120,3 +124,27 @@ def test_the_other_phone_sees_the_deal_to_confirm_without_a_swipe(
     in_sight(other_phone, pending)
     expect(pending.get_by_role("button", name="Confirm as Ben")).to_be_in_viewport()
     screenshot(other_phone, f"to-confirm-on-the-other-phone-{held['width']}", full_page=False)
+
+
+@HELD
+def test_the_phone_that_entered_a_deal_is_not_offered_its_confirmation(
+    live_server, page: Page, held, screenshot
+):
+    """At an event table another phone of the other side confirms: the phone that entered
+    the deal, saying it now holds the other side's seat, is told so and offered nothing the
+    service refuses."""
+    event = running_event()
+    game = Table.objects.get(round__event=event, number=1).game
+    names = list(game.seats.order_by("number").values_list("name", flat=True))
+    page.set_viewport_size(held)
+    open_table(page, live_server, game, me=names[0])
+    Phone(page).enter_roolz_deal(names[0], 200, 200)
+    Phone(page).save("Deal 1 saved")
+    page.locator("#identity summary").click()
+    page.locator("#identity .seat-pick").get_by_role("button", name=names[1], exact=True).click()
+    expect(page.locator("#identity summary")).to_contain_text(names[1])
+    pending = Phone(page).pending
+    expect(pending).to_contain_text("a player of the other side confirms it on their own phone")
+    expect(pending.get_by_role("button", name=re.compile("^Confirm as"))).to_have_count(0)
+    screenshot(page, f"entered-here-no-confirm-{held['width']}", full_page=False)
+    assert Round.objects.get(game=game, number=1).status == Round.Status.PENDING
