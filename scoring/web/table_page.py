@@ -182,6 +182,7 @@ class PendingRound:
     mine: bool
     others: list[SeatInfo]
     was: dict[str, Any] | None  # a corrected round as it was: its summary and cells
+    entered_here: bool = False  # entered on this phone, which may not confirm it
 
 
 @dataclass(frozen=True)
@@ -298,7 +299,8 @@ def table_page(
         presenters.round_rows(game, score, seats, waiting, table=table), waiting, strict=True
     ):
         allowed = confirmers(game, round_, seats, score)
-        if another_phone_confirms(game, device_id(request), round_.entered_by_device):
+        entered_here = another_phone_confirms(game, device_id(request), round_.entered_by_device)
+        if entered_here:
             allowed = []  # the phone that entered it, whoever it now says holds it
         elif not hands_over(game):
             allowed = [seat for seat in allowed if seat.number == me]
@@ -308,6 +310,7 @@ def table_page(
                 mine=me is not None and me in [s.number for s in allowed],
                 others=[s for s in allowed if s.number != me],
                 was=was_and_now(game, row.number, seats, score) if row.corrected else None,
+                entered_here=entered_here,
             )
         )
     number = round_count + 1

@@ -144,7 +144,9 @@ def test_the_phone_that_entered_a_deal_is_not_offered_its_confirmation(
     page.locator("#identity .seat-pick").get_by_role("button", name=names[1], exact=True).click()
     expect(page.locator("#identity summary")).to_contain_text(names[1])
     pending = Phone(page).pending
-    expect(pending).to_contain_text("a player of the other side confirms it on their own phone")
+    expect(pending).to_contain_text(
+        "This phone entered it: a player of the other side confirms it on their own phone"
+    )
     expect(pending.get_by_role("button", name=re.compile("^Confirm as"))).to_have_count(0)
     screenshot(page, f"entered-here-no-confirm-{held['width']}", full_page=False)
     assert Round.objects.get(game=game, number=1).status == Round.Status.PENDING

@@ -189,7 +189,7 @@ def test_the_phone_that_entered_a_deal_is_not_offered_its_confirmation(event, di
     page = ann.get(reverse("scoring:table", args=[game.table_token])).content.decode()
     assert "Waiting for confirmation" in page
     assert "Confirm as" not in page
-    assert "on their own phone" in page
+    assert "This phone entered it: a player of the other side confirms it" in page
     confirm = reverse("scoring:round_confirm", args=[game.table_token, 1])
     refused = ann.post(confirm, {"seat": "1"}, headers=HX).content.decode()
     assert "Confirm on a phone of the other side, not the phone that entered it" in refused
