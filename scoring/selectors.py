@@ -221,6 +221,18 @@ def seats_that_may_confirm(game: Game, round_: Round, score: ScoredGame) -> set[
     return everyone - side_in_round(game, score, round_.number, entered)
 
 
+def another_phone_confirms(game: Game, device: str, entered_by_device: str) -> bool:
+    """Whether the phone ``device`` is refused the confirmation of a round the phone
+    ``entered_by_device`` entered (or a request it asked): at an event table another phone
+    of the other side confirms, unless the event hands one phone over."""
+    return (
+        game.is_tournament_game
+        and not game.one_phone
+        and bool(entered_by_device)
+        and device == entered_by_device
+    )
+
+
 # --------------------------------------------------------------------------- trust
 
 

@@ -34,6 +34,7 @@ from scoring.models import (
     RoundEvent,
 )
 from scoring.selectors import (
+    another_phone_confirms,
     game_record,
     game_record_head,
     seat_count,
@@ -111,7 +112,9 @@ class NoSuchGame(GameChangeError):
     """The game to change is not there (deleted since the caller found it)."""
 
 
-STALE_MESSAGE = "changed since you opened it: here is what is there now; make your change again"
+STALE_MESSAGE = (
+    "the game changed since you opened it: here is what is there now; make your change again"
+)
 
 
 class StaleRevision(GameChangeError):
@@ -412,7 +415,7 @@ def same_phone(game: Game, actor: Actor, device: str, number: int | None) -> boo
     asked), unless the event hands one phone over: then True, for the audit to say so."""
     if actor.desk or not game.is_tournament_game or not device or actor.device != device:
         return False
-    if game.one_phone:
+    if not another_phone_confirms(game, actor.device, device):
         return True
     raise GameChangeError.single(
         "confirm on a phone of the other side, not the phone that entered it",

@@ -26,6 +26,7 @@ from scoring.games import kit_for
 from scoring.games.kit import Kit
 from scoring.models import ChangeRequest, Confirmation, Game, Round, RoundEvent
 from scoring.selectors import (
+    another_phone_confirms,
     change_needs_agreement,
     correction_before,
     game_record,
@@ -42,6 +43,7 @@ from scoring.services import (
 from scoring.web import presenters
 from scoring.web.phone import (
     TableUrls,
+    device_id,
     hands_over,
     my_seat,
     optional_table_url,
@@ -181,6 +183,7 @@ class PendingRound:
     mine: bool
     others: list[SeatInfo]
     was: dict[str, Any] | None  # a corrected round as it was: its summary and cells
+    entered_here: bool = False  # entered on this phone, which may not confirm it
 
 
 @dataclass(frozen=True)
@@ -297,7 +300,10 @@ def table_page(
         presenters.round_rows(game, score, seats, waiting, table=table), waiting, strict=True
     ):
         allowed = confirmers(game, round_, seats, score)
-        if not hands_over(game):
+        entered_here = another_phone_confirms(game, device_id(request), round_.entered_by_device)
+        if entered_here:
+            allowed = []  # the phone that entered it, whoever it now says holds it
+        elif not hands_over(game):
             allowed = [seat for seat in allowed if seat.number == me]
         pending.append(
             PendingRound(
@@ -305,6 +311,7 @@ def table_page(
                 mine=me is not None and me in [s.number for s in allowed],
                 others=[s for s in allowed if s.number != me],
                 was=was_and_now(game, row.number, seats, score) if row.corrected else None,
+                entered_here=entered_here,
             )
         )
     number = round_count + 1

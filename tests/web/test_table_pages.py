@@ -146,7 +146,7 @@ def test_reopening_a_game_that_goes_on_shows_it_as_it_is(client):
     )
     assert response.headers["HX-Redirect"] == url("table", game)
     response = client.post(url("table_end", game), {"how": "reopen", "revision": seen(game)})
-    assert "this game was not ended early" in response.content.decode()
+    assert "This game was not ended early" in response.content.decode()
 
 
 def test_the_rummoli_history_shows_the_leftovers_and_the_final_totals(client):

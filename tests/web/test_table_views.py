@@ -251,7 +251,7 @@ def test_confirming_from_the_other_side(client):
     assert "Confirm as Ben" in page and "Confirm as Cat" not in page
 
     response = client.post(url("round_confirm", game, 1), {"seat": "2"}, headers=HX)
-    assert "a player of another side confirms this round" in response.content.decode()
+    assert "A player of another side confirms this round" in response.content.decode()
     assert Round.objects.get(game=game).status == Round.Status.PENDING
 
     response = client.post(url("round_confirm", game, 1), {"seat": "1"}, headers=HX)
@@ -264,7 +264,7 @@ def test_confirming_needs_to_know_who_confirms(client):
     game = make_game(confirmation=Confirmation.OTHER_SIDE, rounds=[ROUND_1])
     response = client.post(url("round_confirm", game, 1), {"seat": ""}, headers=HX)
     html = response.content.decode()
-    assert "say who is holding this phone (at the top) first" in html
+    assert "Say who is holding this phone (at the top) first" in html
     assert Round.objects.get(game=game).status == Round.Status.PENDING
 
 

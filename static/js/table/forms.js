@@ -4,6 +4,8 @@
  *   marks the form as typed in
  * - a field in focus is kept clear of the Save bar at the bottom of the screen (and below
  *   the top bar)
+ * - a refusal or a failure the server answers with is brought into sight the same way, its
+ *   top first, and focused for a screen reader (inSight; quietly: not focused)
  */
 (function () {
   "use strict";
@@ -46,9 +48,65 @@
     window.setTimeout(function () { if (document.activeElement === field) keepInSight(field); }, 350);
   });
 
+  /* The space between the top bar and the Save bar of the form on screen. */
+  function clearSpace(within) {
+    const topbar = document.querySelector(".topbar");
+    /* the top bar is sticky upright only: sideways it scrolls away with the page */
+    const top = Math.max(0, topbar ? topbar.getBoundingClientRect().bottom : 0) + 8;
+    const view = window.visualViewport ? window.visualViewport.height : window.innerHeight;
+    let bottom = view - 8;
+    /* a Save bar over the same column (sideways the scoreboard has a column of its own) */
+    const box = within.getBoundingClientRect();
+    document.querySelectorAll("form[data-entry] .actions").forEach(function (bar) {
+      if (!bar.offsetParent || bar.contains(within)) return;
+      const shown = bar.getBoundingClientRect();
+      if (shown.right <= box.left || shown.left >= box.right) return;
+      bottom = Math.min(bottom, shown.top - 8);
+    });
+    return { top: top, bottom: bottom };
+  }
+
+  /* A message the player must read (a refusal, a clash): scrolled below the top bar and
+   * above the Save bar, its top first when it is taller than that space, and focused so a
+   * screen reader reads it. Kept there while the page settles around it (the swapped parts
+   * drawn, the scoreboard brought up to date), until the player scrolls or touches. */
+  const SETTLING_MS = 2500;
+  function inSight(message, quietly) {
+    if (!message) return;
+    function place() {
+      if (!message.isConnected) return;
+      const space = clearSpace(message);
+      const box = message.getBoundingClientRect();
+      if (box.top < space.top - 1 || (box.height > space.bottom - space.top && box.top > space.top + 1)) {
+        window.scrollBy(0, box.top - space.top);
+      } else if (box.bottom > space.bottom + 1 && box.height <= space.bottom - space.top) {
+        window.scrollBy(0, box.bottom - space.bottom);
+      }
+    }
+    place();
+    if (!quietly) {
+      if (!message.hasAttribute("tabindex")) message.setAttribute("tabindex", "-1");
+      message.focus({ preventScroll: true });
+    }
+    const until = Date.now() + SETTLING_MS;
+    let held = true;
+    function letGo() { held = false; }
+    const events = ["wheel", "touchstart", "keydown", "pointerdown"];
+    events.forEach(function (name) { window.addEventListener(name, letGo, { once: true, passive: true }); });
+    (function follow() {
+      if (!held || Date.now() > until || !message.isConnected) {
+        events.forEach(function (name) { window.removeEventListener(name, letGo); });
+        return;
+      }
+      place();
+      window.requestAnimationFrame(follow);
+    })();
+  }
+
   function syncAll(root) {
     root.querySelectorAll("form[data-entry]").forEach(function (form) { T.sync(form, null); });
   }
 
   T.syncAll = syncAll;
+  T.inSight = inSight;
 })();

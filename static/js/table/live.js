@@ -6,6 +6,7 @@
  * - after a save the scoreboard is in sight (and a round waiting for the other side's
  *   confirmation); after a refusal, the message; a change asked of the other side (undo,
  *   reopen, end early) is shown at the scoreboard
+ * - a round another phone entered, for this phone to confirm, in sight when it arrives
  */
 (function () {
   "use strict";
@@ -117,14 +118,45 @@
     /* After a save: the scoreboard and the new round in sight; after a refusal: the message. */
     const entry = event.target;
     const config = event.detail.requestConfig;
-    if (entry.id !== "entry" || !config || config.verb !== "post") return;
+    if (!config || config.verb !== "post") return;
+    if (entry.id === "correct-form") {
+      /* a correction refused (changed meanwhile, or a bad box): the refusal at the top of
+       * the form, which sits below the recorded deal */
+      T.inSight(entry.querySelector("[role=alert]:not([hidden]), .notice.error:not([hidden]), .has-error"));
+      return;
+    }
+    if (entry.id !== "entry") return;
     if (entry.querySelector(".notice.ok")) {
       savedInSight(entry);
       return;
     }
-    const problem = entry.querySelector("[role=alert]:not([hidden]), .has-error");
-    if (problem) problem.scrollIntoView({ block: "center" });
+    T.inSight(entry.querySelector("[role=alert]:not([hidden]), .notice.error:not([hidden]), .has-error"));
   });
+
+  /* A round another phone entered, which this phone may confirm: its card in sight when it
+   * arrives (sideways it sits below the scoreboard), unless a round is being filled in here. */
+  function toConfirm(root) {
+    return Array.prototype.map.call(
+      root.querySelectorAll(".pending[data-pending]"),
+      function (card) { return card.dataset.pending + (card.querySelector(".confirm-form button") ? "+" : ""); }
+    );
+  }
+  let shownToConfirm = null;
+  function newToConfirm() {
+    const live = document.getElementById("live");
+    if (!live) return;
+    const now = toConfirm(live);
+    const before = shownToConfirm;
+    shownToConfirm = now;
+    if (before === null) return;
+    const fresh = now.filter(function (key) { return key.slice(-1) === "+" && before.indexOf(key) < 0; });
+    if (!fresh.length) return;
+    const form = document.querySelector("#entry form[data-entry]");
+    if (T.touched(form)) return;
+    T.inSight(live.querySelector(".pending[data-pending='" + fresh[0].slice(0, -1) + "']"), true);
+  }
+  document.addEventListener("DOMContentLoaded", newToConfirm);
+  document.addEventListener("htmx:afterSettle", newToConfirm);
 
   T.savedInSight = savedInSight;
 })();

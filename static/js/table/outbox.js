@@ -176,9 +176,8 @@
       const clash = document.querySelector("#entry .conflict");
       if (saved) T.savedInSight(document.getElementById("entry"));
       /* a clash (another phone's round, or this round undone or corrected meanwhile): in
-       * sight once the swapped parts have settled (htmx settles after 20 ms, then the
-       * form's controls are drawn), clear of the top bar and the Save bar */
-      else if (clash) window.setTimeout(function () { clash.scrollIntoView({ block: "center" }); }, 100);
+       * sight, its top first, clear of the top bar and the Save bar */
+      else if (clash) T.inSight(clash);
     } else {
       document.body.dispatchEvent(new CustomEvent("table-changed", { bubbles: true }));
     }

@@ -172,6 +172,32 @@ def test_at_an_event_table_only_this_phones_own_seat_confirms(event, director):
     assert Game.objects.get(pk=game.pk).rounds.get().status == "confirmed"
 
 
+def test_the_phone_that_entered_a_deal_is_not_offered_its_confirmation(event, director):
+    """Whichever seat the entering phone then says it holds, it is not offered a Confirm
+    the service refuses; a refusal it gets anyway starts with a capital."""
+    table = publish_next(event, director).tables.select_related("game").get(number=1)
+    game = table.game
+    ann = phone(game, 0)
+    entry = {"number": "1", "bidder": "0", "bid": "170", "key": "k1"}
+    entry.update(
+        {"won-A": "200", "won-B": "100"}
+        if game.seats.count() == 4
+        else {"won-bidder": "200", "won-opponents": "100"}
+    )
+    ann.post(reverse("scoring:table_entry", args=[game.table_token]), entry, headers=HX)
+    ann.post(reverse("scoring:table_seat", args=[game.table_token]), {"seat": "1"})
+    page = ann.get(reverse("scoring:table", args=[game.table_token])).content.decode()
+    assert "Waiting for confirmation" in page
+    assert "Confirm as" not in page
+    assert "This phone entered it: a player of the other side confirms it" in page
+    confirm = reverse("scoring:round_confirm", args=[game.table_token, 1])
+    refused = ann.post(confirm, {"seat": "1"}, headers=HX).content.decode()
+    assert "Confirm on a phone of the other side, not the phone that entered it" in refused
+    assert Game.objects.get(pk=game.pk).rounds.get().status == "pending"
+    other = phone(game, 1).get(reverse("scoring:table", args=[game.table_token])).content.decode()
+    assert "Confirm as" in other
+
+
 # --------------------------------------------------------------------------- the API
 
 
