@@ -210,6 +210,8 @@ class StallingProxy:
                     continue
                 if self.stall.is_set():
                     continue  # read nothing, answer nothing
+                if sock not in pairs:
+                    continue  # closed a moment ago with the other end of its pair
                 data = sock.recv(65536)
                 if data:
                     pairs[sock].sendall(data)
