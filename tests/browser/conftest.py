@@ -126,3 +126,33 @@ def lose_the_first_save_answer(page) -> list[str]:
 
     page.route("**/entry/", lose_the_answer)
     return lost
+
+
+WINDOW_TIMEOUT = 15_000  # ms: two cores shared by many browsers: generous, never a sleep
+
+
+@pytest.fixture
+def own_window(browser):
+    """Opens windows of their own, one viewport each (``own_window({"width": ...})``), and
+    fails the test on any script error in them."""
+    contexts = []
+    errors: list[str] = []
+
+    def open_window(viewport: dict[str, int]):
+        context = browser.new_context(viewport=viewport)
+        context.set_default_timeout(WINDOW_TIMEOUT)
+        contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        return page
+
+    yield open_window
+    for context in contexts:
+        context.close()
+    assert errors == []
+
+
+def shoot_whole(page, name: str) -> None:
+    """The whole page as it scrolls, saved under test-artifacts/screenshots/<name>.png."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)

@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 
 from scoring.engines.base import AT_TOTALS
 from scoring.models import Game, RoundEvent
-from tests.browser.conftest import ARTIFACTS
+from tests.browser.conftest import ARTIFACTS, shoot_whole
 from tests.tournaments.helpers import DEALS, ROOLZ_OPTIONS, enter_and_confirm, play_table
 from tournaments.events import services
 from tournaments.models import EventLog
@@ -19,26 +19,12 @@ from tournaments.models import EventLog
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PHONE = {"width": 390, "height": 844}
-SLOW = 15_000  # two cores shared by many browsers: generous, never a sleep
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
 
 
 @pytest.fixture
-def phone(browser):
-    """A phone-sized window of its own, failing the test on any script error."""
-    context = browser.new_context(viewport=PHONE)
-    context.set_default_timeout(SLOW)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert errors == []
-
-
-def shoot(page: Page, name: str) -> None:
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+def phone(own_window):
+    return own_window(PHONE)
 
 
 def signed_in(page: Page, live_server, user) -> None:
@@ -69,19 +55,19 @@ def test_a_director_ends_a_table_at_the_totals_with_a_reason(live_server, phone:
     signed_in(page, live_server, director)
     page.goto(f"{live_server.url}/desk/{event.pk}/tables/{table.pk}/")
     expect(page.get_by_role("heading", name="The director's word")).to_be_visible()
-    shoot(page, "desk-table-word-390")
+    shoot_whole(page, "desk-table-word-390")
 
     # No reason: refused beside the field, nothing done.
     page.get_by_role("button", name="End the game at the totals").click()
     expect(page.locator("#change-reason-error")).to_contain_text("Say why")
     assert not Game.objects.get(pk=table.game_id).ending
-    shoot(page, "desk-table-word-no-reason-390")
+    shoot_whole(page, "desk-table-word-no-reason-390")
 
     page.fill("#change-reason", "Time was called at 22:30")
     page.get_by_role("button", name="End the game at the totals").click()
     expect(page.locator("[data-done]")).to_contain_text("ended at the totals standing")
     expect(page.get_by_text("Ended by the director at the totals standing")).to_be_visible()
-    shoot(page, "desk-table-word-ended-390")
+    shoot_whole(page, "desk-table-word-ended-390")
     game = Game.objects.get(pk=table.game_id)
     assert game.ending == {AT_TOTALS: True} and game.status == Game.Status.FINISHED
     assert game.events.get(action=RoundEvent.Action.END).reason == "Time was called at 22:30"
@@ -117,11 +103,11 @@ def test_a_correction_that_ends_the_game_earlier_is_made_to_end_there(live_serve
     )
     page.get_by_role("button", name="Save the correction").click()
     expect(page.locator("[data-later-choices]")).to_contain_text("would make deal 2 invalid")
-    shoot(page, "desk-correct-later-choices-390")
+    shoot_whole(page, "desk-correct-later-choices-390")
     page.screenshot(path=str(ARTIFACTS / "desk-correct-later-choices-390-viewport.png"))
     page.get_by_role("button", name="Correct it and end the game at deal 1").click()
     expect(page.locator("[data-done]")).to_contain_text("The correction stands")
-    shoot(page, "desk-correct-ended-here-390")
+    shoot_whole(page, "desk-correct-ended-here-390")
     game = Game.objects.get(pk=table.game_id)
     assert game.rounds.count() == 1 and game.status == Game.Status.FINISHED
 
@@ -139,7 +125,7 @@ def test_a_player_asks_the_desk_with_a_why_the_director_reads(live_server, phone
     why = page.locator("#recent input[name='why']").first
     expect(why).to_be_visible()
     why.fill("We scored deal 2 twice")
-    shoot(page, "table-ask-desk-why-390")
+    shoot_whole(page, "table-ask-desk-why-390")
     page.get_by_role("button", name="Ask the desk to undo deal 2").first.click()
     expect(page.get_by_text("Asked of the desk").first).to_be_visible()
     desk = page.context.browser.new_context(viewport=PHONE)

@@ -8,33 +8,19 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import ARTIFACTS
+from tests.browser.conftest import WINDOW_TIMEOUT, shoot_whole
 from tests.tournaments.helpers import play_table
 from tournaments.models import Event, TournamentRound
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 LAPTOP = {"width": 1280, "height": 800}
-SLOW = 15_000  # two cores shared by many browsers: generous, never a sleep
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Léa"]  # and Zoë
 
 
 @pytest.fixture
-def laptop(browser):
-    """A laptop-sized window of its own, failing the test on any script error."""
-    context = browser.new_context(viewport=LAPTOP)
-    context.set_default_timeout(SLOW)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert errors == []
-
-
-def shoot(page: Page, name: str) -> None:
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+def laptop(own_window):
+    return own_window(LAPTOP)
 
 
 def test_a_director_runs_an_event_to_round_two(live_server, laptop: Page):
@@ -57,7 +43,7 @@ def test_a_director_runs_an_event_to_round_two(live_server, laptop: Page):
     expect(page.locator("#metric-1")).to_have_value("placement_points")
     page.fill("#option-target", "300")
     page.fill("#rounds_planned", "2")
-    shoot(page, "desk-new-event")
+    shoot_whole(page, "desk-new-event")
     page.get_by_role("button", name="Create the event").click()
     expect(page.get_by_role("heading", name="Friday Roolz")).to_be_visible()
     event = Event.objects.get(name="Friday Roolz")
@@ -84,7 +70,7 @@ def test_a_director_runs_an_event_to_round_two(live_server, laptop: Page):
     page.fill("#entrant-name", "Zoë")
     page.get_by_role("button", name="Add", exact=True).click()
     expect(page.locator("#entrant-name-error")).to_have_text("Zoë is already registered.")
-    shoot(page, "desk-entrants")
+    shoot_whole(page, "desk-entrants")
 
     # Round 1 as a draft: the report, a swap and its cost change, then publish.
     page.get_by_role("button", name="Seat round 1").click()
@@ -98,10 +84,10 @@ def test_a_director_runs_an_event_to_round_two(live_server, laptop: Page):
     expect(page.locator("#swap-result")).to_contain_text(f"{first} and {second} swapped places")
     expect(page.locator("#swap-result")).to_contain_text("Seating cost")
     expect(page.locator("#draw-table-2")).to_contain_text(first)
-    shoot(page, "desk-draft-swapped")
+    shoot_whole(page, "desk-draft-swapped")
     page.get_by_role("button", name="Publish round 1").click()
     expect(page.locator("#live")).to_contain_text("Playing")
-    shoot(page, "desk-round-1-published")
+    shoot_whole(page, "desk-round-1-published")
 
     # The tables play round 1 on their phones (through the scoring services here).
     round_one = event.rounds.get(number=1)
@@ -109,7 +95,7 @@ def test_a_director_runs_an_event_to_round_two(live_server, laptop: Page):
         play_table(table)
     # The desk sees every table done by itself.
     expect(page.locator("#live .badge.state-done")).to_have_count(
-        round_one.tables.count(), timeout=SLOW
+        round_one.tables.count(), timeout=WINDOW_TIMEOUT
     )
     expect(page.locator("#live .badge.state-playing")).to_have_count(0)
 
@@ -119,16 +105,16 @@ def test_a_director_runs_an_event_to_round_two(live_server, laptop: Page):
     page.get_by_role("button", name="Publish round 2").click()
     expect(page.get_by_role("heading", name=re.compile("Round 2"))).to_be_visible()
     expect(page.locator("#live")).to_contain_text("Playing")
-    shoot(page, "desk-round-2-published")
+    shoot_whole(page, "desk-round-2-published")
     assert event.rounds.get(number=2).status == TournamentRound.Status.PUBLISHED
 
     page.get_by_role("link", name="← Friday Roolz").click()
     expect(page.locator("#rounds")).to_contain_text("All 2 tournament rounds are published")
-    shoot(page, "desk-event")
+    shoot_whole(page, "desk-event")
 
     # The projector shows the draw in large type (then the standings, in turn).
     page.goto(f"{live_server.url}/e/{event.public_token}/projector/")
     expect(page.locator(".panel-draw")).to_be_visible()
     expect(page.locator(".panel-draw h1")).to_contain_text("Round 2")
     expect(page.locator(".panel-standings")).to_be_hidden()
-    shoot(page, "desk-projector")
+    shoot_whole(page, "desk-projector")
