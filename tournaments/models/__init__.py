@@ -13,7 +13,7 @@ from django.db import models
 from common.folding import folded
 from scoring.models import Confirmation, Game, game_title, validate_game
 from tournaments.models.log import ChangeLine
-from tournaments.models.tokens import new_public_token
+from tournaments.models.tokens import new_private_token, new_public_token
 
 
 class Event(models.Model):
@@ -131,6 +131,11 @@ class Entrant(models.Model):
     joined_round = models.PositiveSmallIntegerField(default=1)
     # Access: this entrant always sits at this table number (1-based).
     fixed_table = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The entrant's own link (/me/<token>/): whoever opens it acts as this entrant. The
+    # desk reissues it (a new token) to revoke the old one.
+    private_token = models.CharField(
+        max_length=32, unique=True, default=new_private_token, editable=False
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -407,6 +412,11 @@ class Player(models.Model):
     # start from instead of the model's default.
     base_mu = models.FloatField(null=True, blank=True)
     base_sigma = models.FloatField(null=True, blank=True)
+    # The player's own link across the nights of the roster: it leads to their entry in
+    # the night being played. Reissued (a new token) to revoke the old one.
+    private_token = models.CharField(
+        max_length=32, unique=True, default=new_private_token, editable=False
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
