@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # sync Playwright beside live_server
 
@@ -129,6 +130,9 @@ def lose_the_first_save_answer(page) -> list[str]:
 
 
 WINDOW_TIMEOUT = 15_000  # ms: two cores shared by many browsers: generous, never a sleep
+# Every expectation waits as long: under a loaded machine 25 quick ticks were still being
+# acknowledged after the default 5 s; a condition that never holds still fails.
+expect.set_options(timeout=WINDOW_TIMEOUT)
 
 
 @pytest.fixture
