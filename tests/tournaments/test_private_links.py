@@ -208,9 +208,7 @@ def test_a_reissued_roster_link_is_refused_at_the_night(event, director):
     assert old not in str(line.before)
     with pytest.raises(services.TournamentError, match="revoked"):
         services.entrant_check_in_by_pass(event=event, text=old, user=director)
-    found, _ = services.entrant_check_in_by_pass(
-        event=event, text=ann.private_token, user=director
-    )
+    found, _ = services.entrant_check_in_by_pass(event=event, text=ann.private_token, user=director)
     assert found.name == "Ann"
 
 

@@ -166,9 +166,9 @@ def check_in_by_pass(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         )
     except services.TournamentError as error:
         return links_page(
-            request, event, "pass", pass_refused=refusal_words(error), pass_text=text[:120]
+            request, event, "pass_result", pass_refused=refusal_words(error), pass_text=text[:120]
         )
-    return links_page(request, event, "pass", pass_entrant=entrant, pass_already=already)
+    return links_page(request, event, "pass_result", pass_entrant=entrant, pass_already=already)
 
 
 @never_cache
