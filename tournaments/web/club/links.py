@@ -17,12 +17,11 @@ from common.htmx import HtmxHttpRequest
 from printing.errors import PrintRequestError
 from printing.paper import PAPER_NAMES, default_paper, paper_from
 from scoring.entry.fields import parse_int
-from scoring.web.phone import qr_svg
 from tournaments.club import selectors, services
 from tournaments.events.passes import private_link, written_link
 from tournaments.printouts import passes as pass_cards
 from tournaments.web.desk.access import director_required
-from tournaments.web.desk.links import pass_pdf, site_of
+from tournaments.web.desk.links import pass_pdf, qr_svg, site_of
 
 TEMPLATE = "tournaments/desk/links_club.html"
 LINKS_PAGE = 50

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import segno
 from django.conf import settings
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
@@ -25,7 +26,6 @@ from printing.paper import PAPER_NAMES, default_paper, paper_from
 from printing.render import render as render_pdf
 from printing.views import safe_filename
 from scoring.entry.fields import parse_int
-from scoring.web.phone import qr_svg
 from tournaments.events import selectors, services
 from tournaments.events.directors import Action, may_direct
 from tournaments.events.passes import PASS_LONGEST, private_link, written_link
@@ -40,6 +40,11 @@ LINKS = "tournaments/desk/links.html"
 LINKS_PAGE = 50  # rows of links (each with its code) at a time
 # Up to this many cards the sheet is drawn at once and sent back; more go to a print job.
 PASSES_AT_ONCE = 200
+
+
+def qr_svg(link: str) -> str:
+    """The link's QR code as inline SVG that scales to its box (a viewBox, no fixed size)."""
+    return segno.make(link, error="m").svg_inline(omitsize=True, dark="#1d2521", light="#ffffff")
 
 
 def site_of(request: HtmxHttpRequest) -> str:
