@@ -9,19 +9,29 @@ from a mistyped one without keeping the token itself), and who holds a token.
 
 from __future__ import annotations
 
-import hashlib
 import re
 from dataclasses import dataclass
 
 from tournaments.models import Entrant, EntrantPlayer, Event, EventLog, Player, RosterLog
+from tournaments.services.passes import ENTRANT_REISSUE, PLAYER_REISSUE, token_fingerprint
+
+__all__ = [
+    "ENTRANT_REISSUE",
+    "PLAYER_REISSUE",
+    "PassHolder",
+    "pass_holder",
+    "private_link",
+    "private_path",
+    "token_fingerprint",
+    "token_from_pass",
+    "written_link",
+]
 
 PRIVATE_PATH = "/me/{token}/"
 # What a private token looks like (``tokens.new_private_token``: 22 URL-safe characters;
 # a little room either way, so a reader of an older or newer length still answers).
 TOKEN_SHAPE = re.compile(r"[-\w]{16,32}")
 PASS_LONGEST = 300  # a link with a long address; anything longer is not a pass
-ENTRANT_REISSUE = "entrant_link_reissue"
-PLAYER_REISSUE = "player_link_reissue"
 
 
 def private_path(token: str) -> str:
@@ -36,11 +46,6 @@ def private_link(site: str, token: str) -> str:
 def written_link(link: str) -> str:
     """The link as printed for typing: without ``https://`` (phones add it)."""
     return re.sub(r"^https?://", "", link)
-
-
-def token_fingerprint(token: str) -> str:
-    """What the log keeps of a revoked token: enough to recognise it, useless to use."""
-    return hashlib.sha256(token.encode()).hexdigest()[:20]
 
 
 def token_from_pass(text: str) -> str | None:

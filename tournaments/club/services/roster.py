@@ -17,10 +17,10 @@ from scoring.engines.base import Problem, text_problem
 from tournaments.club.errors import ClubError
 from tournaments.club.selectors import NameMatch, live_players, players_match
 from tournaments.club.services.ratings import ratings_rebuild
-from tournaments.events.passes import PLAYER_REISSUE, token_fingerprint
 from tournaments.models import EntrantPlayer, Player, Roster, RosterLog
 from tournaments.models.tokens import new_private_token
 from tournaments.services.change import ActingUser
+from tournaments.services.passes import PLAYER_REISSUE, token_fingerprint
 
 # Who makes a change at the desk: the signed-in director (a signed-out user is recorded
 # as nobody).

@@ -135,10 +135,9 @@ def desk_links(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Every player's own link and its code, searchable, a page at a time."""
     event = directed_event(request, pk, Action.VIEW)
     reissued = parse_int(request.GET.get("reissued", ""))
-    extra = {"reissued": selectors.entrant_of(event=event, pk=reissued)} if reissued else {}
-    return links_page(
-        request, event, "links" if request.GET.get("part") == "links" else "", **extra
-    )
+    part = "links" if request.GET.get("part") == "links" else ""
+    found = selectors.entrant_of(event=event, pk=reissued) if reissued else None
+    return links_page(request, event, part, reissued=found)
 
 
 @never_cache
