@@ -8,6 +8,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Page, expect
 
+from tournaments.club import services as club
 from tournaments.events import services
 from tournaments.models import Entrant, Event
 
@@ -120,3 +121,33 @@ def test_a_link_is_reissued_after_its_confirm_step(live_server, page: Page, nigh
     expect(page.locator("#checked-these")).to_have_text("2 players checked in.")
     checked = set(Entrant.objects.filter(checked_in=True).values_list("name", flat=True))
     assert checked == {"Cat", "Dan"}
+
+
+def test_the_club_desks_links_on_a_phone(live_server, page: Page, night, screenshot):
+    club.club_night_set(event=night, rated=False, user=night.owner)
+    open_links(page, live_server, night)
+    page.goto(f"{live_server.url}/desk/{night.pk}/")
+    expect(page.get_by_role("link", name="Players' links")).to_be_visible()
+    fits_the_phone(page)
+    screenshot(page, "desk-event-links-button-light", full_page=False)
+    page.goto(f"{live_server.url}/desk/club/")
+    screenshot(page, "club-desk-links-button-light", full_page=False)
+    page.get_by_role("link", name="Players' links").click()
+    expect(page.get_by_role("heading", name="Players' links")).to_be_visible()
+    ann = club.roster_for(owner=night.owner).players.get(name="Ann")
+    row = page.locator(f"#link-{ann.pk}")
+    expect(row.get_by_role("img", name="QR code of Ann's link")).to_be_visible()
+    expect(
+        row.get_by_role("link", name=f"scores.example.org/me/{ann.private_token}/")
+    ).to_be_visible()
+    fits_the_phone(page)
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        screenshot(page, f"club-links-phone-{scheme}", full_page=False)
+    page.fill("#links-q", "ann")
+    expect(page.locator(".link-item")).to_have_count(1)
+    row.get_by_text("New link…").click()
+    row.get_by_role("button", name="Revoke and give a new link").click()
+    expect(page.locator("#reissued")).to_contain_text("Ann has a new link")
+    ann.refresh_from_db()
+    expect(page.locator(f"#link-{ann.pk}")).to_contain_text(ann.private_token)
