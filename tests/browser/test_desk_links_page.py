@@ -151,3 +151,49 @@ def test_the_club_desks_links_on_a_phone(live_server, page: Page, night, screens
     expect(page.locator("#reissued")).to_contain_text("Ann has a new link")
     ann.refresh_from_db()
     expect(page.locator(f"#link-{ann.pk}")).to_contain_text(ann.private_token)
+
+
+# A camera and a QR reader for a browser that has neither (Chromium on Linux has no
+# BarcodeDetector): the camera is a canvas's stream, the reader answers what the test
+# holds up in front of it (window.heldUp), as often as it is asked.
+CAMERA = """
+window.heldUp = "";
+window.detections = 0;
+window.BarcodeDetector = class {
+  constructor(options) { this.formats = options.formats; }
+  async detect(source) {
+    window.detections += 1;
+    return window.heldUp ? [{ rawValue: window.heldUp, format: "qr_code" }] : [];
+  }
+};
+navigator.mediaDevices.getUserMedia = async function () {
+  const canvas = document.createElement("canvas");
+  canvas.width = 320; canvas.height = 240;
+  const context = canvas.getContext("2d");
+  context.fillStyle = "#888"; context.fillRect(0, 0, 320, 240);
+  return canvas.captureStream(5);
+};
+"""
+
+
+def test_a_pass_held_to_the_camera_checks_its_player_in_once(
+    live_server, page: Page, night, screenshot
+):
+    page.add_init_script(CAMERA)
+    open_links(page, live_server, night)
+    ann = night.entrants.get(name="Ann")
+    page.get_by_role("button", name="Scan with the camera").click()
+    expect(page.locator("[data-scan-video]")).to_be_visible()
+    expect(page.get_by_role("button", name="Stop the camera")).to_be_visible()
+    page.evaluate(f"window.heldUp = 'https://scores.example.org/me/{ann.private_token}/'")
+    expect(page.locator("#pass-result")).to_contain_text("Ann is checked in.")
+    # Held up a while longer, the same pass is not sent again and again.
+    seen = page.evaluate("window.detections")
+    page.wait_for_function("(n) => window.detections > n", arg=seen + 4)
+    expect(page.locator("#pass-result")).to_contain_text("Ann is checked in.")
+    lines = night.log.filter(action="entrant_check_in").count()
+    assert lines == 1
+    screenshot(page, "desk-links-camera-light", full_page=False)
+    page.get_by_role("button", name="Stop the camera").click()
+    expect(page.locator("[data-scan-video]")).to_be_hidden()
+    expect(page.get_by_role("button", name="Scan with the camera")).to_be_visible()
