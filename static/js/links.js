@@ -9,10 +9,10 @@
   const form = document.querySelector("[data-pass-form]");
   if (!form) return;
   const input = form.querySelector("input[name=pass]");
-  const scan = form.querySelector("[data-scan]");
-  const start = form.querySelector("[data-scan-start]");
-  const stop = form.querySelector("[data-scan-stop]");
-  const video = form.querySelector("[data-scan-video]");
+  const scan = document.querySelector("[data-scan]");
+  const start = scan.querySelector("[data-scan-start]");
+  const stop = scan.querySelector("[data-scan-stop]");
+  const video = scan.querySelector("[data-scan-video]");
   const REPEAT_MS = 4000; // the same pass held in view is sent once, not again and again
   let stream = null;
   let timer = 0;
