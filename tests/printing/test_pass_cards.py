@@ -4,6 +4,7 @@ director's alone."""
 
 from __future__ import annotations
 
+import itertools
 import re
 import subprocess
 from pathlib import Path
@@ -11,6 +12,9 @@ from pathlib import Path
 import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
+from hypothesis import given
+from hypothesis import settings as examples
+from hypothesis import strategies as st
 from PIL import Image
 
 from printing.models import PrintJob
@@ -224,3 +228,22 @@ def test_passes_need_the_sites_address(client, event, director, settings):
             ["pdftotext", "-", "-"], input=answer.content, capture_output=True, check=True
         ).stdout
     )
+
+
+@examples(max_examples=25, deadline=None)
+@given(count=st.integers(min_value=0, max_value=35), paper=st.sampled_from(["A4", "LETTER"]))
+def test_every_card_has_a_place_and_the_pages_are_as_few_as_can_be(count, paper):
+    laid = cards_for(count).layout(paper)
+    assert laid.page_count == max(1, -(-count // 10))
+    boxes = [laid.card_box(slot) for slot in range(laid.per_page)]
+    for box in boxes:  # inside the printable frame
+        assert box.x >= laid.frame.x - 0.01 and box.right <= laid.frame.right + 0.01
+        assert box.y >= laid.frame.y - 0.01 and box.top <= laid.frame.top + 0.01
+    for first, second in itertools.combinations(boxes, 2):  # never overlapping
+        apart = (
+            first.right <= second.x + 0.01
+            or second.right <= first.x + 0.01
+            or first.top <= second.y + 0.01
+            or second.top <= first.y + 0.01
+        )
+        assert apart

@@ -5,8 +5,12 @@ player's pass at a club night."""
 
 from __future__ import annotations
 
+import string
+
 import pytest
 from django.contrib.auth import get_user_model
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tournaments.club import services as club
 from tournaments.events import passes, services
@@ -219,3 +223,21 @@ def test_a_night_of_another_club_refuses_a_roster_pass(event, director):
     theirs = new_event(other_director, "Their night")
     club.club_night_set(event=theirs, rated=False, user=other_director)
     assert "another event" in refusal(theirs, ann.private_token, other_director)
+
+
+TOKENS = st.text(alphabet=string.ascii_letters + string.digits + "-_", min_size=16, max_size=32)
+SITES = st.sampled_from(["https://scores.example.org", "http://192.168.1.20:8000", ""])
+
+
+@given(token=TOKENS, site=SITES, trailing=st.sampled_from(["", "/", "/?from=card", "#top"]))
+def test_any_written_link_gives_back_its_token(token, site, trailing):
+    link = passes.private_link(site, token).rstrip("/") + trailing
+    assert passes.token_from_pass(link) == token
+    assert passes.token_from_pass(passes.written_link(link)) == token
+    assert passes.token_from_pass(f"  {token}\n") == token
+
+
+@given(text=st.text(max_size=60))
+def test_what_is_no_token_is_read_as_none_never_an_error(text):
+    token = passes.token_from_pass(text)
+    assert token is None or passes.TOKEN_SHAPE.fullmatch(token)
