@@ -206,3 +206,19 @@ def test_another_director_cannot_reissue_a_roster_link(
     assert (
         ann.private_token == club.roster_for(owner=director).players.get(name="Ann").private_token
     )
+
+
+def test_a_scorer_sees_no_players_link_and_a_co_director_does(client, event, director):
+    for name, role in (("scorer", "scorer"), ("co", "co_director")):
+        get_user_model().objects.create_user(name, password="pw", is_staff=True)
+        services.event_staff_add(event=event, username=name, role=role, user=director)
+    ann = event.entrants.get(name="Ann")
+    client.force_login(get_user_model().objects.get(username="scorer"))
+    desk = client.get(reverse("tournaments:desk_event", args=[event.pk]))
+    assert desk.status_code == 200 and links_url(event) not in desk.content.decode()
+    assert client.get(links_url(event)).status_code == 404
+    url = reverse("tournaments:check_in_by_pass", args=[event.pk])
+    assert client.post(url, {"pass": ann.private_token}).status_code == 404
+    client.force_login(get_user_model().objects.get(username="co"))
+    assert ann.private_token in client.get(links_url(event)).content.decode()
+    assert "Ann is checked in." in client.post(url, {"pass": ann.private_token}).content.decode()

@@ -2,8 +2,9 @@
 and reissued, the pass cards printed, and players checked in by their pass.
 
 Everything here is the director's alone (``director_required``, and 404 for an event the
-user may not direct): whoever holds a link acts as its player. Thin views: read the form,
-make one service call, render the page or one of its partials for htmx.
+user may not direct, a scorer's included): whoever holds a link acts as its player. Thin
+views: read the form, make one service call, render the page or one of its partials for
+htmx.
 """
 
 from __future__ import annotations
@@ -27,7 +28,6 @@ from printing.render import render as render_pdf
 from printing.views import safe_filename
 from scoring.entry.fields import parse_int
 from tournaments.events import selectors, services
-from tournaments.events.directors import Action, may_direct
 from tournaments.events.passes import PASS_LONGEST, private_link, written_link
 from tournaments.printouts import passes as pass_cards
 from tournaments.printouts.sources import site_address
@@ -89,8 +89,7 @@ def links_context(request: HtmxHttpRequest, event: Event, **extra: Any) -> dict[
         "active_count": counts.active,
         "checked_count": counts.checked_in,
         "closed": selectors.event_closed(event),
-        "read_only": selectors.event_closed(event)
-        or not may_direct(request.user, event, Action.DIRECT),
+        "read_only": selectors.event_closed(event),
         "papers": PAPER_NAMES.items(),
         "paper": default_paper(),
         "pass_longest": PASS_LONGEST,
@@ -133,7 +132,7 @@ def refusal_words(error: services.TournamentError) -> str:
 @require_GET
 def desk_links(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Every player's own link and its code, searchable, a page at a time."""
-    event = directed_event(request, pk, Action.VIEW)
+    event = directed_event(request, pk)  # a scorer sees no player's link
     reissued = parse_int(request.GET.get("reissued", ""))
     part = "links" if request.GET.get("part") == "links" else ""
     found = selectors.entrant_of(event=event, pk=reissued) if reissued else None
