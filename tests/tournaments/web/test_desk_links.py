@@ -222,3 +222,15 @@ def test_a_scorer_sees_no_players_link_and_a_co_director_does(client, event, dir
     client.force_login(get_user_model().objects.get(username="co"))
     assert ann.private_token in client.get(links_url(event)).content.decode()
     assert "Ann is checked in." in client.post(url, {"pass": ann.private_token}).content.decode()
+
+
+def test_a_big_event_shows_its_links_a_page_at_a_time(desk, director):
+    event = services.event_create(owner=director, name="Big night", game="roolz")
+    names = [f"Player {n:02d}" for n in range(1, 36)]
+    services.entrants_import_csv(event=event, text="\n".join(names), user=director)
+    first = desk.get(links_url(event)).content.decode()
+    second = desk.get(links_url(event), {"page": "2"}).content.decode()
+    assert len(re.findall(r'class="link-item', first)) == 30 and "page 1 of 2" in first
+    assert len(re.findall(r'class="link-item', second)) == 5 and "page 2 of 2" in second
+    for entrant in event.entrants.all():
+        assert (entrant.private_token in first) != (entrant.private_token in second)

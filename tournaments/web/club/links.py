@@ -24,7 +24,7 @@ from tournaments.web.desk.access import director_required
 from tournaments.web.desk.links import pass_pdf, qr_svg, site_of
 
 TEMPLATE = "tournaments/desk/links_club.html"
-LINKS_PAGE = 50
+LINKS_PAGE = 30
 
 
 def club_links_context(request: HtmxHttpRequest, **extra: Any) -> dict[str, Any]:

@@ -37,9 +37,9 @@ if TYPE_CHECKING:
     from tournaments.models import Entrant, Event
 
 LINKS = "tournaments/desk/links.html"
-LINKS_PAGE = 50  # rows of links (each with its code) at a time
+LINKS_PAGE = 30  # rows of links at a time: each code takes some 15 ms to make
 # Up to this many cards the sheet is drawn at once and sent back; more go to a print job.
-PASSES_AT_ONCE = 200
+PASSES_AT_ONCE = 100  # some 2 s of drawing
 
 
 def qr_svg(link: str) -> str:
