@@ -43,6 +43,8 @@ def test_every_player_has_their_link_and_its_code(desk, event):
     assert page.count("<svg") >= event.entrants.count()
     # This page alone may use the camera, to scan passes.
     assert "camera=(self)" in answer["Permissions-Policy"]
+    assert "microphone=()" in answer["Permissions-Policy"]  # the rest as the site says
+    assert "script-src 'self'" in answer["Content-Security-Policy"]
     assert (
         "camera=()"
         in desk.get(reverse("tournaments:desk_event", args=[event.pk]))["Permissions-Policy"]
