@@ -368,7 +368,8 @@ CONTENT_SECURITY_POLICY = {
 }
 # The table page keeps the screen awake during a game and copies its view link (sharing
 # it, where the browser can, keeps web-share's own default: this site); no page uses any
-# other of these features (the desk scans no QR code: no camera). Only features every
+# other of these features, but the desk's players' links page, which allows itself the
+# camera to scan players' passes (tournaments.web.desk.links). Only features every
 # Chromium knows are named: an unknown one costs a console warning on every page.
 PERMISSIONS_UNUSED = (
     "accelerometer", "autoplay", "camera", "clipboard-read",

@@ -10,10 +10,11 @@ class TournamentsConfig(AppConfig):
 
         from printing.registry import SOURCES
         from tournaments.brackets.sheet import BRACKET_SHEETS
+        from tournaments.printouts.passes import SOURCES as PASSES
         from tournaments.printouts.sources import SOURCES as PRINTOUTS
         from tournaments.web.desk.access import shorten_director_session
 
-        for source in (*PRINTOUTS, BRACKET_SHEETS):
+        for source in (*PRINTOUTS, *PASSES, BRACKET_SHEETS):
             SOURCES.register(source)
 
         user_logged_in.connect(shorten_director_session, dispatch_uid="director_session")

@@ -2,8 +2,9 @@
 
 The crawler starts from the demo event's public pages, follows every link anonymously
 (hrefs, sources, form actions, htmx polls), and fails on any entry link or table token in
-any attribute or text. Then every token it found is tried against every state-changing
-endpoint, the table pages' and the API's: nothing changes.
+any attribute or text, and on any player's own link (``/me/...``) or private token, an
+entrant's or a roster player's. Then every token it found is tried against every
+state-changing endpoint, the table pages' and the API's: nothing changes.
 """
 
 from __future__ import annotations
@@ -20,8 +21,9 @@ from django.test import Client
 
 from scoring.models import ChangeRequest, Game, Round, RoundEvent
 from tests.tournaments.brackets.test_flow import TEAMS
+from tournaments.club import services as club
 from tournaments.events import services
-from tournaments.models import Event
+from tournaments.models import Entrant, Event, Player
 
 pytestmark = pytest.mark.django_db
 
@@ -92,6 +94,17 @@ def assert_no_entry_link(pages: dict[str, str]) -> None:
             leaked = [secret for secret in secrets if secret in value]
             assert not leaked, f"{url} carries a table token in {value[:120]!r}"
         assert not any(secret in html for secret in secrets), f"{url} carries a table token"
+
+
+def assert_no_private_link(pages: dict[str, str]) -> None:
+    """No page carries a player's own link, nor anyone's private token, anywhere."""
+    secrets = set(Entrant.objects.values_list("private_token", flat=True))
+    secrets |= set(Player.objects.values_list("private_token", flat=True))
+    assert secrets
+    for url, html in pages.items():
+        assert not re.search(r"/me/[^\s\"'<>]+", html), f"{url} links a player's own page"
+        leaked = [secret for secret in secrets if secret in html]
+        assert not leaked, f"{url} carries a player's private token"
 
 
 def state() -> tuple:
@@ -166,6 +179,7 @@ def test_the_crawler_finds_no_entry_link_and_its_tokens_change_nothing(demo_even
     client = Client()
     pages, tokens = crawl(client, public_start(demo_event))
     assert_no_entry_link(pages)
+    assert_no_private_link(pages)
     # It did reach the players' pages and every table's view link.
     assert any("/players/" in url for url in pages)
     views = set(Game.objects.filter(event_table__isnull=False).values_list("view_token", flat=True))
@@ -192,9 +206,41 @@ def test_a_bracket_page_carries_view_links_only(client):
     assert games.exists()
     assert set(games.values_list("view_token", flat=True)) <= tokens
     assert_no_entry_link(pages)
+    assert_no_private_link(pages)
     before = state()
     try_every_change(stranger, tokens)
     assert state() == before
+
+
+def test_the_club_and_season_pages_carry_no_players_own_link(demo_event):
+    """The demo night in a season of its roster: the season's pages, the leaderboard and
+    every player's public page, crawled with the event's, carry no private link."""
+    director = demo_event.owner
+    roster = club.roster_for(owner=director)
+    season = club.season_create(
+        roster=roster,
+        name="Autumn",
+        rule={"counting": "best", "best": 1, "place_points": "10 8 6 5 4 3 2 1"},
+        user=director,
+    )
+    club.club_night_set(event=demo_event, season=season, user=director)
+    assert Player.objects.filter(roster=roster).count() == demo_event.entrants.count()
+    start = [
+        f"/s/{season.public_token}/",
+        f"/s/{season.public_token}/projector/",
+        f"/r/{roster.public_token}/",
+        *public_start(demo_event),
+    ]
+    pages, _ = crawl(Client(), start)
+    assert any(url.startswith(f"/r/{roster.public_token}/players/") for url in pages)
+    assert any(url.startswith(f"/s/{season.public_token}/") for url in pages)
+    assert_no_private_link(pages)
+    # The seeded check itself can fail: a page showing a link is caught.
+    entrant = demo_event.entrants.first()
+    with pytest.raises(AssertionError, match="own page"):
+        assert_no_private_link({"/e/x/": f'<a href="https://x.org/me/{entrant.private_token}/">'})
+    with pytest.raises(AssertionError, match="private token"):
+        assert_no_private_link({"/e/x/": f"<p>{roster.players.first().private_token}</p>"})
 
 
 def test_a_stranger_with_the_public_code_changes_nothing(demo_event):

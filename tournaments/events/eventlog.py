@@ -32,6 +32,8 @@ KIND_LABELS: Mapping[str, str] = {
     "entrants_import_csv": "Players imported",
     "entrant_check_in": "Check-in",
     "entrants_check_in_all": "Checked in together",
+    "entrants_check_in_these": "Checked in together",
+    "entrant_link_reissue": "Player's link reissued",
     "entrant_drop": "Player dropped",
     "entrant_return": "Drop taken back",
     "keep_apart_add": "Kept apart",

@@ -10,6 +10,7 @@ from tournaments.club.services.ratings import ratings_game_changed, ratings_reco
 from tournaments.club.services.roster import (
     ImportResult,
     player_create,
+    player_link_reissue,
     player_merge,
     player_rename,
     player_update,
@@ -27,6 +28,7 @@ __all__ = [
     "club_night_set",
     "entrant_link",
     "player_create",
+    "player_link_reissue",
     "player_merge",
     "player_rename",
     "player_update",

@@ -18,7 +18,9 @@ from tournaments.club.errors import ClubError
 from tournaments.club.selectors import NameMatch, live_players, players_match
 from tournaments.club.services.ratings import ratings_rebuild
 from tournaments.models import EntrantPlayer, Player, Roster, RosterLog
+from tournaments.models.tokens import new_private_token
 from tournaments.services.change import ActingUser
+from tournaments.services.passes import PLAYER_REISSUE, token_fingerprint
 
 # Who makes a change at the desk: the signed-in director (a signed-out user is recorded
 # as nobody).
@@ -241,6 +243,28 @@ def player_rename(
             "player_rename",
             user,
             before=before,
+            after={"id": player.pk, "name": player.name},
+        )
+    return player
+
+
+def player_link_reissue(*, player: Player, user: ActingUser = None) -> Player:
+    """Revoke a roster player's own link and give them a new one (a new private token),
+    across every night of the roster. The roster's log keeps a fingerprint of the old
+    token (never the token), so that a revoked pass is recognised at the desk."""
+    with transaction.atomic():
+        roster = Roster.objects.select_for_update().get(pk=player.roster_id)
+        player = Player.objects.select_for_update().get(pk=player.pk)
+        if player.merged_into_id:
+            raise ClubError.single("that player was merged into another", field="player")
+        old = player.private_token
+        player.private_token = new_private_token()
+        player.save(update_fields=["private_token"])
+        roster_log(
+            roster,
+            PLAYER_REISSUE,
+            user,
+            before={"id": player.pk, "name": player.name, "fingerprint": token_fingerprint(old)},
             after={"id": player.pk, "name": player.name},
         )
     return player

@@ -9,7 +9,7 @@ from django.db import transaction
 
 from scoring.engines.base import Problem, text_problem
 from tournaments.errors import TournamentError, refuse
-from tournaments.events import availability, player_list
+from tournaments.events import availability, passes, player_list
 from tournaments.events.document import (
     MOST_MEMBERS,
     NAME_LONGEST,
@@ -21,6 +21,7 @@ from tournaments.models import (
     KeepApart,
     TournamentRound,
 )
+from tournaments.models.tokens import new_private_token
 from tournaments.services.change import (
     ActingUser,
     bump,
@@ -227,6 +228,96 @@ def entrants_check_in_all(*, event: Event, query: str = "", user: ActingUser = N
         )
         bump(event)
     return len(ids)
+
+
+def entrants_check_in_these(
+    *, event: Event, entrant_ids: Sequence[int], user: ActingUser = None
+) -> int:
+    """Check in the players the director ticked (those not dropped); how many were not
+    checked in before. One line in the log names them all."""
+    with transaction.atomic():
+        event = event_locked_open(event)
+        if not entrant_ids:
+            raise TournamentError.single("tick the players to check in", field="entrant")
+        found = event.entrants.filter(pk__in=list(entrant_ids), dropped=False)
+        ids = list(found.filter(checked_in=False).values_list("pk", flat=True))
+        Entrant.objects.filter(pk__in=ids).update(checked_in=True)
+        event_log(
+            event,
+            "entrants_check_in_these",
+            user,
+            before={"ids": ids, "checked_in": False},
+            after={"ids": ids, "checked_in": True},
+        )
+        bump(event)
+    return len(ids)
+
+
+def entrant_check_in_by_pass(
+    *, event: Event, text: str, user: ActingUser = None
+) -> tuple[Entrant, bool]:
+    """Check in the player whose pass the desk scanned or typed (their own link, or its
+    token): the entrant and whether they were checked in already (then nothing changes).
+
+    A pass of another event, a revoked one, a dropped player's or anything that is not a
+    pass is refused, by a message naming the ``pass`` field."""
+    token = passes.token_from_pass(text)
+    if token is None:
+        raise TournamentError.single(
+            "that is not a player's link or pass code: scan the pass again, "
+            "or type the link written under its code",
+            field="pass",
+        )
+    holder = passes.pass_holder(event=event, token=token)
+    if holder.revoked:
+        raise TournamentError.single(
+            "this pass was revoked: its player has a new link; print their new pass",
+            field="pass",
+        )
+    if holder.other_event:
+        raise TournamentError.single("this pass is for another event, not this one", field="pass")
+    if holder.not_entered and holder.player is not None:
+        raise TournamentError.single(
+            f"{holder.player.name} is on the roster but not in this event: add them first",
+            field="pass",
+        )
+    entrant = holder.entrant
+    if entrant is None:
+        raise TournamentError.single(
+            "no player has this pass: check the link, or scan it again", field="pass"
+        )
+    if entrant.dropped:
+        raise TournamentError.single(
+            f"{entrant.name} has dropped: take the drop back first", field="pass"
+        )
+    if entrant.checked_in:
+        return entrant, True
+    return entrant_check_in(event=event, entrant=entrant, checked_in=True, user=user), False
+
+
+def entrant_link_reissue(*, event: Event, entrant: Entrant, user: ActingUser = None) -> Entrant:
+    """Revoke a player's own link and give them a new one (a new private token): the old
+    link and its printed pass are refused from now on. The log keeps a fingerprint of the
+    old token (never the token), so that a revoked pass is recognised at the desk."""
+    with transaction.atomic():
+        event = event_locked(event)
+        entrant = entrant_of(event, entrant)
+        old = entrant.private_token
+        entrant.private_token = new_private_token()
+        entrant.save(update_fields=["private_token"])
+        event_log(
+            event,
+            passes.ENTRANT_REISSUE,
+            user,
+            before={
+                "id": entrant.pk,
+                "name": entrant.name,
+                "fingerprint": passes.token_fingerprint(old),
+            },
+            after={"id": entrant.pk, "name": entrant.name},
+        )
+        bump(event)
+    return entrant
 
 
 def entrant_drop(*, event: Event, entrant: Entrant, user: ActingUser = None) -> Entrant:

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.web.club import views
+from tournaments.web.club import links, views
 
 app_name = "club"
 urlpatterns = [
@@ -12,6 +12,13 @@ urlpatterns = [
     path("desk/club/players/merge/", views.player_merge, name="player_merge"),
     path("desk/club/players/<int:player_id>/", views.player_desk, name="player_desk"),
     path("desk/club/seasons/new/", views.season_new, name="season_new"),
+    path("desk/club/links/", links.roster_links, name="roster_links"),
+    path("desk/club/links/passes/", links.roster_passes_print, name="roster_passes"),
+    path(
+        "desk/club/links/<int:player_id>/reissue/",
+        links.player_link_reissue,
+        name="player_link_reissue",
+    ),
     path("desk/club/club.json", views.roster_json, name="roster_json"),
     path("desk/club/club.json/import/", views.roster_json_import, name="roster_json_import"),
     path("desk/<int:pk>/club/", views.event_night, name="event_night"),

@@ -8,6 +8,7 @@ from tournaments.web.desk import (
     directors,
     event_import,
     eventlog,
+    links,
     print_pages,
     views,
 )
@@ -86,4 +87,13 @@ urlpatterns = [
     path("desk/<int:pk>/bracket/", bracket_pages.bracket_desk, name="bracket_desk"),
     path("desk/<int:pk>/bracket/print/", bracket_pages.bracket_print, name="bracket_print"),
     path("desk/<int:pk>/print/<slug:kind>/", print_pages.printout, name="printout"),
+    path("desk/<int:pk>/links/", links.desk_links, name="desk_links"),
+    path("desk/<int:pk>/links/check-in/", links.check_in_by_pass, name="check_in_by_pass"),
+    path("desk/<int:pk>/links/check-in-these/", links.check_in_these, name="check_in_these"),
+    path("desk/<int:pk>/links/passes/", links.passes_print, name="passes_print"),
+    path(
+        "desk/<int:pk>/links/<int:entrant_id>/reissue/",
+        links.entrant_link_reissue,
+        name="entrant_link_reissue",
+    ),
 ]
