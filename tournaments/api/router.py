@@ -112,7 +112,10 @@ def me_out(own: OwnLink) -> dict[str, Any]:
     entrant, event = own.entrant, own.event
     rank = None
     if entrant is not None and event is not None:
-        rank = selectors.rank_of(event=event, entrant_id=entrant.pk, lag=True)
+        # A rank means something once a result (or a bye) counts, as on the page.
+        page = selectors.entrant_page(event=event, entrant=entrant, lag=True)
+        if page.bye_rounds or any(t.state == selectors.DONE for t in page.tables):
+            rank = page.rank
     return {
         "name": own.name,
         "event": event.name if event is not None else None,
