@@ -393,14 +393,23 @@ def check_actor_seat(game: Game, actor: Actor) -> None:
 
 def check_seat_held(game: Game, actor: Actor) -> None:
     """At an event table, a seat its player opened from their own link is theirs: no
-    other phone enters or confirms for it (the desk may)."""
+    other phone enters or confirms for it (the desk may), and the holding phone only while
+    its link proves it (a reissued link proves nothing)."""
     if actor.seat is None or actor.desk or not game.is_tournament_game:
         return
     holder = seat_holder(game, actor.seat)
-    if holder is not None and holder[0] != actor.device[:64]:
+    if holder is None:
+        return
+    if holder[0] != actor.device[:64]:
         raise GameChangeError.single(
             f"{holder[1]} holds this seat from their own link: "
             "they enter and confirm on their own phone",
+            field="seat",
+        )
+    if not actor.person:  # the holding phone, whose link was reissued since
+        raise GameChangeError.single(
+            f"the link this phone holds {holder[1]}'s seat by is no longer valid: "
+            "open the table again from your own link",
             field="seat",
         )
 

@@ -101,8 +101,11 @@ def test_a_player_checks_in_finds_their_seat_and_confirms_as_themselves(
     page.get_by_role("button", name="Open my table").click()
     expect(page.locator("#entry")).to_be_visible()
     expect(page.locator("#identity summary")).to_contain_text("Ann")
+    expect(page.locator("#identity [data-own-link]")).to_be_visible()
     mine = Phone(page)
     expect(mine.confirm_button("Ann")).to_be_visible(timeout=LIVE)
+    page.locator("#live .pending").scroll_into_view_if_needed()
+    shot(page, "table-held-by-own-link")
     mine.confirm_as("Ann")
     expect(mine.pending).to_have_count(0, timeout=LIVE)
 

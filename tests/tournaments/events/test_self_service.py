@@ -298,6 +298,10 @@ def test_a_seat_held_by_a_link_is_entered_and_confirmed_only_from_that_phone(eve
     assert (confirm.person, confirm.seat) == ("Ben", opponent)
     hold = RoundEvent.objects.filter(game=game, action=RoundEvent.Action.HOLD).get()
     assert hold.person == "Ann" and hold.device == "ann-phone"
+    # The holding phone whose link was reissued since proves nothing: refused too.
+    with pytest.raises(GameChangeError) as refused:
+        round_record(game=game, number=2, entry=entry, actor=Actor(seat=ann, device="ann-phone"))
+    assert "no longer valid" in str(refused.value)
 
 
 def test_holding_a_seat_needs_a_proven_player(event, director):
