@@ -307,29 +307,34 @@ WHAT = {
 }
 
 
+def logged_id(line: EventLog) -> int | None:
+    """The entrant a log line of a player's own change is about."""
+    pk = line.after.get("id") if isinstance(line.after, dict) else None
+    return pk if isinstance(pk, int) else None
+
+
 def desk_self_service(*, event: Event) -> DeskSelfService:
     lines = list(
         EventLog.objects.filter(event=event, action__in=SELF_ACTIONS).order_by("-pk")[:200]
     )
-    shown_ids = {
-        line.after.get("id") for line in lines[:RECENT_SHOWN] if isinstance(line.after, dict)
-    }
+    shown_ids = {pk for line in lines[:RECENT_SHOWN] if (pk := logged_id(line)) is not None}
     names = dict(event.entrants.filter(pk__in=shown_ids).values_list("pk", "name"))
     recent = []
     for line in lines[:RECENT_SHOWN]:
         after = line.after if isinstance(line.after, dict) else {}
         checked = after.get("checked_in") if line.action == "entrant_self_check_in" else None
+        pk = logged_id(line)
         recent.append(
             SelfSeen(
-                name=names.get(after.get("id"), "?"),
+                name=names.get(pk, "?") if pk is not None else "?",
                 what=WHAT.get((line.action, checked), line.action),
                 at=line.at,
             )
         )
     self_dropped_ids = {
-        line.after.get("id")
+        pk
         for line in lines
-        if line.action == "entrant_self_drop" and isinstance(line.after, dict)
+        if line.action == "entrant_self_drop" and (pk := logged_id(line)) is not None
     }
     asked = tuple(event.entrants.filter(drop_asked_at__isnull=False).order_by("drop_asked_at"))
     dropped = tuple(event.entrants.filter(pk__in=self_dropped_ids, dropped=True).order_by("name"))
