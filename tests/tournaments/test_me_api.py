@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.cache import cache
 
 from tests.tournaments.helpers import ROOLZ_OPTIONS
 from tournaments.events import services
@@ -12,6 +13,14 @@ from tournaments.models import Entrant, Event
 from tournaments.models.tokens import new_private_token
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def fresh_counts():
+    """Wrong tokens are counted per address: each test starts with none counted."""
+    cache.clear()
+    yield
+    cache.clear()
 
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
 

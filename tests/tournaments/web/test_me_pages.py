@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
@@ -17,6 +18,14 @@ from tournaments.models import Entrant, Event
 from tournaments.models.tokens import new_private_token
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def fresh_counts():
+    """Wrong links are counted per address: each test starts with none counted."""
+    cache.clear()
+    yield
+    cache.clear()
 
 
 def me_url(entrant: Entrant) -> str:
@@ -170,3 +179,14 @@ def test_a_stranger_with_one_link_sees_nothing_of_another(client, event, directo
         assert entrant.private_token not in page
         assert f"/e/{event.public_token}/players/{entrant.pk}/" not in page
     assert "/t/" not in page  # no table's entry link either: the table opens by a form
+
+
+def test_guessing_links_is_counted_with_wrong_table_links(client, event, settings):
+    settings.TABLESCORE_RATES = {"games": None, "print_jobs": None, "wrong_tokens": "3/h"}
+    for guess in ("aaaa", "bbbb", "cccc"):
+        assert client.get(f"/me/{guess}/").status_code == 404
+    refused = client.get("/me/dddd/")
+    assert refused.status_code == 429 and refused["Retry-After"]
+    # The same count as the API's; the player's own link still opens.
+    assert client.get("/api/me", HTTP_AUTHORIZATION="Bearer eeee").status_code == 429
+    assert client.get(me_url(ann(event))).status_code == 200

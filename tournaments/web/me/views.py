@@ -17,6 +17,7 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
+from common import throttles
 from common.htmx import HtmxHttpRequest
 from scoring.services import Actor, GameChangeError, seat_hold
 from scoring.web.phone import device_id, remember_proof, with_device
@@ -25,10 +26,16 @@ from tournaments.events.me_selectors import OwnLink
 from tournaments.web.public.views import latest_clock, shown_unchanged
 
 TEMPLATE = "tournaments/me/page.html"
+WRONG_TOKENS = "wrong_tokens"  # the same count as wrong table links (common.throttles)
 
 
 def unknown_link(request: HtmxHttpRequest) -> HttpResponse:
-    """A token that is nobody's (mistyped, or reissued by the desk): a clear 404."""
+    """A token that is nobody's (mistyped, or reissued by the desk): a clear 404, counted
+    with the wrong table links of the address (past their rate, 429 saying when)."""
+    try:
+        throttles.take(request, WRONG_TOKENS)
+    except throttles.TooMany as refused:
+        return throttles.too_many_requests(request, refused)
     return render(request, "tournaments/me/unknown.html", status=404)
 
 
