@@ -22,6 +22,7 @@ def fresh_counts():
     yield
     cache.clear()
 
+
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
 
 

@@ -8,6 +8,8 @@ from datetime import timedelta
 import pytest
 from django.contrib.auth import get_user_model
 from django.utils import timezone
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from scoring.models import RoundEvent
 from scoring.services import Actor, GameChangeError, round_confirm, round_record, seat_hold
@@ -310,3 +312,54 @@ def test_holding_a_seat_needs_a_proven_player(event, director):
         seat_hold(game=game, seat=seat.seat_index, actor=Actor(seat=seat.seat_index, device="p"))
     with pytest.raises(GameChangeError):
         seat_hold(game=game, seat=9, actor=Actor(seat=9, device="p", person="Ann"))
+
+
+# --------------------------------------------------------------------------- properties
+
+moments = st.integers(min_value=-600, max_value=600).map(lambda m: timedelta(minutes=m))
+
+
+@given(
+    mode=st.sampled_from(["closed", "open", "window"]), opens=moments, closes=moments, at=moments
+)
+def test_check_in_is_open_exactly_as_its_setting_says(mode, opens, closes, at):
+    base = timezone.now()
+    event = Event(
+        self_check_in=mode,
+        check_in_opens_at=base + opens,
+        check_in_closes_at=base + closes,
+        status="running",
+    )
+    state = me_selectors.check_in_state(event, now=base + at)
+    assert state.open is (mode == "open" or (mode == "window" and opens <= at < closes))
+    event.status = "closed"
+    assert not me_selectors.check_in_state(event, now=base + at).open
+
+
+ticks = st.lists(
+    st.tuples(st.sampled_from(NAMES[:5]), st.booleans(), st.sampled_from(["self", "desk"])),
+    max_size=12,
+)
+
+
+@settings(max_examples=15, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(steps=ticks)
+def test_a_players_own_check_in_is_the_desks_tick(director, steps):
+    """Whoever ticks last (the player or the desk) is what the next round reads; the
+    availability rule is the desk's own."""
+    event = services.event_create(owner=director, name="Tick", game="roolz", table_size=4)
+    services.entrants_import_csv(event=event, text="\n".join(NAMES[:5]), user=director)
+    open_check_in(event, director)
+    last: dict[str, bool] = {}
+    for name, present, who in steps:
+        if who == "self":
+            services.entrant_self_check_in(entrant=entrant(event, name), checked_in=present)
+        else:
+            services.entrant_check_in(
+                event=event, entrant=entrant(event, name), checked_in=present, user=director
+            )
+        last[name] = present
+    event.refresh_from_db()
+    seated = {e.name for e in availability_for(event, number=1).seated}
+    here = {name for name, present in last.items() if present}
+    assert seated == (here if here else set(NAMES[:5]))
