@@ -69,14 +69,18 @@ def test_me_answers_who_the_token_is(client, event):
     }
 
 
-@pytest.mark.parametrize("header", [None, "Bearer nobody", "Bearer ", "Basic abc"])
-def test_a_missing_or_wrong_token_is_a_404_envelope(client, event, header):
+@pytest.mark.parametrize(
+    ("header", "status"),
+    [(None, 401), ("Basic abc", 401), ("Bearer nobody", 404), ("Bearer ", 404)],
+)
+def test_a_missing_or_wrong_token_is_refused_in_the_envelope(client, event, header, status):
     extra = {"HTTP_AUTHORIZATION": header} if header is not None else {}
     for method, path in [("get", "/api/me"), ("get", "/api/me/seat"), ("post", "/api/me/drop")]:
         answer = getattr(client, method)(path, content_type="application/json", **extra)
-        assert answer.status_code == 404, (method, path)
+        assert answer.status_code == status, (method, path)
         [problem] = answer.json()["errors"]
-        assert problem["field"] in {"authorization", None}
+        assert problem["field"] == "authorization"
+        assert "game" not in problem["message"]
 
 
 def test_a_reissued_token_is_refused(client, event):

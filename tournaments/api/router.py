@@ -1,7 +1,7 @@
 """A player's own link in the JSON API, under /api/me: who they are and where they sit,
 checking in, dropping out. ``Authorization: Bearer <private token>`` (the token of their
-own link, entrant's or roster player's) is the credential; a wrong or reissued one is the
-same 404, and wrong ones are counted per address as a table's are."""
+own link, entrant's or roster player's) is the credential: none is a 401; a wrong or
+reissued one is a 404, and wrong ones are counted per address as a table's are."""
 
 from __future__ import annotations
 
@@ -20,11 +20,21 @@ from tournaments.events.me_selectors import OwnLink
 
 NO_SUCH_PLAYER = "no such player for this token"
 router = Router(tags=["a player's own link"])
-REFUSED: dict[int, Any] = {400: Errors, 404: Errors, 413: Errors, 429: Errors}
+REFUSED: dict[int, Any] = {400: Errors, 401: Errors, 404: Errors, 413: Errors, 429: Errors}
 
 
 class PrivateToken(HttpBearer):
     """``Authorization: Bearer <private token>``: one player's own link and no other."""
+
+    def __call__(self, request: HttpRequest) -> Any:
+        header = request.headers.get(self.header, "")
+        if not header.lower().startswith(f"{self.openapi_scheme} "):
+            raise ApiError(
+                "send your own link's token: Authorization: Bearer <token>",
+                field="authorization",
+                status=401,
+            )
+        return super().__call__(request)
 
     def authenticate(self, request: HttpRequest, token: str) -> OwnLink:
         token = token.strip()

@@ -190,3 +190,11 @@ def test_guessing_links_is_counted_with_wrong_table_links(client, event, setting
     # The same count as the API's; the player's own link still opens.
     assert client.get("/api/me", HTTP_AUTHORIZATION="Bearer eeee").status_code == 429
     assert client.get(me_url(ann(event))).status_code == 200
+
+
+def test_the_desk_log_names_the_player_who_acted_from_their_link(client, desk, event, director):
+    services.event_self_service_set(event=event, self_check_in="open", user=director)
+    client.post(reverse("tournaments:me_check_in", args=[ann(event).private_token]))
+    log = desk.get(reverse("tournaments:desk_log", args=[event.pk])).content.decode()
+    assert "Check-in from their own link" in log
+    assert "Ann (own link)" in log
