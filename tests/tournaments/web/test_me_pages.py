@@ -8,7 +8,9 @@ import re
 
 import pytest
 from django.core.cache import cache
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scoring.models import RoundEvent, Seat
@@ -198,3 +200,13 @@ def test_the_desk_log_names_the_player_who_acted_from_their_link(client, desk, e
     log = desk.get(reverse("tournaments:desk_log", args=[event.pk])).content.decode()
     assert "Check-in from their own link" in log
     assert "Ann (own link)" in log
+
+
+def test_a_poll_that_finds_nothing_new_reads_little(client, event, director):
+    publish_next(event, director)
+    url = me_url(ann(event))
+    shown = re.search(r'\?rev=([^"]+)"', client.get(url).content.decode()).group(1)
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(url, {"rev": shown}, HTTP_HX_REQUEST="true").status_code == 204
+    # the link's player with its event, their tables' key; the standings' version is kept
+    assert len(queries) <= 3, [q["sql"] for q in queries]  # 2 measured
