@@ -69,7 +69,9 @@ def test_a_player_checks_in_finds_their_seat_and_confirms_as_themselves(
     # The desk opens check-in: Ann's page offers it by itself.
     services.event_self_service_set(event=event, self_check_in="open", user=director)
     page.get_by_role("button", name="Check in").click(timeout=LIVE)
-    expect(page.locator("[data-me-state=checked-in]")).to_contain_text("You are checked in")
+    expect(page.locator("[data-me-state=checked-in]")).to_contain_text(
+        "You are checked in", timeout=LIVE
+    )
     assert entrant(event, "Ann").checked_in
     for name in NAMES[1:]:
         services.entrant_self_check_in(entrant=entrant(event, name))
@@ -183,7 +185,7 @@ def test_each_state_of_the_page_for_the_eye(live_server, browser, scheme):
 
     look.once("dialog", lambda dialog: dialog.accept())  # "Drop out of Friday Roolz?"
     look.get_by_role("button", name="Ask the desk to drop out").click()
-    expect(look.locator("[data-drop-asked]")).to_be_visible()
+    expect(look.locator("[data-drop-asked]")).to_be_visible(timeout=LIVE)
     shot(look, f"me-drop-asked-{scheme}")
 
     services.entrant_drop_answer(
