@@ -203,7 +203,9 @@ def test_each_state_of_the_page_for_the_eye(live_server, browser, scheme):
     player = Player.objects.create(roster=roster, name="Zoë", folded="zoe")
     ClubNight.objects.create(event=event, roster=roster)
     look.goto(f"{live_server.url}/me/{player.private_token}/")
-    expect(look.locator("[data-me-state=no-event]")).to_be_visible()
+    expect(look.locator("[data-me-state=no-event]")).to_contain_text(
+        "You are not playing in Friday Roolz"
+    )
     shot(look, f"me-not-tonight-{scheme}")
     look.context.close()
 

@@ -16,7 +16,7 @@ from django.urls import reverse
 from scoring.models import RoundEvent, Seat
 from tests.tournaments.web.conftest import NAMES, publish_next
 from tournaments.events import me_selectors, services
-from tournaments.models import Entrant, Event
+from tournaments.models import ClubNight, Entrant, EntrantPlayer, Event, Player, Roster
 from tournaments.models.tokens import new_private_token
 
 pytestmark = pytest.mark.django_db
@@ -210,3 +210,15 @@ def test_a_poll_that_finds_nothing_new_reads_little(client, event, director):
         assert client.get(url, {"rev": shown}, HTTP_HX_REQUEST="true").status_code == 204
     # the link's player with its event, their tables' key; the standings' version is kept
     assert len(queries) <= 3, [q["sql"] for q in queries]  # 2 measured
+
+
+def test_a_roster_players_link_says_kindly_when_they_play_no_night(client, event, director):
+    roster = Roster.objects.create(owner=director)
+    zoe = Player.objects.create(roster=roster, name="Zoë", folded="zoe")
+    url = reverse("tournaments:me", args=[zoe.private_token])
+    assert "No night is being played for you" in client.get(url).content.decode()
+    ClubNight.objects.create(event=event, roster=roster)
+    assert "You are not playing in Friday Roolz" in client.get(url).content.decode()
+    EntrantPlayer.objects.create(entrant=ann(event), player=zoe)
+    page = client.get(url).content.decode()
+    assert "data-me-name>Zoë<" in page and "Friday Roolz" in page

@@ -60,6 +60,7 @@ def page_context(own: OwnLink, token: str, **extra: Any) -> dict[str, Any]:
         "token": token,
         "revision": shown_key(own),
         "me_url": reverse("tournaments:me", args=[token]),
+        "event": own.event,
         **extra,
     }
     if own.entrant is None or own.event is None:
