@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring.models import RoundEvent
+from scoring.selectors import game_score, side_in_round
 from scoring.services import Actor, GameChangeError, round_confirm, round_record, seat_hold
 from tests.tournaments.helpers import DEALS, ROOLZ_OPTIONS, play_table
 from tournaments.events import me_selectors, services
@@ -363,3 +364,61 @@ def test_a_players_own_check_in_is_the_desks_tick(director, steps):
     seated = {e.name for e in availability_for(event, number=1).seated}
     here = {name for name, present in last.items() if present}
     assert seated == (here if here else set(NAMES[:5]))
+
+
+# --------------------------------------------------------------------------- a club night
+
+
+def test_a_27_player_club_night_run_from_the_players_own_links(director):
+    """Players check themselves in and find their seats; at every table the deals are
+    entered and confirmed from the players' own phones, and every confirmation in the
+    audit names a person of the other side."""
+    club = [f"Player {n:02d}" for n in range(1, 28)]
+    event = services.event_create(
+        owner=director, name="Club night", game="roolz", options=ROOLZ_OPTIONS, table_size=4
+    )
+    services.entrants_import_csv(event=event, text="\n".join(club), user=director)
+    open_check_in(event, director)
+    here = club[:25]  # two stay home
+    for name in here:
+        services.entrant_self_check_in(entrant=entrant(event, name))
+    first = publish_next(event, director)
+
+    seated = {}
+    for name in here:
+        own = me_selectors.own_link(token=entrant(event, name).private_token)
+        seat = me_selectors.my_seat(event, own.entrant)
+        if seat is not None:
+            seated[name] = (own, seat)
+    in_byes = set(first.byes.values_list("entrant__name", flat=True))
+    assert set(seated) | in_byes == set(here)
+    assert not {club[25], club[26]} & (set(seated) | in_byes)
+
+    for table in first.tables.select_related("game"):
+        game = table.game
+        sitting = {s.seat: s.entrant.name for s in table.seats.select_related("entrant")}
+        phones = {}
+        for index, name in sitting.items():
+            own, seat = seated[name]
+            actor = Actor(seat=index, device=f"phone of {name}", person=name)
+            seat_hold(game=game, seat=index, actor=actor)
+            phones[index] = actor
+        for number, entry in enumerate(DEALS[len(sitting)], start=1):
+            round_record(game=game, number=number, entry=entry, actor=phones[0])
+            game.refresh_from_db()
+            score = game_score(game)
+            other_side = sorted(set(sitting) - side_in_round(game, score, number, 0))
+            round_confirm(game=game, number=number, actor=phones[other_side[0]])
+
+    for table in first.tables.select_related("game"):
+        game = table.game
+        score = game_score(game)
+        names = {s.seat: s.entrant.name for s in table.seats.select_related("entrant")}
+        for confirm in RoundEvent.objects.filter(game=game, action=RoundEvent.Action.CONFIRM):
+            entered = RoundEvent.objects.get(
+                game=game, action=RoundEvent.Action.RECORD, round_number=confirm.round_number
+            )
+            side = side_in_round(game, score, confirm.round_number, entered.seat)
+            assert confirm.person == names[confirm.seat]
+            assert confirm.seat not in side, "a confirmation from the same side"
+            assert confirm.person != entered.person
