@@ -20,6 +20,7 @@ from scoring.api.document import finish
 from scoring.api.errors import errors_response, install_error_handlers
 from scoring.api.parser import JsonBodyParser, refusing_large_bodies
 from scoring.api.router import router as scoring
+from tournaments.api.router import router as own_links
 
 
 @csrf_exempt
@@ -82,7 +83,9 @@ api = TablescoreAPI(
     "under /api/. The shapes below are each game's own; rules across fields (points that "
     "add up, a seat beyond the table's size, an option offered only at some table sizes) "
     "are the engine's, answered 400 naming the round and field. A database out of reach "
-    "answers 503 with Retry-After: send the same request again.",
+    "answers 503 with Retry-After: send the same request again. Under /api/me a player's "
+    "own link: the private token of their link is the bearer credential (check in, their "
+    "seat, drop out).",
     parser=JsonBodyParser(),
     openapi_url="/openapi.json",
     docs_url=None,
@@ -90,3 +93,4 @@ api = TablescoreAPI(
 )
 install_error_handlers(api)
 api.add_router("", scoring)
+api.add_router("", own_links)

@@ -306,6 +306,10 @@ TABLESCORE_GAME_CHANGED_HOOK = "tournaments.hooks.table_game_changed"
 # Called with game_id= by a tournament table's pages: its round's clock (an object with
 # state, seconds_left and label), or None. Empty: table pages show no clock.
 TABLESCORE_TABLE_CLOCK_HOOK = "tournaments.hooks.table_clock"
+# Called with game_id=, seat=, proof= when a phone that opened a table from a player's own
+# link makes a change: the player's name ("" when the proof shows nobody). Empty: no seat
+# is ever proven, every seat is only said.
+TABLESCORE_SEAT_PROOF_HOOK = "tournaments.hooks.seat_person"
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
 
 # Limits (common.throttles), sized for a club behind one address: games started (web and

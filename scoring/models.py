@@ -118,6 +118,9 @@ class Seat(models.Model):
     number = models.PositiveSmallIntegerField()
     name = models.CharField(max_length=40)
     team = models.CharField(max_length=4, blank=True)
+    # The phone (device id) the seat's player opened the table from by their own link:
+    # at an event table, no other phone enters or confirms for this seat.
+    held_by_device = models.CharField(max_length=64, blank=True, default="", db_default="")
 
     class Meta:
         ordering = ["game", "number"]
@@ -181,6 +184,7 @@ class RoundEvent(models.Model):
         ACCEPT = "accept", "Change accepted"
         DECLINE = "decline", "Change declined"
         REMATCH = "rematch", "Rematch started"
+        HOLD = "hold", "Seat held by the player's own link"
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events")
     round_number = models.PositiveIntegerField(null=True, blank=True)
@@ -190,6 +194,9 @@ class RoundEvent(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    # The player who made the change, proven by their own link (not a seat said on a
+    # phone): their name as it was then; empty when the seat was only said.
+    person = models.CharField(max_length=40, blank=True, default="", db_default="")
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
     # Why the change was made: an event director says why for every change of a result.

@@ -13,7 +13,7 @@ from django.utils.module_loading import import_string
 
 from common.compiled import HOLES, CompiledRead
 from scoring.engines.base import GameRecord, RoundResult, ScoredGame
-from scoring.models import ChangeRequest, Confirmation, Game, Round, RoundEvent
+from scoring.models import ChangeRequest, Confirmation, Game, Round, RoundEvent, Seat
 
 
 def game_record(game: Game, rounds: list[Round] | None = None) -> GameRecord:
@@ -265,6 +265,31 @@ def round_clock(*, game_id: int, is_tournament_game: bool) -> Any | None:
     if not path or not is_tournament_game:
         return None
     return import_string(path)(game_id=game_id)
+
+
+def seat_holder(game: Game, seat: int) -> tuple[str, str] | None:
+    """The phone (device id) that holds ``seat`` by its player's own link, and the seat's
+    name; None while no phone does (any phone at the table may say it is that seat)."""
+    row = (
+        Seat.objects.filter(game_id=game.pk, number=seat)
+        .exclude(held_by_device="")
+        .values_list("held_by_device", "name")
+        .first()
+    )
+    return (row[0], row[1]) if row else None
+
+
+def seat_person(*, game: Game, seat: int | None, proof: str) -> str:
+    """The name of the player a phone's proof shows it holds ``seat`` for ("" when it
+    shows nothing: no proof, a revoked link, another seat).
+
+    Scoring knows nothing of players' links: ``settings.TABLESCORE_SEAT_PROOF_HOOK`` names
+    a function ``hook(*, game_id: int, seat: int, proof: str)`` answering the name or "".
+    """
+    path = getattr(settings, "TABLESCORE_SEAT_PROOF_HOOK", "")
+    if not path or not proof or seat is None or not game.is_tournament_game:
+        return ""
+    return str(import_string(path)(game_id=game.pk, seat=seat, proof=proof) or "")
 
 
 def round_clock_key(*, game_id: int, is_tournament_game: bool) -> str:

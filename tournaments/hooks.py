@@ -1,7 +1,8 @@
 """What scoring's settings hook calls after a tournament game changes.
 
 ``TABLESCORE_GAME_CHANGED_HOOK`` names ``table_game_changed`` and
-``TABLESCORE_TABLE_CLOCK_HOOK`` names ``table_clock``: scoring imports no
+``TABLESCORE_TABLE_CLOCK_HOOK`` names ``table_clock`` and ``TABLESCORE_SEAT_PROOF_HOOK``
+names ``seat_person``: scoring imports no
 tournaments code, and this dotted path is the one link from a table to its event (the
 architecture test counts it as an edge from scoring's settings to this module).
 """
@@ -12,6 +13,7 @@ from django.db.models import F
 
 from tournaments.brackets.services import bracket_game_changed
 from tournaments.club.tasks import ratings_game_changed_queue
+from tournaments.events.me_selectors import person_at_seat
 from tournaments.events.selectors import Clock, clock_of
 from tournaments.models import Event, Table, TournamentRound
 
@@ -38,3 +40,10 @@ def table_clock(*, game_id: int) -> Clock | None:
     if table is None:
         return None
     return clock_of(table.round)
+
+
+def seat_person(*, game_id: int, seat: int, proof: str) -> str:
+    """Who a phone holds ``seat`` of the table playing ``game_id`` for, as the proof its
+    player's own link left on it shows ("" when it shows nobody: a reissued link, another
+    seat). ``TABLESCORE_SEAT_PROOF_HOOK`` names this function."""
+    return person_at_seat(game_id=game_id, seat=seat, proof=proof)

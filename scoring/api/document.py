@@ -91,9 +91,10 @@ def finish(document: dict[str, Any]) -> dict[str, Any]:
                 responses["429"] = _envelope(TOO_MANY, RETRY_AFTER)
             responses["503"] = _envelope(UNAVAILABLE, RETRY_AFTER)
             operation["responses"] = dict(sorted(responses.items()))
-    for methods in paths.values():
+    for path, methods in paths.items():
         for method, operation in methods.items():
-            if method in {"post", "put", "delete"} and isinstance(operation, dict):
+            at_a_game = path.startswith("/api/games/")
+            if method in {"post", "put", "delete"} and at_a_game and isinstance(operation, dict):
                 operation.setdefault("parameters", []).append(dict(X_DEVICE))
             if method == "delete" and isinstance(operation, dict):
                 _body_required(operation)

@@ -48,6 +48,7 @@ from scoring.services.game import (
     game_rematch,
     game_reopen,
     game_start_again,
+    seat_hold,
 )
 from scoring.services.rounds import (
     Later,
@@ -108,4 +109,5 @@ __all__ = [
     "round_remove",
     "round_save",
     "round_undo",
+    "seat_hold",
 ]

@@ -38,6 +38,7 @@ from scoring.selectors import (
     game_record,
     game_record_head,
     seat_count,
+    seat_holder,
     table_closed,
 )
 
@@ -53,6 +54,9 @@ class Actor:
     # A director of the game's event, at the event's desk: the caller checked who may
     # direct the event. Only the desk changes a closed event table.
     desk: bool = False
+    # The player proven to hold ``seat`` by their own link (their name), not a seat only
+    # said on the phone: the caller checked the proof (``scoring.selectors.seat_person``).
+    person: str = ""
 
     @property
     def user_or_none(self) -> User | None:
@@ -344,6 +348,7 @@ def audit_event(
         seat=actor.seat,
         device=actor.device[:64],
         user=actor.user_or_none,
+        person=actor.person[:40] if actor.seat is not None else "",
         before=before,
         after=after,
         reason=reason[:REASON_LONGEST],
@@ -383,6 +388,30 @@ def check_desk(actor: Actor) -> None:
 def check_actor_seat(game: Game, actor: Actor) -> None:
     if actor.seat is not None and not 0 <= actor.seat < seat_count(game):
         raise GameChangeError.single("that seat is not at this table", field="seat")
+    check_seat_held(game, actor)
+
+
+def check_seat_held(game: Game, actor: Actor) -> None:
+    """At an event table, a seat its player opened from their own link is theirs: no
+    other phone enters or confirms for it (the desk may), and the holding phone only while
+    its link proves it (a reissued link proves nothing)."""
+    if actor.seat is None or actor.desk or not game.is_tournament_game:
+        return
+    holder = seat_holder(game, actor.seat)
+    if holder is None:
+        return
+    if holder[0] != actor.device[:64]:
+        raise GameChangeError.single(
+            f"{holder[1]} holds this seat from their own link: "
+            "they enter and confirm on their own phone",
+            field="seat",
+        )
+    if not actor.person:  # the holding phone, whose link was reissued since
+        raise GameChangeError.single(
+            f"the link this phone holds {holder[1]}'s seat by is no longer valid: "
+            "open the table again from your own link",
+            field="seat",
+        )
 
 
 def check_entering_seat(game: Game, actor: Actor, number: int) -> None:

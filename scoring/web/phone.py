@@ -15,6 +15,7 @@ from django.urls import NoReverseMatch, get_script_prefix, get_urlconf, reverse
 from common.compiled import TEXT_HOLES, CompiledRead
 from scoring.entry.fields import parse_int
 from scoring.models import Game
+from scoring.selectors import seat_person
 from scoring.services import (
     Actor,
 )
@@ -77,18 +78,44 @@ def remember_game(request: HttpRequest, game: Game) -> None:
         request.session[GAMES_KEY] = [game.table_token, *others][:MY_GAMES_LIMIT]
 
 
+# A seat a phone holds by its player's own link: {game id: {"seat": n, "proof": text}}.
+# The proof is what the link's page put there; who it names is asked of
+# ``scoring.selectors.seat_person`` at each change (a revoked link proves nothing).
+PROOFS_KEY = "tablescore_proofs"
+
+
+def remember_proof(request: HttpRequest, game: Game, seat: int, proof: str) -> None:
+    """This phone holds ``seat`` of ``game`` for the player ``proof`` names."""
+    proofs = dict(request.session.get(PROOFS_KEY, {}))
+    proofs[str(game.pk)] = {"seat": seat, "proof": proof}
+    request.session[PROOFS_KEY] = proofs
+    remember_seat(request, game, seat)
+
+
+def proven_person(request: HttpRequest, game: Game, seat: int | None) -> str:
+    """The player this phone proves it holds ``seat`` for ("" for a seat only said)."""
+    held = request.session.get(PROOFS_KEY, {}).get(str(game.pk))
+    if seat is None or not isinstance(held, dict) or held.get("seat") != seat:
+        return ""
+    return seat_person(game=game, seat=seat, proof=str(held.get("proof", "")))
+
+
 def actor_for(request: HttpRequest, game: Game, seat: int | None = None) -> Actor:
+    seat = my_seat(request, game) if seat is None else seat
     return Actor(
-        seat=my_seat(request, game) if seat is None else seat,
+        seat=seat,
         device=device_id(request),
         user=request.user,
+        person=proven_person(request, game, seat),
     )
 
 
-def seat_actor(request: HttpRequest, seat: int | None) -> Actor:
+def seat_actor(request: HttpRequest, seat: int | None, game: Game | None = None) -> Actor:
     """The actor for ``seat`` as the page said it (None: said by nobody), whatever seat this
-    phone holds: a phone handed over to the other side says who confirms or agrees."""
-    return Actor(seat=seat, device=device_id(request), user=request.user)
+    phone holds: a phone handed over to the other side says who confirms or agrees. With
+    ``game``, the player this phone proves it holds that seat for is named."""
+    person = proven_person(request, game, seat) if game is not None else ""
+    return Actor(seat=seat, device=device_id(request), user=request.user, person=person)
 
 
 # The game of a table page, by its token (built once: see common.compiled).

@@ -507,6 +507,14 @@ class AuditRow:
     reason: str = ""
 
 
+def audit_who(event: RoundEvent, name: Mapping[int, str]) -> str:
+    """Who made a change, as the audit shows it: the player proven by their own link
+    ("Ann, by her own link"), or the seat the phone said it was."""
+    if event.person:
+        return f"{event.person} (own link)"
+    return name.get(event.seat, "") if event.seat is not None else ""
+
+
 def entry_text(game: Game, entry: Any) -> str:
     if not isinstance(entry, Mapping):
         return ""
@@ -564,7 +572,7 @@ def audit_rows(game: Game, seats: Sequence[SeatInfo]) -> list[AuditRow]:
                 at=event.at,
                 action=event.get_action_display(),
                 number=event.round_number,
-                who=name.get(event.seat, "") if event.seat is not None else "",
+                who=audit_who(event, name),
                 before=entry_text(game, event.before)
                 if event.action == RoundEvent.Action.CORRECT
                 else "",

@@ -299,7 +299,7 @@ def round_confirm_view(request: HtmxHttpRequest, token: str, number: int) -> Htt
         round_confirm(
             game=game,
             number=number,
-            actor=seat_actor(request, seat),
+            actor=seat_actor(request, seat, game),
             seen=seen_entry(request.POST.get("seen")),
         )
     except SeatNotSaid:

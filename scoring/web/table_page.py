@@ -48,6 +48,7 @@ from scoring.web.phone import (
     my_seat,
     optional_table_url,
     optional_url,
+    proven_person,
     qr_svg,
     with_device,
 )
@@ -243,6 +244,8 @@ class TablePage:
     leftovers_end: bool
     waiting_for_end: bool  # nobody holds chips: no round can be played, any seat ends it
     out: set[int]
+    # The phone holds its seat by its player's own link (not only said): the page says so.
+    me_proven: bool = False
 
     def context(self, **extra: Any) -> dict[str, Any]:
         """The template's context: every field by name (not copied), what a view may add
@@ -363,6 +366,7 @@ def table_page(
         leftovers_end=kit.ending == "leftovers" and not finished and bool(round_count),
         waiting_for_end=not finished and bool(out) and len(out) == len(seats),
         out=out if len(out) < len(seats) else set(),
+        me_proven=bool(proven_person(request, game, me)),
     )
 
 

@@ -36,6 +36,12 @@ KIND_LABELS: Mapping[str, str] = {
     "entrant_link_reissue": "Player's link reissued",
     "entrant_drop": "Player dropped",
     "entrant_return": "Drop taken back",
+    "entrant_self_check_in": "Check-in from their own link",
+    "entrant_self_drop": "Dropped out from their own link",
+    "entrant_drop_ask": "Asked to drop out",
+    "entrant_drop_ask_withdraw": "Took back their drop",
+    "entrant_drop_decline": "Kept in (drop declined)",
+    "event_self_service": "Players' own check-in and drops set",
     "keep_apart_add": "Kept apart",
     "round_generate": "Round seated",
     "round_generation_queued": "Seating queued",
@@ -145,7 +151,13 @@ def _director_lines(event: Event, table_of_game: Mapping[int, int]) -> list[LogL
                 at=row.at,
                 kind=row.action,
                 label=kind_label(row.action),
-                who=_who(row.user),
+                who=(
+                    f"{what} (own link)"
+                    if row.user is None
+                    and isinstance(after, Mapping)
+                    and after.get("by") == "own link"
+                    else _who(row.user)
+                ),
                 what=what,
                 before=before,
                 after=after,
@@ -176,7 +188,9 @@ def _table_lines(event: Event, tables: Mapping[int, tuple[int, int, int]]) -> li
                 at=row.at,
                 kind=TABLE_KIND,
                 label=row.get_action_display(),
-                who=_who(row.user, row.seat, row.device),
+                who=f"{row.person} (own link)"
+                if row.person
+                else _who(row.user, row.seat, row.device),
                 what=f"round {round_number}, table {number}{deal}",
                 before=row.before,
                 after=row.after,

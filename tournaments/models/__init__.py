@@ -37,6 +37,15 @@ class Event(models.Model):
         NONE = "none", "Nothing for that round"
         BYE = "bye", "The event's bye score"
 
+    class SelfCheckIn(models.TextChoices):
+        CLOSED = "closed", "Closed: only the desk checks players in"
+        OPEN = "open", "Open: players check in from their own links"
+        WINDOW = "window", "Open between two times"
+
+    class SelfDrop(models.TextChoices):
+        ASK = "ask", "Asked of the desk, which agrees"
+        NOW = "now", "At once"
+
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="events"
     )
@@ -71,6 +80,15 @@ class Event(models.Model):
     )
     seed = models.PositiveIntegerField(default=0)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.REGISTRATION)
+    # Players check themselves in from their own links: never (the desk alone), now (the
+    # director opened it by hand), or between two times (a window the director set).
+    self_check_in = models.CharField(
+        max_length=8, choices=SelfCheckIn.choices, default=SelfCheckIn.CLOSED
+    )
+    check_in_opens_at = models.DateTimeField(null=True, blank=True)
+    check_in_closes_at = models.DateTimeField(null=True, blank=True)
+    # A player dropping out from their own link: asked of the desk, or at once.
+    self_drop = models.CharField(max_length=8, choices=SelfDrop.choices, default=SelfDrop.ASK)
     public_token = models.CharField(
         max_length=24, unique=True, default=new_public_token, editable=False
     )
@@ -129,6 +147,8 @@ class Entrant(models.Model):
     # A drop takes effect from the next round generated; a late entry joins from it.
     dropped = models.BooleanField(default=False)
     joined_round = models.PositiveSmallIntegerField(default=1)
+    # The player asked (from their own link) to drop out; the desk agrees or declines.
+    drop_asked_at = models.DateTimeField(null=True, blank=True)
     # Access: this entrant always sits at this table number (1-based).
     fixed_table = models.PositiveSmallIntegerField(null=True, blank=True)
     # The entrant's own link (/me/<token>/): whoever opens it acts as this entrant. The

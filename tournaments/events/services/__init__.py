@@ -7,7 +7,8 @@ computed by the pure cores through ``tournaments.seating.adapter`` and
 ``tournaments.standings.adapter``.
 
 One module per entity: ``event`` (create, check, close), ``entrants`` (registration,
-check-in, drops and returns, how the away score, keep-apart pairs),
+check-in, drops and returns, how the away score, keep-apart pairs), ``self_service``
+(what a player does from their own link, and the desk's side of it),
 ``tournament_rounds`` (seating, swaps, tables still playing, the absent recorded, the
 background jobs), ``publishing`` (a draft's tables given their games, published, the
 last round taken back), ``clock`` (a tournament round's clock started,
@@ -51,6 +52,13 @@ from tournaments.events.services.publishing import (
     tournament_round_publish_part,
     tournament_round_undo,
 )
+from tournaments.events.services.self_service import (
+    entrant_drop_answer,
+    entrant_self_check_in,
+    entrant_self_drop,
+    entrant_self_drop_withdraw,
+    event_self_service_set,
+)
 from tournaments.events.services.staff import StaffError, event_staff_add, event_staff_remove
 from tournaments.events.services.table_results import (
     result_correct,
@@ -85,8 +93,12 @@ __all__ = [
     "entrant_check_in",
     "entrant_check_in_by_pass",
     "entrant_drop",
+    "entrant_drop_answer",
     "entrant_link_reissue",
     "entrant_return",
+    "entrant_self_check_in",
+    "entrant_self_drop",
+    "entrant_self_drop_withdraw",
     "entrants_check_in_all",
     "entrants_check_in_these",
     "entrants_csv_preview",
@@ -98,6 +110,7 @@ __all__ = [
     "event_export",
     "event_import",
     "event_import_check",
+    "event_self_service_set",
     "event_staff_add",
     "event_staff_remove",
     "event_table_sizes_set",

@@ -53,6 +53,7 @@ from tournaments.web.desk.directors import staff_context
 from tournaments.web.desk.forms import EventForm, problems_by_field
 from tournaments.web.desk.print_pages import Printout, printouts_for
 from tournaments.web.live import live_unchanged, pager_for
+from tournaments.web.me.desk_card import own_links_context
 
 if TYPE_CHECKING:
     from tournaments.models import Entrant, Event, Table, TournamentRound
@@ -186,6 +187,7 @@ def desk_context(
         "word": kit_for(event.game).word.lower(),
         "errors": {},
         **requests_context(event),
+        **own_links_context(event, user),
     }
     context.update(extra)
     return context

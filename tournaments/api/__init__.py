@@ -1,0 +1,1 @@
+"""The JSON API of a player's own link: check in, their seat, drop out (``router``)."""

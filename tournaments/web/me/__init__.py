@@ -1,0 +1,1 @@
+"""A player's own link (/me/<private token>/) and the desk's card about players' links."""
