@@ -9,12 +9,14 @@ import string
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.urls import reverse
 from hypothesis import given
 from hypothesis import strategies as st
 
 from tournaments.club import services as club
 from tournaments.events import passes, services
 from tournaments.models import Entrant, Event, EventLog, RosterLog
+from tournaments.models.tokens import new_private_token
 
 pytestmark = pytest.mark.django_db
 
@@ -45,6 +47,11 @@ def entrant(event: Event, name: str) -> Entrant:
 def test_a_link_is_the_site_the_path_and_the_token():
     assert passes.private_link(SITE + "/", "abc") == f"{SITE}/me/abc/"
     assert passes.written_link(f"{SITE}/me/abc/") == "scores.example.org/me/abc/"
+
+
+def test_the_pass_carries_the_address_the_players_page_answers_at():
+    token = new_private_token()
+    assert passes.private_path(token) == reverse("tournaments:me", args=[token])
 
 
 @pytest.mark.parametrize(
