@@ -61,17 +61,19 @@ def test_the_history_page_ignores_a_correction_it_does_not_know(client, wrong):
     assert 'id="corrected"' not in page.content.decode()
 
 
-def test_tricks_adding_up_to_too_many_say_so_naming_the_sum(client):
+def test_team_tricks_adding_up_wrong_say_so_naming_the_sum_on_the_team_boxes(client):
     game = game_create(record={"game": "rook_sluff", "players": SLUFF}).game
     data = {"number": "1", "action": "save"}
     data |= {f"bids-{seat}": "2" for seat in range(6)}
-    tricks = [None, 5, 5, 5, 5, 5]  # 25 of 14 already, Ann's left empty
-    data |= {f"tricks-{seat}": str(n) for seat, n in enumerate(tricks) if n is not None}
+    data |= {"team_tricks-A": "7", "team_tricks-B": "6"}  # 13 of 14
     html = client.post(
         reverse("scoring:table_entry", args=[game.table_token]), data, headers=HX
     ).content.decode()
-    assert "Tricks taken add up to 25, not 14" in html
-    assert "enter a number for Ann" not in html
+    assert "Team tricks add up to 13, but a deal of 6 players has exactly 14 tricks" in html
+    teams = html.split('class="sluff-teams')[1].split("</fieldset>")[0]
+    assert teams.startswith(" has-error") and 'id="e-team_tricks"' in teams
+    bids = html.split('class="sluff-bids')[1].split("</fieldset>")[0]
+    assert "has-error" not in bids.split(">")[0] and 'aria-invalid="true"' not in bids
     assert not Round.objects.filter(game=game).exists()
 
 
