@@ -445,8 +445,8 @@ class RookSluff(Engine):
         if sum(numbers.values()) != total:
             reader.fail(
                 "team_tricks",
-                f"team tricks add up to {sum(numbers.values())}, but a deal of {table.size} "
-                f"players has exactly {total} tricks",
+                f"team tricks add up to {sum(numbers.values())}, not the {total} tricks "
+                f"of a deal of {table.size} players",
             )
             return None
         return numbers

@@ -317,7 +317,6 @@ def test_a_sluff_who_took_a_trick_is_one_tap_beside_their_bid(live_server, page:
         "team_tricks": {"A": 7, "B": 7},
         "failed_sluffs": [2],
     }
-    expect(page.locator("#live")).to_contain_text("Cat's Sluff failed")
 
 
 def test_a_bid_changed_from_a_sluff_drops_its_trick(live_server, page: Page):

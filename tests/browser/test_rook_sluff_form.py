@@ -51,8 +51,10 @@ NAMES_WHOLE = """() => {
       const lines = Array.from(range.getClientRects(), r => Math.round(r.top));
       if (new Set(lines).size > 1) found.push(word[0]);
     }
-    const row = el.closest(".sluff-row").getBoundingClientRect();
-    if (el.getBoundingClientRect().right > row.right + 1) found.push("spills: " + text.data);
+    const column = el.closest(".sluff-name").getBoundingClientRect();
+    range.selectNodeContents(text);
+    const right = Math.max(...Array.from(range.getClientRects(), r => r.right));
+    if (right > column.right + 1) found.push("spills: " + text.data);
   });
   if (sizes.size !== 1) found.push("sizes " + Array.from(sizes).join(", "));
   return found;
@@ -131,13 +133,16 @@ def test_long_names_stay_whole_and_the_pad_never_covers_the_box_in_hand(
     bids = [2 if players < 10 else 1] * players
     bids[2] = 0
     tap_bids(page, bids)
-    page.get_by_label(f"{LONG_NAMES[2]}'s Sluff took a trick").locator("xpath=..").tap()
-    assert page.evaluate(NAMES_WHOLE) == []  # the Sluff's row is narrower: still whole
-    page.wait_for_function(IN_HAND_IN_SIGHT, timeout=10_000)
     shot(page, screenshot, f"{name}-2-bids")
+    took = page.get_by_label(f"{LONG_NAMES[2]}'s Sluff took a trick")
+    took.locator("xpath=..").tap()
+    expect(took).to_be_checked()
+    assert page.evaluate(NAMES_WHOLE) == []  # a Sluff's row too
+    shot(page, screenshot, f"{name}-3-took-a-trick")
+    # the pad fills team A's tricks, wherever the page was scrolled to
     page.locator("[data-sluff] .pad").get_by_role("button", name="6", exact=True).tap()
     expect(page.locator("#preview .delta-chip").first).to_be_visible(timeout=SAVED)
-    shot(page, screenshot, f"{name}-3-filled")
+    shot(page, screenshot, f"{name}-4-filled")
 
 
 @pytest.mark.parametrize("held", ["upright", "sideways"])
@@ -162,6 +167,7 @@ def test_thirteen_tricks_mark_the_team_boxes_only_with_the_message_in_sight(
         timeout=10_000,
     )
     settle(page)
+    screenshot(page, f"sluff-{players}-{held}-thirteen-tricks", full_page=False)
     assert message.evaluate(SHOWN_CLEAR) == []
     for team in ("A", "B"):
         box = page.locator(f"#f-team_tricks-{team}")
@@ -170,5 +176,4 @@ def test_thirteen_tricks_mark_the_team_boxes_only_with_the_message_in_sight(
         box = page.locator(f"#f-bids-{seat}")
         assert box.evaluate("el => getComputedStyle(el).borderTopColor") != RED, seat
         expect(box).not_to_have_attribute("aria-invalid", "true")
-    screenshot(page, f"sluff-{players}-{held}-thirteen-tricks", full_page=False)
     assert not Round.objects.filter(game=game).exists()

@@ -69,7 +69,7 @@ def test_team_tricks_adding_up_wrong_say_so_naming_the_sum_on_the_team_boxes(cli
     html = client.post(
         reverse("scoring:table_entry", args=[game.table_token]), data, headers=HX
     ).content.decode()
-    assert "Team tricks add up to 13, but a deal of 6 players has exactly 14 tricks" in html
+    assert "Team tricks add up to 13, not the 14 tricks of a deal of 6 players" in html
     teams = html.split('class="sluff-teams')[1].split("</fieldset>")[0]
     assert teams.startswith(" has-error") and 'id="e-team_tricks"' in teams
     bids = html.split('class="sluff-bids')[1].split("</fieldset>")[0]

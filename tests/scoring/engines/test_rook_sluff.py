@@ -625,7 +625,7 @@ BAD_TEAM_DEALS = [
         "13 tricks",
         {**TEAM_GOOD, "team_tricks": {"A": 7, "B": 6}},
         "team_tricks",
-        "team tricks add up to 13, but a deal of 6 players has exactly 14 tricks",
+        "team tricks add up to 13, not the 14 tricks of a deal of 6 players",
     ),
     (
         "a failed sluff who bid",
