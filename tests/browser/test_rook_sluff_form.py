@@ -74,6 +74,12 @@ IN_HAND_IN_SIGHT = """() => {
     && over.every(el => !el || apart(box, el.getBoundingClientRect()));
 }"""
 
+TEAMS_CLEAR_OF_THE_PAD = """() => {
+  const row = document.querySelector("[data-sluff] .team-took-row").getBoundingClientRect();
+  const pad = document.querySelector("[data-sluff] .pad").getBoundingClientRect();
+  return row.bottom <= pad.top + 1 || row.right <= pad.left + 1;
+}"""
+
 # A box of a message: on screen, below the top bar, clear of the pad and the Save bar.
 SHOWN_CLEAR = """el => {
   const box = el.getBoundingClientRect();
@@ -125,6 +131,7 @@ def test_long_names_stay_whole_and_the_pad_never_covers_the_box_in_hand(
     viewport = UPRIGHT if held == "upright" else SIDEWAYS
     open_sluff(page, live_server, players, viewport, scheme)
     name = f"sluff-{players}-{held}-{scheme}"
+    page.locator("[data-sluff]").evaluate("el => el.scrollIntoView({block: 'start'})")
     shot(page, screenshot, f"{name}-1-empty")
     assert page.evaluate(NAMES_WHOLE) == []
     width = page.evaluate("document.documentElement.scrollWidth")
@@ -142,6 +149,8 @@ def test_long_names_stay_whole_and_the_pad_never_covers_the_box_in_hand(
     # the pad fills team A's tricks, wherever the page was scrolled to
     page.locator("[data-sluff] .pad").get_by_role("button", name="6", exact=True).tap()
     expect(page.locator("#preview .delta-chip").first).to_be_visible(timeout=SAVED)
+    # every box filled: the teams' boxes, filled last, are not under the pad
+    page.wait_for_function(TEAMS_CLEAR_OF_THE_PAD, timeout=10_000)
     shot(page, screenshot, f"{name}-4-filled")
 
 
@@ -177,3 +186,52 @@ def test_thirteen_tricks_mark_the_team_boxes_only_with_the_message_in_sight(
         assert box.evaluate("el => getComputedStyle(el).borderTopColor") != RED, seat
         expect(box).not_to_have_attribute("aria-invalid", "true")
     assert not Round.objects.filter(game=game).exists()
+
+
+@pytest.mark.parametrize("held", ["upright", "sideways"])
+def test_a_deal_recorded_per_player_is_corrected_from_its_team_totals(
+    live_server, page: Page, screenshot, held
+):
+    """A deal recorded per player (as every record before) opens for correction as its team
+    totals and its Sluff that took a trick; the players' rows are in sight, not under the
+    pad; a corrected bid saves the deal per team, scoring as the rules say."""
+    viewport = UPRIGHT if held == "upright" else SIDEWAYS
+    page.set_viewport_size(viewport)
+    bids = [2, 2, 0, 2, 1, 2, 2, 2]
+    tricks = [3, 2, 2, 2, 1, 2, 1, 1]  # A 7, B 7; the third player sluffed and took 2
+    game = game_create(
+        record={
+            "game": "rook_sluff",
+            "players": LONG_NAMES[:8],
+            "rounds": [{"bids": bids, "tricks": tricks}],
+        }
+    ).game
+    page.goto(f"{live_server.url}/t/{game.table_token}/rounds/1/correct/")
+    expect(page.locator("#correct-form form")).to_be_visible()
+    expect(page.locator("#f-team_tricks-A")).to_have_value("7")
+    expect(page.locator("#f-team_tricks-B")).to_have_value("7")
+    expect(page.get_by_label(f"{LONG_NAMES[2]}'s Sluff took a trick")).to_be_checked()
+    page.locator("#f-bids-0").scroll_into_view_if_needed()
+    settle(page)
+    assert page.evaluate(NAMES_WHOLE) == []
+    covered = page.evaluate(
+        """() => {
+          const pad = document.querySelector("[data-sluff] .pad").getBoundingClientRect();
+          return Array.from(document.querySelectorAll("[data-sluff] .sluff-row"))
+            .map(row => row.getBoundingClientRect())
+            .filter(box => box.bottom > 0 && box.top < window.innerHeight)
+            .filter(box => !(box.bottom <= pad.top + 1 || box.right <= pad.left + 1)).length;
+        }"""
+    )
+    screenshot(page, f"sluff-8-{held}-correction", full_page=False)
+    assert covered <= 1, covered  # a row sliding under the pad's edge, never every row
+    page.locator("#f-bids-4").tap()
+    page.locator("[data-sluff] .pad").get_by_role("button", name="2", exact=True).tap()
+    Phone(page).save_button.tap()
+    expect(page.locator("#corrected")).to_contain_text("Deal 1 corrected", timeout=SAVED)
+    entry = Round.objects.get(game=game, number=1).entry
+    assert entry == {
+        "bids": [2, 2, 0, 2, 2, 2, 2, 2],
+        "team_tricks": {"A": 7, "B": 7},
+        "failed_sluffs": [2],
+    }
