@@ -428,7 +428,7 @@ class RollerDerby(Engine):
         self, table: Table, entry: Mapping[str, Any], roller: int | None
     ) -> str:
         """The round in a line; names the Roller when the deal number is known."""
-        dice = entry.get("dice")
+        dice: Any = entry.get("dice")
         rolled = isinstance(dice, list) and bool(dice) and all(is_int(d) for d in dice)
         who = "Rolled" if roller is None else f"{table.players[roller]} rolled"
         aon = entry.get("all_or_nothing") is True

@@ -224,8 +224,8 @@ class RookSluff(Engine):
         bids = entry.get("bids")
         if not _int_list(bids, table.size):
             return ""
-        tricks = entry.get("tricks")
-        team_tricks = entry.get("team_tricks")
+        tricks: Any = entry.get("tricks")
+        team_tricks: Any = entry.get("team_tricks")
         failed = entry.get("failed_sluffs") or []
         per_player = _int_list(tricks, table.size)
         if not per_player and not (
