@@ -678,6 +678,20 @@ def test_a_bad_per_team_deal_is_refused_naming_the_deal_and_field(entry, field_n
     assert str(found[0]) == f"round 2: {message}"
 
 
+@pytest.mark.parametrize(
+    ("case_id", "case"),
+    [c for c in vector_cases("rook_sluff") if not c[1].get("invalid")],
+    ids=[c[0] for c in vector_cases("rook_sluff") if not c[1].get("invalid")],
+)
+def test_every_shared_vector_entered_per_team_scores_the_same(case_id, case):
+    record = copy.deepcopy(case["record"])
+    record["rounds"] = [as_team_deal(entry) for entry in record["rounds"]]
+    scored = score(record).as_dict()
+    assert_matches({k: v for k, v in case["output"].items() if k != "rounds"}, scored)
+    for expected, got in zip(case["output"].get("rounds", []), scored["rounds"], strict=True):
+        assert_matches({k: v for k, v in expected.items() if k != "summary"}, got)
+
+
 def test_every_existing_per_player_deal_still_reads_as_before():
     """tricks per player need no failed_sluffs: a failed Sluff is read from its tricks."""
     scored = score(make(6, [{"bids": [0, 1, 1, 1, 1, 1], "tricks": [1, 2, 2, 3, 3, 3]}]))
