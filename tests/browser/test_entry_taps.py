@@ -1,10 +1,11 @@
 """A typical round of each game entered by touch alone on a phone held upright (390x844) and
 sideways (844x390), the touches counted and held to the goals, the other side's
-confirmation included where the table asks for one: Roolz (4 players) 5 with no keyboard,
+confirmation included where the table asks for one: Roolz 5 at 2 to 6 players with no keyboard,
 also for a bid of 185; Roolz (5 players, a called partner) 5; Roller Derby 5, and 5 for
 all or nothing (4: the dice are not asked then); Rook Sluff 9 at 6 players, 11 at 8, 13
 at 10 (a bid per player, team A's tricks, Save and the confirmation); Rummoli (4 players)
-8, the hand saving itself after a short countdown once the pad fills the last count.
+8, the hand saving itself after a short countdown once the pad fills the last count, and
+9 with the confirmation.
 
 Every touch is a tap on the page (no typing); a field that would open the phone's
 keyboard must never take the focus. The round stored is the round meant.
@@ -118,6 +119,28 @@ def test_a_roolz_round_is_five_touches_with_no_keyboard(
     assert round_.entry["bidder"] == 1
     assert round_.entry["bid"] == bid
     assert round_.entry["won"] == {"A": 300 - took, "B": took}
+
+
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_a_roolz_round_is_five_touches_at_every_count(live_server, page: Page, held, players):
+    """Ben bids 200 and makes it exactly, Ann enters it and Ben confirms (at 4 and at 5
+    players: the tests above)."""
+    names = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"][:players]
+    game = game_create(
+        record={"game": "roolz", "players": names}, confirmation=Confirmation.OTHER_SIDE
+    ).game
+    touches = open_table(page, live_server, game, me="Ann")
+    touches.chip("bidder", "Ben")
+    touches.tap(page.locator("[data-set=bid][data-value='200']"))
+    touches.tap(page.locator("[data-points] button", has_text="Made exactly"))
+    touches.save()
+    confirm_on_the_same_phone(page, touches, "Ben")
+
+    assert touches.count <= 5, touches.count
+    assert touches.keyboard_opened() == []
+    round_ = Round.objects.get(game=game, number=1)
+    assert round_.status == Round.Status.CONFIRMED
+    assert (round_.entry["bidder"], round_.entry["bid"]) == (1, 200)
 
 
 def confirm_on_the_same_phone(page: Page, touches: Touches, who: str) -> None:
@@ -436,6 +459,24 @@ def test_a_rummoli_hand_of_four_is_eight_touches(live_server, page: Page, held):
     # sent as a Save tap sends it: its button's value and the form's key
     assert len(sent) == 1, sent
     assert "action=save" in sent[0] and "key=" in sent[0]
+
+
+def test_a_rummoli_hand_of_four_is_eight_touches_and_the_confirmation(
+    live_server, page: Page, held
+):
+    game = game_create(
+        record={"game": "rummoli", "players": RUMMOLI_PLAYERS},
+        confirmation=Confirmation.OTHER_SIDE,
+    ).game
+    touches = open_table(page, live_server, game, me="Ann")
+    enter_a_rummoli_hand(page, touches)
+    counting_down(page)
+    confirm_on_the_same_phone(page, touches, "Ben")
+
+    assert touches.count <= 8 + 1, touches.count
+    assert touches.keyboard_opened() == []
+    assert Round.objects.get(game=game, number=1).status == Round.Status.CONFIRMED
+    the_hand_meant(game)
 
 
 def test_wait_stops_the_hand_saving_itself(live_server, page: Page):
