@@ -101,3 +101,23 @@ def test_a_table_this_phone_never_saw_is_not_started_again(client):
     assert answer.status_code == 200
     assert "is not among this phone" in answer.content.decode()
     assert Game.objects.count() == 1
+
+
+def test_the_history_shows_a_deal_as_it_was_entered_per_team_or_per_player(client):
+    """A deal entered per team is shown with its team tricks and its Sluff that took a
+    trick; one recorded per player with its tricks per player: nothing invented."""
+    game = game_create(
+        record={
+            "game": "rook_sluff",
+            "players": SLUFF,
+            "rounds": [
+                {"bids": [3, 2, 0, 2, 3, 1], "tricks": [3, 3, 2, 2, 2, 2]},
+                {"bids": [3, 2, 0, 2, 3, 1], "team_tricks": {"A": 7, "B": 7}, "failed_sluffs": [2]},
+            ],
+        }
+    ).game
+    page = client.get(reverse("scoring:history", args=[game.table_token])).content.decode()
+    assert "Ann 3, Ben 3, Cat 2, Dan 2, Eve 2, Fay 2" in page  # deal 1, per player
+    assert "A 7, B 7" in page and "Sluffs that took a trick" in page  # deal 2, per team
+    assert "Cat&#x27;s Sluff failed (2 tricks)" in page
+    assert "Cat&#x27;s Sluff failed (took a trick)" in page
