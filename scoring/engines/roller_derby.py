@@ -3,6 +3,13 @@
 rules.md section 2 is the decision. Teams A = seats 0,2 and B = seats 1,3. The
 Roller sits left of the dealer (right under ``counter_clockwise``, where the deal
 also passes right) and only the Roller's team scores in a deal.
+
+A deliberate departure from rules.md, which lists ``dice`` among every deal's inputs:
+in a deal played all or nothing the dice are optional. All or nothing "overrides the
+dice roll" and scores 150 or 0 whatever the dice show, so the table is not asked for
+them. A record that gives them is still read and checked as before (every existing
+record stays valid and scores the same); a deal without them has no target, and its
+``target`` in the scored output is null.
 """
 
 from __future__ import annotations
@@ -152,7 +159,9 @@ class RollerDerby(Engine):
                 "dice",
                 "dice",
                 "Die",
-                "The Roller's roll of the twelve-sided die: the target number of tricks.",
+                "The Roller's roll of the twelve-sided die: the target number of tricks "
+                "(not needed when the deal is all or nothing).",
+                required=False,
                 minimum=1,
                 maximum=12,
                 count=1,
@@ -163,7 +172,9 @@ class RollerDerby(Engine):
                 "dice",
                 "dice",
                 "Dice",
-                "The Roller's two dice; their sum is the target number of tricks.",
+                "The Roller's two dice; their sum is the target number of tricks "
+                "(not needed when the deal is all or nothing).",
+                required=False,
                 minimum=1,
                 maximum=6,
                 count=2,
@@ -245,15 +256,17 @@ class RollerDerby(Engine):
     def start(self, table: Table) -> DerbyState:
         return DerbyState(totals=[0] * table.size)
 
-    def read_dice(self, reader: RoundReader, table: Table) -> int | None:
-        """The target number of tricks, or None after recording a problem."""
+    def read_dice(self, reader: RoundReader, table: Table, *, needed: bool = True) -> int | None:
+        """The target number of tricks, or None: after recording a problem, or when the
+        dice are not ``needed`` (all or nothing) and not given."""
         raw = reader.entry.get("dice")
         if table.options.get("dodecahedron", False):
             count, top, shape = 1, 12, "one value from 1 to 12 (the twelve-sided die)"
         else:
             count, top, shape = 2, 6, "two values from 1 to 6 (two six-sided dice)"
         if raw is None:
-            reader.fail("dice", f"dice is missing: record {shape}")
+            if needed:
+                reader.fail("dice", f"dice is missing: record {shape}")
             return None
         if not isinstance(raw, list) or len(raw) != count:
             reader.fail("dice", f"dice must be a list of {shape}")
@@ -280,13 +293,13 @@ class RollerDerby(Engine):
         roller = self.roller_of(table, number)
         team = team_label(roller)
 
-        target = self.read_dice(reader, table)
-
         declared = entry.get("all_or_nothing", False)
         if not isinstance(declared, bool):
             reader.fail("all_or_nothing", "all_or_nothing must be true or false")
             declared = False
-        elif declared and state.all_or_nothing_used[team]:
+        # All or nothing scores 150 or 0 whatever the dice show: they are not needed then.
+        target = self.read_dice(reader, table, needed=not declared)
+        if declared and state.all_or_nothing_used[team]:
             reader.fail(
                 "all_or_nothing",
                 f"team {team} has already played all or nothing in this game (once per team)",
@@ -327,13 +340,12 @@ class RollerDerby(Engine):
 
         penalties = reader.penalties(table.size)
         reader.done()
-        assert target is not None  # reader.done() raised otherwise
 
         if declared:
             score = ALL_OR_NOTHING_SCORE if made else 0
             state.all_or_nothing_used[team] = True
         else:
-            assert tricks is not None
+            assert tricks is not None and target is not None  # reader.done() raised otherwise
             score = trick_score(target, tricks, jokers, options.get("joker_cost", 9))
 
         deltas = [score if team_label(seat) == team else 0 for seat in range(table.size)]
@@ -416,21 +428,33 @@ class RollerDerby(Engine):
         self, table: Table, entry: Mapping[str, Any], roller: int | None
     ) -> str:
         """The round in a line; names the Roller when the deal number is known."""
-        dice = entry.get("dice")
-        if not isinstance(dice, list) or not dice or not all(is_int(d) for d in dice):
-            return ""
-        target = sum(dice)
-        roll = f"{'+'.join(str(d) for d in dice)} = {target}" if len(dice) > 1 else str(target)
+        dice: Any = entry.get("dice")
+        rolled = isinstance(dice, list) and bool(dice) and all(is_int(d) for d in dice)
         who = "Rolled" if roller is None else f"{table.players[roller]} rolled"
-        parts = [f"{who} {roll}"]
-        if entry.get("all_or_nothing") is True:
+        aon = entry.get("all_or_nothing") is True
+        if rolled:
+            target = sum(dice)
+            roll = f"{'+'.join(str(d) for d in dice)} = {target}" if len(dice) > 1 else str(target)
+            parts = [f"{who} {roll}"]
+        elif aon and dice is None:  # no dice needed (see the module's description)
+            parts = []
+        else:
+            return ""
+        if aon:
             made = entry.get("made") is True
-            parts.append(f"all or nothing, {'made' if made else 'failed'}")
+            said = f"all or nothing, {'made' if made else 'failed'}"
+            if rolled:
+                parts.append(said)
+            elif roller is None:
+                parts.append(said.capitalize())
+            else:
+                parts.append(f"{table.players[roller]} called {said}")
             score = ALL_OR_NOTHING_SCORE if made else 0
         else:
             tricks = entry.get("tricks")
             if not is_int(tricks):
                 return parts[0]
+            assert rolled
             jokers = entry.get("jokers", 0)
             jokers = jokers if is_int(jokers) else 0
             if jokers:

@@ -5,6 +5,24 @@ number of tricks (0 is a Sluff: a promise to take none); a team scores 10 per
 trick of its combined bid plus 1 per extra trick when it makes the bid, else
 nothing, and each Sluff adds or removes the sluff bonus. The game lasts a fixed
 number of deals, by default one per player.
+
+A deal is recorded in one of two forms, both scored by the same rules:
+
+- per player (rules.md): ``bids`` and ``tricks``, one number per seat;
+- per team: ``bids`` per seat (a bid of 0 is what makes a Sluff), ``team_tricks``
+  (``{"A": n, "B": m}``, together every trick of the deal) and ``failed_sluffs``
+  (the seats of the Sluffs that took a trick; absent or empty: every Sluff made).
+
+The rules need no more than a team's bids added up, its tricks in total ("it does not
+matter which players of the team win the tricks") and, for each Sluff, whether that
+player took a trick; the per-team form asks exactly that. A deal is stored as it was
+entered: a per-team deal keeps ``team_tricks`` and ``failed_sluffs`` and is never
+split into invented per-player tricks, so a history shows what was entered; its score
+(deltas, totals and the details ``team_bids``, ``team_tricks`` and ``sluffs``) is the
+score of any per-player deal with the same bids, the same team totals and the same
+Sluffs taking tricks. A per-team deal is refused when no per-player deal could give it:
+a team cannot have fewer tricks than it has failed Sluffs (each took one at least), nor
+any trick when every player of it made a Sluff.
 """
 
 from __future__ import annotations
@@ -27,7 +45,7 @@ from scoring.engines.base import (
 )
 
 TEAM_LABELS = ("A", "B")
-ROUND_KEYS = frozenset({"bids", "tricks", "penalties"})
+ROUND_KEYS = frozenset({"bids", "tricks", "team_tricks", "failed_sluffs", "penalties"})
 PENALTY_MAXIMUM = 10_000
 SINGLE_DECK_PLAYERS = 4
 
@@ -157,10 +175,38 @@ class RookSluff(Engine):
                 name="tricks",
                 kind="per_seat",
                 label="Tricks taken",
-                help=f"The tricks each player took; together exactly {tricks}.",
+                help=(
+                    f"The tricks each player took; together exactly {tricks}. "
+                    "Or give team_tricks (and failed_sluffs) instead."
+                ),
+                required=False,
                 minimum=0,
                 maximum=tricks,
                 column="Took",
+            ),
+            FieldSpec(
+                name="team_tricks",
+                kind="per_side",
+                label="Team tricks",
+                help=(
+                    f"The tricks each team took in total, together exactly {tricks} "
+                    "(which players of the team took them does not matter); instead of tricks "
+                    "per player."
+                ),
+                required=False,
+                minimum=0,
+                maximum=tricks,
+                keys=TEAM_LABELS,
+            ),
+            FieldSpec(
+                name="failed_sluffs",
+                kind="seats",
+                label="Sluffs that took a trick",
+                help=(
+                    "With team_tricks: the players who bid a Sluff (0) and took a trick or more; "
+                    "every other Sluff took none."
+                ),
+                required=False,
             ),
             FieldSpec(
                 name="penalties",
@@ -176,23 +222,37 @@ class RookSluff(Engine):
 
     def round_summary(self, table: Table, entry: Mapping[str, Any]) -> str:
         bids = entry.get("bids")
-        tricks = entry.get("tricks")
-        if not (_int_list(bids, table.size) and _int_list(tricks, table.size)):
+        if not _int_list(bids, table.size):
+            return ""
+        tricks: Any = entry.get("tricks")
+        team_tricks: Any = entry.get("team_tricks")
+        failed = entry.get("failed_sluffs") or []
+        per_player = _int_list(tricks, table.size)
+        if not per_player and not (
+            isinstance(team_tricks, Mapping)
+            and all(is_int(team_tricks.get(label)) for label in table.teams)
+            and isinstance(failed, list)
+        ):
             return ""
         parts: list[str] = []
         for label, seats in table.teams.items():
             bid = sum(bids[s] for s in seats)
-            took = sum(tricks[s] for s in seats)
+            took = sum(tricks[s] for s in seats) if per_player else team_tricks[label]
             outcome = "made" if took >= bid else "set"
             parts.append(f"{label} bid {bid}, took {took} ({outcome})")
         for seat in range(table.size):
-            if bids[seat] == 0:
-                name = table.players[seat]
+            if bids[seat] != 0:
+                continue
+            name = table.players[seat]
+            if per_player:
                 if tricks[seat] == 0:
                     parts.append(f"{name}'s Sluff made")
                 else:
-                    took_text = "1 trick" if tricks[seat] == 1 else f"{tricks[seat]} tricks"
-                    parts.append(f"{name}'s Sluff failed ({took_text})")
+                    parts.append(f"{name}'s Sluff failed ({_tricks(tricks[seat])})")
+            elif seat in failed:
+                parts.append(f"{name}'s Sluff failed (took a trick)")
+            else:
+                parts.append(f"{name}'s Sluff made")
         penalties = entry.get("penalties") or []
         if isinstance(penalties, list):
             for item in penalties:
@@ -219,32 +279,25 @@ class RookSluff(Engine):
         reader = RoundReader(number, entry)
         reader.only_keys(ROUND_KEYS)
         bids = self._read_per_seat(reader, table, "bids", "bid", tricks_total)
-        tricks = self._read_per_seat(reader, table, "tricks", "tricks", tricks_total)
-        if tricks is not None and sum(tricks) != tricks_total:
-            reader.fail(
-                "tricks",
-                f"tricks add up to {sum(tricks)}, but a deal of {size} players has exactly "
-                f"{tricks_total} tricks",
-            )
+        taken = self._read_taken(reader, table, bids, tricks_total)
         penalties = reader.penalties(table.size, PENALTY_MAXIMUM)
         reader.done()
-        assert bids is not None and tricks is not None  # done() raised otherwise
+        assert bids is not None and taken is not None  # done() raised otherwise
+        team_tricks, failed = taken
 
         bonus: int = table.options["sluff_bonus"]
         team_bids: dict[str, int] = {}
-        team_tricks: dict[str, int] = {}
         team_delta: dict[str, int] = {}
         sluffs: dict[str, str] = {}
         warnings: list[str] = []
         for label, seats in table.teams.items():
             bid = sum(bids[s] for s in seats)
-            won = sum(tricks[s] for s in seats)
+            won = team_tricks[label]
             team_bids[label] = bid
-            team_tricks[label] = won
             score = 10 * bid + (won - bid) if won >= bid else 0
             for seat in seats:
                 if bids[seat] == 0:
-                    made = tricks[seat] == 0
+                    made = seat not in failed
                     sluffs[str(seat)] = "made" if made else "failed"
                     score += bonus if made else -bonus
             team_delta[label] = score
@@ -297,6 +350,138 @@ class RookSluff(Engine):
 
     # -- reading -----------------------------------------------------------
 
+    def _read_taken(
+        self, reader: RoundReader, table: Table, bids: list[int] | None, total: int
+    ) -> tuple[dict[str, int], set[int]] | None:
+        """Each team's tricks and the seats of the Sluffs that took a trick, read from the
+        tricks per player or from the per-team form (``team_tricks``, ``failed_sluffs``)."""
+        entry = reader.entry
+        per_team = entry.get("team_tricks") is not None
+        if per_team and entry.get("tricks") is not None:
+            reader.fail(
+                "team_tricks",
+                "team_tricks: give the tricks per player (tricks) or per team (team_tricks), "
+                "not both",
+            )
+            return None
+        if not per_team:
+            if entry.get("failed_sluffs") is not None:
+                reader.fail(
+                    "failed_sluffs",
+                    "failed_sluffs goes with team_tricks; with tricks per player, a Sluff "
+                    "failed when its player took a trick",
+                )
+            if entry.get("tricks") is None:
+                reader.fail(
+                    "tricks",
+                    f"tricks are missing: one number per player ({table.size}), or "
+                    "team_tricks per team",
+                )
+                return None
+            tricks = self._read_per_seat(reader, table, "tricks", "tricks", total)
+            if tricks is not None and sum(tricks) != total:
+                reader.fail(
+                    "tricks",
+                    f"tricks add up to {sum(tricks)}, but a deal of {table.size} players has "
+                    f"exactly {total} tricks",
+                )
+                return None
+            if tricks is None:
+                return None
+            team_tricks = {
+                label: sum(tricks[s] for s in seats) for label, seats in table.teams.items()
+            }
+            failed = {seat for seat in range(table.size) if tricks[seat] > 0}
+            if bids is not None:
+                failed = {seat for seat in failed if bids[seat] == 0}
+            return team_tricks, failed
+        team_tricks_read = self._read_team_tricks(reader, table, total)
+        failed_read = self._read_failed_sluffs(reader, table, bids)
+        if team_tricks_read is None or failed_read is None or bids is None:
+            return None
+        for label, seats in table.teams.items():
+            won = team_tricks_read[label]
+            failing = [seat for seat in seats if seat in failed_read]
+            if won < len(failing):
+                reader.fail(
+                    "team_tricks",
+                    f"team tricks: team {label} took {_tricks(won)}, but "
+                    f"{len(failing)} of its Sluffs ({_names(table, failing)}) took a trick each",
+                )
+            made_all = all(bids[seat] == 0 and seat not in failed_read for seat in seats)
+            if made_all and won > 0:
+                reader.fail(
+                    "team_tricks",
+                    f"team tricks: team {label} took {_tricks(won)}, but every player of it "
+                    "made a Sluff (took no trick)",
+                )
+        return team_tricks_read, failed_read
+
+    @staticmethod
+    def _read_team_tricks(reader: RoundReader, table: Table, total: int) -> dict[str, int] | None:
+        value = reader.entry["team_tricks"]
+        labels = list(table.teams)
+        shape = " and ".join(labels)
+        if not isinstance(value, Mapping) or set(value) != set(labels):
+            reader.fail(
+                "team_tricks",
+                f"team_tricks must give the tricks of team {shape}, one number each",
+            )
+            return None
+        numbers: dict[str, int] = {}
+        for label in labels:
+            item = value[label]
+            if not is_int(item):
+                reader.fail("team_tricks", f"team_tricks of team {label} must be a whole number")
+            elif not 0 <= item <= total:
+                reader.fail(
+                    "team_tricks",
+                    f"team_tricks of team {label} is {_show(item)}; a deal has 0 to {total} tricks",
+                )
+            else:
+                numbers[label] = item
+        if len(numbers) != len(labels):
+            return None
+        if sum(numbers.values()) != total:
+            reader.fail(
+                "team_tricks",
+                f"team tricks add up to {sum(numbers.values())}, not the {total} tricks "
+                f"of a deal of {table.size} players",
+            )
+            return None
+        return numbers
+
+    @staticmethod
+    def _read_failed_sluffs(
+        reader: RoundReader, table: Table, bids: list[int] | None
+    ) -> set[int] | None:
+        value = reader.entry.get("failed_sluffs")
+        if value is None:
+            return set()
+        if not isinstance(value, list):
+            reader.fail("failed_sluffs", "failed_sluffs must be a list of seats")
+            return None
+        found: set[int] = set()
+        for item in value:
+            if not is_int(item) or not 0 <= item < table.size:
+                shown = _show(item) if is_int(item) else repr(item)[:40]
+                reader.fail(
+                    "failed_sluffs",
+                    f"failed_sluffs: {shown} is not a seat of this table (0 to {table.size - 1})",
+                )
+                return None
+            if item in found:
+                reader.fail("failed_sluffs", f"failed_sluffs names {_names(table, [item])} twice")
+                return None
+            if bids is not None and bids[item] != 0:
+                reader.fail(
+                    "failed_sluffs",
+                    f"failed_sluffs: {_names(table, [item])} bid {bids[item]}, not a Sluff (0)",
+                )
+                return None
+            found.add(item)
+        return found
+
     @staticmethod
     def _read_per_seat(
         reader: RoundReader, table: Table, name: str, noun: str, maximum: int
@@ -329,6 +514,14 @@ class RookSluff(Engine):
             else:
                 numbers.append(item)
         return numbers if len(numbers) == table.size else None
+
+
+def _tricks(count: int) -> str:
+    return "1 trick" if count == 1 else f"{count} tricks"
+
+
+def _names(table: Table, seats: Sequence[int]) -> str:
+    return ", ".join(f"{table.players[seat]} (seat {seat})" for seat in seats)
 
 
 def _int_list(value: Any, size: int) -> TypeGuard[list[int]]:

@@ -1,9 +1,11 @@
 """A typical round of each game entered by touch alone on a phone held upright (390x844) and
 sideways (844x390), the touches counted and held to the goals, the other side's
-confirmation included where the table asks for one: Roolz (4 players) 5 with no keyboard,
+confirmation included where the table asks for one: Roolz 5 at 2 to 6 players with no keyboard,
 also for a bid of 185; Roolz (5 players, a called partner) 5; Roller Derby 5, and 5 for
-all or nothing; Rook Sluff (6 players) 12; Rummoli (4 players) 8, the hand saving itself
-after a short countdown once the pad fills the last count.
+all or nothing (4: the dice are not asked then); Rook Sluff 9 at 6 players, 11 at 8, 13
+at 10 (a bid per player, team A's tricks, Save and the confirmation); Rummoli (4 players)
+8, the hand saving itself after a short countdown once the pad fills the last count, and
+9 with the confirmation.
 
 Every touch is a tap on the page (no typing); a field that would open the phone's
 keyboard must never take the focus. The round stored is the round meant.
@@ -119,6 +121,28 @@ def test_a_roolz_round_is_five_touches_with_no_keyboard(
     assert round_.entry["won"] == {"A": 300 - took, "B": took}
 
 
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_a_roolz_round_is_five_touches_at_every_count(live_server, page: Page, held, players):
+    """Ben bids 200 and makes it exactly, Ann enters it and Ben confirms (at 4 and at 5
+    players: the tests above)."""
+    names = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"][:players]
+    game = game_create(
+        record={"game": "roolz", "players": names}, confirmation=Confirmation.OTHER_SIDE
+    ).game
+    touches = open_table(page, live_server, game, me="Ann")
+    touches.chip("bidder", "Ben")
+    touches.tap(page.locator("[data-set=bid][data-value='200']"))
+    touches.tap(page.locator("[data-points] button", has_text="Made exactly"))
+    touches.save()
+    confirm_on_the_same_phone(page, touches, "Ben")
+
+    assert touches.count <= 5, touches.count
+    assert touches.keyboard_opened() == []
+    round_ = Round.objects.get(game=game, number=1)
+    assert round_.status == Round.Status.CONFIRMED
+    assert (round_.entry["bidder"], round_.entry["bid"]) == (1, 200)
+
+
 def confirm_on_the_same_phone(page: Page, touches: Touches, who: str) -> None:
     """The phone is handed to a player of the other side, who confirms."""
     pending = Phone(page).pending
@@ -168,39 +192,61 @@ def test_the_whole_roolz_bid_ladder_is_one_tap_away(live_server, page: Page, hel
         assert box["y"] + box["height"] <= bar["y"] + 1, "a bid under the Save bar"
 
 
+DERBY_PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
+
+
 def test_a_roller_derby_deal_is_five_touches(live_server, page: Page, held):
     game = game_create(
-        record={"game": "roller_derby", "players": ["Ann", "Ben", "Cat", "Dan"]}
+        record={"game": "roller_derby", "players": DERBY_PLAYERS},
+        confirmation=Confirmation.OTHER_SIDE,
     ).game
-    touches = open_table(page, live_server, game)
+    touches = open_table(page, live_server, game, me="Ann")
     touches.tap(page.locator("fieldset.dice").nth(0).locator("label.chip", has_text="3"))
     touches.tap(page.locator("fieldset.dice").nth(1).locator("label.chip", has_text="4"))
     touches.chip("tricks", "6")
     touches.save()
-    Phone(page).saved("Deal 1 saved", timeout=SAVED)
+    confirm_on_the_same_phone(page, touches, "Ben")
 
     assert touches.count <= 5, touches.count
     assert touches.keyboard_opened() == []
-    assert saved_entry(game) == {"dice": [3, 4], "tricks": 6}
+    round_ = Round.objects.get(game=game, number=1)
+    assert round_.status == Round.Status.CONFIRMED
+    assert round_.entry == {"dice": [3, 4], "tricks": 6}
 
 
-def test_an_all_or_nothing_deal_is_five_touches_with_the_dice(live_server, page: Page, held):
-    """The dice are part of every deal's record (rules.md): the roll is kept, and all or
-    nothing scores 150 or 0 whatever it was."""
+def test_an_all_or_nothing_deal_asks_no_dice(live_server, page: Page, held):
+    """All or nothing scores 150 or 0 whatever the dice show: once it is called the dice
+    are not asked (the engine departs from rules.md there on purpose), and what is kept is
+    what was entered."""
     game = game_create(
-        record={"game": "roller_derby", "players": ["Ann", "Ben", "Cat", "Dan"]}
+        record={"game": "roller_derby", "players": DERBY_PLAYERS},
+        confirmation=Confirmation.OTHER_SIDE,
     ).game
-    touches = open_table(page, live_server, game)
-    touches.tap(page.locator("fieldset.dice").nth(0).locator("label.chip", has_text="5"))
-    touches.tap(page.locator("fieldset.dice").nth(1).locator("label.chip", has_text="6"))
+    touches = open_table(page, live_server, game, me="Ann")
     touches.tap(page.locator("label.switch", has_text="All or nothing"))
+    expect(page.locator("[data-dice]")).to_be_hidden()
     touches.chip("made", "Made")
     touches.save()
-    Phone(page).saved("Deal 1 saved", timeout=SAVED)
+    confirm_on_the_same_phone(page, touches, "Ben")
 
     assert touches.count <= 5, touches.count
+    assert touches.count == 4, touches.count
     assert touches.keyboard_opened() == []
-    assert saved_entry(game) == {"dice": [5, 6], "all_or_nothing": True, "made": True}
+    round_ = Round.objects.get(game=game, number=1)
+    assert round_.status == Round.Status.CONFIRMED
+    assert round_.entry == {"all_or_nothing": True, "made": True}
+    expect(page.locator("#live")).to_contain_text("150")
+
+
+def test_dice_tapped_before_all_or_nothing_was_called_are_not_sent(live_server, page: Page):
+    game = game_create(record={"game": "roller_derby", "players": DERBY_PLAYERS}).game
+    touches = open_table(page, live_server, game)
+    touches.tap(page.locator("fieldset.dice").nth(0).locator("label.chip", has_text="5"))
+    touches.tap(page.locator("label.switch", has_text="All or nothing"))
+    touches.chip("made", "Failed")
+    touches.save()
+    Phone(page).saved("Deal 1 saved", timeout=SAVED)
+    assert saved_entry(game) == {"all_or_nothing": True, "made": False}
 
 
 IN_SIGHT = """block => {
@@ -221,58 +267,101 @@ def box_in_hand_in_sight(page: Page, block: str) -> None:
     page.wait_for_function(IN_SIGHT, arg=block, timeout=10_000)
 
 
-SLUFF_PLAYERS = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
+SLUFF_NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo"]
+SLUFF_PLAYERS = SLUFF_NAMES[:6]
+# players: (taps, the other side's confirmation included; team A's tricks)
+SLUFF_GOALS = {6: (9, 7), 8: (11, 8), 10: (13, 5)}
 
 
-def test_a_rook_sluff_deal_of_six_is_twelve_touches_with_the_confirmation(
-    live_server, page: Page, held
-):
+def sluff_bids(players: int) -> list[int]:
+    """Everyone bids 1 or 2, and Cat sluffs."""
+    bids = [1 if players == 10 else 2] * players
+    bids[2] = 0
+    return bids
+
+
+def tap_the_bids(page: Page, touches: Touches, bids: list[int]) -> None:
+    """Bids go round from the dealer's left (Ann deals: Ben first), the box in hand always
+    in sight, clear of the pad and the Save bar."""
+    pad = page.locator("[data-sluff] .pad")
+    players = len(bids)
+    for seat in [*range(1, players), 0]:
+        expect(page.locator(f"#f-bids-{seat}")).to_have_class(re.compile(r"\bis-current\b"))
+        touches.tap(pad.get_by_role("button", name=str(bids[seat]), exact=True))
+        box_in_hand_in_sight(page, "[data-sluff]")
+
+
+@pytest.mark.parametrize("players", sorted(SLUFF_GOALS))
+def test_a_rook_sluff_deal_asks_only_what_the_rules_score(live_server, page: Page, held, players):
+    """A bid per player, team A's tricks (team B's are the rest), Save and the other side's
+    confirmation: 9 taps at 6 players, 11 at 8, 13 at 10; a Sluff took no trick until told."""
+    goal, team_a = SLUFF_GOALS[players]
+    total = 11 if players == 10 else 14
     game = game_create(
-        record={"game": "rook_sluff", "players": SLUFF_PLAYERS},
+        record={"game": "rook_sluff", "players": SLUFF_NAMES[:players]},
         confirmation=Confirmation.OTHER_SIDE,
     ).game
     touches = open_table(page, live_server, game, me="Ben")
+    bids = sluff_bids(players)
+    tap_the_bids(page, touches, bids)
+    expect(page.locator("[data-team-bid=A]")).to_have_text(str(sum(bids[0::2])))
+    expect(page.locator("[data-team-bid=B]")).to_have_text(str(sum(bids[1::2])))
+    expect(page.get_by_label("Cat's Sluff took a trick")).not_to_be_checked()
+    expect(page.locator("#f-team_tricks-A")).to_have_class(re.compile(r"\bis-current\b"))
     pad = page.locator("[data-sluff] .pad")
-    # Bids go round from the dealer's left (Ann deals: Ben first); Cat sluffs.
-    bids = {1: 2, 2: 0, 3: 3, 4: 2, 5: 2, 0: 3}
-    for value in bids.values():
-        touches.tap(pad.get_by_role("button", name=str(value), exact=True))
-        box_in_hand_in_sight(page, "[data-sluff]")
-    # A sluffer is counted with no tricks until told otherwise: the pad skips Cat.
-    expect(page.locator("#f-tricks-2")).to_have_value("0")
-    tricks = {1: 3, 3: 3, 4: 2, 5: 3}  # Ann's are the rest: 3
-    for seat, value in tricks.items():
-        cell = page.locator(f"#f-tricks-{seat}")
-        expect(cell).to_have_class(re.compile(r"\bis-current\b"))
-        touches.tap(pad.get_by_role("button", name=str(value), exact=True))
-        box_in_hand_in_sight(page, "[data-sluff]")
-    expect(page.locator("#f-tricks-0")).to_have_value("3")
-    expect(page.locator("[data-remaining]")).to_have_text("0")
+    touches.tap(pad.get_by_role("button", name=str(team_a), exact=True))
+    expect(page.locator("#f-team_tricks-B")).to_have_value(str(total - team_a))
     touches.save()
     confirm_on_the_same_phone(page, touches, "Ann")
 
-    assert touches.count <= 12, touches.count
+    assert touches.count <= goal, touches.count
     assert touches.keyboard_opened() == []
     round_ = Round.objects.get(game=game, number=1)
     assert round_.status == Round.Status.CONFIRMED
-    assert round_.entry["bids"] == [bids[s] for s in range(6)]
-    assert round_.entry["tricks"] == [3, 3, 0, 3, 2, 3]
+    assert round_.entry == {"bids": bids, "team_tricks": {"A": team_a, "B": total - team_a}}
 
 
-def test_a_sluffer_who_took_tricks_is_one_tap_on_their_box(live_server, page: Page):
+def test_a_sluff_who_took_a_trick_is_one_tap_beside_their_bid(live_server, page: Page, held):
     game = game_create(record={"game": "rook_sluff", "players": SLUFF_PLAYERS}).game
-    open_table(page, live_server, game)
+    touches = open_table(page, live_server, game)
+    bids = sluff_bids(6)
+    tap_the_bids(page, touches, bids)
+    took = page.get_by_label("Cat's Sluff took a trick")
+    touches.tap(took.locator("xpath=.."))
+    expect(took).to_be_checked()
+    expect(page.get_by_label("Ben's Sluff took a trick")).to_be_hidden()  # Ben bid 2
     pad = page.locator("[data-sluff] .pad")
-    for value in (2, 0, 3, 2, 2, 3):
-        pad.get_by_role("button", name=str(value), exact=True).tap()
-    page.locator("#f-tricks-2").tap()
-    pad.get_by_role("button", name="2", exact=True).tap()
-    for value in (2, 2, 2, 3):  # on from Cat: Dan, Eve, Fay, Ann; Ben's are the rest
-        pad.get_by_role("button", name=str(value), exact=True).tap()
-    expect(page.locator("#f-tricks-1")).to_have_value("3")
+    touches.tap(pad.get_by_role("button", name="7", exact=True))
+    touches.save()
+    Phone(page).saved("Deal 1 saved", timeout=SAVED)
+    assert touches.count == 6 + 3
+    assert saved_entry(game) == {
+        "bids": bids,
+        "team_tricks": {"A": 7, "B": 7},
+        "failed_sluffs": [2],
+    }
+
+
+def test_a_bid_changed_from_a_sluff_drops_its_trick(live_server, page: Page):
+    """A box ticked for a Sluff goes with it when the bid is changed to another number."""
+    game = game_create(record={"game": "rook_sluff", "players": SLUFF_PLAYERS}).game
+    touches = open_table(page, live_server, game)
+    bids = sluff_bids(6)
+    tap_the_bids(page, touches, bids)
+    took = page.get_by_label("Cat's Sluff took a trick")
+    took.locator("xpath=..").tap()
+    page.locator("#f-bids-2").tap()
+    page.locator("[data-sluff] .pad").get_by_role("button", name="3", exact=True).tap()
+    expect(page.locator("[data-sluff-took]").nth(2)).to_be_hidden()
+    expect(took).not_to_be_checked()
+    page.locator("#f-team_tricks-A").tap()
+    page.locator("[data-sluff] .pad").get_by_role("button", name="9", exact=True).tap()
     Phone(page).save_button.tap()
     Phone(page).saved("Deal 1 saved", timeout=SAVED)
-    assert saved_entry(game)["tricks"] == [3, 3, 2, 2, 2, 2]
+    assert saved_entry(game) == {
+        "bids": [2, 2, 3, 2, 2, 2],
+        "team_tricks": {"A": 9, "B": 5},
+    }
 
 
 RUMMOLI_PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
@@ -370,6 +459,24 @@ def test_a_rummoli_hand_of_four_is_eight_touches(live_server, page: Page, held):
     # sent as a Save tap sends it: its button's value and the form's key
     assert len(sent) == 1, sent
     assert "action=save" in sent[0] and "key=" in sent[0]
+
+
+def test_a_rummoli_hand_of_four_is_eight_touches_and_the_confirmation(
+    live_server, page: Page, held
+):
+    game = game_create(
+        record={"game": "rummoli", "players": RUMMOLI_PLAYERS},
+        confirmation=Confirmation.OTHER_SIDE,
+    ).game
+    touches = open_table(page, live_server, game, me="Ann")
+    enter_a_rummoli_hand(page, touches)
+    counting_down(page)
+    confirm_on_the_same_phone(page, touches, "Ben")
+
+    assert touches.count <= 8 + 1, touches.count
+    assert touches.keyboard_opened() == []
+    assert Round.objects.get(game=game, number=1).status == Round.Status.CONFIRMED
+    the_hand_meant(game)
 
 
 def test_wait_stops_the_hand_saving_itself(live_server, page: Page):

@@ -68,14 +68,15 @@ def test_the_page_offers_the_ladder_and_the_points_buttons(client):
 
 
 @given(dealer=st.integers(min_value=0, max_value=9), count=st.sampled_from([6, 8, 10]))
-def test_sluff_bids_are_filled_from_the_dealers_left_then_the_tricks(dealer, count):
+def test_sluff_bids_are_filled_from_the_dealers_left_then_the_team_tricks(dealer, count):
     dealer %= count
     names = [f"P{n}" for n in range(count)]
     entry_form = form("rook_sluff", names, context={"dealer": dealer})
     rows = sorted(entry_form.rows, key=lambda row: row.bid_order)
     assert [row.seat.number for row in rows] == [(dealer + 1 + i) % count for i in range(count)]
     assert sorted(r.bid_order for r in entry_form.rows) == list(range(count))
-    assert sorted(r.took_order for r in entry_form.rows) == list(range(count, 2 * count))
+    # then team A's tricks (team B's are the rest, filled by the page)
+    assert [(c.team, c.order) for c in entry_form.team_cells] == [("A", count), ("B", count + 1)]
     tricks = next(s for s in ENGINES["rook_sluff"].round_fields(count, {}) if s.name == "tricks")
     assert entry_form.pad_values == list(range(0, tricks.maximum + 1))
 

@@ -61,17 +61,19 @@ def test_the_history_page_ignores_a_correction_it_does_not_know(client, wrong):
     assert 'id="corrected"' not in page.content.decode()
 
 
-def test_tricks_adding_up_to_too_many_say_so_naming_the_sum(client):
+def test_team_tricks_adding_up_wrong_say_so_naming_the_sum_on_the_team_boxes(client):
     game = game_create(record={"game": "rook_sluff", "players": SLUFF}).game
     data = {"number": "1", "action": "save"}
     data |= {f"bids-{seat}": "2" for seat in range(6)}
-    tricks = [None, 5, 5, 5, 5, 5]  # 25 of 14 already, Ann's left empty
-    data |= {f"tricks-{seat}": str(n) for seat, n in enumerate(tricks) if n is not None}
+    data |= {"team_tricks-A": "7", "team_tricks-B": "6"}  # 13 of 14
     html = client.post(
         reverse("scoring:table_entry", args=[game.table_token]), data, headers=HX
     ).content.decode()
-    assert "Tricks taken add up to 25, not 14" in html
-    assert "enter a number for Ann" not in html
+    assert "Team tricks add up to 13, not the 14 tricks of a deal of 6 players" in html
+    teams = html.split('class="sluff-teams')[1].split("</fieldset>")[0]
+    assert teams.startswith(" has-error") and 'id="e-team_tricks"' in teams
+    bids = html.split('class="sluff-bids')[1].split("</fieldset>")[0]
+    assert "has-error" not in bids.split(">")[0] and 'aria-invalid="true"' not in bids
     assert not Round.objects.filter(game=game).exists()
 
 
@@ -99,3 +101,23 @@ def test_a_table_this_phone_never_saw_is_not_started_again(client):
     assert answer.status_code == 200
     assert "is not among this phone" in answer.content.decode()
     assert Game.objects.count() == 1
+
+
+def test_the_history_shows_a_deal_as_it_was_entered_per_team_or_per_player(client):
+    """A deal entered per team is shown with its team tricks and its Sluff that took a
+    trick; one recorded per player with its tricks per player: nothing invented."""
+    game = game_create(
+        record={
+            "game": "rook_sluff",
+            "players": SLUFF,
+            "rounds": [
+                {"bids": [3, 2, 0, 2, 3, 1], "tricks": [3, 3, 2, 2, 2, 2]},
+                {"bids": [3, 2, 0, 2, 3, 1], "team_tricks": {"A": 7, "B": 7}, "failed_sluffs": [2]},
+            ],
+        }
+    ).game
+    page = client.get(reverse("scoring:history", args=[game.table_token])).content.decode()
+    assert "Ann 3, Ben 3, Cat 2, Dan 2, Eve 2, Fay 2" in page  # deal 1, per player
+    assert "A 7, B 7" in page and "Sluffs that took a trick" in page  # deal 2, per team
+    assert "Cat&#x27;s Sluff failed (2 tricks)" in page
+    assert "Cat&#x27;s Sluff failed (took a trick)" in page

@@ -131,6 +131,21 @@ def test_roller_derby_all_or_nothing_drops_tricks():
     assert form.f["tricks"].errors
 
 
+def test_roller_derby_all_or_nothing_asks_no_dice():
+    """All or nothing scores 150 or 0 whatever the dice show: none asked, half a roll
+    dropped, a whole roll kept as entered."""
+    record = parse_record({"game": "roller_derby", "players": list("ABCD")}, ENGINES)
+    called = {"all_or_nothing": "yes", "made": "yes"}
+    assert form_for(record, 1, called).clean() == {"all_or_nothing": True, "made": True}
+    assert form_for(record, 1, called | {"dice-0": "4"}).clean() == {
+        "all_or_nothing": True,
+        "made": True,
+    }
+    form = form_for(record, 1, {"dice-0": "4", "tricks": "7"})
+    assert form.clean() is None
+    assert form.f["dice"].errors == ["Tap the dice that were rolled."]
+
+
 def test_roller_derby_penalty_defaults_to_50():
     record = parse_record({"game": "roller_derby", "players": list("ABCD")}, ENGINES)
     form = form_for(record, 1, None)

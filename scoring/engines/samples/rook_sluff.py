@@ -11,7 +11,8 @@ MAX_DEALS = 60  # the deals option's maximum
 
 
 def _deal(rng: random.Random, players: int, tricks: int) -> dict[str, Any]:
-    """Bids around a fair share, a few Sluffs, and tricks spread to add up exactly."""
+    """Bids around a fair share, a few Sluffs, and tricks spread to add up exactly; written
+    as the table enters a deal: each team's tricks and the Sluffs that took a trick."""
     share = tricks / players
     bids = []
     for _ in range(players):
@@ -23,7 +24,13 @@ def _deal(rng: random.Random, players: int, tricks: int) -> dict[str, Any]:
     weights = [0.15 if bid == 0 else bid + 0.5 for bid in bids]
     for _ in range(tricks):
         taken[rng.choices(range(players), weights)[0]] += 1
-    entry: dict[str, Any] = {"bids": bids, "tricks": taken}
+    entry: dict[str, Any] = {
+        "bids": bids,
+        "team_tricks": {"A": sum(taken[0::2]), "B": sum(taken[1::2])},
+    }
+    failed = [seat for seat in range(players) if bids[seat] == 0 and taken[seat]]
+    if failed:
+        entry["failed_sluffs"] = failed
     if rng.random() < 0.05:
         entry["penalties"] = [
             {

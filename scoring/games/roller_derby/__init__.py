@@ -1,4 +1,11 @@
-"""Roller Derby at the table: dice, tricks tapped from chips, all or nothing once per team."""
+"""Roller Derby at the table: dice, tricks tapped from chips, all or nothing once per team.
+
+All or nothing scores 150 or 0 whatever the dice show, so a deal played all or nothing
+asks no dice: they are hidden once it is called (see the engine's description, which
+departs from rules.md there on purpose). A roll tapped before it was called is kept as
+entered when it is whole (a correction of a deal recorded with its dice keeps them), and
+left out when it is not (one die of two says nothing).
+"""
 
 from __future__ import annotations
 
@@ -6,8 +13,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from scoring.engines import roller_derby
-from scoring.engines.base import RoundResult, ScoredGame
-from scoring.entry.fields import Choice, FieldKind, NumberChips
+from scoring.engines.base import FieldSpec, RoundResult, ScoredGame
+from scoring.entry.fields import TRUE_WORDS, BoundField, Choice, FieldKind, NumberChips
 from scoring.entry.forms import EntryForm
 from scoring.games.kit import Kit, plural
 from scoring.games.roller_derby.printed import PRINTED
@@ -38,6 +45,18 @@ class RollerDerbyForm(EntryForm):
             Choice("yes", f"Made: {roller_derby.ALL_OR_NOTHING_SCORE}", made.value == "yes"),
             Choice("no", "Failed: 0", made.value == "no"),
         ]
+
+    @property
+    def all_or_nothing(self) -> bool:
+        return self.data.get("all_or_nothing", "").strip().lower() in TRUE_WORDS
+
+    def read_field(self, spec: FieldSpec, bound: BoundField) -> tuple[bool, Any]:
+        if spec.name == "dice" and self.all_or_nothing:
+            # not asked: all or nothing scores whatever they show; a whole roll is kept
+            whole = all(self.data.get(item.name, "").strip() for item in bound.items)
+            if not whole:
+                return False, None
+        return super().read_field(spec, bound)
 
     def finish(self, entry: dict[str, Any]) -> dict[str, Any]:
         if entry.get("all_or_nothing") is True:
@@ -92,7 +111,10 @@ class RollerDerbyKit(Kit):
         roller = result.details.get("roller")
         if roller is None:
             return []
-        return [f"{names.get(roller, '?')} rolled {result.details.get('target')}"]
+        target = result.details.get("target")
+        if target is None:  # all or nothing, played without the dice
+            return [f"{names.get(roller, '?')} called all or nothing"]
+        return [f"{names.get(roller, '?')} rolled {target}"]
 
 
 KIT = RollerDerbyKit()

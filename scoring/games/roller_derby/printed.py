@@ -20,6 +20,12 @@ from scoring.games.printed_base import (
 )
 
 
+def _target_text(result: RoundResult) -> str:
+    """The target of a deal; none (\N{EN DASH}) when all or nothing was played without dice."""
+    target = result.details.get("target")
+    return "\N{EN DASH}" if target is None else str(target)
+
+
 def _derby_score(ctx: SheetContext, entry: Mapping[str, Any], result: RoundResult) -> str:
     if entry.get("all_or_nothing") is True:
         return str(ALL_OR_NOTHING_SCORE if entry.get("made") is True else 0)
@@ -50,9 +56,7 @@ def _derby_columns(ctx: SheetContext) -> list[PrintedColumn]:
                     lambda e, r: "+".join(str(d) for d in e.get("dice") or []),
                 )
             )
-            cols.append(
-                PrintedColumn(Column("Target", 28.0), lambda e, r: str(r.details.get("target")))
-            )
+            cols.append(PrintedColumn(Column("Target", 28.0), lambda e, r: _target_text(r)))
         elif spec.name == "tricks":
             cols.append(
                 PrintedColumn(Column(spec.column, 28.0), lambda e, r: str(e.get("tricks", "")))

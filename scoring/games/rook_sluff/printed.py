@@ -25,7 +25,8 @@ def _seat_entry(name: str, seat: int) -> CellValue:
     """A seat's value of a per-seat field."""
 
     def cell(entry: Mapping[str, Any], result: RoundResult) -> str:
-        return str((entry.get(name) or [""])[seat])
+        values = entry.get(name)  # a per-team deal has no tricks per player
+        return str(values[seat]) if isinstance(values, list) and seat < len(values) else ""
 
     return cell
 

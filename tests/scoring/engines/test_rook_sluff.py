@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from scoring.engines.base import InvalidRecord, Problem, ScoredGame, Table, parse_record
 from scoring.engines.rook_sluff import RookSluff
 from scoring.engines.samples.rook_sluff import sample_record
-from tests.scoring.engines.strategies.rook_sluff import valid_records
+from tests.scoring.engines.strategies.rook_sluff import as_team_deal, per_player_records
 from tests.vectors import assert_matches, vector_cases
 
 ENGINE = RookSluff()
@@ -519,6 +519,269 @@ def test_a_json_round_trip_scores_the_same():
     assert score(again).as_dict() == score(data).as_dict()
 
 
+# --------------------------------------------------------------------------- per-team deals
+# The rules need each team's bids added up, its tricks in total and whether each Sluff took
+# a trick: a deal may give exactly that (team_tricks, failed_sluffs) instead of tricks per
+# player, and scores as any per-player deal with the same totals.
+
+
+def test_the_seed_example_per_team_scores_as_per_player():
+    per_player = {"bids": [3, 2, 0, 2, 3, 1], "tricks": [3, 3, 2, 2, 2, 2]}
+    per_team = {"bids": [3, 2, 0, 2, 3, 1], "team_tricks": {"A": 7, "B": 7}, "failed_sluffs": [2]}
+    by_player, by_team = score(make(6, [per_player])), score(make(6, [per_team]))
+    assert by_team.rounds[0].deltas == [11, 52, 11, 52, 11, 52]
+    assert by_team.as_dict()["rounds"][0] | {"summary": ""} == by_player.as_dict()["rounds"][0] | {
+        "summary": ""
+    }
+    assert by_team.rounds[0].details["sluffs"] == {"2": "failed"}
+
+
+def test_a_sluff_not_named_took_no_trick():
+    entry = {"bids": [4, 2, 0, 2, 0, 2], "team_tricks": {"A": 4, "B": 10}, "failed_sluffs": [2]}
+    scored = score(make(6, [entry]))
+    assert scored.rounds[0].deltas[:2] == [40, 64]  # as test_sluffer_tricks_count_...
+    assert scored.rounds[0].details["sluffs"] == {"2": "failed", "4": "made"}
+    made = score(make(6, [{**entry, "failed_sluffs": []}]))
+    assert made.rounds[0].details["sluffs"] == {"2": "made", "4": "made"}
+    assert made.rounds[0].deltas[0] == 40 + 100
+    absent = {key: value for key, value in entry.items() if key != "failed_sluffs"}
+    assert score(make(6, [absent])).as_dict() == made.as_dict()
+
+
+def test_ten_players_per_team():
+    entry = {
+        "bids": [1, 2, 1, 1, 2, 1, 0, 2, 2, 0],
+        "team_tricks": {"A": 6, "B": 5},
+    }
+    assert score(make(10, [entry])).rounds[0].deltas[:2] == [110, 50]
+
+
+def test_a_per_team_deal_is_kept_as_entered_and_summarised_from_it():
+    entry = {"bids": [3, 2, 0, 2, 3, 1], "team_tricks": {"A": 7, "B": 7}, "failed_sluffs": [2]}
+    data = make(6, [entry])
+    score(data)
+    assert data["rounds"][0] == entry  # nothing split into invented tricks per player
+    assert ENGINE.round_summary(table(), entry) == (
+        "A bid 6, took 7 (made); B bid 5, took 7 (made); Cat's Sluff failed (took a trick)"
+    )
+    assert ENGINE.round_summary(table(), {**entry, "failed_sluffs": []}).endswith(
+        "Cat's Sluff made"
+    )
+
+
+TEAM_GOOD = {"bids": [1, 1, 0, 1, 1, 1], "team_tricks": {"A": 7, "B": 7}}
+
+BAD_TEAM_DEALS = [
+    (
+        "both forms",
+        {**TEAM_GOOD, "tricks": [3, 3, 2, 2, 2, 2]},
+        "team_tricks",
+        "team_tricks: give the tricks per player (tricks) or per team (team_tricks), not both",
+    ),
+    (
+        "failed sluffs without team tricks",
+        {"bids": [1, 1, 0, 1, 1, 1], "tricks": [3, 3, 2, 2, 2, 2], "failed_sluffs": [2]},
+        "failed_sluffs",
+        "failed_sluffs goes with team_tricks; with tricks per player, a Sluff failed when "
+        "its player took a trick",
+    ),
+    (
+        "neither form",
+        {"bids": [1, 1, 0, 1, 1, 1]},
+        "tricks",
+        "tricks are missing: one number per player (6), or team_tricks per team",
+    ),
+    (
+        "a team missing",
+        {**TEAM_GOOD, "team_tricks": {"A": 14}},
+        "team_tricks",
+        "team_tricks must give the tricks of team A and B, one number each",
+    ),
+    (
+        "a list",
+        {**TEAM_GOOD, "team_tricks": [7, 7]},
+        "team_tricks",
+        "team_tricks must give the tricks of team A and B, one number each",
+    ),
+    (
+        "an unknown team",
+        {**TEAM_GOOD, "team_tricks": {"A": 7, "B": 7, "C": 0}},
+        "team_tricks",
+        "team_tricks must give the tricks of team A and B, one number each",
+    ),
+    (
+        "not a number",
+        {**TEAM_GOOD, "team_tricks": {"A": "7", "B": 7}},
+        "team_tricks",
+        "team_tricks of team A must be a whole number",
+    ),
+    (
+        "negative",
+        {**TEAM_GOOD, "team_tricks": {"A": -1, "B": 14}},
+        "team_tricks",
+        "team_tricks of team A is -1; a deal has 0 to 14 tricks",
+    ),
+    (
+        "13 tricks",
+        {**TEAM_GOOD, "team_tricks": {"A": 7, "B": 6}},
+        "team_tricks",
+        "team tricks add up to 13, not the 14 tricks of a deal of 6 players",
+    ),
+    (
+        "a failed sluff who bid",
+        {**TEAM_GOOD, "failed_sluffs": [1]},
+        "failed_sluffs",
+        "failed_sluffs: Ben (seat 1) bid 1, not a Sluff (0)",
+    ),
+    (
+        "not a seat",
+        {**TEAM_GOOD, "failed_sluffs": [6]},
+        "failed_sluffs",
+        "failed_sluffs: 6 is not a seat of this table (0 to 5)",
+    ),
+    (
+        "a seat twice",
+        {**TEAM_GOOD, "failed_sluffs": [2, 2]},
+        "failed_sluffs",
+        "failed_sluffs names Cat (seat 2) twice",
+    ),
+    (
+        "not a list",
+        {**TEAM_GOOD, "failed_sluffs": 2},
+        "failed_sluffs",
+        "failed_sluffs must be a list of seats",
+    ),
+    (
+        "fewer tricks than failed sluffs",
+        {"bids": [0, 1, 0, 1, 5, 7], "team_tricks": {"A": 1, "B": 13}, "failed_sluffs": [0, 2]},
+        "team_tricks",
+        "team tricks: team A took 1 trick, but 2 of its Sluffs (Ann (seat 0), Cat (seat 2)) "
+        "took a trick each",
+    ),
+    (
+        "tricks to a team of made sluffs",
+        {"bids": [0, 3, 0, 3, 0, 3], "team_tricks": {"A": 2, "B": 12}},
+        "team_tricks",
+        "team tricks: team A took 2 tricks, but every player of it made a Sluff (took no trick)",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("entry", "field_name", "message"),
+    [c[1:] for c in BAD_TEAM_DEALS],
+    ids=[c[0] for c in BAD_TEAM_DEALS],
+)
+def test_a_bad_per_team_deal_is_refused_naming_the_deal_and_field(entry, field_name, message):
+    found = problems(make(6, [GOOD, entry]))
+    assert found == [Problem(message, 2, field_name)]
+    assert str(found[0]) == f"round 2: {message}"
+
+
+@pytest.mark.parametrize(
+    ("case_id", "case"),
+    [c for c in vector_cases("rook_sluff") if not c[1].get("invalid")],
+    ids=[c[0] for c in vector_cases("rook_sluff") if not c[1].get("invalid")],
+)
+def test_every_shared_vector_entered_per_team_scores_the_same(case_id, case):
+    record = copy.deepcopy(case["record"])
+    record["rounds"] = [as_team_deal(entry) for entry in record["rounds"]]
+    scored = score(record).as_dict()
+    assert_matches({k: v for k, v in case["output"].items() if k != "rounds"}, scored)
+    for expected, got in zip(case["output"].get("rounds", []), scored["rounds"], strict=True):
+        assert_matches({k: v for k, v in expected.items() if k != "summary"}, got)
+
+
+def test_every_existing_per_player_deal_still_reads_as_before():
+    """tricks per player need no failed_sluffs: a failed Sluff is read from its tricks."""
+    scored = score(make(6, [{"bids": [0, 1, 1, 1, 1, 1], "tricks": [1, 2, 2, 3, 3, 3]}]))
+    assert scored.rounds[0].details["sluffs"] == {"0": "failed"}
+
+
+@settings(max_examples=200, deadline=None)
+@given(per_player_records())
+def test_any_per_player_deal_entered_as_team_totals_scores_the_same(data):
+    """For any per-player deal, its team totals (and its Sluffs that took a trick) score the
+    same: deltas, totals, details and warnings, deal by deal and at the end."""
+    per_team = copy.deepcopy(data)
+    per_team["rounds"] = [as_team_deal(entry) for entry in data["rounds"]]
+    by_player, by_team = score(data), score(per_team)
+    for player_round, team_round in zip(by_player.rounds, by_team.rounds, strict=True):
+        assert team_round.deltas == player_round.deltas
+        assert team_round.totals == player_round.totals
+        assert team_round.warnings == player_round.warnings
+        for key in ("team_bids", "team_tricks", "sluffs"):
+            assert team_round.details[key] == player_round.details[key]
+    assert (by_team.totals, by_team.finished, by_team.winners) == (
+        by_player.totals,
+        by_player.finished,
+        by_player.winners,
+    )
+    assert by_team.upcoming == by_player.upcoming
+
+
+def a_per_player_split(entry: dict[str, Any], players: int) -> dict[str, Any]:
+    """A per-player deal that a valid per-team deal could have been: a failed Sluff took
+    one trick, a made Sluff none, and the first other player of the team the rest (a team
+    all of whose players sluffed gives the rest to its first failed Sluff)."""
+    bids, failed = entry["bids"], set(entry.get("failed_sluffs") or [])
+    tricks = [0] * players
+    for parity, label in ((0, "A"), (1, "B")):
+        seats = list(range(parity, players, 2))
+        for seat in seats:
+            if seat in failed:
+                tricks[seat] = 1
+        left = entry["team_tricks"][label] - sum(tricks[s] for s in seats)
+        takers = [s for s in seats if bids[s] != 0] or [s for s in seats if s in failed]
+        if takers:
+            tricks[takers[0]] += left
+    result = {
+        key: value for key, value in entry.items() if key not in {"team_tricks", "failed_sluffs"}
+    }
+    result["tricks"] = tricks
+    return result
+
+
+@st.composite
+def per_team_deals(draw: st.DrawFn) -> tuple[int, dict[str, Any]]:
+    """Any per-team deal the engine takes, drawn from its own fields (not from a split)."""
+    players = draw(st.sampled_from((6, 8, 10)))
+    total = 11 if players == 10 else 14
+    bids = draw(st.lists(st.integers(0, 3), min_size=players, max_size=players))
+    sluffs = [seat for seat in range(players) if bids[seat] == 0]
+    failed = sorted(draw(st.sets(st.sampled_from(sluffs))) if sluffs else set())
+    team_a = draw(st.integers(0, total))
+    entry: dict[str, Any] = {"bids": bids, "team_tricks": {"A": team_a, "B": total - team_a}}
+    if failed:
+        entry["failed_sluffs"] = failed
+    return players, entry
+
+
+@settings(max_examples=200, deadline=None)
+@given(per_team_deals())
+def test_a_per_team_deal_is_taken_only_when_a_per_player_deal_could_give_it(drawn):
+    """Every per-team deal the engine scores has a per-player deal scoring the same; every
+    one it refuses has none (its failed Sluffs want more tricks than the team took, or a
+    team of made Sluffs took some)."""
+    players, entry = drawn
+    possible = True
+    for parity, label in ((0, "A"), (1, "B")):
+        seats = range(parity, players, 2)
+        failing = sum(1 for s in seats if s in (entry.get("failed_sluffs") or []))
+        made_all = all(
+            entry["bids"][s] == 0 and s not in (entry.get("failed_sluffs") or []) for s in seats
+        )
+        won = entry["team_tricks"][label]
+        possible &= won >= failing and not (made_all and won > 0)
+    if not possible:
+        problems(make(players, [entry]))
+        return
+    by_team = score(make(players, [entry]))
+    by_player = score(make(players, [a_per_player_split(entry, players)]))
+    assert by_team.rounds[0].deltas == by_player.rounds[0].deltas
+    assert by_team.rounds[0].details["sluffs"] == by_player.rounds[0].details["sluffs"]
+
+
 # --------------------------------------------------------------------------- descriptions
 
 
@@ -530,7 +793,7 @@ def test_round_fields_depend_on_the_player_count():
         (4, {"single_deck": True}, 14),
     ]:
         fields = {f.name: f for f in ENGINE.round_fields(players, options)}
-        assert list(fields) == ["bids", "tricks", "penalties"]
+        assert list(fields) == ["bids", "tricks", "team_tricks", "failed_sluffs", "penalties"]
         bids, taken, penalties = fields["bids"], fields["tricks"], fields["penalties"]
         assert (bids.kind, bids.minimum, bids.maximum, bids.required) == (
             "per_seat",
@@ -538,12 +801,22 @@ def test_round_fields_depend_on_the_player_count():
             tricks,
             True,
         )
+        # tricks per player or per team: either may be given, so neither is required alone
         assert (taken.kind, taken.minimum, taken.maximum, taken.required) == (
             "per_seat",
             0,
             tricks,
-            True,
+            False,
         )
+        per_team = fields["team_tricks"]
+        assert (per_team.kind, per_team.keys, per_team.maximum, per_team.required) == (
+            "per_side",
+            ("A", "B"),
+            tricks,
+            False,
+        )
+        assert f"exactly {tricks}" in per_team.help
+        assert (fields["failed_sluffs"].kind, fields["failed_sluffs"].required) == ("seats", False)
         assert f"exactly {tricks}" in taken.help
         assert f"0 to {tricks}" in bids.help and "Sluff" in bids.help
         assert (penalties.kind, penalties.required) == ("penalties", False)
@@ -614,7 +887,7 @@ def expected_team_scores(data: dict[str, Any], entry: dict[str, Any]) -> dict[in
 
 
 @settings(max_examples=100, deadline=None)
-@given(valid_records())
+@given(per_player_records())
 def test_properties(data):
     scored = score(data)
     players = len(data["players"])
@@ -677,7 +950,7 @@ def test_properties(data):
 
 
 @settings(max_examples=50, deadline=None)
-@given(valid_records(), st.data())
+@given(per_player_records(), st.data())
 def test_a_changed_round_is_recomputed(data, draw):
     """Correcting any round recomputes everything after it from the records alone."""
     index = draw.draw(st.integers(0, len(data["rounds"]) - 1))

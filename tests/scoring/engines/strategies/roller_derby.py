@@ -47,6 +47,8 @@ def _records(draw: st.DrawFn) -> dict[str, Any]:
             made = draw(st.booleans())
             entry["all_or_nothing"] = True
             entry["made"] = made
+            if draw(st.booleans()):  # all or nothing needs no dice; a record may keep them
+                del entry["dice"]
             if jokers_for_sale and draw(st.booleans()):
                 entry["jokers"] = 0
             score = 150 if made else 0

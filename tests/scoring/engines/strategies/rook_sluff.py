@@ -1,4 +1,5 @@
-"""Hypothesis strategies: valid Rook Sluff records across player counts and options."""
+"""Hypothesis strategies: valid Rook Sluff records across player counts and options, their
+deals per player (rules.md) or per team (team_tricks and failed_sluffs)."""
 
 from __future__ import annotations
 
@@ -45,8 +46,22 @@ def deal(draw: st.DrawFn, players: int) -> dict[str, Any]:
     return entry
 
 
+def as_team_deal(entry: dict[str, Any]) -> dict[str, Any]:
+    """The per-team form of a per-player deal: the same bids, each team's tricks added up,
+    the Sluffs that took a trick; penalties as they were."""
+    bids, tricks = entry["bids"], entry["tricks"]
+    team = {key: value for key, value in entry.items() if key != "tricks"}
+    team["team_tricks"] = {"A": sum(tricks[0::2]), "B": sum(tricks[1::2])}
+    failed = [
+        seat for seat, (bid, took) in enumerate(zip(bids, tricks, strict=True)) if bid == 0 and took
+    ]
+    if failed:
+        team["failed_sluffs"] = failed
+    return team
+
+
 @st.composite
-def _record(draw: st.DrawFn) -> dict[str, Any]:
+def _record(draw: st.DrawFn, per_team: bool = True) -> dict[str, Any]:
     players = draw(st.sampled_from((4, 6, 8, 10)))
     options: dict[str, Any] = {}
     if players == 4:
@@ -60,6 +75,8 @@ def _record(draw: st.DrawFn) -> dict[str, Any]:
         options["sluff_bonus"] = draw(st.integers(0, 500))
     length = deals if deals is not None else players
     rounds = draw(st.lists(deal(players), min_size=1, max_size=length))
+    if per_team:
+        rounds = [as_team_deal(entry) if draw(st.booleans()) else entry for entry in rounds]
     record: dict[str, Any] = {
         "format": 1,
         "game": "rook_sluff",
@@ -73,5 +90,11 @@ def _record(draw: st.DrawFn) -> dict[str, Any]:
 
 
 def valid_records() -> st.SearchStrategy[dict[str, Any]]:
-    """Valid Rook Sluff records: 4 (single deck), 6, 8 or 10 players, 1..deals rounds."""
+    """Valid Rook Sluff records: 4 (single deck), 6, 8 or 10 players, 1..deals rounds, each
+    deal per player or per team."""
     return _record()
+
+
+def per_player_records() -> st.SearchStrategy[dict[str, Any]]:
+    """Valid Rook Sluff records whose every deal gives the tricks per player."""
+    return _record(per_team=False)
