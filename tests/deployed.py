@@ -1,7 +1,8 @@
 """The processes an operator runs, started by the very commands the README and the systemd
-units give (``deploy/bin/web``, ``deploy/bin/worker``, ``deploy/bin/beat``, Caddy with
-``deploy/Caddyfile``, PgBouncer with ``deploy/pgbouncer.ini``), each on a free port with a
-log file of its own, for the tests that need them.
+units give (``deploy/bin/web``, ``deploy/bin/follow``, ``deploy/bin/worker``,
+``deploy/bin/beat``, Caddy with ``deploy/Caddyfile``, PgBouncer with
+``deploy/pgbouncer.ini``), each on a free port with a log file of its own, for the tests
+that need them.
 """
 
 from __future__ import annotations
@@ -138,6 +139,18 @@ def web(
         "WEB_TIMEOUT": "60",
     }
     return Process(name, [str(DEPLOY / "bin" / "web")], folder=folder, env={**env, **settings})
+
+
+def follow(
+    folder: Path, env: Mapping[str, str], *, port: int, upstream: int, name: str = "follow"
+) -> Process:
+    """The follow process as ``deploy/bin/follow`` starts it, on 127.0.0.1:``port``, asking
+    the web server on ``upstream``; waited for until it listens."""
+    settings = {"FOLLOW_BIND": f"127.0.0.1:{port}", "FOLLOW_UPSTREAM": f"127.0.0.1:{upstream}"}
+    command = [str(DEPLOY / "bin" / "follow")]
+    process = Process(name, command, folder=folder, env={**env, **settings})
+    process.wait_for_log("answering polls", timeout=90)
+    return process
 
 
 def worker(folder: Path, env: Mapping[str, str], *options: str, name: str = "worker") -> Process:
