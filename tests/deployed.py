@@ -202,9 +202,12 @@ def redis_server(folder: Path, port: int) -> Process:
     return process
 
 
-def caddy(folder: Path, *, site: str, https_port: int, upstream: str) -> Process:
+def caddy(
+    folder: Path, *, site: str, https_port: int, upstream: str, follow: str | None = None
+) -> Process:
     """Caddy with ``deploy/Caddyfile``, ``tls internal``, its data (and local CA) in
-    ``folder``; waited for until it serves."""
+    ``folder``; waited for until it serves. The polls go to ``follow`` (the follow
+    process's address), or with none to ``upstream`` as everything else."""
     env = {
         **os.environ,
         "HOME": str(folder),
@@ -212,6 +215,7 @@ def caddy(folder: Path, *, site: str, https_port: int, upstream: str) -> Process
         "XDG_CONFIG_HOME": str(folder / "config"),
         "TABLESCORE_SITE": f"{site}:{https_port}",
         "TABLESCORE_UPSTREAM": upstream,
+        "TABLESCORE_FOLLOW": follow or upstream,
         "CADDY_TLS": "tls internal",
         "CADDY_ADMIN": "off",
         "CADDY_HTTP_PORT": str(free_port()),

@@ -110,6 +110,7 @@ class Follower:
         # token -> the parts its phones poll: (path, query less rev) -> (kind, player, when)
         self.keys: dict[str, dict[tuple[str, str], tuple[str, int | None, float]]] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
+        self.sent_as: dict[str, dict[str, str]] = {}  # token -> a phone's headers passed on
         self.clocks: dict[tuple[str, int], bytes] = {}
         self.pool = ThreadPoolExecutor(max_workers=8, thread_name_prefix="upstream")
         self.local = threading.local()
@@ -170,6 +171,7 @@ class Follower:
         self.polled.pop(token, None)
         self.players.pop(token, None)
         self.keys.pop(token, None)
+        self.sent_as.pop(token, None)
         self.events.pop(token, None)
 
     # ------------------------------------------------------------------ a poll
@@ -206,11 +208,12 @@ class Follower:
         rest = urllib.parse.urlencode([(n, v) for n, v in params if n != "rev"])
         key = (path, rest)
         self.keys.setdefault(token, {})[key] = (kind, entrant, now)
+        self.sent_as[token] = passed_on(headers)
         part = self.kept(kind, key, facts, entrant, expected)
         if part is not None and not self.rank_known(kind, part, facts):
             # Only the player's rank is new, and the ranks of the standings shown are not
             # kept yet (the standings' part, drawn now, keeps them): the page keeps its own.
-            self.draw(self.standings_key(token), "standings", facts)
+            self.draw(self.standings_key(token), facts)
             self.counts["drawing"] += 1
             return Answer(204, [NO_STORE, SERVED])
         if part is None:
@@ -218,7 +221,7 @@ class Follower:
             if refused is not None and now - refused[0] < REFUSED_KEPT:
                 return refused[1]  # the web server's refusal (a player gone: 404), as sent
             # Being drawn by the web server: the page keeps what it shows until it is kept.
-            self.draw(key, kind, facts)
+            self.draw(key, facts)
             self.counts["drawing"] += 1
             return Answer(204, [NO_STORE, SERVED])
         self.counts["kept"] += 1
@@ -299,7 +302,7 @@ class Follower:
 
     # ------------------------------------------------------------------ the web server
 
-    def draw(self, key: tuple[str, str], kind: str, facts: Any) -> None:
+    def draw(self, key: tuple[str, str], facts: Any) -> None:
         """Have the web server draw the live part ``key`` (path, query less rev) in the
         background, once for every phone, unless one drawn since ``facts`` were read is
         kept (the part then names newer facts than these: it is answered once they are
@@ -309,12 +312,14 @@ class Follower:
             return
         path, rest = key
         target = f"{path}?{rest}&rev=~" if rest else f"{path}?rev=~"  # always drawn
-        self.asking[key] = asyncio.ensure_future(self.drawn(key, target))
+        # Asked as the phones of the event ask (the site's name, the proxy's headers).
+        headers = {**self.sent_as.get(facts.token, {}), "hx-request": "true"}
+        self.asking[key] = asyncio.ensure_future(self.drawn(key, target, headers))
 
-    async def drawn(self, key: tuple[str, str], target: str) -> None:
+    async def drawn(self, key: tuple[str, str], target: str, headers: dict[str, str]) -> None:
         asked_at = time.time()
         try:
-            answer = await self.ask(target, {"hx-request": "true"})
+            answer = await self.ask(target, headers)
             rev = self.live.part_rev(answer.body) if answer.status == 200 else None
             if rev is not None:
                 self.parts[key] = Part(rev, answer.headers, answer.body, asked_at)
@@ -346,9 +351,9 @@ class Follower:
                 continue
             part = self.kept(kind, key, facts, entrant, expected)
             if part is None:
-                self.draw(key, kind, facts)
+                self.draw(key, facts)
             elif not self.rank_known(kind, part, facts):
-                self.draw(self.standings_key(token), "standings", facts)
+                self.draw(self.standings_key(token), facts)
 
     async def ask(self, target: str, headers: dict[str, str]) -> Answer:
         self.counts["asked"] += 1
@@ -366,11 +371,7 @@ class Follower:
 
     def ask_now(self, target: str, headers: dict[str, str]) -> Answer:
         """The web server's answer (a connection kept by each thread)."""
-        sent = {
-            name: value
-            for name, value in headers.items()
-            if name.startswith(("hx-", "x-forwarded-")) or name in ("host", "accept", "cookie")
-        }
+        sent = passed_on(headers)
         for attempt in (1, 2):  # a kept connection the server closed meanwhile: once more
             connection = getattr(self.local, "connection", None)
             if connection is None:
@@ -438,6 +439,16 @@ class Follower:
         writer.write("\r\n".join(head).encode("latin-1") + b"\r\n\r\n" + answer.body)
         with suppress(ConnectionError):
             await writer.drain()
+
+
+def passed_on(headers: dict[str, str]) -> dict[str, str]:
+    """What of a phone's request the web server is told: the site's name, the proxy's
+    headers (the phone's address, https), htmx's (no cookie: a poll needs none)."""
+    return {
+        name: value
+        for name, value in headers.items()
+        if name.startswith(("hx-", "x-forwarded-")) or name in ("host", "accept")
+    }
 
 
 async def serve_forever(follower: Follower, host: str, port: int) -> None:
