@@ -404,7 +404,7 @@ async def http_get(reader: Any, writer: Any, target: str) -> tuple[int, bytes, b
     if status == 204 or status == 304:
         return status, b"", keep
     if fields.get("transfer-encoding", "").lower() == "chunked":
-        chunks = []
+        chunks: list[bytes] = []
         while True:
             size = int((await reader.readuntil(b"\r\n")).split(b";")[0], 16)
             chunk = await reader.readexactly(size + 2)
