@@ -149,7 +149,9 @@ class Follower:
                     if started - when > FORGET_AFTER:
                         players.pop(player, None)
                 try:
-                    self.events[token] = self.live.followed_event(token, entrants=list(players))
+                    self.events[token] = self.live.followed_event(
+                        token, entrants=list(players), before=self.events.get(token)
+                    )
                     if self.loop is not None and not self.loop.is_closed():
                         self.loop.call_soon_threadsafe(self.prefetch, token)
                 except Exception:  # the database away a moment: facts go stale, polls go on

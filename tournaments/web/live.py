@@ -123,16 +123,24 @@ class FollowedEvent:
         return logged, when
 
 
-def followed_event(token: str, *, entrants: Collection[int] = ()) -> FollowedEvent:
+def followed_event(
+    token: str, *, entrants: Collection[int] = (), before: FollowedEvent | None = None
+) -> FollowedEvent:
     """The facts of the event of ``token`` the follow process answers from, for the
-    players ``entrants`` whose pages are followed: a few queries and cache reads."""
+    players ``entrants`` whose pages are followed: a few queries and cache reads (the
+    ranks, ten thousand at a big event, read once for each version shown: ``before``,
+    the facts read last, hold them meanwhile)."""
     event = selectors.event_by_public_token(token=token, poll=True)
     if event is None:
         return FollowedEvent(token, missing=True, read_at=time.time())
     shown = selectors.standings_version(event=event)
     tables = selectors.entrants_tables_keys(event=event, entrant_ids=entrants) if entrants else {}
-    kept = results.kept_ranks(event)
-    ranks = kept[1] if kept is not None and kept[0] == shown else None
+    ranks: Mapping[int, int] | None = None
+    if before is not None and before.shown == shown and before.ranks is not None:
+        ranks = before.ranks
+    else:
+        kept = results.kept_ranks(event)
+        ranks = kept[1] if kept is not None and kept[0] == shown else None
     return FollowedEvent(
         token,
         shown=shown,
