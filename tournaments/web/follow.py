@@ -115,7 +115,7 @@ class Follower:
         self.pool = ThreadPoolExecutor(max_workers=8, thread_name_prefix="upstream")
         self.local = threading.local()
         self.wake = threading.Event()
-        self.counts = {"204": 0, "kept": 0, "drawing": 0, "asked": 0, "late_ms": 0}
+        self.counts = {"204": 0, "kept": 0, "drawing": 0, "asked": 0, "late_ms": 0, "facts_ms": 0}
 
     def warm_up(self) -> None:
         """What a first answer would load, loaded before the first phone (the addresses,
@@ -148,6 +148,7 @@ class Follower:
                 for player, when in list(players.items()):
                     if started - when > FORGET_AFTER:
                         players.pop(player, None)
+                cpu = time.thread_time()
                 try:
                     self.events[token] = self.live.followed_event(
                         token, entrants=list(players), before=self.events.get(token)
@@ -157,11 +158,12 @@ class Follower:
                 except Exception:  # the database away a moment: facts go stale, polls go on
                     log.exception("reading the facts of %s", token)
                     close_old_connections()
+                self.counts["facts_ms"] += int((time.thread_time() - cpu) * 1000)
             if started - said > SAY_EVERY and any(self.counts.values()):
                 log.info(
                     "polls answered: %(204)d 204, %(kept)d kept parts, %(drawing)d 204 while "
                     "being drawn; %(asked)d asked of the web server; turns late by "
-                    "%(late_ms)d ms at most",
+                    "%(late_ms)d ms at most; facts read in %(facts_ms)d ms of CPU",
                     self.counts,
                 )
                 self.counts["late_ms"] = 0
