@@ -542,6 +542,21 @@ def child() -> None:
     rate_alone = sum(alone) / len(alone)
     rate_followed = sum(followed) / len(followed)
     share = rate_followed / rate_alone if rate_alone else 0.0
+    # What following cost the node, in CPU a second of the followed phases: the web
+    # server's CPU a deal beyond the one with none (drawing parts, computing standings),
+    # the follow process's, the simulated phones' (on a real room's own processors).
+    deal_alone = cpu_alone / max(1, sum(alone) * PHASE_SECONDS)
+    deal_followed = cpu_followed / max(1, sum(followed) * PHASE_SECONDS)
+    drawing = max(0.0, deal_followed - deal_alone) * rate_followed * 1000
+    following_cpu = cpu_follow / followed_seconds * 1000
+    simulated = cpu_phones / followed_seconds * 1000
+    cores = os.cpu_count() or 1
+    costs = (
+        f"following cost the node {drawing + following_cpu:.0f} ms of CPU a second "
+        f"({(drawing + following_cpu) / cores / 10:.1f}% of its {cores} cores: the web server "
+        f"{drawing:.0f}, the follow process {following_cpu:.0f}), the simulated phones "
+        f"{simulated:.0f} ms more ({simulated / cores / 10:.1f}%)"
+    )
     every = [t for values in polls.values() for t in values]
     due = int(PHONES * PHASE_SECONDS * PASSES / POLL_SECONDS)  # every phone, every 2 s
     p95 = percentile(every, 0.95) * 1000 if every else float("inf")
@@ -582,7 +597,9 @@ def child() -> None:
             f"{cpu_followed / max(1, sum(followed) * PHASE_SECONDS) * 1000:.1f} ms followed",
             "goal": f">= {RATE_SHARE:.0%}",
             "met": share >= RATE_SHARE and not refused,
-            "note": f"{share:.0%}" + (f", {refused} deals refused" if refused else ""),
+            "note": f"{share:.0%}"
+            + (f", {refused} deals refused" if refused else "")
+            + f"; {costs}",
         },
         {
             "area": "following",
