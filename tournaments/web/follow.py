@@ -345,6 +345,9 @@ class Follower:
         if facts is None or facts.missing:
             return
         now = time.time()
+        for key, (when, _) in list(self.refused.items()):
+            if now - when > REFUSED_KEPT:
+                self.refused.pop(key, None)
         followed = self.keys.get(token, {})
         for key, (kind, entrant, polled) in list(followed.items()):
             if now - polled > FORGET_AFTER:
