@@ -9,21 +9,26 @@ and in one run, side by side:
   play is not what is timed) so that the standings have something to rank;
 - starts gunicorn as a served Tablescore runs it (``deploy/gunicorn.conf.py``: a process
   a core, each with WEB_THREADS threads; ``BENCH_FOLLOWING_SYNC=1`` for one sync worker a
-  core, as the server bench), with the cache on that Redis;
+  core, as the server bench), with the cache on that Redis, at nice 5, and the follow
+  process beside it (``deploy/bin/follow``) to which the phones' polls go, as Caddy
+  sends them (``BENCH_FOLLOWING_THROUGH=web``: no follow process, the polls to gunicorn,
+  as before it); ``BENCH_FOLLOW_LOG=<file>`` keeps what the follow process says (its
+  counts every FOLLOW_SAY_EVERY seconds) and ``BENCH_LOG_LEVEL`` sets its level;
 - tables: TABLE_CLIENTS phones post deals through the API as fast as the server takes
   them, each table's game to its end, then the next table's;
 - phones: PHONES simulated phones (loopback only, bounded in count and in time) follow
   the event as the players' pages do: each loads its page once, then polls its live
   part every POLL_SECONDS with the revision the page shows (htmx's request): a third
   the standings, a third their own page, a third the projector;
-- the phones run in a process of their own, the tables' phones in this one (the
-  phones' hundreds of threads never hold the tables' up on one interpreter lock), at a
-  lower priority (``BENCH_FOLLOWING_PHONES_NICE``, 10): a real room's phones do their
-  own work on their own processors, not on the server's; how many polls they made is
-  counted, so a simulation starved of time shows as fewer polls;
-- the two take turns, PASSES times each: deals stored per second with no phone, then
-  with the phones following; the goal is at least 90% of the rate with none, and polls
-  answered with a p95 under 100 ms.
+- the phones run in a process of their own, from one thread (asyncio), each on a
+  connection it keeps as a browser does, so that they cost the machine as little as
+  they can (a real room's phones do their own work on their own processors); their CPU
+  is counted and reported, and so is how many polls they made (a simulation starved of
+  time shows as fewer polls); ``BENCH_FOLLOWING_PHONES_NICE`` lowers their priority;
+- the two take turns, PASSES times each (``BENCH_FOLLOWING_PASSES``, 2, of
+  ``BENCH_FOLLOWING_SECONDS``, 20): deals stored per second with no phone, then with the
+  phones following; the goal is at least 90% of the rate with none, and polls answered
+  with a p95 under 100 ms. Beside the rates, what following cost the node in CPU.
 
 Without PostgreSQL or redis-server each row says so instead of failing. The work that
 needs Django on the bench database runs in a child process (``--child``), which prints
