@@ -1,7 +1,8 @@
 """The processes an operator runs, started by the very commands the README and the systemd
-units give (``deploy/bin/web``, ``deploy/bin/worker``, ``deploy/bin/beat``, Caddy with
-``deploy/Caddyfile``, PgBouncer with ``deploy/pgbouncer.ini``), each on a free port with a
-log file of its own, for the tests that need them.
+units give (``deploy/bin/web``, ``deploy/bin/follow``, ``deploy/bin/worker``,
+``deploy/bin/beat``, Caddy with ``deploy/Caddyfile``, PgBouncer with
+``deploy/pgbouncer.ini``), each on a free port with a log file of its own, for the tests
+that need them.
 """
 
 from __future__ import annotations
@@ -140,6 +141,18 @@ def web(
     return Process(name, [str(DEPLOY / "bin" / "web")], folder=folder, env={**env, **settings})
 
 
+def follow(
+    folder: Path, env: Mapping[str, str], *, port: int, upstream: int, name: str = "follow"
+) -> Process:
+    """The follow process as ``deploy/bin/follow`` starts it, on 127.0.0.1:``port``, asking
+    the web server on ``upstream``; waited for until it listens."""
+    settings = {"FOLLOW_BIND": f"127.0.0.1:{port}", "FOLLOW_UPSTREAM": f"127.0.0.1:{upstream}"}
+    command = [str(DEPLOY / "bin" / "follow")]
+    process = Process(name, command, folder=folder, env={**env, **settings})
+    process.wait_for_log("answering polls", timeout=90)
+    return process
+
+
 def worker(folder: Path, env: Mapping[str, str], *options: str, name: str = "worker") -> Process:
     """A Celery worker as ``deploy/bin/worker`` starts it, waited for until it is ready."""
     process = Process(name, [str(DEPLOY / "bin" / "worker"), *options], folder=folder, env=env)
@@ -189,9 +202,12 @@ def redis_server(folder: Path, port: int) -> Process:
     return process
 
 
-def caddy(folder: Path, *, site: str, https_port: int, upstream: str) -> Process:
+def caddy(
+    folder: Path, *, site: str, https_port: int, upstream: str, follow: str | None = None
+) -> Process:
     """Caddy with ``deploy/Caddyfile``, ``tls internal``, its data (and local CA) in
-    ``folder``; waited for until it serves."""
+    ``folder``; waited for until it serves. The polls go to ``follow`` (the follow
+    process's address), or with none to ``upstream`` as everything else."""
     env = {
         **os.environ,
         "HOME": str(folder),
@@ -199,6 +215,7 @@ def caddy(folder: Path, *, site: str, https_port: int, upstream: str) -> Process
         "XDG_CONFIG_HOME": str(folder / "config"),
         "TABLESCORE_SITE": f"{site}:{https_port}",
         "TABLESCORE_UPSTREAM": upstream,
+        "TABLESCORE_FOLLOW": follow or upstream,
         "CADDY_TLS": "tls internal",
         "CADDY_ADMIN": "off",
         "CADDY_HTTP_PORT": str(free_port()),

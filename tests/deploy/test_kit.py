@@ -66,11 +66,13 @@ def test_the_units_start_the_deploy_commands_and_exactly_one_beat():
             "tablescore-web.service",
             "tablescore-worker.service",
             "tablescore-beat.service",
+            "tablescore-follow.service",
         )
     }
     assert starts["tablescore-web.service"].endswith("/deploy/bin/web")
     assert starts["tablescore-worker.service"].endswith("/deploy/bin/worker")
     assert starts["tablescore-beat.service"].endswith("/deploy/bin/beat")
+    assert starts["tablescore-follow.service"].endswith("/deploy/bin/follow")
     for name in starts:
         service = unit(name)["Service"]
         assert service["EnvironmentFile"] == "/etc/tablescore/env"
@@ -80,7 +82,13 @@ def test_the_units_start_the_deploy_commands_and_exactly_one_beat():
     assert " -B" not in starts["tablescore-worker.service"]
     # The README starts the same commands.
     readme = (ROOT / "README.md").read_text()
-    for command in ("deploy/bin/web", "deploy/bin/worker", "deploy/bin/beat", "make venue"):
+    for command in (
+        "deploy/bin/web",
+        "deploy/bin/follow",
+        "deploy/bin/worker",
+        "deploy/bin/beat",
+        "make venue",
+    ):
         assert command in readme
 
 

@@ -514,6 +514,22 @@ def entrant_tables_key(*, event: Event, entrant: Entrant) -> str:
     return f"{counted['n']}.{counted['r'] or 0}"
 
 
+def entrants_tables_keys(*, event: Event, entrant_ids: Collection[int]) -> dict[int, str]:
+    """``entrant_tables_key`` of many entrants of the event in one query (those not of the
+    event are left out): what a process answering many players' polls compares."""
+    known = set(
+        Entrant.objects.filter(event=event, pk__in=list(entrant_ids)).values_list("pk", flat=True)
+    )
+    games: dict[int, set[int]] = {pk: set() for pk in known}
+    revisions = dict.fromkeys(known, 0)
+    for entrant_id, game_id, revision in Game.objects.filter(
+        event_table__round__event=event, event_table__seats__entrant__in=known
+    ).values_list("event_table__seats__entrant", "pk", "revision"):
+        games[entrant_id].add(game_id)
+        revisions[entrant_id] += revision  # a row a seat, as the single key sums them
+    return {pk: f"{len(games[pk])}.{revisions[pk]}" for pk in known}
+
+
 def entrant_page(*, event: Event, entrant: Entrant, lag: bool = False) -> EntrantPage:
     """What one entrant's page shows: their tables and results, byes, where to sit next;
     their rank from the kept standings (``lag`` as for ``standings_for``). Only their

@@ -393,6 +393,12 @@ def _compute(event: Event, version: str) -> KeptStandings:
     return kept
 
 
+def kept_ranks(event: Event) -> tuple[str, Mapping[int, int]] | None:
+    """(the version of the standings kept last, each entrant's rank in them), or None."""
+    found = kept_get(_ranks_key(event))
+    return (str(found[0]), found[1]) if found is not None else None
+
+
 def _ranks_key(event: Event) -> str:
     return f"standings-ranks:{event.public_token}"
 
