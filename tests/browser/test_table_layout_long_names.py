@@ -26,7 +26,7 @@ LONG_NAMES = [
     "Christopher Worthington",
     LONG_NAME_2,
 ]
-TABLES = [("roolz", 6), ("rook_sluff", 6), ("rook_sluff", 8), ("rummoli", 6), ("rummoli", 8)]
+TABLES = [("roolz", 5), ("roolz", 6), ("rook_sluff", 6), ("rook_sluff", 8), ("rummoli", 6), ("rummoli", 8)]
 HELD = pytest.mark.parametrize("held", [UPRIGHT, SIDEWAYS], ids=["upright", "sideways"])
 THUMB = 44
 
@@ -59,7 +59,7 @@ NAMES_AS_SHOWN = """([names, views]) => Array.from(document.querySelectorAll(nam
       name: text.data.trim(), broken, cut: el.hasAttribute('data-fit-cut'),
       title: el.title || '', size: getComputedStyle(el).fontSize,
       view: view ? Array.from(document.querySelectorAll(views)).indexOf(view) : -1,
-      kind: el.className + '|' + el.tagName,
+      kind: el.className + '|' + el.tagName + (el.closest('thead') ? '|head' : ''),
     };
   })"""
 
@@ -183,3 +183,12 @@ def test_every_round_shows_whole_names_and_says_it_scrolls(live_server, page: Pa
         expect(scroller.locator(".scroll-hint")).to_be_visible()
     fits(page)
     shoot_both(page, screenshot, f"layout-history-rummoli8-{held['width']}")
+
+    page.goto(f"{live_server.url}/v/{game.view_token}/")
+    expect(page.locator("#live .scoreboard")).to_be_visible()
+    fits(page)
+    for name in page.evaluate(NAMES_AS_SHOWN, ["#live .group-title", VIEWS]):
+        assert not name["broken"] or name["title"] == name["name"], name
+    if page.locator(".history-scroll").evaluate("el => el.scrollWidth > el.clientWidth + 1"):
+        expect(page.locator(".history-scroll .scroll-hint")).to_be_visible()
+    shoot_both(page, screenshot, f"layout-view-rummoli8-{held['width']}")
