@@ -152,7 +152,35 @@ def test_rook_sluff_tricks_that_do_not_add_up_mark_the_tricks_only_in_sight(
     took = page.locator("[data-sluff] [data-took] input")
     assert not any(red(box) for box in bids.all()), "a bid marked though the bids are right"
     assert all(red(box) for box in took.all()), "the tricks not marked"
-    first = page.locator("[data-sluff] .field-errors").first
+    # the boxes at fault in view from the first, clear of the pad (the Save bar says why)
+    first = page.locator("[data-sluff] [aria-invalid=true]").first
     in_sight(page, first)
     clear_of_the_pad(page, first)
     screenshot(page, f"{SHOTS}-sluff8-tricks-{held['width']}", full_page=False)
+
+
+@HELD
+def test_a_refused_hand_of_eight_leaves_rows_of_players_in_view(
+    live_server, page: Page, held, screenshot
+):
+    """Rummoli at eight, the cards left not given: the boxes at fault are in view, more than
+    two players' rows of them, between the top of the screen and the Save bar."""
+    from tests.browser.test_table_layout_long_names import LONG_NAMES
+
+    page.set_viewport_size(held)
+    game = game_create(record={"game": "rummoli", "players": LONG_NAMES}).game
+    open_table(page, live_server, game)
+    Phone(page).tap("went_out", LONG_NAMES[0].split()[0])
+    Phone(page).save_button.tap()
+    refused(page)
+    rows = page.evaluate(
+        """() => {
+          const bar = document.querySelector('.actions').getBoundingClientRect();
+          const top = Math.max(0, document.querySelector('.topbar').getBoundingClientRect().bottom);
+          return Array.from(document.querySelectorAll('#entry [data-pad-cell]'))
+            .filter(c => c.offsetParent).map(c => c.getBoundingClientRect())
+            .filter(r => r.top >= top - 1 && r.bottom <= Math.min(bar.top, innerHeight) + 1).length;
+        }"""
+    )
+    screenshot(page, f"{SHOTS}-rummoli8-{held['width']}", full_page=False)
+    assert rows > 2, rows

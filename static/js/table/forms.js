@@ -148,6 +148,7 @@
     return block && block !== form ? block : message;
   }
 
+  const ROOM_BESIDE_A_PAD = 160;  /* px */
   /* The space a field of the form is read in: below the top bar and a counter held under
    * it, above the Save bar and a number pad held over the form, in the field's column. */
   function spaceFor(field, form) {
@@ -165,7 +166,9 @@
       if (!visible(pad) || pad.contains(field) || style.position !== "sticky" || style.bottom === "auto" || style.top !== "auto") return;
       const shown = pad.getBoundingClientRect();
       if (!across(shown)) return;
-      space.bottom = Math.min(space.bottom, shown.top - 8, space.bottom - shown.height - 4);
+      /* kept clear of only while that leaves a fair part of the screen to read in */
+      const above = Math.min(space.bottom, shown.top - 8, space.bottom - shown.height - 4);
+      if (above - space.top >= ROOM_BESIDE_A_PAD) space.bottom = above;
     });
     return space;
   }
@@ -218,12 +221,16 @@
         if (whole.top < space.top - 1) by = whole.top - space.top;
         else if (whole.bottom > space.bottom + 1) by = whole.bottom - space.bottom;
       } else {
-        /* a taller field: its first box at fault and its message, else the message */
-        const box = field.querySelector("[aria-invalid=true]");
-        const from = box && visible(box) ? Math.min(box.getBoundingClientRect().top, words.top) : words.top;
+        /* a taller field: its first box at fault and its message; else its boxes at fault
+         * from the first (the Save bar says the message); else the message */
+        const box = Array.prototype.find.call(field.querySelectorAll("[aria-invalid=true]"), visible);
+        const from = box ? Math.min(box.getBoundingClientRect().top, words.top) : words.top;
         if (words.bottom - from <= room) {
           if (from < space.top - 1) by = from - space.top;
           else if (words.bottom > space.bottom + 1) by = words.bottom - space.bottom;
+        } else if (box) {
+          const first = box.getBoundingClientRect();
+          if (first.top < space.top - 1 || first.bottom > space.bottom + 1) by = first.top - space.top;
         } else if (words.top < space.top - 1 || words.bottom > space.bottom + 1) {
           by = words.bottom - space.bottom;
         }
