@@ -37,15 +37,17 @@ def clear_of_the_pad(page: Page, target: Locator) -> None:
         shown = pad.bounding_box()
         assert shown is not None
         across = shown["x"] < box["x"] + box["width"] and box["x"] < shown["x"] + shown["width"]
-        if across and not pad.evaluate("el => getComputedStyle(el).position") == "static":
+        if across and pad.evaluate("el => getComputedStyle(el).position") != "static":
             assert (
-                box["y"] + box["height"] <= shown["y"] + 1 or box["y"] >= shown["y"] + shown["height"] - 1
+                box["y"] + box["height"] <= shown["y"] + 1
+                or box["y"] >= shown["y"] + shown["height"] - 1
             ), (box, shown)
 
 
 def red(locator: Locator) -> bool:
     return locator.evaluate(
-        "el => getComputedStyle(el).borderTopColor === getComputedStyle(document.querySelector('.error') || el).color"
+        "el => getComputedStyle(el).borderTopColor"
+        " === getComputedStyle(document.querySelector('.error') || el).color"
     )
 
 

@@ -49,7 +49,7 @@ def test_the_bid_badge_sits_first_in_the_bidding_sides_box(
     game = game_create(record={"game": "roolz", "players": players}).game
     open_table(page, live_server, game)
     if page.locator("[data-side-grid]").is_visible():
-        page.locator(f"[data-side-grid] label.pay-cell[data-bidder='0']").first.tap()
+        page.locator("[data-side-grid] label.pay-cell[data-bidder='0']").first.tap()
     else:
         Phone(page).tap("bidder", players[0])
     side = page.locator("[data-points] .won-side.is-bidding")
