@@ -326,7 +326,7 @@ def entry_actions(context: Context) -> SafeString:
     problem, waiting = "", ""
     if form.has_errors:
         count = form.error_count
-        more = f' <span class="more">({count - 1} more marked above)</span>' if count > 1 else ""
+        more = f' <span class="more">({count - 1} more marked)</span>' if count > 1 else ""
         problem = (
             '<p class="notice error first-problem" data-first-problem role="alert">'
             f"<strong>Not saved:</strong> {escaped(capfirst(form.messages[0]))}{more}</p>\n"

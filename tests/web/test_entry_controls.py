@@ -111,7 +111,7 @@ STALE_BEFORE = """<div class="stale notice warn" hidden data-stale role="status"
 
 ACTIONS_BEFORE = """<div class="actions">
 <p class="notice error send-error" data-send-error hidden role="alert"></p>
-{% if form.has_errors %}<p class="notice error first-problem" data-first-problem role="alert"><strong>Not saved:</strong> {{ form.messages.0|capfirst }}{% if form.error_count > 1 %} <span class="more">({{ form.error_count|add:"-1" }} more marked above)</span>{% endif %}</p>
+{% if form.has_errors %}<p class="notice error first-problem" data-first-problem role="alert"><strong>Not saved:</strong> {{ form.messages.0|capfirst }}{% if form.error_count > 1 %} <span class="more">({{ form.error_count|add:"-1" }} more marked)</span>{% endif %}</p>
 {% endif %}<div id="preview" class="preview" aria-live="polite" hx-post="{{ post_url }}" hx-trigger="change from:closest form delay:250ms, input from:closest form delay:700ms" hx-vals='{"action": "preview"}' hx-target="this" hx-swap="innerHTML" hx-sync="this:replace" hx-disabled-elt="unset">
 {% if not form.has_errors %}<p class="muted small">The scores show here before you save.</p>
 {% endif %}</div>

@@ -74,9 +74,8 @@
     const grid = form.querySelector("[data-side-grid]");
     if (!grid) return;
     grid.hidden = false;
-    form.querySelectorAll("[data-side-chips]").forEach(function (chips) {
-      chips.hidden = !chips.querySelector(".field-errors");
-    });
+    /* the grid says the chips' problems too: they stay hidden */
+    form.querySelectorAll("[data-side-chips]").forEach(function (chips) { chips.hidden = true; });
     const bidder = form.querySelector('input[name="bidder"]:checked');
     const partner = form.querySelector('input[name="partners"]:checked');
     grid.querySelectorAll("input[name=side-pick]").forEach(function (cell) {

@@ -8,7 +8,6 @@
  *   screen a pad stays under its boxes (data-pad-far); a tap that fills the last empty box
  *   says so ("tablescore:pad-full" on the pad);
  * - a grid of radio buttons where a second tap on the chosen one clears it (data-toggle);
- * - after a refused save, the first problem is brought into sight just above the Save bar;
  * - the rules card opens over the page (data-rules), so nothing typed is lost.
  */
 (function () {
@@ -163,35 +162,7 @@
     radio.dataset.on = "1";
   });
 
-  /* ---------------------------------------------------------------- problems in sight */
-  /* After a refused save the first problem (its message, under its field) sits just above
-   * the Save bar, with as much of its field as fits above it. */
-  function problemInSight(form) {
-    const message = form.querySelector(".field-errors, .has-error, [aria-invalid=true]");
-    const bar = form.querySelector(".actions");
-    if (!message || !bar) return;
-    const field = message.closest(".field, fieldset, .sluff, .step-block") || message;
-    const topbar = document.querySelector(".topbar");
-    const top = (topbar ? topbar.getBoundingClientRect().bottom : 0) + 8;
-    const view = window.visualViewport ? window.visualViewport.height : window.innerHeight;
-    const bottom = Math.min(bar.getBoundingClientRect().top, view) - 8;
-    const box = message.getBoundingClientRect();
-    const whole = field.getBoundingClientRect();
-    /* the field's top if the whole field fits, else its message at the bottom */
-    let by = whole.bottom - bottom;
-    if (whole.height > bottom - top) by = box.bottom - bottom;
-    if (whole.top - by < top && whole.height <= bottom - top) by = whole.top - top;
-    window.scrollBy(0, by);
-  }
-  document.addEventListener("htmx:afterSwap", function (event) {
-    const config = event.detail.requestConfig;
-    if (!config || config.verb !== "post") return;
-    const asker = event.detail.elt;
-    if (!asker || !asker.matches || !asker.matches("form[data-entry], form[data-entry] .misdeal")) return;
-    const form = document.querySelector("form[data-entry]");
-    if (!form || !form.querySelector("[data-first-problem]")) return;
-    problemInSight(form);
-  });
+  /* (A refused round's problems are brought into sight by static/js/table/forms.js.) */
 
   /* ---------------------------------------------------------------- the rules card */
   function rulesDialog() {

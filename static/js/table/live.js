@@ -119,15 +119,18 @@
     const entry = event.target;
     const config = event.detail.requestConfig;
     if (!config || config.verb !== "post") return;
-    if (entry.id === "correct-form") {
-      /* a correction refused (changed meanwhile, or a bad box): the refusal at the top of
-       * the form, which sits below the recorded deal */
-      T.inSight(entry.querySelector("[role=alert]:not([hidden]), .notice.error:not([hidden]), .has-error"));
+    if (entry.id !== "correct-form" && entry.id !== "entry") return;
+    if (entry.id === "entry" && entry.querySelector(".notice.ok")) {
+      savedInSight(entry);
       return;
     }
-    if (entry.id !== "entry") return;
-    if (entry.querySelector(".notice.ok")) {
-      savedInSight(entry);
+    /* a round refused for its boxes: the field at fault in sight (and the Save bar says
+     * why); any other refusal (changed meanwhile, recorded first elsewhere): its message,
+     * for a correction at the top of the form, which sits below the recorded deal */
+    const refusal = entry.querySelector(".conflict, [data-stale-change], .notice.error:not([hidden]):not(.first-problem)");
+    const form = entry.querySelector("form[data-entry]");
+    if (!refusal && form && form.querySelector("[data-first-problem]")) {
+      T.problemInSight(form);
       return;
     }
     T.inSight(entry.querySelector("[role=alert]:not([hidden]), .notice.error:not([hidden]), .has-error"));
