@@ -23,7 +23,7 @@ from django.views.decorators.http import require_GET
 from redis.exceptions import RedisError
 
 from common.htmx import HtmxHttpRequest
-from tournaments.events import selectors
+from tournaments.events import selectors, signup_selectors
 from tournaments.events.selectors import clock_of
 from tournaments.standings import adapter as results
 from tournaments.standings.core import METRIC_LABELS
@@ -187,6 +187,9 @@ def standings_context(
 def public_base(event: Event) -> dict[str, Any]:
     return {
         "event": event,
+        # When and where, and the desk's announcements (read only when a page shows them).
+        "when_where": signup_selectors.when_and_where(event),
+        "announcements": signup_selectors.announcements_for(event),
         "clock": latest_clock(event),
         "revision": event.revision,
         "draw_url": reverse("tournaments:draw", args=[event.public_token]),

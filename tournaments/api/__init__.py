@@ -1,0 +1,1 @@
+"""The tournaments' part of the JSON API (config.api adds each router here)."""
