@@ -289,7 +289,7 @@ def _entrant_leaves(entrant: Entrant) -> None:
 
 def _registration_of(event: Event, registration: Registration) -> Registration:
     found = (
-        Registration.objects.select_for_update()
+        Registration.objects.select_for_update(of=("self",))
         .select_related("entrant")
         .filter(pk=registration.pk, event=event)
         .first()
