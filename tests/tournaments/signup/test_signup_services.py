@@ -30,9 +30,7 @@ def waiting_names(event):
     return [r.name for r in signup_selectors.registrations_for_desk(event)["waiting"]]
 
 
-def test_a_cap_of_8_ten_sign_ups_two_withdraw_the_waiting_list_moves_up_in_order(
-    event, director
-):
+def test_a_cap_of_8_ten_sign_ups_two_withdraw_the_waiting_list_moves_up_in_order(event, director):
     open_signup(event, director, cap=8)
     made = {name: sign_up(event, name) for name in TEN}
     assert entrant_names(event) == sorted(TEN[:8])
@@ -103,9 +101,7 @@ def test_the_closing_time_is_respected(event, director):
     open_signup(event, director, closes_at=closes)
     sign_up(event, "Ann")
     with pytest.raises(services.TournamentError) as refused:
-        services.registration_create(
-            event=event, name="Ben", now=closes + dt.timedelta(seconds=1)
-        )
+        services.registration_create(event=event, name="Ben", now=closes + dt.timedelta(seconds=1))
     assert refused.value.problems[0].field == "signup"
     assert "closed" in refused.value.problems[0].message
     assert not signup_selectors.signup_state(event, now=closes).open
