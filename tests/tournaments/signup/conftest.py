@@ -9,6 +9,14 @@ from django.core.cache import cache
 from tests.tournaments.helpers import ROOLZ_OPTIONS
 from tournaments.events import services
 from tournaments.models import Event
+from tournaments.standings import adapter as results
+
+
+@pytest.fixture(autouse=True)
+def version_at_every_revision(monkeypatch):
+    """Each revision's version of the results found anew, as at a quiet event (a stream of
+    deals finds it a few times a second: tested in tests/tournaments/web)."""
+    monkeypatch.setattr(results, "VERSION_EVERY", 0.0)
 
 
 @pytest.fixture(autouse=True)
