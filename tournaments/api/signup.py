@@ -91,7 +91,7 @@ def register(request: HttpRequest, token: str, body: RegistrationIn) -> Any:
 
 @router.get(
     "/events/{token}/registrations/{registration}/",
-    response={200: RegistrationOut, 404: Errors},
+    response={200: RegistrationOut, 404: Errors, 413: Errors},
     summary="One's registration: its status, place on the waiting list, own link",
 )
 def registration_status(request: HttpRequest, token: str, registration: str) -> Any:
