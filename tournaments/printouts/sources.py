@@ -367,13 +367,14 @@ def named_scoresheet(
         subtitle=f"{named.subtitle}; {table.first_dealer_name} deals first",
         meta=(
             ("Event", event_name),
-            *((("When and where", when_where),) if when_where else ()),
             ("Tournament round", str(draw.round_number)),
         ),
         seats=seats,
         signatures=named.signatures,
-        footer=f"Tablescore · {event_name} · tournament round {draw.round_number}, "
-        f"table {table.number}",
+        # When and where in the footer: the heading's facts are kept short enough to show whole.
+        footer=f"Tablescore · {event_name} · "
+        + (f"{when_where} · " if when_where else "")
+        + f"tournament round {draw.round_number}, table {table.number}",
     )
 
 
