@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.contrib.auth.models import User
 from django.db import transaction
 
 from scoring.engines.base import text_problem
@@ -13,7 +14,7 @@ from tournaments.services.change import ActingUser, bump, event_locked, event_lo
 
 def announcement_add(*, event: Event, text: str, user: ActingUser = None) -> Announcement:
     """A new announcement, shown first at the pages' next poll."""
-    text = text.strip() if isinstance(text, str) else ""
+    text = text.strip()
     if not text:
         raise TournamentError.single("write the announcement", field="text")
     if problem := text_problem(text, ANNOUNCEMENT_LONGEST):
@@ -23,7 +24,7 @@ def announcement_add(*, event: Event, text: str, user: ActingUser = None) -> Ann
         announcement = Announcement.objects.create(
             event=event,
             text=text,
-            author=user if getattr(user, "is_authenticated", False) else None,
+            author=user if isinstance(user, User) and user.is_authenticated else None,
         )
         event_log(event, "announcement_add", user, after={"id": announcement.pk, "text": text})
         bump(event)

@@ -281,8 +281,6 @@ def event_close(*, event: Event, user: ActingUser) -> Event:
 
 def schedule_problems(venue: str) -> list[Problem]:
     """What is wrong with an event's venue (its date and time are read by the form)."""
-    if not isinstance(venue, str):
-        return [Problem("the venue must be text", field="venue")]
     if venue.strip() and (problem := text_problem(venue.strip(), VENUE_LONGEST)):
         return [Problem(f"the venue {problem}", field="venue")]
     return []

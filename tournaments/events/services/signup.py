@@ -102,8 +102,8 @@ def _taken(event: Event, *, apart_from: Registration | None = None) -> set[str]:
 def registration_problems(name: str, contact: str, taken: set[str]) -> list[Problem]:
     """What is wrong with a name and a contact, each naming its field."""
     problems: list[Problem] = []
-    name = name.strip() if isinstance(name, str) else name
-    if not isinstance(name, str) or not name:
+    name = name.strip()
+    if not name:
         problems.append(Problem("the name is empty", field="name"))
     elif len(name) > NAME_LONGEST:
         problems.append(Problem(f"the name is at most {NAME_LONGEST} characters", field="name"))
@@ -111,10 +111,8 @@ def registration_problems(name: str, contact: str, taken: set[str]) -> list[Prob
         problems.append(Problem(f"the name {problem}", field="name"))
     elif folded(name) in taken:
         problems.append(Problem(f"{name} is already registered in this event", field="name"))
-    contact = contact.strip() if isinstance(contact, str) else contact
-    if not isinstance(contact, str):
-        problems.append(Problem("the contact must be text", field="contact"))
-    elif len(contact) > CONTACT_LONGEST:
+    contact = contact.strip()
+    if len(contact) > CONTACT_LONGEST:
         problems.append(
             Problem(f"the contact is at most {CONTACT_LONGEST} characters", field="contact")
         )
