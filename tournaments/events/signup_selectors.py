@@ -35,6 +35,7 @@ __all__ = [
     "registration_by_token",
     "registration_in_event",
     "registrations_for_desk",
+    "signup_is_open",
     "signup_settings",
     "signup_state",
     "waiting_position",
@@ -115,6 +116,11 @@ def signup_state(event: Event, *, now: dt.datetime | None = None) -> SignUpState
         approval=signup.approval,
         closes_at=signup.closes_at,
     )
+
+
+def signup_is_open(event: Event) -> bool:
+    """Whether the event's sign-up page takes registrations now (one small query)."""
+    return signup_state(event).open
 
 
 def registration_by_token(*, event_token: str, token: str) -> Registration | None:

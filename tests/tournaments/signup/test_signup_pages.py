@@ -156,3 +156,10 @@ def test_a_wrong_registration_token_is_not_found(client, event, director):
     post(client, event, "Ann")
     wrong = reverse("tournaments:signup_status", args=[event.public_token, "nobody"])
     assert client.get(wrong).status_code == 404
+
+
+def test_the_draw_links_to_the_sign_up_while_it_is_open(client, event, director):
+    draw = reverse("tournaments:draw", args=[event.public_token])
+    assert signup_url(event) not in client.get(draw).content.decode()
+    open_signup(event, director)
+    assert signup_url(event) in client.get(draw).content.decode()
