@@ -187,3 +187,13 @@ def test_the_contact_is_never_in_the_log(event, director):
     sign_up(event, "Ann", "ann-secret@example.org")
     for line in event.log.all():
         assert "ann-secret" not in repr(line.before) + repr(line.after)
+
+
+def test_a_drop_made_elsewhere_frees_a_place_once_the_list_is_advanced(event, director):
+    open_signup(event, director, cap=2)
+    made = [sign_up(event, name) for name in ("Ann", "Ben", "Cat")]
+    services.entrant_drop(event=event, entrant=made[0].entrant, user=director)
+    assert waiting_names(event) == ["Cat"]
+    moved = services.waiting_list_advance(event=event, user=director)
+    assert [r.name for r in moved] == ["Cat"]
+    assert entrant_names(event) == ["Ben", "Cat"]

@@ -61,6 +61,7 @@ from tournaments.events.services.signup import (
     registration_remove,
     registration_withdraw,
     signup_settings_set,
+    waiting_list_advance,
 )
 from tournaments.events.services.staff import StaffError, event_staff_add, event_staff_remove
 from tournaments.events.services.table_results import (
@@ -138,4 +139,5 @@ __all__ = [
     "tournament_round_still_playing_check",
     "tournament_round_swap",
     "tournament_round_undo",
+    "waiting_list_advance",
 ]

@@ -405,3 +405,14 @@ def registration_edit(
         event_log(event, "registration_edit", user, before=before, after=_data(registration))
         bump(event)
     return registration
+
+
+def waiting_list_advance(*, event: Event, user: ActingUser = None) -> list[Registration]:
+    """Let the waiting list in while there is room: for a change made elsewhere that frees
+    a place (a drop from the desk or from a player's own page); who moved up."""
+    with transaction.atomic():
+        event = event_locked(event)
+        moved = _advance(event, signup_of(event))
+        if moved:
+            bump(event)
+    return moved
