@@ -241,3 +241,12 @@ def test_the_announcements_partial_is_drawn_from_its_selector(event, director):
         {"announcements": signup_selectors.announcements_for(event)},
     )
     assert "Welcome" in html and "data-announcements" in html
+
+
+def test_the_projector_keeps_to_the_three_newest(client, event, director):
+    for number in range(1, 6):
+        services.announcement_add(event=event, text=f"Notice number {number}", user=director)
+    page = client.get(reverse("tournaments:projector", args=[event.public_token])).content
+    shown = page.decode()
+    assert "Notice number 5" in shown and "Notice number 3" in shown
+    assert "Notice number 2" not in shown
