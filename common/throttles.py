@@ -10,6 +10,8 @@ None: no limit), read at each request. What counts:
 - ``print_jobs``: a print job asked for, per address.
 - ``wrong_tokens``: a table token that opens no game, on the table pages and the API,
   per address. Past the limit a wrong token is answered 429; a right one always passes.
+- ``signups``: a registration made on an event's sign-up page or through the API, per
+  address (a refused one is given back).
 
 Counts are kept per window (a fixed window of the rate's length) in the default cache,
 which is shared by every server process whenever Redis is configured; ``incr`` keeps
@@ -42,6 +44,7 @@ WHAT = {
     "games": "new games",
     "print_jobs": "print requests",
     "wrong_tokens": "wrong table links",
+    "signups": "sign-ups",
 }
 
 

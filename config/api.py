@@ -21,6 +21,7 @@ from scoring.api.errors import errors_response, install_error_handlers
 from scoring.api.parser import JsonBodyParser, refusing_large_bodies
 from scoring.api.router import router as scoring
 from tournaments.api.router import router as own_links
+from tournaments.api.signup import router as signup
 
 
 @csrf_exempt
@@ -94,3 +95,4 @@ api = TablescoreAPI(
 install_error_handlers(api)
 api.add_router("", scoring)
 api.add_router("", own_links)
+api.add_router("", signup)

@@ -328,13 +328,20 @@ def env_rate(names: tuple[str, ...], default: str) -> str | None:
 
 # The defaults, sized for a club behind one address (a busy night starts a few hundred
 # games an hour; tables made by publishing an event's round are never counted).
-VENUE_RATES = {"games": "600/h", "print_jobs": "120/h", "wrong_tokens": "30/min"}
+VENUE_RATES = {
+    "games": "600/h",
+    "print_jobs": "120/h",
+    "wrong_tokens": "30/min",
+    "signups": "60/h",
+}
 TABLESCORE_RATES = {
     "games": env_rate(("GAMES_RATE", "WEB_GAMES_RATE", "API_GAMES_RATE"), VENUE_RATES["games"]),
     "print_jobs": env_rate(("PRINT_JOBS_RATE",), VENUE_RATES["print_jobs"]),
     "wrong_tokens": env_rate(
         ("WRONG_TOKENS_RATE", "API_WRONG_TOKENS_RATE"), VENUE_RATES["wrong_tokens"]
     ),
+    # Registrations made on events' sign-up pages (web and API together), per address.
+    "signups": env_rate(("SIGNUPS_RATE",), VENUE_RATES["signups"]),
 }
 
 # Security: strict unless DEBUG; HTTPS details are switchable for a proxy.

@@ -19,6 +19,7 @@ TEST_ENVIRONMENT: dict[str, str] = {
     "GAMES_RATE": "100000/h",
     "PRINT_JOBS_RATE": "100000/h",
     "WRONG_TOKENS_RATE": "100000/h",
+    "SIGNUPS_RATE": "100000/h",
     # plain http on the loopback
     "SECURE_COOKIES": "0",
     "SECURE_SSL_REDIRECT": "0",

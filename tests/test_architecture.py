@@ -426,7 +426,7 @@ PART_EDGES: dict[str, dict[str, frozenset[str]]] = {
     },
     "tournaments": {
         "admin": frozenset({"models"}),
-        "api": frozenset({"events"}),
+        "api": frozenset({"events", "models", "printouts"}),
         "apps": frozenset({"brackets", "events", "printouts", "web"}),
         "brackets": frozenset({"errors", "models", "club", "seating", "services", "standings"}),
         "errors": frozenset(),

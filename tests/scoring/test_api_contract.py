@@ -67,7 +67,9 @@ def test_schemathesis_finds_no_failure_with_every_check(server, tmp_path):
     )
     output = done.stdout + done.stderr
     assert done.returncode == 0, output[-8000:]
-    assert "Tested: 11" in output, output[-3000:]  # 7 of games, 4 of a player's own link
+    assert "Tested: 13" in output, output[
+        -3000:
+    ]  # the games' 7, a player's own link 4, the sign-up's 2
     for phase in ("Coverage", "Fuzzing", "Stateful"):
         assert f"✅ {phase}" in output, output[-3000:]
     assert "<failure" not in junit.read_text()

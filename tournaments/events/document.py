@@ -11,6 +11,7 @@ are checked by the service that imports, with the same rules as a new event.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterator, Mapping
 from typing import Annotated, Any, Literal
 
@@ -33,6 +34,7 @@ from tournaments.club.core.table import (
     SeasonRule,
     Tiebreak,
 )
+from tournaments.models.signup import VENUE_LONGEST
 
 EXPORT_FORMAT = "tablescore-event/1"
 NAME_LONGEST = 40
@@ -74,6 +76,34 @@ Name = Annotated[str, AfterValidator(_text(NAME_LONGEST))]
 EventName = Annotated[str, AfterValidator(_text(EVENT_NAME_LONGEST))]
 
 
+def _iso_date(value: str) -> str:
+    try:
+        dt.date.fromisoformat(value)
+    except ValueError:
+        raise ValueError("is a date written as YYYY-MM-DD") from None
+    return value
+
+
+def _clock_time(value: str) -> str:
+    try:
+        dt.datetime.strptime(value, "%H:%M")
+    except ValueError:
+        raise ValueError("is a time written as HH:MM (24 hours)") from None
+    return value
+
+
+def _venue(value: str) -> str:
+    value = value.strip()
+    if value and (problem := text_problem(value, VENUE_LONGEST)):
+        raise ValueError(problem)
+    return value
+
+
+IsoDate = Annotated[str, Field(max_length=10), AfterValidator(_iso_date)]
+ClockTime = Annotated[str, Field(max_length=5), AfterValidator(_clock_time)]
+Venue = Annotated[str, AfterValidator(_venue)]
+
+
 class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
@@ -100,6 +130,10 @@ class EventSettings(Strict):
     one_phone: bool = False
     seed: Annotated[int, Field(ge=0, le=LARGEST_INT)] = 0
     status: Literal["registration", "running", "closed"] = "running"
+    # When and where: all optional (documents from before them hold none).
+    date: IsoDate | None = None
+    start_time: ClockTime | None = None
+    venue: Venue = ""
 
     @field_validator("game")
     @classmethod

@@ -13,6 +13,7 @@ from django.db import models
 from common.folding import folded
 from scoring.models import Confirmation, Game, game_title, validate_game
 from tournaments.models.log import ChangeLine
+from tournaments.models.signup import VENUE_LONGEST
 from tournaments.models.tokens import new_private_token, new_public_token
 
 
@@ -94,6 +95,10 @@ class Event(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # When and where (shown on the event's pages and printouts); all optional.
+    date = models.DateField(null=True, blank=True)
+    start_time = models.TimeField(null=True, blank=True)
+    venue = models.CharField(max_length=VENUE_LONGEST, blank=True)
     # Bumped by every change players can see, so their pages refresh only when needed.
     revision = models.PositiveIntegerField(default=0)
     # The next round's generation when it runs as a background task, for the desk to show:
@@ -563,3 +568,12 @@ class RosterLog(ChangeLine):
 
     def __str__(self) -> str:
         return f"{self.roster}: {self.action}"
+
+
+# --------------------------------------------------------------------------- sign-up
+# An event's own sign-up page, its registrations and the desk's announcements live in
+# ``tournaments.models.signup``; imported here so that Django finds them.
+
+from tournaments.models.signup import Announcement as Announcement  # noqa: E402
+from tournaments.models.signup import Registration as Registration  # noqa: E402
+from tournaments.models.signup import SignUp as SignUp  # noqa: E402

@@ -35,6 +35,7 @@ from scoring.engines.registry import ENGINES
 from scoring.models import Game
 from scoring.selectors import game_record
 from tournaments.events.selectors import Draw, DrawTable, draw_for, folded, standings_for
+from tournaments.events.signup_selectors import when_and_where
 from tournaments.models import Event, TournamentRound
 from tournaments.standings.core.shown import columns_with_values, metric_text
 
@@ -210,6 +211,7 @@ def table_card(
     game: Game,
     link: str,
     options: tuple[str, ...],
+    when_where: str = "",
 ) -> Card:
     teams = any(seat.team for seat in table.seats)
     lines = []
@@ -233,6 +235,8 @@ def table_card(
         f"{ENGINES[game.kind].title}, {len(table.seats)} players" + (", in teams" if teams else ""),
         f"{table.first_dealer_name} (seat {table.first_dealer}) deals first",
     ]
+    if when_where:
+        facts.append(when_where)
     return Card(
         title=event_name,
         heading=f"Table {table.number}",
@@ -279,13 +283,14 @@ class TableCards(_EventSource):
                 game=game,
                 link=table_link(base_url, table.table_token),
                 options=words(game, len(table.seats)),
+                when_where=when_and_where(event),
             )
 
 
 # --------------------------------------------------------------------------- seating list
 
 
-def seating_list(draw: Draw) -> Listing:
+def seating_list(draw: Draw, when_where: str = "") -> Listing:
     """Everyone seated (and every bye) in name order, with table and seat (from 1)."""
     teams = any(seat.team for table in draw.tables for seat in table.seats)
     named_teams = any(seat.entrant_name != seat.name for t in draw.tables for seat in t.seats)
@@ -309,7 +314,9 @@ def seating_list(draw: Draw) -> Listing:
         columns.append(ListColumn("Team", 3.0 if named_teams else 1.1, "center"))
     seated = sum(len(t.seats) for t in draw.tables)
     subtitle = (
-        f"{draw.event_name} · {_round_words(draw)} · {seated} players at "
+        f"{draw.event_name} · "
+        + (f"{when_where} · " if when_where else "")
+        + f"{_round_words(draw)} · {seated} players at "
         f"{len(draw.tables)} tables"
         + (f" · {len(draw.byes)} bye{'s' if len(draw.byes) != 1 else ''}" if draw.byes else "")
         + " · seats are counted from 1, as on the table cards"
@@ -333,14 +340,16 @@ class SeatingList(_EventSource):
     noun = "Seating list"
 
     def sheets(self, what: Mapping[str, Any]) -> tuple[Iterator[Listing], int]:
-        _, draw = _draw(what)
-        return iter([seating_list(draw)]), 1
+        event, draw = _draw(what)
+        return iter([seating_list(draw, when_and_where(event))]), 1
 
 
 # --------------------------------------------------------------------------- scoresheets
 
 
-def named_scoresheet(*, event_name: str, draw: Draw, table: DrawTable, game: Game) -> Sheet:
+def named_scoresheet(
+    *, event_name: str, draw: Draw, table: DrawTable, game: Game, when_where: str = ""
+) -> Sheet:
     """The printing app's blank sheet of this table's game with the players' names on it."""
     record = game_record(game)
     players = len(record.players)
@@ -362,8 +371,10 @@ def named_scoresheet(*, event_name: str, draw: Draw, table: DrawTable, game: Gam
         ),
         seats=seats,
         signatures=named.signatures,
-        footer=f"Tablescore · {event_name} · tournament round {draw.round_number}, "
-        f"table {table.number}",
+        # When and where in the footer: the heading's facts are kept short enough to show whole.
+        footer=f"Tablescore · {event_name} · "
+        + (f"{when_where} · " if when_where else "")
+        + f"tournament round {draw.round_number}, table {table.number}",
     )
 
 
@@ -383,7 +394,13 @@ class RoundScoresheets(_EventSource):
             game = games.get(table.game_id or 0)
             if game is None:
                 raise PrintRequestError(f"table {table.number} has no game")
-            yield named_scoresheet(event_name=event.name, draw=draw, table=table, game=game)
+            yield named_scoresheet(
+                event_name=event.name,
+                draw=draw,
+                table=table,
+                game=game,
+                when_where=when_and_where(event),
+            )
 
 
 # --------------------------------------------------------------------------- standings
@@ -422,9 +439,11 @@ def standings_list(event: Event) -> Listing:
             f"After {published} of {event.rounds_planned} tournament rounds, "
             "from the results confirmed so far"
         )
+    where = when_and_where(event)
     return Listing(
         title=f"{'Final standings' if final else 'Standings'}: {event.name}",
-        subtitle=f"{when} · {ENGINES[event.game].title} · ranked by "
+        subtitle=(f"{where} · " if where else "")
+        + f"{when} · {ENGINES[event.game].title} · ranked by "
         + ", then ".join(label.lower() for label in standings.labels),
         columns=columns,
         rows=rows,

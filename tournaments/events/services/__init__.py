@@ -12,13 +12,16 @@ check-in, drops and returns, how the away score, keep-apart pairs), ``self_servi
 ``tournament_rounds`` (seating, swaps, tables still playing, the absent recorded, the
 background jobs), ``publishing`` (a draft's tables given their games, published, the
 last round taken back), ``clock`` (a tournament round's clock started,
-paused, resumed, extended), ``staff`` (co-directors and scorers added and removed),
+paused, resumed, extended), ``signup`` (the event's own sign-up page and its
+registrations), ``announcements`` (the desk's lines on the players' pages), ``staff``
+(co-directors and scorers added and removed),
 ``table_results`` (a table's result corrected, a table's request answered) and
 ``transfer`` (the event document exported and imported). This package is the one place
 callers import them from.
 """
 
 from tournaments.errors import TournamentError
+from tournaments.events.services.announcements import announcement_add, announcement_remove
 from tournaments.events.services.clock import (
     tournament_round_clock_change,
     tournament_round_clock_extend,
@@ -45,6 +48,7 @@ from tournaments.events.services.event import (
     event_check,
     event_close,
     event_create,
+    event_schedule_set,
     event_table_sizes_set,
 )
 from tournaments.events.services.publishing import (
@@ -58,6 +62,17 @@ from tournaments.events.services.self_service import (
     entrant_self_drop,
     entrant_self_drop_withdraw,
     event_self_service_set,
+)
+from tournaments.events.services.signup import (
+    registration_approve,
+    registration_create,
+    registration_edit,
+    registration_move,
+    registration_refuse,
+    registration_remove,
+    registration_withdraw,
+    signup_settings_set,
+    waiting_list_advance,
 )
 from tournaments.events.services.staff import StaffError, event_staff_add, event_staff_remove
 from tournaments.events.services.table_results import (
@@ -86,6 +101,8 @@ __all__ = [
     "StillPlayingError",
     "SwapResult",
     "TournamentError",
+    "announcement_add",
+    "announcement_remove",
     "background_job_restart",
     "background_jobs_stalled",
     "entrant_add",
@@ -110,14 +127,23 @@ __all__ = [
     "event_export",
     "event_import",
     "event_import_check",
+    "event_schedule_set",
     "event_self_service_set",
     "event_staff_add",
     "event_staff_remove",
     "event_table_sizes_set",
     "keep_apart_add",
+    "registration_approve",
+    "registration_create",
+    "registration_edit",
+    "registration_move",
+    "registration_refuse",
+    "registration_remove",
+    "registration_withdraw",
     "result_correct",
     "result_end_at_totals",
     "result_remove",
+    "signup_settings_set",
     "table_request_answer",
     "tournament_round_clock_change",
     "tournament_round_clock_extend",
@@ -132,4 +158,5 @@ __all__ = [
     "tournament_round_still_playing_check",
     "tournament_round_swap",
     "tournament_round_undo",
+    "waiting_list_advance",
 ]

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
 
-from scoring.engines.base import Problem
+from scoring.engines.base import Problem, text_problem
 from scoring.engines.registry import ENGINES
 from scoring.models import Confirmation
 from tournaments.errors import TournamentError, refuse
@@ -20,9 +21,16 @@ from tournaments.models import (
     Event,
     TournamentRound,
 )
+from tournaments.models.signup import VENUE_LONGEST
 from tournaments.seating import adapter as seating
 from tournaments.seating.core import SchedulingError
-from tournaments.services.change import ActingUser, bump, event_locked_open, event_log
+from tournaments.services.change import (
+    ActingUser,
+    bump,
+    event_locked,
+    event_locked_open,
+    event_log,
+)
 from tournaments.standings import adapter as results
 from tournaments.standings.core import metrics_from_names, rules_problems
 
@@ -158,9 +166,13 @@ def event_create(
     confirmation: str = Confirmation.OTHER_SIDE,
     one_phone: bool = False,
     seed: int = 0,
+    date: dt.date | None = None,
+    start_time: dt.time | None = None,
+    venue: str = "",
 ) -> Event:
-    """A new event in registration, owned by its director."""
+    """A new event in registration, owned by its director (when and where: optional)."""
     options = dict(options or {})
+    refuse(schedule_problems(venue))
     refuse(
         event_check(
             name=name,
@@ -191,6 +203,9 @@ def event_create(
             confirmation=confirmation,
             one_phone=bool(one_phone),
             seed=seed,
+            date=date,
+            start_time=start_time,
+            venue=venue.strip(),
         )
         event_log(event, "event_create", owner, after=event_settings(event))
     return event
@@ -211,6 +226,7 @@ def event_settings(event: Event) -> dict[str, Any]:
         "confirmation": event.confirmation,
         "one_phone": event.one_phone,
         "seed": event.seed,
+        **schedule_data(event),
     }
 
 
@@ -261,3 +277,40 @@ def event_close(*, event: Event, user: ActingUser) -> Event:
         event_log(event, "event_close", user, after={"status": event.status})
         bump(event)
     return event
+
+
+def schedule_problems(venue: str) -> list[Problem]:
+    """What is wrong with an event's venue (its date and time are read by the form)."""
+    if venue.strip() and (problem := text_problem(venue.strip(), VENUE_LONGEST)):
+        return [Problem(f"the venue {problem}", field="venue")]
+    return []
+
+
+def event_schedule_set(
+    *,
+    event: Event,
+    date: dt.date | None,
+    start_time: dt.time | None,
+    venue: str,
+    user: ActingUser = None,
+) -> Event:
+    """When and where the event is played (each optional): shown on its pages and
+    printouts."""
+    refuse(schedule_problems(venue))
+    with transaction.atomic():
+        event = event_locked(event)
+        before = schedule_data(event)
+        event.date, event.start_time, event.venue = date, start_time, venue.strip()
+        event.save(update_fields=["date", "start_time", "venue", "updated_at"])
+        event_log(event, "event_schedule", user, before=before, after=schedule_data(event))
+        bump(event)
+    return event
+
+
+def schedule_data(event: Event) -> dict[str, Any]:
+    """The event's date, start time and venue as the document and the log hold them."""
+    return {
+        "date": event.date.isoformat() if event.date else None,
+        "start_time": event.start_time.strftime("%H:%M") if event.start_time else None,
+        "venue": event.venue,
+    }

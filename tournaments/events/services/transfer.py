@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -166,6 +167,13 @@ def event_import(*, data: Any, owner: User, name: str = "") -> Event:
                 confirmation=settings.confirmation,
                 one_phone=settings.one_phone,
                 seed=settings.seed,
+                date=dt.date.fromisoformat(settings.date) if settings.date else None,
+                start_time=(
+                    dt.datetime.strptime(settings.start_time, "%H:%M").time()
+                    if settings.start_time
+                    else None
+                ),
+                venue=settings.venue,
             )
             entrants = Entrant.objects.bulk_create(
                 Entrant(

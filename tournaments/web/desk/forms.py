@@ -22,6 +22,7 @@ from scoring.entry.forms import OptionField, read_option_fields
 from tournaments.events.document import EVENT_NAME_LONGEST, MOST_ROUNDS
 from tournaments.events.selectors import BYE_SCORING, CONFIRMATIONS, EVENT_FORMATS
 from tournaments.standings.core import METRIC_LABELS, Metric, default_rules
+from tournaments.web.desk.schedule_form import read_schedule
 
 BYE_LARGEST = 100_000  # a fixed bye value, in the first metric's units
 METRIC_SLOTS = 5  # the director orders up to five metrics; the first decides, the rest break ties
@@ -160,6 +161,11 @@ class EventForm:
         return as_text(self.data, "bye_value") or "0"
 
     @property
+    def schedule(self) -> dict[str, str]:
+        """The date, start time and venue as posted (empty: not given)."""
+        return {name: as_text(self.data, name) for name in ("date", "start_time", "venue")}
+
+    @property
     def confirmation_choices(self) -> list[Choice]:
         chosen = as_text(self.data, "confirmation") or CONFIRMATIONS.default
         return [Choice(v, label, v == chosen) for v, label in CONFIRMATIONS.values]
@@ -219,9 +225,13 @@ class EventForm:
         for option in self.option_fields:
             if option.error:
                 self.errors.setdefault(option.name, [])
+        schedule, schedule_errors = read_schedule(self.data)
+        for name, message in schedule_errors.items():
+            self.fail(name, message)
         if self.errors or any(o.error for o in self.option_fields):
             return None
         return {
+            **schedule,
             "name": name,
             "game": self.game,
             "options": {o.spec.name: o.value for o in self.option_fields},
@@ -258,6 +268,9 @@ class EventForm:
                 "bye_scoring",
                 "confirmation",
                 "options",
+                "date",
+                "start_time",
+                "venue",
             }:
                 self.fail(where, problem.message)
             else:

@@ -10,6 +10,7 @@ from tournaments.web.desk import (
     eventlog,
     links,
     print_pages,
+    signup,
     views,
 )
 
@@ -95,5 +96,25 @@ urlpatterns = [
         "desk/<int:pk>/links/<int:entrant_id>/reissue/",
         links.entrant_link_reissue,
         name="entrant_link_reissue",
+    ),
+    # When and where, the sign-up page and its registrations, the announcements.
+    path("desk/<int:pk>/signup/", signup.desk_signup, name="desk_signup"),
+    path("desk/<int:pk>/signup/schedule/", signup.schedule_set, name="schedule_set"),
+    path("desk/<int:pk>/signup/settings/", signup.signup_settings_set, name="signup_settings"),
+    path(
+        "desk/<int:pk>/registrations/<int:registration_id>/",
+        signup.registration_change,
+        name="registration_change",
+    ),
+    path(
+        "desk/<int:pk>/registrations/<int:registration_id>/edit/",
+        signup.registration_edit,
+        name="registration_edit",
+    ),
+    path("desk/<int:pk>/announcements/", signup.desk_announcements, name="desk_announcements"),
+    path(
+        "desk/<int:pk>/announcements/<int:announcement_id>/remove/",
+        signup.announcement_remove,
+        name="announcement_remove",
     ),
 ]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Sequence
 from contextlib import suppress
+from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from django.core.cache import cache
@@ -23,7 +24,7 @@ from django.views.decorators.http import require_GET
 from redis.exceptions import RedisError
 
 from common.htmx import HtmxHttpRequest
-from tournaments.events import selectors
+from tournaments.events import selectors, signup_selectors
 from tournaments.events.selectors import clock_of
 from tournaments.standings import adapter as results
 from tournaments.standings.core import METRIC_LABELS
@@ -187,6 +188,11 @@ def standings_context(
 def public_base(event: Event) -> dict[str, Any]:
     return {
         "event": event,
+        # When and where, and the desk's announcements (read only when a page shows them).
+        "when_where": signup_selectors.when_and_where(event),
+        "announcements": signup_selectors.announcements_for(event),
+        # Called by a template that shows it (the draw's link to the sign-up page).
+        "signup_open": partial(signup_selectors.signup_is_open, event),
         "clock": latest_clock(event),
         "revision": event.revision,
         "draw_url": reverse("tournaments:draw", args=[event.public_token]),
