@@ -17,7 +17,7 @@ from pydantic import ConfigDict, Field, StrictStr
 from scoring.api.errors import errors_response, problem_dicts
 from scoring.api.limits import creation
 from scoring.api.schemas import Errors
-from tournaments.events import selectors, services, signup_selectors
+from tournaments.events import passes, selectors, services, signup_selectors
 from tournaments.models import Registration
 from tournaments.models.signup import CONTACT_LONGEST
 from tournaments.printouts.sources import site_address
@@ -65,7 +65,9 @@ def registration_out(request: HttpRequest, registration: Registration) -> dict[s
         "position": signup_selectors.waiting_position(registration),
         "token": registration.token,
         "status_url": f"{base}/e/{event.public_token}/signup/{registration.token}/",
-        "private_link": f"{base}/me/{entrant.private_token}/" if entrant is not None else None,
+        "private_link": (
+            passes.private_link(base, entrant.private_token) if entrant is not None else None
+        ),
     }
 
 

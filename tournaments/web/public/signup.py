@@ -18,7 +18,7 @@ from django.views.decorators.http import require_http_methods
 
 from common import throttles
 from common.htmx import HtmxHttpRequest
-from tournaments.events import services, signup_selectors
+from tournaments.events import passes, services, signup_selectors
 from tournaments.events.document import NAME_LONGEST
 from tournaments.events.signup_selectors import CONTACT_LONGEST
 from tournaments.printouts.sources import site_address
@@ -32,8 +32,7 @@ if TYPE_CHECKING:
 def private_link(request: HtmxHttpRequest, token: str) -> str:
     """An entrant's own link, absolute as the table cards' codes are (the site's address
     when ``TABLESCORE_BASE_URL`` is set, else the request's)."""
-    base = site_address(request.build_absolute_uri("/"))
-    return f"{base}/me/{token}/"
+    return passes.private_link(site_address(request.build_absolute_uri("/")), token)
 
 
 @never_cache
