@@ -384,11 +384,11 @@ PART_EDGES: dict[str, dict[str, frozenset[str]]] = {
     },
     "scoring": {
         "admin": frozenset({"models"}),
-        "api": frozenset({"engines", "models", "selectors", "services"}),
+        "api": frozenset({"engines", "models", "selectors", "services", "wording"}),
         "apps": frozenset(),
         "converters": frozenset(),
         "engines": frozenset(),
-        "entry": frozenset({"engines", "models"}),
+        "entry": frozenset({"engines", "models", "wording"}),
         "games": frozenset({"engines", "entry"}),
         "management": frozenset({"engines", "games", "models", "selectors", "services"}),
         "migrations": frozenset({"models"}),
@@ -398,8 +398,18 @@ PART_EDGES: dict[str, dict[str, frozenset[str]]] = {
         "templatetags": frozenset({"entry", "selectors"}),
         "urls": frozenset({"web"}),
         "web": frozenset(
-            {"converters", "engines", "entry", "games", "models", "selectors", "services"}
+            {
+                "converters",
+                "engines",
+                "entry",
+                "games",
+                "models",
+                "selectors",
+                "services",
+                "wording",
+            }
         ),
+        "wording": frozenset({"engines"}),
     },
     "printing": {
         "admin": frozenset({"models", "services", "sources"}),
