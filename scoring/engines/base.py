@@ -772,7 +772,7 @@ class RoundReader:
         value: Any,
         minimum: int | None = None,
         maximum: int | None = None,
-        label: str | None = None,
+        label: str | Phrase | None = None,
     ) -> int | None:
         label = label or name
         if not is_int(value):
@@ -798,7 +798,9 @@ class RoundReader:
             return None
         return value
 
-    def seat(self, name: str, value: Any, players: int, label: str | None = None) -> int | None:
+    def seat(
+        self, name: str, value: Any, players: int, label: str | Phrase | None = None
+    ) -> int | None:
         label = label or name
         if not is_int(value) or not 0 <= value < players:
             self.fail(
