@@ -57,3 +57,10 @@ def problems_text(problems: Sequence[Problem], *, seats_from: int = 1) -> str:
 def problem_dict(problem: Problem) -> dict[str, Any]:
     """A problem as the JSON API answers it, its message in the reader's language."""
     return {"round": problem.round, "field": problem.field, "message": problem_text(problem)}
+
+
+def said(phrase: Phrase | str) -> str:
+    """A phrase (or a marked template with no values) in the reader's language."""
+    if isinstance(phrase, Phrase):
+        return phrase_text(phrase.template, phrase.values)
+    return translated(phrase)

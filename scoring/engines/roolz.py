@@ -174,7 +174,7 @@ def _side_name(label: str, individual: bool) -> Phrase:
 class Roolz(Engine):
     key = "roolz"
     title = "Roolz"
-    summary = (
+    summary = N_(
         "The 100-card bidding game with a high and a low trump: bid for a share of the "
         "300 points in each round; 2-6 players, in teams or individually."
     )

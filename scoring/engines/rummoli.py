@@ -253,7 +253,7 @@ def _check_conserved(chips: list[int], board: Mapping[str, int], total: int, ste
 class Rummoli(Engine):
     key: ClassVar[str] = "rummoli"
     title: ClassVar[str] = "Rummoli"
-    summary: ClassVar[str] = (
+    summary: ClassVar[str] = N_(
         "A chip ledger for the nine-section board: antes, the widow, the poker pot, "
         "the pay cards and the rummoli."
     )

@@ -12,6 +12,7 @@ from typing import Any
 from django.db.models import QuerySet, Sum
 
 from common.folding import folded
+from scoring.wording import said
 from tournaments.club.adapter import night_places, season_nights
 from tournaments.club.core.chart import history_svg
 from tournaments.club.core.ratings import Skill, ranked
@@ -152,7 +153,7 @@ def season_view(*, season: Season) -> SeasonView:
         lines.append(
             SeasonLine(row.rank, players[row.player], row.total, row.played, row.wins, cells)
         )
-    return SeasonView(season, rule.describe(), heads, tuple(lines))
+    return SeasonView(season, said(rule.rule_phrase()), heads, tuple(lines))
 
 
 # --------------------------------------------------------------------------- ratings

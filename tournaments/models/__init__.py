@@ -9,6 +9,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from common.folding import folded
 from scoring.models import Confirmation, Game, game_title, validate_game
@@ -18,15 +19,15 @@ from tournaments.models.tokens import new_private_token, new_public_token
 
 class Event(models.Model):
     class Format(models.TextChoices):
-        MIXER = "mixer", "Mixer: meet as many players as possible"
-        SWISS = "swiss", "Swiss: tables by standings"
-        ROUND_ROBIN = "round_robin", "Round robin: every team meets every other"
-        PROGRESSIVE = "progressive", "Progressive: winners move up a table"
+        MIXER = "mixer", _("Mixer: meet as many players as possible")
+        SWISS = "swiss", _("Swiss: tables by standings")
+        ROUND_ROBIN = "round_robin", _("Round robin: every team meets every other")
+        PROGRESSIVE = "progressive", _("Progressive: winners move up a table")
 
     class Status(models.TextChoices):
-        REGISTRATION = "registration", "Registration"
-        RUNNING = "running", "Running"
-        CLOSED = "closed", "Closed"
+        REGISTRATION = "registration", _("Registration")
+        RUNNING = "running", _("Running")
+        CLOSED = "closed", _("Closed")
 
     class ByeScoring(models.TextChoices):
         AVERAGE = "average", "The player's average of their other rounds"
@@ -161,8 +162,8 @@ class KeepApart(models.Model):
 
 class TournamentRound(models.Model):
     class Status(models.TextChoices):
-        DRAFT = "draft", "Draft"
-        PUBLISHED = "published", "Published"
+        DRAFT = "draft", _("Draft")
+        PUBLISHED = "published", _("Published")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()
