@@ -25,6 +25,7 @@ from typing import Any, ClassVar, Protocol
 from django.utils.datastructures import MultiValueDict
 
 from scoring.engines.base import FieldSpec, is_int
+from scoring.engines.base import seats_from_one as seats_from_one  # where the pages read it
 
 MAX_PENALTY_ROWS = 4
 TRUE_WORDS = frozenset({"on", "1", "true", "yes", "made"})
