@@ -188,6 +188,7 @@ AUTH_PASSWORD_VALIDATORS = [
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("fr-ca", "Français (Canada)")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+FORMAT_MODULE_PATH = ["config.locale_formats"]
 LANGUAGE_COOKIE_AGE = 400 * 24 * 3600  # as long as a browser keeps a cookie
 LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")

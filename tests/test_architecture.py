@@ -362,6 +362,7 @@ PART_EDGES: dict[str, dict[str, frozenset[str]]] = {
         "urls": frozenset({"api", "views", "login"}),
         "login": frozenset(),
         "table_guard": frozenset(),
+        "locale_formats": frozenset(),
         "unavailable": frozenset(),
         "postgresql": frozenset(),
         "asgi": frozenset(),
@@ -683,6 +684,7 @@ LAYER_NAMES = frozenset(
         "commands",
         "core",
         "errors",
+        "formats",  # a language's date formats, by Django's rule (FORMAT_MODULE_PATH)
         "forms",
         "management",
         "migrations",

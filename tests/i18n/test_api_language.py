@@ -45,7 +45,11 @@ def test_a_nested_phrase_and_the_apis_own_refusals_in_french(client):
     assert problem["message"] == "il manque les points gagnés par l'équipe B"
     # The body reader's and the token's refusals.
     body = client.post(
-        url, data="", content_type="application/json", HTTP_AUTHORIZATION=f"Bearer {token}", **french
+        url,
+        data="",
+        content_type="application/json",
+        HTTP_AUTHORIZATION=f"Bearer {token}",
+        **french,
     )
     assert body.json()["errors"][0]["message"] == "le corps doit être du JSON"
     wrong = client.get("/api/games/1/", HTTP_AUTHORIZATION="Bearer nope", **french)

@@ -122,7 +122,8 @@ def _who(user: ActingUser, seat: int | None = None, device: str = "") -> str:
     if user is not None:
         return str(user.get_username())
     if seat is not None:
-        return f"seat {seat + 1}" + (f" ({device})" if device else "")
+        who = gettext("seat {number}").format(number=seat + 1)
+        return who + (f" ({device})" if device else "")
     return device or "—"
 
 
@@ -140,7 +141,9 @@ def _director_lines(event: Event, table_of_game: Mapping[int, int]) -> list[LogL
         tables.discard(0)
         what = ", ".join(names[e] for e in sorted(entrants) if e in names)
         if isinstance(after, Mapping) and "round" in after:
-            what = f"round {after['round']}" + (f": {what}" if what else "")
+            what = gettext("round {number}").format(number=after["round"]) + (
+                f": {what}" if what else ""
+            )
         lines.append(
             LogLine(
                 at=row.at,
