@@ -48,7 +48,6 @@ from django.db import connection
 from django.db.models import Count, F, Q, QuerySet, Sum
 from django.db.models.functions import Collate
 from django.utils import timezone
-from django.utils.functional import Promise
 
 from common.folding import folded
 from scoring.models import ChangeRequest, Confirmation, Game, Round, Seat
@@ -748,7 +747,7 @@ def clock_of(round_: TournamentRound | None, *, now: datetime | None = None) -> 
 class Choices:
     """The choices of one of an event's settings, and the one taken when none is posted."""
 
-    values: tuple[tuple[str, str | Promise], ...]  # a label may be translated when shown
+    values: tuple[tuple[str, str], ...]
     default: str = ""
 
 

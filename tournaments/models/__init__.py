@@ -10,6 +10,7 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 
 from common.folding import folded
 from scoring.models import Confirmation, Game, game_title, validate_game
@@ -19,10 +20,10 @@ from tournaments.models.tokens import new_private_token, new_public_token
 
 class Event(models.Model):
     class Format(models.TextChoices):
-        MIXER = "mixer", _("Mixer: meet as many players as possible")
-        SWISS = "swiss", _("Swiss: tables by standings")
-        ROUND_ROBIN = "round_robin", _("Round robin: every team meets every other")
-        PROGRESSIVE = "progressive", _("Progressive: winners move up a table")
+        MIXER = "mixer", gettext_noop("Mixer: meet as many players as possible")
+        SWISS = "swiss", gettext_noop("Swiss: tables by standings")
+        ROUND_ROBIN = "round_robin", gettext_noop("Round robin: every team meets every other")
+        PROGRESSIVE = "progressive", gettext_noop("Progressive: winners move up a table")
 
     class Status(models.TextChoices):
         REGISTRATION = "registration", _("Registration")
