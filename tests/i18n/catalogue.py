@@ -38,6 +38,9 @@ MARKED_TEMPLATES = (
     "tournaments/desk.html",
     "tournaments/desk_log.html",
     "tournaments/event_import.html",
+    "tournaments/bracket.html",
+    "tournaments/bracket_desk.html",
+    "tournaments/bracket_wall.html",
 )
 
 # Core modules whose every problem is a marked template with its values apart (see

@@ -306,20 +306,23 @@ class EventLog(ChangeLine):
 
 class BracketStage(models.Model):
     class Kind(models.TextChoices):
-        SINGLE = "single", "Single elimination: two sides a table, one loss and out"
-        DOUBLE = "double", "Double elimination: two sides a table, out after two losses"
-        TABLES = "tables", "Table elimination: the top of each table go on"
+        SINGLE = "single", gettext_noop("Single elimination: two sides a table, one loss and out")
+        DOUBLE = (
+            "double",
+            gettext_noop("Double elimination: two sides a table, out after two losses"),
+        )
+        TABLES = "tables", gettext_noop("Table elimination: the top of each table go on")
 
     class Seeding(models.TextChoices):
-        STANDINGS = "standings", "From the standings"
-        RATING = "rating", "By rating"
-        RANDOM = "random", "At random"
-        MANUAL = "manual", "By hand"
+        STANDINGS = "standings", gettext_noop("From the standings")
+        RATING = "rating", gettext_noop("By rating")
+        RANDOM = "random", gettext_noop("At random")
+        MANUAL = "manual", gettext_noop("By hand")
 
     class DrawRule(models.TextChoices):
-        HIGHER_SEED = "higher_seed", "The higher seed goes on"
-        RANDOM = "random", "A drawn lot"
-        REPLAY = "replay", "The table plays again"
+        HIGHER_SEED = "higher_seed", gettext_noop("The higher seed goes on")
+        RANDOM = "random", gettext_noop("A drawn lot")
+        REPLAY = "replay", gettext_noop("The table plays again")
 
     event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="bracket_stage")
     kind = models.CharField(max_length=16, choices=Kind.choices)
