@@ -15,7 +15,7 @@ from typing import Any
 
 from django.utils.translation import gettext
 
-from scoring.engines.base import Phrase, Problem, Seat, deal_words, seats_from_one
+from scoring.engines.base import Phrase, Problem, Seat, Words, deal_words, seats_from_one
 
 
 def translated(template: str) -> str:
@@ -35,7 +35,7 @@ def phrase_text(template: str, values: Mapping[str, Any], *, seats_from: int = 0
 def value_text(value: Any, *, seats_from: int = 0) -> Any:
     if isinstance(value, Problem):
         return problem_text(value, seats_from=seats_from)
-    if isinstance(value, Phrase):
+    if isinstance(value, Phrase | Words):
         return phrase_text(value.template, value.values, seats_from=seats_from)
     if isinstance(value, Seat):
         return int(value) + seats_from
@@ -60,7 +60,8 @@ def problem_dict(problem: Problem) -> dict[str, Any]:
 
 
 def said(phrase: Phrase | str) -> str:
-    """A phrase (or a marked template with no values) in the reader's language."""
-    if isinstance(phrase, Phrase):
+    """A ``Phrase`` or ``Words`` in the reader's language; any other text (a name) is
+    itself."""
+    if isinstance(phrase, Phrase | Words):
         return phrase_text(phrase.template, phrase.values)
-    return translated(phrase)
+    return phrase

@@ -10,12 +10,14 @@ for good. The template is a literal marked with ``N_`` (a no-op: the catalogue's
 find it by that keyword, ``manage.py makemessages`` as this project configures it), with
 ``{named}`` places for the values; a value is a plain number or name, a ``Seat`` (counted
 from 0 here, shown as each reader counts), or a ``Phrase`` (a marked template of its own
-with its values: a side's name, a nested problem). ``Problem.message`` and ``str(phrase)``
-give the English, as the cores, the commands and the logs read it; the outer layer
-(``scoring.wording``) looks the template up in the reader's language with Django's
-gettext, translates each ``Phrase`` value the same way, and only then fills the places.
-A template is never built with an f-string (its text would differ at every value, and no
-catalogue could hold it); a message that is (the engines not moved yet) stays English.
+with its values: a side's name, a nested problem). A core whose words must stay strings
+(a drawing's titles) gives ``Words``: a phrase that is also its English text.
+``Problem.message`` and ``str(phrase)`` give the English, as the cores, the commands and
+the logs read it; the outer layer (``scoring.wording``) looks the template up in the
+reader's language with Django's gettext, translates each ``Phrase`` value the same way,
+and only then fills the places. A template is never built with an f-string (its text
+would differ at every value, and no catalogue could hold it); a message that is (the
+engines not moved yet) stays English.
 """
 
 from __future__ import annotations
@@ -64,6 +66,22 @@ class Phrase:
         return fill(self.template, self.values)
 
 
+class Words(str):
+    """A phrase that is also its English text: for a core whose callers keep plain strings
+    (titles and labels of a drawing). Compares, prints and joins as the English; the outer
+    layer reads ``template`` and ``values`` and says it in the reader's language."""
+
+    template: str
+    values: Mapping[str, Any]
+
+    def __new__(cls, template: str, values: Mapping[str, Any] | None = None) -> Words:
+        given = dict(values or {})
+        made = super().__new__(cls, fill(template, given))
+        made.template = template
+        made.values = given
+        return made
+
+
 def fill(template: str, values: Mapping[str, Any]) -> str:
     """The English text: the template's places filled with the values (a template with no
     values is its own text, braces and all)."""
@@ -73,6 +91,8 @@ def fill(template: str, values: Mapping[str, Any]) -> str:
 
 
 def english(value: Any) -> Any:
+    if isinstance(value, Words):
+        return str.__str__(value)
     if isinstance(value, Phrase):
         return str(value)
     if isinstance(value, Problem):

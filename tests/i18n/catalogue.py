@@ -50,6 +50,7 @@ MARKED_CORES = (
     "scoring/engines/roolz.py",
     "scoring/engines/rummoli.py",
     "tournaments/club/core/table.py",
+    "tournaments/brackets/core/layout.py",
 )
 
 # Words in a marked template that are no language's: names of things and formats, and a

@@ -16,6 +16,7 @@ from scoring.engines.base import N_, Problem
 from scoring.engines.registry import ENGINES
 from scoring.models import Game, Round
 from scoring.selectors import GameOutcome
+from scoring.wording import said
 from tournaments.brackets.core import (
     Bracket,
     BracketLayout,
@@ -32,7 +33,13 @@ from tournaments.brackets.core import (
     TableRules,
     bracket_layout,
 )
-from tournaments.brackets.core.layout import LayoutColumn, LayoutMatch, LayoutSeat, LayoutSection
+from tournaments.brackets.core.layout import (
+    LayoutColumn,
+    LayoutMatch,
+    LayoutSeat,
+    LayoutSection,
+    ordinal,
+)
 from tournaments.errors import TournamentError
 from tournaments.models import BracketGame, BracketStage, Entrant, Event, TableSeat, TournamentRound
 from tournaments.seating import adapter as seating
@@ -278,12 +285,7 @@ class PageSeat(LayoutSeat):
     def place_text(self) -> str:
         if self.place is None:
             return ""
-        suffix = (
-            "th"
-            if 10 <= self.place % 100 <= 20
-            else {1: "st", 2: "nd", 3: "rd"}.get(self.place % 10, "th")
-        )
-        return f"{self.place}{suffix}"
+        return said(ordinal(self.place))
 
 
 @dataclass(frozen=True)
@@ -328,7 +330,7 @@ def _page_seat(
     places: Mapping[str, int] | None = None,
 ) -> PageSeat:
     if seat.entrant is None:
-        return PageSeat(entrant=None, seed=None, label=seat.label, advanced=False)
+        return PageSeat(entrant=None, seed=None, label=said(seat.label), advanced=False)
     return PageSeat(
         entrant=seat.entrant,
         seed=seat.seed,
@@ -439,11 +441,11 @@ def bracket_for(*, event: Event) -> BracketPage | None:
     sections = tuple(
         LayoutSection(
             section.key,
-            section.title,
+            said(section.title),
             tuple(
                 LayoutColumn(
                     column.round,
-                    column.title,
+                    said(column.title),
                     tuple(
                         _page_match(m, names, games, reasons, two_team, state, played)
                         for m in column.matches
@@ -630,7 +632,7 @@ def bracket_wall(page: BracketPage) -> BracketWall:
         slides.append(
             WallSlide(
                 key=f"places-{index}",
-                label=gettext("Places {first}–{last}").format(
+                label=gettext("Places {first}–{last}").format(  # noqa: RUF001 (a range)
                     first=shown[0].places.split("-")[0], last=shown[-1].places.split("-")[-1]
                 ),
                 now=False,
