@@ -87,7 +87,8 @@ def ordinal(place: int) -> Words:
     if 10 <= place % 100 <= 20:
         return Words(N_("{number}th"), {"number": place})
     suffixed = {1: N_("{number}st"), 2: N_("{number}nd"), 3: N_("{number}rd")}
-    return Words(suffixed.get(place % 10, N_("{number}th")), {"number": place})
+    template = suffixed[place % 10] if place % 10 in suffixed else N_("{number}th")
+    return Words(template, {"number": place})
 
 
 def _feed_label(feed: Feed, two_team: bool) -> Words:
