@@ -22,6 +22,7 @@ $(STAMP): pyproject.toml
 install: $(STAMP)
 
 # Browser tests drive Debian's Chromium; PDF tests read pages with poppler, QR codes with zbar;
+# the language checks run GNU gettext (msgfmt, xgettext) over the catalogues in locale/;
 # the deployed-stack tests put Caddy (HTTPS, its root trusted through NSS's certutil) and
 # PgBouncer in front. None of them is started here: the tests start their own.
 system-deps:
@@ -32,6 +33,7 @@ system-deps:
 	command -v certutil >/dev/null || missing="$$missing libnss3-tools"; \
 	command -v pdftotext >/dev/null || missing="$$missing poppler-utils"; \
 	command -v zbarimg >/dev/null || missing="$$missing zbar-tools"; \
+	command -v msgfmt >/dev/null || missing="$$missing gettext"; \
 	test -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf || missing="$$missing fonts-dejavu-core"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then \

@@ -33,6 +33,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils.translation import gettext, gettext_noop, ngettext
 from redis.exceptions import RedisError
 
 log = logging.getLogger(__name__)
@@ -41,10 +42,10 @@ UNITS = {"s": 1, "sec": 1, "m": 60, "min": 60, "h": 3600, "hour": 3600, "d": 864
 RATE = re.compile(r"^\s*(\d+)\s*/\s*(\d*)\s*([a-z]+)\s*$")
 
 WHAT = {
-    "games": "new games",
-    "print_jobs": "print requests",
-    "wrong_tokens": "wrong table links",
-    "signups": "sign-ups",
+    "games": gettext_noop("new games"),
+    "print_jobs": gettext_noop("print requests"),
+    "wrong_tokens": gettext_noop("wrong table links"),
+    "signups": gettext_noop("sign-ups"),
 }
 
 
@@ -154,22 +155,25 @@ def over(request: HttpRequest, group: str) -> int | None:
 
 
 def in_words(wait: int) -> str:
+    """A wait in the reader's language: "45 seconds", "3 minutes", "2 hours"."""
     if wait < 90:
-        return f"{wait} second{'s' if wait != 1 else ''}"
+        return ngettext("{count} second", "{count} seconds", wait).format(count=wait)
     minutes = math.ceil(wait / 60)
     if minutes < 90:
-        return f"{minutes} minutes"
-    return f"{math.ceil(minutes / 60)} hours"
+        return ngettext("{count} minute", "{count} minutes", minutes).format(count=minutes)
+    hours = math.ceil(minutes / 60)
+    return ngettext("{count} hour", "{count} hours", hours).format(count=hours)
 
 
 def too_many_requests(request: HttpRequest, refused: TooMany) -> HttpResponse:
     """The answer past a rate: JSON for scripts, a page for people; both say when."""
-    what = WHAT.get(refused.group, "requests")
-    message = (
-        f"Too many {what} from this address: try again in {in_words(refused.wait)}."
+    what = gettext(WHAT.get(refused.group, gettext_noop("requests")))
+    template = (
+        gettext("Too many {what} from this address: try again in {wait}.")
         if refused.group != "games" or not request.user.is_authenticated
-        else f"Too many {what} from this account: try again in {in_words(refused.wait)}."
+        else gettext("Too many {what} from this account: try again in {wait}.")
     )
+    message = template.format(what=what, wait=in_words(refused.wait))
     if "application/json" in request.headers.get("Accept", ""):
         answer: HttpResponse = JsonResponse(
             {"errors": [{"round": None, "field": None, "message": message}]}, status=429

@@ -86,6 +86,9 @@ MIDDLEWARE = [
     "common.security_headers.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The reader's language: the switch's cookie, else the browser's Accept-Language (after
+    # the session, before anything that answers with words).
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -124,6 +127,7 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "printing.context_processors.paper",
@@ -178,7 +182,15 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
+# Languages: English, and French as spoken in Canada. Each reader's comes from the switch
+# on every page (a cookie the phone keeps), else from the browser; the catalogues live in
+# locale/ (see the README's "Adding a language"). Django's own fr formats serve fr-ca.
 LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("fr-ca", "Français (Canada)")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+FORMAT_MODULE_PATH = ["config.locale_formats"]
+LANGUAGE_COOKIE_AGE = 400 * 24 * 3600  # as long as a browser keeps a cookie
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True

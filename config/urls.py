@@ -11,6 +11,8 @@ urlpatterns = [
     path("healthz/monitor", views.healthz_monitor, name="healthz_monitor"),
     path("manifest.webmanifest", views.manifest, name="manifest"),
     path("sw.js", views.service_worker, name="service_worker"),
+    path("language/<str:code>/", views.switch_language, name="switch_language"),
+    path("jsi18n/<str:code>.js", views.javascript_catalogue, name="javascript_catalogue"),
     # Before the admin's own: a next that cannot be followed goes back or to the desk.
     path("admin/login/", login.login, name="login"),
     path("admin/", admin.site.urls),

@@ -8,6 +8,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 from scoring.engines.registry import ENGINES
 
@@ -171,20 +172,20 @@ class RoundEvent(models.Model):
     """The append-only audit trail of a game: who did what, with the input before and after."""
 
     class Action(models.TextChoices):
-        CREATE = "create", "Game created"
-        IMPORT = "import", "Game imported"
-        RECORD = "record", "Round recorded"
-        CONFIRM = "confirm", "Round confirmed"
-        CORRECT = "correct", "Round corrected"
-        UNDO = "undo", "Last round undone"
-        REMOVE = "remove", "Deal removed"
-        END = "end", "Game ended"
-        REOPEN = "reopen", "Game reopened"
-        REQUEST = "request", "Change asked for"
-        ACCEPT = "accept", "Change accepted"
-        DECLINE = "decline", "Change declined"
-        REMATCH = "rematch", "Rematch started"
-        HOLD = "hold", "Seat held by the player's own link"
+        CREATE = "create", _("Game created")
+        IMPORT = "import", _("Game imported")
+        RECORD = "record", _("Round recorded")
+        CONFIRM = "confirm", _("Round confirmed")
+        CORRECT = "correct", _("Round corrected")
+        UNDO = "undo", _("Last round undone")
+        REMOVE = "remove", _("Deal removed")
+        END = "end", _("Game ended")
+        REOPEN = "reopen", _("Game reopened")
+        REQUEST = "request", _("Change asked for")
+        ACCEPT = "accept", _("Change accepted")
+        DECLINE = "decline", _("Change declined")
+        REMATCH = "rematch", _("Rematch started")
+        HOLD = "hold", _("Seat held by the player's own link")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events")
     round_number = models.PositiveIntegerField(null=True, blank=True)
@@ -229,10 +230,10 @@ class ChangeRequest(models.Model):
     """
 
     class Kind(models.TextChoices):
-        UNDO = "undo", "Undo the last round"
-        END = "end", "End the game"
-        REOPEN = "reopen", "Reopen the game"
-        CORRECT = "correct", "Correct a round"
+        UNDO = "undo", _("Undo the last round")
+        END = "end", _("End the game")
+        REOPEN = "reopen", _("Reopen the game")
+        CORRECT = "correct", _("Correct a round")
 
     class Status(models.TextChoices):
         OPEN = "open", "Waiting for the other side"

@@ -75,8 +75,10 @@ function keepOpenPages() {
   }).catch(function () { return null; });
 }
 
+/* Static files, and Django's JavaScript catalogue of each language (/jsi18n/fr-ca.js):
+ * its address names its language, so a kept copy is the right one. */
 function isStatic(url) {
-  return url.pathname.indexOf("/static/") === 0;
+  return url.pathname.indexOf("/static/") === 0 || url.pathname.indexOf("/jsi18n/") === 0;
 }
 
 function keep(request, response) {
@@ -85,8 +87,9 @@ function keep(request, response) {
   caches.open(CACHE).then(function (cache) { cache.put(request, copy); });
 }
 
-/* The styles, scripts and icons a page names (under /static/), each kept once. */
-const STATIC_NAMED = /(?:src|href)="(\/static\/[^"]+)"/g;
+/* The styles, scripts and icons a page names (under /static/, and a language's catalogue
+ * under /jsi18n/), each kept once. */
+const STATIC_NAMED = /(?:src|href)="(\/(?:static|jsi18n)\/[^"]+)"/g;
 
 function keepStaticsOf(html) {
   const urls = [];

@@ -362,6 +362,7 @@ PART_EDGES: dict[str, dict[str, frozenset[str]]] = {
         "urls": frozenset({"api", "views", "login"}),
         "login": frozenset(),
         "table_guard": frozenset(),
+        "locale_formats": frozenset(),
         "unavailable": frozenset(),
         "postgresql": frozenset(),
         "asgi": frozenset(),
@@ -384,11 +385,11 @@ PART_EDGES: dict[str, dict[str, frozenset[str]]] = {
     },
     "scoring": {
         "admin": frozenset({"models"}),
-        "api": frozenset({"engines", "models", "selectors", "services"}),
+        "api": frozenset({"engines", "models", "selectors", "services", "wording"}),
         "apps": frozenset(),
         "converters": frozenset(),
         "engines": frozenset(),
-        "entry": frozenset({"engines", "models"}),
+        "entry": frozenset({"engines", "models", "wording"}),
         "games": frozenset({"engines", "entry"}),
         "management": frozenset({"engines", "games", "models", "selectors", "services"}),
         "migrations": frozenset({"models"}),
@@ -398,8 +399,18 @@ PART_EDGES: dict[str, dict[str, frozenset[str]]] = {
         "templatetags": frozenset({"entry", "selectors"}),
         "urls": frozenset({"web"}),
         "web": frozenset(
-            {"converters", "engines", "entry", "games", "models", "selectors", "services"}
+            {
+                "converters",
+                "engines",
+                "entry",
+                "games",
+                "models",
+                "selectors",
+                "services",
+                "wording",
+            }
         ),
+        "wording": frozenset({"engines"}),
     },
     "printing": {
         "admin": frozenset({"models", "services", "sources"}),
@@ -674,6 +685,7 @@ LAYER_NAMES = frozenset(
         "commands",
         "core",
         "errors",
+        "formats",  # a language's date formats, by Django's rule (FORMAT_MODULE_PATH)
         "forms",
         "management",
         "migrations",

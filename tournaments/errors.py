@@ -7,6 +7,7 @@ next to that field. Anything else raised by a tournament service is a bug.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from scoring.engines.base import Problem
 
@@ -20,9 +21,16 @@ class TournamentError(Exception):
 
     @classmethod
     def single(
-        cls, message: str, *, field: str | None = None, round_number: int | None = None
+        cls,
+        template: str,
+        *,
+        field: str | None = None,
+        round_number: int | None = None,
+        **values: Any,
     ) -> TournamentError:
-        return cls([Problem(message, round_number, field)])
+        """One problem: ``template`` marked with ``N_``, filled with ``values`` for each
+        reader (see scoring.engines.base)."""
+        return cls([Problem(template, round_number, field, values)])
 
 
 def refuse(problems: list[Problem]) -> None:

@@ -12,6 +12,7 @@ from ninja.security import HttpBearer
 from common.compiled import HOLES, CompiledRead
 from scoring.api.errors import ApiError
 from scoring.api.limits import wrong_token
+from scoring.engines.base import N_
 from scoring.models import Game
 
 LARGEST_ID = 2**63 - 1
@@ -62,5 +63,5 @@ table_token = TableToken()
 def may_start_games(request: HttpRequest) -> bool:
     """Anyone may start a game, unless the site requires a login (then 401)."""
     if settings.TABLESCORE_REQUIRE_LOGIN_TO_CREATE and not request.user.is_authenticated:
-        raise ApiError("sign in to start a game", field="authorization", status=401)
+        raise ApiError(N_("sign in to start a game"), field="authorization", status=401)
     return True

@@ -13,11 +13,12 @@ from typing import Any, TypeVar
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.utils.translation import gettext, ngettext
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, Throttled, ValidationError
 
 from scoring.api.schemas import MAX_ROUND_NUMBER
-from scoring.engines.base import Problem
+from scoring.engines.base import N_, Problem
 from scoring.services import (
     GameChangeError,
     IdempotencyKeyReused,
@@ -25,8 +26,9 @@ from scoring.services import (
     RoundConflict,
     StaleRevision,
 )
+from scoring.wording import problem_dict, translated
 
-NO_SUCH_GAME = "no such game for this token"
+NO_SUCH_GAME = N_("no such game for this token")
 E = TypeVar("E", bound=Exception)
 
 
@@ -40,15 +42,21 @@ class ApiError(Exception):
         field: str | None,
         status: int = 400,
         round_number: int | None = None,
+        values: Mapping[str, Any] | None = None,
     ) -> None:
         super().__init__(message)
-        self.message = message
+        self.message = message  # a template marked with N_, its places filled by values
+        self.values = dict(values or {})
         self.field = field
         self.status = status
         self.round_number = round_number
 
     def problem(self) -> dict[str, Any]:
-        return {"round": self.round_number, "field": self.field, "message": self.message}
+        """The envelope's entry, its message in the reader's language (a marked template)."""
+        message = translated(self.message)
+        if self.values:
+            message = message.format(**self.values)
+        return {"round": self.round_number, "field": self.field, "message": message}
 
 
 def errors_response(
@@ -58,26 +66,26 @@ def errors_response(
 
 
 def problem_dicts(problems: Sequence[Problem]) -> list[dict[str, Any]]:
-    return [p.as_dict() for p in problems]
+    return [problem_dict(p) for p in problems]
 
 
 # --------------------------------------------------------------------------- schema errors
 
 MESSAGES = {
-    "missing": "{field} is required",
-    "extra_forbidden": "unknown field {field!r}",
-    "int_type": "{field} must be a whole number",
-    "int_parsing": "{field} must be a whole number",
-    "int_from_float": "{field} must be a whole number",
-    "bool_type": "{field} must be true or false",
-    "string_type": "{field} must be text",
-    "list_type": "{field} must be a list",
-    "dict_type": "{field} must be a JSON object",
-    "model_type": "{field} must be a JSON object",
-    "model_attributes_type": "{field} must be a JSON object",
-    "greater_than_equal": "{field} must be at least {ge}",
-    "less_than_equal": "{field} must be at most {le}",
-    "string_too_long": "{field} must be at most {max_length} characters",
+    "missing": N_("{field} is required"),
+    "extra_forbidden": N_("unknown field {field!r}"),
+    "int_type": N_("{field} must be a whole number"),
+    "int_parsing": N_("{field} must be a whole number"),
+    "int_from_float": N_("{field} must be a whole number"),
+    "bool_type": N_("{field} must be true or false"),
+    "string_type": N_("{field} must be text"),
+    "list_type": N_("{field} must be a list"),
+    "dict_type": N_("{field} must be a JSON object"),
+    "model_type": N_("{field} must be a JSON object"),
+    "model_attributes_type": N_("{field} must be a JSON object"),
+    "greater_than_equal": N_("{field} must be at least {ge}"),
+    "less_than_equal": N_("{field} must be at most {le}"),
+    "string_too_long": N_("{field} must be at most {max_length} characters"),
 }
 
 
@@ -101,9 +109,10 @@ def schema_problem(error: Mapping[str, Any], round_number: int | None) -> dict[s
     loc = list(error.get("loc", ()))
     field = _field_name(loc)
     if field == "body" and error.get("type") in {"model_type", "model_attributes_type"}:
-        message = "the body must be a JSON object"
+        message = translated(N_("the body must be a JSON object"))
     else:
         template = MESSAGES.get(str(error.get("type")))
+        template = translated(template) if template else None
         context = dict(error.get("ctx") or {})
         try:
             message = template.format(field=field, **context) if template else ""
@@ -130,7 +139,7 @@ def on_api_error(request: HttpRequest, exc: ApiError) -> HttpResponse:
 
 def on_validation_error(request: HttpRequest, exc: ValidationError) -> HttpResponse:
     if not request.body and any(e.get("loc", ("",))[0] == "body" for e in exc.errors):
-        return errors_response(400, [ApiError("the body must be JSON", field="body").problem()])
+        return errors_response(400, [ApiError(N_("the body must be JSON"), field="body").problem()])
     number = _round_number(request)
     return errors_response(400, [schema_problem(e, number) for e in exc.errors])
 
@@ -147,9 +156,14 @@ def on_no_such_game(request: HttpRequest, exc: NoSuchGame) -> HttpResponse:
 
 def on_throttled(request: HttpRequest, exc: Throttled) -> HttpResponse:
     wait = math.ceil(exc.wait) if exc.wait else None
-    message = "too many requests: try again " + (
-        f"in {wait} second{'s' if wait != 1 else ''}" if wait else "later"
-    )
+    if wait:
+        message = ngettext(
+            "too many requests: try again in {wait} second",
+            "too many requests: try again in {wait} seconds",
+            wait,
+        ).format(wait=wait)
+    else:
+        message = gettext("too many requests: try again later")
     response = errors_response(429, [{"round": None, "field": None, "message": message}])
     if wait:
         response["Retry-After"] = str(wait)
@@ -167,12 +181,12 @@ def on_http_error(request: HttpRequest, exc: HttpError) -> HttpResponse:
 def on_data_too_big(request: HttpRequest, exc: RequestDataTooBig) -> HttpResponse:
     """Django's own limit, should a body slip past the size it announced: the same 413."""
     limit = settings.TABLESCORE_MAX_BODY_BYTES
-    message = f"the body is larger than {limit} bytes"
+    message = gettext("the body is larger than {limit} bytes").format(limit=limit)
     return errors_response(413, [{"round": None, "field": "body", "message": message}])
 
 
 def on_not_found(request: HttpRequest, exc: Http404) -> HttpResponse:
-    return errors_response(404, [{"round": None, "field": None, "message": "not found"}])
+    return errors_response(404, [{"round": None, "field": None, "message": gettext("not found")}])
 
 
 def on_round_conflict(request: HttpRequest, exc: RoundConflict) -> HttpResponse:

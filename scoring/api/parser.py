@@ -14,10 +14,16 @@ from ninja.types import DictStrAny
 
 from common.jsondoc import DocumentError, read_json
 from scoring.api.errors import ApiError, on_api_error
+from scoring.engines.base import N_
 
 
 def body_too_large(limit: int) -> ApiError:
-    return ApiError(f"the body is larger than {limit} bytes", field="body", status=413)
+    return ApiError(
+        N_("the body is larger than {limit} bytes"),
+        field="body",
+        status=413,
+        values={"limit": limit},
+    )
 
 
 def refusing_large_bodies(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -74,14 +80,14 @@ def read_json_body(request: HttpRequest) -> Any:
     if len(request.body) > limit:
         raise body_too_large(limit)
     if not request.body:
-        raise ApiError("the body must be JSON", field="body")
+        raise ApiError(N_("the body must be JSON"), field="body")
     try:
         data = read_json(request.body, largest=limit)
     except DocumentError as error:
         raise ApiError(f"the body {error.reason}", field="body") from None
     # NUL decodes as JSON but cannot be stored or printed as text.
     if "\\u0000" in request.body.decode("utf-8-sig") or b"\x00" in request.body:
-        raise ApiError("the body holds a NUL character", field="body")
+        raise ApiError(N_("the body holds a NUL character"), field="body")
     return data
 
 

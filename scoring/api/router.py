@@ -35,6 +35,7 @@ from scoring.api.schemas import (
     StaleOut,
     UndoIn,
 )
+from scoring.engines.base import N_
 from scoring.models import Confirmation, Game
 from scoring.selectors import game_record_dict, game_score_data, rounds_data
 from scoring.services import (
@@ -200,8 +201,9 @@ def game_rounds(
     key = (idempotency_key or "").strip() or None
     if key and len(key) > MAX_IDEMPOTENCY_KEY:
         raise ApiError(
-            f"the idempotency key is longer than {MAX_IDEMPOTENCY_KEY} characters",
+            N_("the idempotency key is longer than {longest} characters"),
             field="idempotency_key",
+            values={"longest": MAX_IDEMPOTENCY_KEY},
         )
     result = round_record(
         game=the_game(request),
@@ -228,9 +230,10 @@ def game_round_correct(
 ) -> Any:
     if correction.number is not None and correction.number != number:
         raise ApiError(
-            f"the body names round {correction.number} but the path round {number}",
+            N_("the body names round {named} but the path round {number}"),
             field="number",
             round_number=number,
+            values={"named": correction.number, "number": number},
         )
     try:
         result = round_correct(
@@ -266,7 +269,9 @@ def game_round_undo(
 ) -> Any:
     if undo is None:
         raise ApiError(
-            "revision is required: the game's revision the undo was made against (GET gives it)",
+            N_(
+                "revision is required: the game's revision the undo was made against (GET gives it)"
+            ),
             field="revision",
             round_number=number,
         )

@@ -3,12 +3,28 @@
 An engine is a pure function of a game record: options, seats and rounds in,
 per-round deltas and running totals out. Nothing here touches a database or a
 request; the Django layer converts to and from these plain values.
+
+Problems in the reader's language (the one mechanism, for every core): a ``Problem``
+keeps its English *template* and its *values* apart, and never joins them into one text
+for good. The template is a literal marked with ``N_`` (a no-op: the catalogue's tools
+find it by that keyword, ``manage.py makemessages`` as this project configures it), with
+``{named}`` places for the values; a value is a plain number or name, a ``Seat`` (counted
+from 0 here, shown as each reader counts), or a ``Phrase`` (a marked template of its own
+with its values: a side's name, a nested problem). A core whose words must stay strings
+(a drawing's titles) gives ``Words``: a phrase that is also its English text.
+``Problem.message`` and ``str(phrase)`` give the English, as the cores, the commands and
+the logs read it; the outer layer (``scoring.wording``) looks the template up in the
+reader's language with Django's gettext, translates each ``Phrase`` value the same way,
+and only then fills the places. A template is never built with an f-string (its text
+would differ at every value, and no catalogue could hold it); a message that is (the
+engines not moved yet) stays English.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
+import re
 import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
@@ -28,16 +44,110 @@ MAX_INT = 10**6
 # --------------------------------------------------------------------------- problems
 
 
+def N_(template: str) -> str:
+    """Marks a message template for the catalogue and returns it unchanged (see above)."""
+    return template
+
+
+class Seat(int):
+    """A seat among a problem's values: counted from 0 as in the data; the outer layer shows
+    it as its readers count (from 1 on a page, from 0 in the API)."""
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """A marked template and its values, translated as a whole: a value of a problem that
+    is words itself ("the opponents", "team A"), or a phrase a caller composes."""
+
+    template: str
+    values: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return fill(self.template, self.values)
+
+
+class Words(str):
+    """A phrase that is also its English text: for a core whose callers keep plain strings
+    (titles and labels of a drawing). Compares, prints and joins as the English; the outer
+    layer reads ``template`` and ``values`` and says it in the reader's language."""
+
+    template: str
+    values: Mapping[str, Any]
+
+    def __new__(cls, template: str, values: Mapping[str, Any] | None = None) -> Words:
+        given = dict(values or {})
+        made = super().__new__(cls, fill(template, given))
+        made.template = template
+        made.values = given
+        return made
+
+
+def fill(template: str, values: Mapping[str, Any]) -> str:
+    """The English text: the template's places filled with the values (a template with no
+    values is its own text, braces and all)."""
+    if not values:
+        return template
+    return template.format(**{name: english(value) for name, value in values.items()})
+
+
+def english(value: Any) -> Any:
+    if isinstance(value, Words):
+        return str.__str__(value)
+    if isinstance(value, Phrase):
+        return str(value)
+    if isinstance(value, Problem):
+        return value.message
+    if isinstance(value, Seat):
+        return int(value)
+    return value
+
+
+def deal_words(message: str) -> str:
+    """A message as the desk says it: a deal is a deal, not a round (English; a language
+    whose translations say "deal" already is left as it is)."""
+    return re.sub(
+        r"\b([Rr])ound(s?)\b", lambda m: ("D" if m[1] == "R" else "d") + "eal" + m[2], message
+    )
+
+
+SEAT_IN_DATA = re.compile(r"\bseat (\d+)\b")
+
+
+def seats_from_one(message: str) -> str:
+    """An English message written with seats counted from 0, as people read it: from 1
+    (a message whose seats are ``Seat`` values is shown so by its reader's layer)."""
+    return SEAT_IN_DATA.sub(lambda found: f"seat {int(found.group(1)) + 1}", message)
+
+
 @dataclass(frozen=True)
 class Problem:
-    """One user-facing mistake in a record, naming the round (1-based) and the field."""
+    """One user-facing mistake in a record, naming the round (1-based) and the field.
 
-    message: str
+    ``template`` (marked with ``N_``) and ``values`` stay apart until a reader's layer
+    fills them (see the module's description); ``message`` is the English text.
+    ``of_deals``: said as the desk says it, of deals rather than rounds."""
+
+    template: str
     round: int | None = None
     field: str | None = None
+    values: Mapping[str, Any] = dataclasses.field(default_factory=dict, compare=False)
+    of_deals: bool = dataclasses.field(default=False, compare=False)
+
+    @property
+    def message(self) -> str:
+        text = fill(self.template, self.values)
+        return deal_words(text) if self.of_deals else text
 
     def __str__(self) -> str:
         return f"round {self.round}: {self.message}" if self.round else self.message
+
+    def __hash__(self) -> int:
+        return hash((self.message, self.round, self.field))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Problem):
+            return NotImplemented
+        return (self.message, self.round, self.field) == (other.message, other.round, other.field)
 
     def as_dict(self) -> dict[str, Any]:
         return {"round": self.round, "field": self.field, "message": self.message}
@@ -86,26 +196,40 @@ class OptionSpec:
     play_only: bool = False
     player_counts: tuple[int, ...] | None = None  # offered only at these player counts
 
-    def problem(self, value: Any) -> str | None:
+    def problem(self, value: Any) -> Phrase | None:
         """Why ``value`` is not acceptable for this option, or None."""
+        name = self.name
         if self.kind == "bool":
-            return None if isinstance(value, bool) else f"option {self.name} must be true or false"
+            if isinstance(value, bool):
+                return None
+            return Phrase(N_("option {name} must be true or false"), {"name": name})
         if self.kind == "choice":
             if value in self.choices:
                 return None
             allowed = ", ".join(str(c) for c in self.choices)
-            return f"option {self.name} must be one of {allowed}"
+            return Phrase(
+                N_("option {name} must be one of {allowed}"), {"name": name, "allowed": allowed}
+            )
         if self.kind in {"int", "int_or_null"}:
             if value is None and self.kind == "int_or_null":
                 return None
             if not is_int(value):
-                return f"option {self.name} must be a whole number"
+                return Phrase(N_("option {name} must be a whole number"), {"name": name})
             if self.minimum is not None and value < self.minimum:
-                return f"option {self.name} must be at least {self.minimum}"
+                return Phrase(
+                    N_("option {name} must be at least {minimum}"),
+                    {"name": name, "minimum": self.minimum},
+                )
             if self.maximum is not None and value > self.maximum:
-                return f"option {self.name} must be at most {self.maximum}"
+                return Phrase(
+                    N_("option {name} must be at most {maximum}"),
+                    {"name": name, "maximum": self.maximum},
+                )
             if self.step > 1 and value % self.step:
-                return f"option {self.name} must be a multiple of {self.step}"
+                return Phrase(
+                    N_("option {name} must be a multiple of {step}"),
+                    {"name": name, "step": self.step},
+                )
             return None
         raise ValueError(f"unknown option kind {self.kind!r}")  # a bug, not a user mistake
 
@@ -390,19 +514,25 @@ class Engine(ABC):
 
     def resolve_options(self, given: Mapping[str, Any], players: int) -> dict[str, Any]:
         if not isinstance(given, Mapping):
-            raise InvalidRecord([Problem("options must be an object", field="options")])
+            raise InvalidRecord([Problem(N_("options must be an object"), field="options")])
         specs = {spec.name: spec for spec in self.option_specs()}
         problems = [
-            Problem(f"unknown option {name!r} for {self.title}", field=f"options.{name}")
+            Problem(
+                N_("unknown option {name!r} for {game}"),
+                field=f"options.{name}",
+                values={"name": name, "game": self.title},
+            )
             for name in given
             if name not in specs
         ]
         resolved: dict[str, Any] = {}
         for name, spec in specs.items():
             value = given.get(name, spec.default)
-            message = spec.problem(value)
-            if message:
-                problems.append(Problem(message, field=f"options.{name}"))
+            phrase = spec.problem(value)
+            if phrase:
+                problems.append(
+                    Problem(phrase.template, field=f"options.{name}", values=phrase.values)
+                )
             resolved[name] = value
         if problems:
             raise InvalidRecord(problems)
@@ -417,12 +547,21 @@ class Engine(ABC):
                 and field not in named
             ):
                 *rest, last = spec.player_counts
-                counts = f"{', '.join(map(str, rest))} or {last}" if rest else str(last)
+                counts: Phrase | str = (
+                    Phrase(
+                        N_("{some} or {last}"), {"some": ", ".join(map(str, rest)), "last": last}
+                    )
+                    if rest
+                    else str(last)
+                )
                 extra.append(
                     Problem(
-                        f"option {name} is for {counts} players only (the rules give it no "
-                        f"other count); this game has {players} players",
+                        N_(
+                            "option {name} is for {counts} players only (the rules give it no "
+                            "other count); this game has {players} players"
+                        ),
                         field=field,
+                        values={"name": name, "counts": counts, "players": players},
                     )
                 )
         if extra:
@@ -441,11 +580,15 @@ class Engine(ABC):
         if count not in allowed:
             counts = ", ".join(str(c) for c in allowed)
             problems.append(
-                Problem(f"{self.title} is played by {counts} players, not {count}", field="players")
+                Problem(
+                    N_("{game} is played by {counts} players, not {count}"),
+                    field="players",
+                    values={"game": self.title, "counts": counts, "count": count},
+                )
             )
         if not is_int(record.first_dealer) or not 0 <= record.first_dealer < max(count, 1):
             problems.append(
-                Problem("first_dealer must be a seat of this game", field="first_dealer")
+                Problem(N_("first_dealer must be a seat of this game"), field="first_dealer")
             )
         if problems:
             raise InvalidRecord(problems)
@@ -460,9 +603,7 @@ class Engine(ABC):
         """Score a whole game; raise InvalidRecord naming every problem found."""
         table = self.table_for(record)
         if len(record.rounds) > MAX_ROUNDS:
-            raise InvalidRecord(
-                [Problem(f"a game holds at most {MAX_ROUNDS} rounds", MAX_ROUNDS + 1, "number")]
-            )
+            raise InvalidRecord([too_many_rounds(MAX_ROUNDS + 1, "number")])
         state = self.start(table)
         results = [
             self._play_round(table, state, index + 1, entry)
@@ -497,9 +638,7 @@ class Engine(ABC):
         """
         table = self.table_for(record)
         if number > MAX_ROUNDS:
-            raise InvalidRecord(
-                [Problem(f"a game holds at most {MAX_ROUNDS} rounds", MAX_ROUNDS + 1, "number")]
-            )
+            raise InvalidRecord([too_many_rounds(MAX_ROUNDS + 1, "number")])
         resumed = self.state_from_data(table, state)
         result = self._play_round(table, resumed, number, entry)
         plain = self.state_data(resumed)
@@ -525,14 +664,14 @@ class Engine(ABC):
             raise InvalidRecord(
                 [
                     Problem(
-                        "the game has already ended; no more rounds can be recorded",
+                        N_("the game has already ended; no more rounds can be recorded"),
                         number,
                         "round",
                     )
                 ]
             )
         if not isinstance(entry, Mapping):
-            raise InvalidRecord([Problem("a round must be an object", number, "round")])
+            raise InvalidRecord([Problem(N_("a round must be an object"), number, "round")])
         try:
             result = self.play(table, state, number, entry)
         except RoundProblems as invalid:
@@ -545,13 +684,21 @@ class Engine(ABC):
         if unknown:
             raise InvalidRecord(
                 [
-                    Problem(f"unknown key {key!r} in the record", field=key)
+                    Problem(N_("unknown key {key!r} in the record"), field=key, values={"key": key})
                     for key in sorted(unknown)
                 ]
             )
         at_totals = extras.get(AT_TOTALS, False)
         if not isinstance(at_totals, bool):
-            raise InvalidRecord([Problem(f"{AT_TOTALS} must be true or false", field=AT_TOTALS)])
+            raise InvalidRecord(
+                [
+                    Problem(
+                        N_("{name} must be true or false"),
+                        field=AT_TOTALS,
+                        values={"name": AT_TOTALS},
+                    )
+                ]
+            )
         conclusion = self.conclude(
             table, state, {key: value for key, value in extras.items() if key != AT_TOTALS}
         )
@@ -624,14 +771,16 @@ class RoundReader:
         self.entry = entry
         self.problems: list[Problem] = []
 
-    def fail(self, field_name: str | None, message: str) -> None:
-        self.problems.append(Problem(message, self.number, field_name))
+    def fail(self, field_name: str | None, template: str, **values: Any) -> None:
+        """A problem of this round: ``template`` marked with ``N_``, its places filled with
+        ``values`` by the reader's layer."""
+        self.problems.append(Problem(template, self.number, field_name, values))
 
     def only_keys(self, allowed: Iterable[str]) -> None:
         allowed = set(allowed)
         for key in self.entry:
             if key not in allowed:
-                self.fail(key, f"unknown field {key!r}")
+                self.fail(key, N_("unknown field {key!r}"), key=key)
 
     def done(self) -> None:
         if self.problems:
@@ -643,24 +792,40 @@ class RoundReader:
         value: Any,
         minimum: int | None = None,
         maximum: int | None = None,
-        label: str | None = None,
+        label: str | Phrase | None = None,
     ) -> int | None:
         label = label or name
         if not is_int(value):
-            self.fail(name, f"{label} must be a whole number")
+            self.fail(name, N_("{label} must be a whole number"), label=label)
             return None
         if minimum is not None and value < minimum:
-            self.fail(name, f"{label} {shown(value)} is below {minimum}")
+            self.fail(
+                name,
+                N_("{label} {value} is below {minimum}"),
+                label=label,
+                value=shown(value),
+                minimum=minimum,
+            )
             return None
         if maximum is not None and value > maximum:
-            self.fail(name, f"{label} {shown(value)} is above {maximum}")
+            self.fail(
+                name,
+                N_("{label} {value} is above {maximum}"),
+                label=label,
+                value=shown(value),
+                maximum=maximum,
+            )
             return None
         return value
 
-    def seat(self, name: str, value: Any, players: int, label: str | None = None) -> int | None:
+    def seat(
+        self, name: str, value: Any, players: int, label: str | Phrase | None = None
+    ) -> int | None:
         label = label or name
         if not is_int(value) or not 0 <= value < players:
-            self.fail(name, f"{label} must be a seat from 0 to {players - 1}")
+            self.fail(
+                name, N_("{label} must be a seat from 0 to {last}"), label=label, last=players - 1
+            )
             return None
         return value
 
@@ -668,14 +833,23 @@ class RoundReader:
         self, name: str, value: Any, players: int, minimum: int = 0, maximum: int = MAX_INT
     ) -> list[int] | None:
         if not isinstance(value, list) or len(value) != players:
-            self.fail(name, f"{name} needs one number per player ({players})")
+            self.fail(
+                name,
+                N_("{name} needs one number per player ({players})"),
+                name=name,
+                players=players,
+            )
             return None
         numbers: list[int] = []
         for seat, item in enumerate(value):
             if not is_int(item) or not minimum <= item <= maximum:
                 self.fail(
                     name,
-                    f"{name} of seat {seat} must be a whole number from {minimum} to {maximum}",
+                    N_("{name} of seat {seat} must be a whole number from {minimum} to {maximum}"),
+                    name=name,
+                    seat=Seat(seat),
+                    minimum=minimum,
+                    maximum=maximum,
                 )
                 return None
             numbers.append(item)
@@ -683,7 +857,7 @@ class RoundReader:
 
     def flag(self, name: str, value: Any) -> bool:
         if not isinstance(value, bool):
-            self.fail(name, f"{name} must be true or false")
+            self.fail(name, N_("{name} must be true or false"), name=name)
             return False
         return value
 
@@ -693,37 +867,60 @@ class RoundReader:
         if raw is None:
             return []
         if not isinstance(raw, list):
-            self.fail("penalties", "penalties must be a list")
+            self.fail("penalties", N_("penalties must be a list"))
             return []
         found: list[tuple[int, int]] = []
         last = players - 1
         for index, item in enumerate(raw, start=1):
             if not isinstance(item, Mapping):
-                self.fail("penalties", f"penalty {index} must be an object with player and points")
+                self.fail(
+                    "penalties",
+                    N_("penalty {index} must be an object with player and points"),
+                    index=index,
+                )
                 continue
             for key in item:
                 if key not in {"player", "points", "reason"}:
-                    self.fail("penalties", f"unknown field {key!r} in penalty {index}")
+                    self.fail(
+                        "penalties",
+                        N_("unknown field {key!r} in penalty {index}"),
+                        key=key,
+                        index=index,
+                    )
             seat, points = item.get("player"), item.get("points")
             player: int | None = seat if is_int(seat) and 0 <= seat <= last else None
             if player is None:
                 self.fail(
-                    "penalties", f"the player of penalty {index} must be a seat from 0 to {last}"
+                    "penalties",
+                    N_("the player of penalty {index} must be a seat from 0 to {last}"),
+                    index=index,
+                    last=last,
                 )
             amount: int | None = None
             if not is_int(points):
-                self.fail("penalties", f"the points of penalty {index} must be a whole number")
+                self.fail(
+                    "penalties",
+                    N_("the points of penalty {index} must be a whole number"),
+                    index=index,
+                )
             elif not 0 <= points <= maximum:
                 self.fail(
                     "penalties",
-                    f"the points of penalty {index} must be from 0 to {maximum}, "
-                    f"not {shown(points)}",
+                    N_("the points of penalty {index} must be from 0 to {maximum}, not {points}"),
+                    index=index,
+                    maximum=maximum,
+                    points=shown(points),
                 )
             else:
                 amount = points
             problem = text_problem(item.get("reason", ""), 200)
             if problem:
-                self.fail("penalties", f"the reason of penalty {index} {problem}")
+                self.fail(
+                    "penalties",
+                    N_("the reason of penalty {index} {problem}"),
+                    index=index,
+                    problem=problem,
+                )
             if player is not None and amount is not None:
                 found.append((player, amount))
         return found
@@ -736,23 +933,30 @@ class RoundReader:
 INVISIBLE_CATEGORIES = frozenset({"Cf", "Zl", "Zp"})
 
 
-def text_problem(value: Any, longest: int) -> str | None:
+def text_problem(value: Any, longest: int) -> Phrase | None:
     """Why a free text (a name, a reason) cannot be stored and printed, or None: the one
-    rule for names everywhere (the desk, the table, the API, every import)."""
+    rule for names everywhere (the desk, the table, the API, every import). The phrase
+    follows what it is about ("the name " + it): in English, ``str()`` of it."""
     if not isinstance(value, str):
-        return "must be text"
+        return Phrase(N_("must be text"))
     if len(value) > longest:
-        return f"is longer than {longest} characters"
+        return Phrase(N_("is longer than {longest} characters"), {"longest": longest})
     if any(ord(c) < 32 or 127 <= ord(c) < 160 for c in value):
-        return "holds a control character"
+        return Phrase(N_("holds a control character"))
     try:
         value.encode("utf-8")
     except UnicodeEncodeError:
-        return "holds a character that is not valid text"
+        return Phrase(N_("holds a character that is not valid text"))
     for c in value:
         if unicodedata.category(c) in INVISIBLE_CATEGORIES:
-            return f"holds an invisible character (U+{ord(c):04X})"
+            return Phrase(N_("holds an invisible character ({code})"), {"code": f"U+{ord(c):04X}"})
     return None
+
+
+def too_many_rounds(number: int | None, field_name: str) -> Problem:
+    return Problem(
+        N_("a game holds at most {most} rounds"), number, field_name, {"most": MAX_ROUNDS}
+    )
 
 
 def top_seats(totals: Sequence[int]) -> list[int]:
@@ -775,46 +979,64 @@ def parse_record(data: Any, engines: Mapping[str, Engine]) -> GameRecord:
     ``ENGINES`` (this module never imports the registry, which imports it).
     """
     if not isinstance(data, Mapping):
-        raise InvalidRecord([Problem("a game record must be a JSON object")])
+        raise InvalidRecord([Problem(N_("a game record must be a JSON object"))])
     problems: list[Problem] = []
     game = data.get("game")
     if not isinstance(game, str) or game not in engines:
         known = ", ".join(engines)
-        raise InvalidRecord([Problem(f"game must be one of {known}", field="game")])
+        raise InvalidRecord(
+            [Problem(N_("game must be one of {known}"), field="game", values={"known": known})]
+        )
     engine = engines[game]
     allowed = RECORD_KEYS | engine.record_extras | {AT_TOTALS}
     for key in data:
         if key not in allowed:
-            problems.append(Problem(f"unknown key {key!r} in the record", field=key))
+            problems.append(
+                Problem(N_("unknown key {key!r} in the record"), field=key, values={"key": key})
+            )
     if data.get("format", RECORD_FORMAT) != RECORD_FORMAT:
-        problems.append(Problem(f"format must be {RECORD_FORMAT}", field="format"))
+        problems.append(
+            Problem(N_("format must be {format}"), field="format", values={"format": RECORD_FORMAT})
+        )
     players = data.get("players")
     if not isinstance(players, list) or not players:
-        problems.append(Problem("players must be a list of names", field="players"))
+        problems.append(Problem(N_("players must be a list of names"), field="players"))
         players = []
     else:
         for seat, name in enumerate(players):
             if not isinstance(name, str) or not name.strip():
-                problems.append(Problem(f"player {seat + 1} needs a name", field="players"))
+                problems.append(
+                    Problem(
+                        N_("player {number} needs a name"),
+                        field="players",
+                        values={"number": seat + 1},
+                    )
+                )
             elif problem := text_problem(name, MAX_NAME_LENGTH):
-                problems.append(Problem(f"player {seat + 1}'s name {problem}", field="players"))
+                problems.append(
+                    Problem(
+                        N_("player {number}'s name {problem}"),
+                        field="players",
+                        values={"number": seat + 1, "problem": problem},
+                    )
+                )
     options = data.get("options", {})
     if options is None:
         options = {}
     if not isinstance(options, Mapping):
-        problems.append(Problem("options must be an object", field="options"))
+        problems.append(Problem(N_("options must be an object"), field="options"))
         options = {}
     rounds = data.get("rounds", [])
     if rounds is None:
         rounds = []
     if not isinstance(rounds, list):
-        problems.append(Problem("rounds must be a list", field="rounds"))
+        problems.append(Problem(N_("rounds must be a list"), field="rounds"))
         rounds = []
     elif len(rounds) > MAX_ROUNDS:
-        problems.append(Problem(f"a game holds at most {MAX_ROUNDS} rounds", field="rounds"))
+        problems.append(too_many_rounds(None, "rounds"))
     first_dealer = data.get("first_dealer", 0)
     if not is_int(first_dealer):
-        problems.append(Problem("first_dealer must be a seat number", field="first_dealer"))
+        problems.append(Problem(N_("first_dealer must be a seat number"), field="first_dealer"))
         first_dealer = 0
     if problems:
         raise InvalidRecord(problems)

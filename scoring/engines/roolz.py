@@ -20,13 +20,16 @@ from typing import Any, ClassVar
 
 from scoring.engines.base import (
     MAX_INT,
+    N_,
     Conclusion,
     Engine,
     FieldSpec,
     OptionSpec,
+    Phrase,
     Problem,
     RoundReader,
     RoundResult,
+    Seat,
     Table,
     is_int,
     running,
@@ -162,16 +165,16 @@ class _Round:
     penalties: tuple[tuple[int, int], ...]
 
 
-def _side_name(label: str, individual: bool) -> str:
+def _side_name(label: str, individual: bool) -> Phrase:
     if not individual:
-        return f"team {label}"
-    return "the bidder's side" if label == BIDDER else "the opponents"
+        return Phrase(N_("team {label}"), {"label": label})
+    return Phrase(N_("the bidder's side") if label == BIDDER else N_("the opponents"))
 
 
 class Roolz(Engine):
     key = "roolz"
     title = "Roolz"
-    summary = (
+    summary = N_(
         "The 100-card bidding game with a high and a low trump: bid for a share of the "
         "300 points in each round; 2-6 players, in teams or individually."
     )
@@ -254,17 +257,21 @@ class Roolz(Engine):
         if options.get("called_partner") is True and players != 4:
             problems.append(
                 Problem(
-                    f"called_partner is a four-player option; this game has {players} players",
+                    N_("called_partner is a four-player option; this game has {players} players"),
                     field="options.called_partner",
+                    values={"players": players},
                 )
             )
         six = options.get("six_player", "teams")
         if six != "teams" and players != 6:
             problems.append(
                 Problem(
-                    f"six_player {six!r} is a six-player option; this game has {players} "
-                    "players (leave it at 'teams')",
+                    N_(
+                        "six_player {six!r} is a six-player option; this game has {players} "
+                        "players (leave it at 'teams')"
+                    ),
                     field="options.six_player",
+                    values={"six": six, "players": players},
                 )
             )
         return problems
@@ -404,7 +411,7 @@ class Roolz(Engine):
         if misdeal:
             for key in entry:
                 if key != "misdeal":
-                    reader.fail(key, f"a misdeal records nothing else; remove {key}")
+                    reader.fail(key, N_("a misdeal records nothing else; remove {key}"), key=key)
             reader.done()
             zeros = [0] * table.size
             return RoundResult(
@@ -535,15 +542,17 @@ class Roolz(Engine):
             if key == "partners" and setup.call is None:
                 reader.fail(
                     "partners",
-                    "partners are only recorded when the bidder calls a card (5 players, "
-                    "called_partner, or six_player two_calls)",
+                    N_(
+                        "partners are only recorded when the bidder calls a card (5 players, "
+                        "called_partner, or six_player two_calls)"
+                    ),
                 )
             elif key not in allowed:
-                reader.fail(key, f"unknown field {key!r}")
+                reader.fail(key, N_("unknown field {key!r}"), key=key)
 
         bidder: int | None = None
         if "bidder" not in entry:
-            reader.fail("bidder", "bidder is missing")
+            reader.fail("bidder", N_("bidder is missing"))
         else:
             bidder = reader.seat("bidder", entry["bidder"], players)
 
@@ -555,7 +564,11 @@ class Roolz(Engine):
         raw_slam = entry.get("all_tricks")
         if raw_slam is not None:
             if not isinstance(raw_slam, str) or raw_slam not in labels:
-                reader.fail("all_tricks", "all_tricks must name a side: " + ", ".join(labels))
+                reader.fail(
+                    "all_tricks",
+                    N_("all_tricks must name a side: {sides}"),
+                    sides=", ".join(labels),
+                )
             else:
                 all_tricks = raw_slam
                 if (
@@ -566,8 +579,10 @@ class Roolz(Engine):
                     who = _side_name(raw_slam, setup.individual)
                     reader.fail(
                         "all_tricks",
-                        f"{who} took every trick, so it won all {ROUND_POINTS} points, "
-                        f"not {won[raw_slam]}",
+                        N_("{who} took every trick, so it won all {points} points, not {won}"),
+                        who=who,
+                        points=ROUND_POINTS,
+                        won=won[raw_slam],
                     )
         penalties = reader.penalties(players)
         if reader.problems or bidder is None or bid is None or partners is None or won is None:
@@ -583,20 +598,32 @@ class Roolz(Engine):
 
     def _read_bid(self, reader: RoundReader, setup: Setup) -> int | None:
         if "bid" not in reader.entry:
-            reader.fail("bid", "bid is missing")
+            reader.fail("bid", N_("bid is missing"))
             return None
         bid = reader.entry["bid"]
         if not is_int(bid):
-            reader.fail("bid", "bid must be a whole number")
+            reader.fail("bid", N_("bid must be a whole number"))
             return None
         if bid < setup.min_bid:
-            reader.fail("bid", f"bid {bid} is below the minimum bid of {setup.min_bid}")
+            reader.fail(
+                "bid",
+                N_("bid {bid} is below the minimum bid of {minimum}"),
+                bid=bid,
+                minimum=setup.min_bid,
+            )
             return None
         if bid > MAX_BID:
-            reader.fail("bid", f"bid {bid} is above the maximum bid of {MAX_BID}")
+            reader.fail(
+                "bid",
+                N_("bid {bid} is above the maximum bid of {maximum}"),
+                bid=bid,
+                maximum=MAX_BID,
+            )
             return None
         if bid % POINT_STEP:
-            reader.fail("bid", f"bid {bid} is not a multiple of {POINT_STEP}")
+            reader.fail(
+                "bid", N_("bid {bid} is not a multiple of {step}"), bid=bid, step=POINT_STEP
+            )
             return None
         return bid
 
@@ -607,42 +634,55 @@ class Roolz(Engine):
             return ()
         entry = reader.entry
         if "partners" not in entry:
-            reader.fail("partners", "partners is missing: " + self._partners_rule(setup))
+            reader.fail(
+                "partners", N_("partners is missing: {rule}"), rule=self._partners_rule(setup)
+            )
             return None
         raw = entry["partners"]
         if not isinstance(raw, list):
-            reader.fail("partners", "partners must be a list of seats")
+            reader.fail("partners", N_("partners must be a list of seats"))
             return None
         most = {CALL_ONE: 1, CALL_FIVE: 1, CALL_TWO: 2}[setup.call]
         if len(raw) > most:
-            reader.fail("partners", f"{len(raw)} partners given: " + self._partners_rule(setup))
+            reader.fail(
+                "partners",
+                N_("{count} partners given: {rule}"),
+                count=len(raw),
+                rule=self._partners_rule(setup),
+            )
             return None
         seats: list[int] = []
         for item in raw:
-            seat = reader.seat("partners", item, setup.players, "each partner")
+            seat = reader.seat("partners", item, setup.players, Phrase(N_("each partner")))
             if seat is None:
                 return None
             if seat == bidder:
-                reader.fail("partners", "the bidder cannot be their own partner")
+                reader.fail("partners", N_("the bidder cannot be their own partner"))
                 return None
             if seat in seats:
-                reader.fail("partners", f"seat {seat} is listed twice in partners")
+                reader.fail(
+                    "partners", N_("seat {seat} is listed twice in partners"), seat=Seat(seat)
+                )
                 return None
             seats.append(seat)
         return tuple(seats)
 
     @staticmethod
-    def _partners_rule(setup: Setup) -> str:
+    def _partners_rule(setup: Setup) -> Phrase:
         if setup.call == CALL_ONE:
-            return (
-                "name the holder of the called card, or none ([]) when the bidder holds it "
-                "and plays alone"
+            return Phrase(
+                N_(
+                    "name the holder of the called card, or none ([]) when the bidder holds it "
+                    "and plays alone"
+                )
             )
         if setup.call == CALL_FIVE:
-            return "name the holder of the called card, or none ([]) for a twofer"
-        return (
-            "name the holders of the two called cards: two seats, one seat for a twofer, "
-            "or none ([]) when the bidder holds both"
+            return Phrase(N_("name the holder of the called card, or none ([]) for a twofer"))
+        return Phrase(
+            N_(
+                "name the holders of the two called cards: two seats, one seat for a twofer, "
+                "or none ([]) when the bidder holds both"
+            )
         )
 
     def _read_won(self, reader: RoundReader, setup: Setup) -> dict[str, int] | None:
@@ -650,35 +690,51 @@ class Roolz(Engine):
         entry = reader.entry
         sides = ", ".join(labels)
         if "won" not in entry:
-            reader.fail("won", f"won is missing: give the points of each side ({sides})")
+            reader.fail(
+                "won", N_("won is missing: give the points of each side ({sides})"), sides=sides
+            )
             return None
         raw = entry["won"]
         if not isinstance(raw, Mapping):
-            reader.fail("won", f"won must give the points of each side ({sides})")
+            reader.fail("won", N_("won must give the points of each side ({sides})"), sides=sides)
             return None
         ok = True
         for key in raw:
             if key not in labels:
-                reader.fail("won", f"won has no side {key!r}; the sides are {sides}")
+                reader.fail(
+                    "won",
+                    N_("won has no side {key!r}; the sides are {sides}"),
+                    key=key,
+                    sides=sides,
+                )
                 ok = False
         won: dict[str, int] = {}
         for label in labels:
             who = _side_name(label, setup.individual)
             if label not in raw:
-                reader.fail("won", f"won is missing the points of {who}")
+                reader.fail("won", N_("won is missing the points of {who}"), who=who)
                 ok = False
                 continue
             value = raw[label]
             if not is_int(value):
-                reader.fail("won", f"points won by {who} must be a whole number")
+                reader.fail("won", N_("points won by {who} must be a whole number"), who=who)
                 ok = False
             elif not 0 <= value <= ROUND_POINTS:
                 reader.fail(
-                    "won", f"points won by {who} ({value}) must be from 0 to {ROUND_POINTS}"
+                    "won",
+                    N_("points won by {who} ({value}) must be from 0 to {most}"),
+                    who=who,
+                    value=value,
+                    most=ROUND_POINTS,
                 )
                 ok = False
             elif value % POINT_STEP:
-                reader.fail("won", f"points won by {who} ({value}) are not a multiple of 5")
+                reader.fail(
+                    "won",
+                    N_("points won by {who} ({value}) are not a multiple of 5"),
+                    who=who,
+                    value=value,
+                )
                 ok = False
             else:
                 won[label] = value
@@ -686,7 +742,12 @@ class Roolz(Engine):
             return None
         total = sum(won.values())
         if total != ROUND_POINTS:
-            reader.fail("won", f"points won add up to {total}, not {ROUND_POINTS}")
+            reader.fail(
+                "won",
+                N_("points won add up to {total}, not {points}"),
+                total=total,
+                points=ROUND_POINTS,
+            )
             return None
         return won
 

@@ -50,11 +50,13 @@ from typing import Any, ClassVar
 
 from scoring.engines.base import (
     MAX_INT,
+    N_,
     Conclusion,
     Engine,
     FieldSpec,
     InvalidRecord,
     OptionSpec,
+    Phrase,
     Problem,
     RoundReader,
     RoundResult,
@@ -76,15 +78,15 @@ PAY_SECTIONS: tuple[str, ...] = (
 )
 SECTIONS: tuple[str, ...] = (RUMMOLI, POKER, *PAY_SECTIONS)
 SECTION_NAMES: dict[str, str] = {
-    RUMMOLI: "the rummoli",
-    POKER: "the poker pot",
-    "ten_spades": "ten of spades",
-    "jack_diamonds": "jack of diamonds",
-    "queen_clubs": "queen of clubs",
-    "king_hearts": "king of hearts",
-    "ace_spades": "ace of spades",
-    "ace_king_diamonds": "ace-king of diamonds",
-    "seven_eight_nine": "7-8-9 of a suit",
+    RUMMOLI: N_("the rummoli"),
+    POKER: N_("the poker pot"),
+    "ten_spades": N_("ten of spades"),
+    "jack_diamonds": N_("jack of diamonds"),
+    "queen_clubs": N_("queen of clubs"),
+    "king_hearts": N_("king of hearts"),
+    "ace_spades": N_("ace of spades"),
+    "ace_king_diamonds": N_("ace-king of diamonds"),
+    "seven_eight_nine": N_("7-8-9 of a suit"),
 }
 MAX_CARDS = 52  # one deck, jokers out
 
@@ -111,16 +113,44 @@ def most_cards_dealt(players: int) -> int:
     return MAX_CARDS - deal_hands(players)[-1][0]
 
 
-COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+COUNT_WORDS = (
+    N_("no"),
+    N_("one"),
+    N_("two"),
+    N_("three"),
+    N_("four"),
+    N_("five"),
+    N_("six"),
+    N_("seven"),
+    N_("eight"),
+    N_("nine"),
+)
+
+
+def count_word(count: int) -> Phrase:
+    return Phrase(COUNT_WORDS[count])
+
+
+def deal_phrase(players: int) -> Phrase:
+    """The deal in words: "three hands of 8 and four of 7"."""
+    hands = deal_hands(players)
+    cards, count = hands[0]
+    first = Phrase(
+        N_("{count} hand of {cards}") if count == 1 else N_("{count} hands of {cards}"),
+        {"count": count_word(count), "cards": cards},
+    )
+    if len(hands) == 1:
+        return first
+    cards, count = hands[1]
+    return Phrase(
+        N_("{first} and {count} of {cards}"),
+        {"first": first, "count": count_word(count), "cards": cards},
+    )
 
 
 def deal_text(players: int) -> str:
-    """The deal in words: "three hands of 8 and four of 7"."""
-    parts = [f"{COUNT_WORDS[count]} of {cards}" for cards, count in deal_hands(players)]
-    parts[0] = parts[0].replace(
-        " of ", f" hand{'s' if deal_hands(players)[0][1] > 1 else ''} of ", 1
-    )
-    return " and ".join(parts)
+    """The deal in words, in English: "three hands of 8 and four of 7"."""
+    return str(deal_phrase(players))
 
 
 def cards_left_help(players: int, options: Mapping[str, Any]) -> str:
@@ -223,7 +253,7 @@ def _check_conserved(chips: list[int], board: Mapping[str, int], total: int, ste
 class Rummoli(Engine):
     key: ClassVar[str] = "rummoli"
     title: ClassVar[str] = "Rummoli"
-    summary: ClassVar[str] = (
+    summary: ClassVar[str] = N_(
         "A chip ledger for the nine-section board: antes, the widow, the poker pot, "
         "the pay cards and the rummoli."
     )
@@ -606,42 +636,46 @@ class Rummoli(Engine):
         if not isinstance(raw, Mapping):
             reader.fail(
                 "widow",
-                'widow must be {"exchange": true} or {"buyer": seat, "price": chips}',
+                N_('widow must be {"exchange": true} or {"buyer": seat, "price": chips}'),
             )
             return
         if "exchange" in raw:
             for key in raw:
                 if key != "exchange":
-                    reader.fail(f"widow.{key}", f"a widow exchange takes no {key!r}")
+                    reader.fail(f"widow.{key}", N_("a widow exchange takes no {key!r}"), key=key)
             if raw["exchange"] is not True:
                 reader.fail(
                     "widow.exchange",
-                    "widow exchange must be true (leave the widow out if nobody took it)",
+                    N_("widow exchange must be true (leave the widow out if nobody took it)"),
                 )
             else:
                 hand.widow_exchange = True
             return
         for key in raw:
             if key not in {"buyer", "price"}:
-                reader.fail(f"widow.{key}", f"unknown field {key!r} in the widow")
+                reader.fail(f"widow.{key}", N_("unknown field {key!r} in the widow"), key=key)
         if "buyer" not in raw:
-            reader.fail("widow.buyer", "the widow buyer is missing")
+            reader.fail("widow.buyer", N_("the widow buyer is missing"))
             buyer = None
         else:
-            buyer = reader.seat("widow.buyer", raw["buyer"], table.size, "widow buyer")
+            buyer = reader.seat("widow.buyer", raw["buyer"], table.size, Phrase(N_("widow buyer")))
         if "price" not in raw:
-            reader.fail("widow.price", "the widow price is missing")
+            reader.fail("widow.price", N_("the widow price is missing"))
             price = None
         else:
             cap = self._chip_cap(table.size, table.options)
-            price = reader.integer("widow.price", raw["price"], 1, cap, "widow price")
+            price = reader.integer("widow.price", raw["price"], 1, cap, Phrase(N_("widow price")))
         if buyer is not None:
             who = table.players[buyer]
             if buyer == dealer:
-                reader.fail("widow.buyer", f"{who} deals this hand and cannot buy the widow")
+                reader.fail(
+                    "widow.buyer", N_("{who} deals this hand and cannot buy the widow"), who=who
+                )
                 buyer = None
             elif not playing[buyer]:
-                reader.fail("widow.buyer", f"{who} is out of the game and cannot buy the widow")
+                reader.fail(
+                    "widow.buyer", N_("{who} is out of the game and cannot buy the widow"), who=who
+                )
                 buyer = None
         if buyer is not None and price is not None:
             hand.buyer, hand.price = buyer, price
@@ -652,14 +686,18 @@ class Rummoli(Engine):
         if raw is None:
             return
         if not isinstance(raw, Mapping):
-            reader.fail("poker", 'poker must be {"winners": [seats]} (leave it out if nobody won)')
+            reader.fail(
+                "poker", N_('poker must be {"winners": [seats]} (leave it out if nobody won)')
+            )
             return
         betting = table.options["poker"] == BETTING
         for key in raw:
             if key == "bets" and not betting:
-                reader.fail("poker.bets", "bets are recorded only under the betting poker method")
+                reader.fail(
+                    "poker.bets", N_("bets are recorded only under the betting poker method")
+                )
             elif key not in {"winners", "bets"}:
-                reader.fail(f"poker.{key}", f"unknown field {key!r} in poker")
+                reader.fail(f"poker.{key}", N_("unknown field {key!r} in poker"), key=key)
         winners = self._read_winners(table, reader, raw.get("winners"), "winners" in raw, playing)
         bets: list[int] | None = [0] * table.size
         if betting and raw.get("bets") is not None:
@@ -672,28 +710,30 @@ class Rummoli(Engine):
     ) -> list[int] | None:
         name = "poker.winners"
         if not present:
-            reader.fail(name, "the poker winners are missing")
+            reader.fail(name, N_("the poker winners are missing"))
             return None
         if not isinstance(raw, list):
-            reader.fail(name, "poker winners must be a list of seats")
+            reader.fail(name, N_("poker winners must be a list of seats"))
             return None
         if not raw:
-            reader.fail(name, "poker needs at least one winner (leave poker out if nobody won)")
+            reader.fail(name, N_("poker needs at least one winner (leave poker out if nobody won)"))
             return None
         if len(raw) > table.size:
-            reader.fail(name, f"poker has at most {table.size} winners")
+            reader.fail(name, N_("poker has at most {size} winners"), size=table.size)
             return None
         winners: list[int] = []
         for item in raw:
-            seat = reader.seat(name, item, table.size, "poker winner")
+            seat = reader.seat(name, item, table.size, Phrase(N_("poker winner")))
             if seat is None:
                 return None
             who = table.players[seat]
             if seat in winners:
-                reader.fail(name, f"{who} is named twice among the poker winners")
+                reader.fail(name, N_("{who} is named twice among the poker winners"), who=who)
                 return None
             if not playing[seat]:
-                reader.fail(name, f"{who} is out of the game and cannot win the poker pot")
+                reader.fail(
+                    name, N_("{who} is out of the game and cannot win the poker pot"), who=who
+                )
                 return None
             winners.append(seat)
         return winners
@@ -703,17 +743,19 @@ class Rummoli(Engine):
     ) -> list[int] | None:
         name = "poker.bets"
         if not isinstance(raw, list) or len(raw) != table.size:
-            reader.fail(name, f"poker bets need one number per player ({table.size})")
+            reader.fail(name, N_("poker bets need one number per player ({size})"), size=table.size)
             return None
         cap = self._chip_cap(table.size, table.options)
         bets: list[int] = []
         for seat, item in enumerate(raw):
             who = table.players[seat]
             if not is_int(item) or not 0 <= item <= cap:
-                reader.fail(name, f"{who}'s bet must be a whole number from 0 to {cap}")
+                reader.fail(
+                    name, N_("{who}'s bet must be a whole number from 0 to {cap}"), who=who, cap=cap
+                )
                 return None
             if item and not playing[seat]:
-                reader.fail(name, f"{who} is out of the game and cannot bet")
+                reader.fail(name, N_("{who} is out of the game and cannot bet"), who=who)
                 return None
             bets.append(item)
         return bets
@@ -724,24 +766,27 @@ class Rummoli(Engine):
         if raw is None:
             return
         if not isinstance(raw, Mapping):
-            reader.fail("pay_cards", "pay_cards must map each claimed pay section to a seat")
+            reader.fail("pay_cards", N_("pay_cards must map each claimed pay section to a seat"))
             return
         for section, value in raw.items():
             if section not in PAY_SECTIONS:
                 if section in {RUMMOLI, POKER}:
-                    message = f"the {section} section is not a pay card"
+                    reader.fail(
+                        "pay_cards", N_("the {section} section is not a pay card"), section=section
+                    )
                 else:
-                    message = f"unknown pay section {section!r}"
-                reader.fail("pay_cards", message)
+                    reader.fail("pay_cards", N_("unknown pay section {section!r}"), section=section)
                 continue
             field_name = f"pay_cards.{section}"
-            label = f"claimant of the {SECTION_NAMES[section]}"
+            label = Phrase(N_("claimant of the {card}"), {"card": Phrase(SECTION_NAMES[section])})
             seat = reader.seat(field_name, value, table.size, label)
             if seat is None:
                 continue
             if not playing[seat]:
                 who = table.players[seat]
-                reader.fail(field_name, f"{who} is out of the game and cannot claim a pay card")
+                reader.fail(
+                    field_name, N_("{who} is out of the game and cannot claim a pay card"), who=who
+                )
                 continue
             hand.pay_cards[section] = seat
 
@@ -757,7 +802,7 @@ class Rummoli(Engine):
         went_out_ok = True
         if "went_out" not in entry:
             reader.fail(
-                "went_out", "went_out is missing: name who went out, or null for a deadlock"
+                "went_out", N_("went_out is missing: name who went out, or null for a deadlock")
             )
             went_out_ok = False
         elif entry["went_out"] is not None:
@@ -766,12 +811,14 @@ class Rummoli(Engine):
                 went_out_ok = False
             elif not playing[went_out]:
                 who = table.players[went_out]
-                reader.fail("went_out", f"{who} is out of the game and cannot go out")
+                reader.fail("went_out", N_("{who} is out of the game and cannot go out"), who=who)
                 went_out_ok = False
         cards = self._read_cards_left(table, reader, entry, playing)
         if cards is not None and went_out is not None and cards[went_out] != 0:
             who = table.players[went_out]
-            reader.fail("cards_left", f"{who} went out, so {who}'s cards left must be 0")
+            reader.fail(
+                "cards_left", N_("{who} went out, so {who}'s cards left must be 0"), who=who
+            )
             cards = None
         if cards is not None and went_out_ok:
             empty = [
@@ -783,23 +830,31 @@ class Rummoli(Engine):
                 others = " and ".join(table.players[seat] for seat in empty)
                 reader.fail(
                     "cards_left",
-                    f"{others} cannot have 0 cards left: only {table.players[went_out]} "
-                    "went out, and the hand ended there",
+                    N_(
+                        "{others} cannot have 0 cards left: only {who} went out, and the hand "
+                        "ended there"
+                    ),
+                    others=others,
+                    who=table.players[went_out],
                 )
                 cards = None
             elif len(empty) > 1:
                 both = " and ".join(table.players[seat] for seat in empty)
                 reader.fail(
                     "cards_left",
-                    f"{both} all have 0 cards left, but only one player can go out in a hand",
+                    N_("{both} all have 0 cards left, but only one player can go out in a hand"),
+                    both=both,
                 )
                 cards = None
             elif empty:
                 who = table.players[empty[0]]
                 reader.fail(
                     "went_out",
-                    f"{who} has 0 cards left, so {who} went out: name {who} in went_out "
-                    "(in a deadlock every player still holds cards)",
+                    N_(
+                        "{who} has 0 cards left, so {who} went out: name {who} in went_out "
+                        "(in a deadlock every player still holds cards)"
+                    ),
+                    who=who,
                 )
                 cards = None
         if cards is not None and went_out_ok:
@@ -826,18 +881,29 @@ class Rummoli(Engine):
                 who = table.players[leader]
                 reader.fail(
                     "cards_left",
-                    f"{who} won the poker hand and so led the first card: {who}'s cards left "
-                    f"must be at most {largest - 1} (no hand of the deal holds more than "
-                    f"{largest})",
+                    N_(
+                        "{who} won the poker hand and so led the first card: {who}'s cards left "
+                        "must be at most {most} (no hand of the deal holds more than {largest})"
+                    ),
+                    who=who,
+                    most=largest - 1,
+                    largest=largest,
                 )
                 return None
         most = most_cards_dealt(dealt)
         if went_out is None and sum(cards) >= most:
             reader.fail(
                 "cards_left",
-                f"in a deadlock the cards left add up to at most {most - 1}, not {sum(cards)}: "
-                f"{dealt} players are dealt at most {most} between them ({deal_text(dealt)}, "
-                "one of them the widow) and the first card is always led",
+                N_(
+                    "in a deadlock the cards left add up to at most {most}, not {total}: "
+                    "{dealt} players are dealt at most {held} between them ({deal}, "
+                    "one of them the widow) and the first card is always led"
+                ),
+                most=most - 1,
+                total=sum(cards),
+                dealt=dealt,
+                held=most,
+                deal=deal_phrase(dealt),
             )
             return None
         return cards
@@ -847,11 +913,13 @@ class Rummoli(Engine):
     ) -> list[int] | None:
         name = "cards_left"
         if name not in entry:
-            reader.fail(name, "cards_left is missing: one number per player")
+            reader.fail(name, N_("cards_left is missing: one number per player"))
             return None
         raw = entry[name]
         if not isinstance(raw, list) or len(raw) != table.size:
-            reader.fail(name, f"cards_left needs one number per player ({table.size})")
+            reader.fail(
+                name, N_("cards_left needs one number per player ({size})"), size=table.size
+            )
             return None
         cards: list[int] = []
         dealt = sum(playing)
@@ -860,23 +928,37 @@ class Rummoli(Engine):
             who = table.players[seat]
             if not is_int(item) or not 0 <= item <= MAX_CARDS:
                 reader.fail(
-                    name, f"{who}'s cards left must be a whole number from 0 to {MAX_CARDS}"
+                    name,
+                    N_("{who}'s cards left must be a whole number from 0 to {most}"),
+                    who=who,
+                    most=MAX_CARDS,
                 )
                 return None
             if item > limit:
                 reader.fail(
                     name,
-                    f"{who}'s cards left must be at most {limit}: {MAX_CARDS} cards dealt to "
-                    f"{dealt} players and the widow give no hand more than {limit}",
+                    N_(
+                        "{who}'s cards left must be at most {limit}: {deck} cards dealt to "
+                        "{dealt} players and the widow give no hand more than {limit}"
+                    ),
+                    who=who,
+                    limit=limit,
+                    deck=MAX_CARDS,
+                    dealt=dealt,
                 )
                 return None
             if item and not playing[seat]:
-                reader.fail(name, f"{who} is out of the game, so {who}'s cards left must be 0")
+                reader.fail(
+                    name, N_("{who} is out of the game, so {who}'s cards left must be 0"), who=who
+                )
                 return None
             cards.append(item)
         if sum(cards) > MAX_CARDS:
             reader.fail(
-                name, f"cards left add up to {sum(cards)}, more than the {MAX_CARDS} in a deck"
+                name,
+                N_("cards left add up to {total}, more than the {deck} in a deck"),
+                total=sum(cards),
+                deck=MAX_CARDS,
             )
             return None
         largest, how_many = deal_hands(dealt)[0]
@@ -885,32 +967,45 @@ class Rummoli(Engine):
             who = " and ".join(table.players[seat] for seat in full)
             reader.fail(
                 name,
-                f"{who} all have {largest} cards left, but {MAX_CARDS} cards dealt to "
-                f"{dealt} players and the widow give {deal_text(dealt)}: at most "
-                f"{COUNT_WORDS[how_many]} can hold {largest}",
+                N_(
+                    "{who} all have {largest} cards left, but {deck} cards dealt to "
+                    "{dealt} players and the widow give {deal}: at most {count} can hold {largest}"
+                ),
+                who=who,
+                largest=largest,
+                deck=MAX_CARDS,
+                dealt=dealt,
+                deal=deal_phrase(dealt),
+                count=count_word(how_many),
             )
             return None
         return cards
 
     def _read_end(self, table: Table, state: RummoliState, raw: Any) -> int:
-        def invalid(message: str) -> InvalidRecord:
-            return InvalidRecord([Problem(message, field="end")])
+        def invalid(template: str, **values: Any) -> InvalidRecord:
+            return InvalidRecord([Problem(template, field="end", values=values)])
 
         if not isinstance(raw, Mapping) or set(raw) != {"leftovers_to"}:
             raise invalid(
-                'end must be {"leftovers_to": seat}: who takes the chips left on the board'
+                N_('end must be {"leftovers_to": seat}: who takes the chips left on the board')
             )
         seat = raw["leftovers_to"]
         if not is_int(seat) or not 0 <= seat < table.size:
-            raise invalid(f"end leftovers_to must be a seat from 0 to {table.size - 1}")
+            raise invalid(
+                N_("end leftovers_to must be a seat from 0 to {last}"), last=table.size - 1
+            )
         if state.swept_to is not None:
             winner = table.players[state.swept_to]
             raise invalid(
-                f"the game already ended when {winner} took the board; there are no leftovers"
+                N_("the game already ended when {winner} took the board; there are no leftovers"),
+                winner=winner,
             )
         someone_in = any(self._is_in(table, held) for held in state.chips)
         if someone_in and not self._is_in(table, state.chips[seat]):
-            raise invalid(f"{table.players[seat]} is out of the game and cannot take the leftovers")
+            raise invalid(
+                N_("{who} is out of the game and cannot take the leftovers"),
+                who=table.players[seat],
+            )
         return seat
 
     # -- chips -------------------------------------------------------------
@@ -951,8 +1046,13 @@ class Rummoli(Engine):
             if not debt and hand.price > chips[hand.buyer]:
                 reader.fail(
                     "widow.price",
-                    f"{names[hand.buyer]} holds {chips[hand.buyer]} chips after the ante "
-                    f"and cannot pay {hand.price} for the widow",
+                    N_(
+                        "{who} holds {chips} chips after the ante and cannot pay {price} for "
+                        "the widow"
+                    ),
+                    who=names[hand.buyer],
+                    chips=chips[hand.buyer],
+                    price=hand.price,
                 )
             else:
                 chips[hand.buyer] -= hand.price
@@ -963,7 +1063,11 @@ class Rummoli(Engine):
             for seat, bet in enumerate(hand.bets):
                 if not debt and bet > chips[seat]:
                     reader.fail(
-                        "poker.bets", f"{names[seat]} bets {bet} but holds only {chips[seat]} chips"
+                        "poker.bets",
+                        N_("{who} bets {bet} but holds only {chips} chips"),
+                        who=names[seat],
+                        bet=bet,
+                        chips=chips[seat],
                     )
                     continue
                 chips[seat] -= bet

@@ -18,7 +18,6 @@ object), ``penalties-0-points``.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
@@ -26,6 +25,7 @@ from typing import Any, ClassVar, Protocol
 from django.utils.datastructures import MultiValueDict
 
 from scoring.engines.base import FieldSpec, is_int
+from scoring.engines.base import seats_from_one as seats_from_one  # where the pages read it
 
 MAX_PENALTY_ROWS = 4
 TRUE_WORDS = frozenset({"on", "1", "true", "yes", "made"})
@@ -121,14 +121,6 @@ def parse_int(text: str) -> int | None:
         return int(text)
     except ValueError:
         return None
-
-
-SEAT_IN_DATA = re.compile(r"\bseat (\d+)\b")
-
-
-def seats_from_one(message: str) -> str:
-    """A message of the engine, which counts seats from 0, as people read it: from 1."""
-    return SEAT_IN_DATA.sub(lambda found: f"seat {int(found.group(1)) + 1}", message)
 
 
 def and_list(names: Sequence[str]) -> str:

@@ -30,9 +30,9 @@ from scoring.entry.fields import (
     as_data,
     humanize,
     parse_int,
-    seats_from_one,
 )
 from scoring.models import Confirmation
+from scoring.wording import problem_text
 
 
 class EntryForm:
@@ -138,7 +138,7 @@ class EntryForm:
 
     def add_problems(self, problems: Iterable[Problem]) -> None:
         for problem in problems:
-            self.fail(problem.field or "", seats_from_one(problem.message))
+            self.fail(problem.field or "", problem_text(problem, seats_from=1))
 
     @property
     def has_errors(self) -> bool:
@@ -293,7 +293,7 @@ def read_option_fields(
                 error = "Enter a whole number."
             else:
                 value = number
-                error = (spec.problem(number) or "").replace(f"option {spec.name} ", "It ")
+                error = str(spec.problem(number) or "").replace(f"option {spec.name} ", "It ")
         fields.append(OptionField(spec, value, text, error))
     return fields
 
@@ -461,15 +461,15 @@ class NewGameForm:
             if where.startswith("options."):
                 item = by_option.get(where.split(".", 1)[1])
                 if item is not None:
-                    item.error = problem.message
+                    item.error = problem_text(problem, seats_from=1)
                     continue
             if where == "players":
-                self.count_error = problem.message
+                self.count_error = problem_text(problem, seats_from=1)
                 continue
             if where == "first_dealer":
-                self.first_dealer_error = problem.message
+                self.first_dealer_error = problem_text(problem, seats_from=1)
                 continue
-            self.errors.append(problem.message)
+            self.errors.append(problem_text(problem, seats_from=1))
 
     @property
     def has_errors(self) -> bool:

@@ -12,6 +12,7 @@ change asked of the other side) and ``desk_requests`` (a change asked of an even
 desk). This package is the one place callers import them from.
 """
 
+from scoring.engines.base import deal_words
 from scoring.services.bulk import PreparedGame, game_prepare, games_create_prepared
 from scoring.services.change import (
     IDEMPOTENCY_KEPT,
@@ -53,7 +54,6 @@ from scoring.services.game import (
 from scoring.services.rounds import (
     Later,
     RoundSaved,
-    deal_words,
     misdeal_record,
     round_confirm,
     round_correct,

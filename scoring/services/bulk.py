@@ -17,7 +17,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from common.rows import insert_rows
-from scoring.engines.base import GameRecord, InvalidRecord, ScoredGame, parse_record
+from scoring.engines.base import N_, GameRecord, InvalidRecord, ScoredGame, parse_record
 from scoring.engines.registry import ENGINES, engine_for
 from scoring.models import Confirmation, Game, Round, RoundEvent, Seat
 from scoring.services.change import (
@@ -72,7 +72,7 @@ def games_create_prepared(
         confirmation = default_confirmation(is_tournament_game=is_tournament_game)
     if confirmation not in Confirmation.values:
         raise GameChangeError.single(
-            "confirmation must be off, any_other_seat or other_side", field="confirmation"
+            N_("confirmation must be off, any_other_seat or other_side"), field="confirmation"
         )
     games = []
     for one in prepared:

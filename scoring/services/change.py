@@ -19,9 +19,11 @@ from django.utils.module_loading import import_string
 
 from common.compiled import HOLES, TEXT_HOLES, CompiledInsert, CompiledRead, CompiledUpdate
 from scoring.engines.base import (
+    N_,
     CannotResume,
     GameRecord,
     InvalidRecord,
+    Phrase,
     Problem,
     ScoredGame,
     Step,
@@ -67,6 +69,31 @@ class Actor:
         return user
 
 
+# Words a message names a request or a withdrawn round by (as the model's values say them).
+ASKED_KINDS = {
+    "undo": N_("undo the last round"),
+    "end": N_("end the game"),
+    "reopen": N_("reopen the game"),
+    "correct": N_("correct a round"),
+}
+ANSWERED_STATUSES = {
+    "open": N_("waiting for the other side"),
+    "accepted": N_("accepted"),
+    "declined": N_("declined"),
+    "withdrawn": N_("withdrawn"),
+    "lapsed": N_("no longer possible"),
+}
+WITHDRAWN_HOW = {"undone": N_("undone"), "corrected": N_("corrected")}
+
+
+def asked_kind(kind: str) -> Phrase:
+    return Phrase(ASKED_KINDS.get(kind, kind))
+
+
+def answered_status(status: str) -> Phrase:
+    return Phrase(ANSWERED_STATUSES.get(status, status))
+
+
 class GameChangeError(Exception):
     """A change the rules or the state of the game refuse; carries user-facing problems."""
 
@@ -76,9 +103,16 @@ class GameChangeError(Exception):
 
     @classmethod
     def single(
-        cls, message: str, *, round_number: int | None = None, field: str | None = None
+        cls,
+        template: str,
+        *,
+        round_number: int | None = None,
+        field: str | None = None,
+        **values: Any,
     ) -> Self:
-        return cls([Problem(message, round_number, field)])
+        """One problem: ``template`` marked with ``N_``, filled with ``values`` for each
+        reader (see scoring.engines.base)."""
+        return cls([Problem(template, round_number, field, values)])
 
 
 class RoundConflict(GameChangeError):
@@ -87,7 +121,14 @@ class RoundConflict(GameChangeError):
     def __init__(self, recorded: Round):
         self.recorded = recorded
         super().__init__(
-            [Problem(f"round {recorded.number} was already recorded", recorded.number, "number")]
+            [
+                Problem(
+                    N_("round {number} was already recorded"),
+                    recorded.number,
+                    "number",
+                    {"number": recorded.number},
+                )
+            ]
         )
 
 
@@ -108,7 +149,14 @@ class NotTheNextRound(GameChangeError):
     def __init__(self, number: int, expected: int):
         self.expected = expected
         super().__init__(
-            [Problem(f"the next round is round {expected}", number, "number")],
+            [
+                Problem(
+                    N_("the next round is round {expected}"),
+                    number,
+                    "number",
+                    {"expected": expected},
+                )
+            ],
         )
 
 
@@ -116,7 +164,7 @@ class NoSuchGame(GameChangeError):
     """The game to change is not there (deleted since the caller found it)."""
 
 
-STALE_MESSAGE = (
+STALE_MESSAGE = N_(
     "the game changed since you opened it: here is what is there now; make your change again"
 )
 
@@ -158,11 +206,14 @@ class RoundWithdrawn(StaleRevision):
         self.enter_again = how == "undone" and now is None and number == game.last_round_number + 1
         self.problems = [
             Problem(
-                f"round {number} was {how} since this request was first answered: it was "
-                "not stored again; here is what is there now; enter it again if it still "
-                "stands",
+                N_(
+                    "round {number} was {how} since this request was first answered: it was "
+                    "not stored again; here is what is there now; enter it again if it still "
+                    "stands"
+                ),
                 number,
                 "number",
+                {"number": number, "how": Phrase(WITHDRAWN_HOW.get(how, how))},
             )
         ]
         self.args = ("; ".join(str(p) for p in self.problems),)
@@ -201,12 +252,19 @@ class TableClosed(GameChangeError):
 
     def __init__(self, round_number: int | None = None, *, by_desk: bool = False):
         why = (
-            "the event's desk decided this table's match"
+            N_("the event's desk decided this table's match")
             if by_desk
-            else "this event table's game is over"
+            else N_("this event table's game is over")
         )
         super().__init__(
-            [Problem(f"{why}: a change now goes to the event's desk", round_number, "table")]
+            [
+                Problem(
+                    N_("{why}: a change now goes to the event's desk"),
+                    round_number,
+                    "table",
+                    {"why": Phrase(why)},
+                )
+            ]
         )
 
 
@@ -311,7 +369,7 @@ LOCKED_GAME = CompiledRead(
 def locked(game_id: int) -> Game:
     game = LOCKED_GAME.first(game_id)
     if game is None:
-        raise NoSuchGame.single("no such game", field="game")
+        raise NoSuchGame.single(N_("no such game"), field="game")
     return game
 
 
@@ -370,10 +428,12 @@ def checked_reason(reason: str, *, required: bool = True, field: str = "reason")
     a director's change of a result, at most ``REASON_LONGEST`` characters."""
     tidy = " ".join(str(reason or "").split())
     if required and not tidy:
-        raise GameChangeError.single("say why (the audit keeps it)", field=field)
+        raise GameChangeError.single(N_("say why (the audit keeps it)"), field=field)
     if len(tidy) > REASON_LONGEST:
         raise GameChangeError.single(
-            f"the reason must be at most {REASON_LONGEST} characters", field=field
+            N_("the reason must be at most {longest} characters"),
+            field=field,
+            longest=REASON_LONGEST,
         )
     return tidy
 
@@ -381,13 +441,13 @@ def checked_reason(reason: str, *, required: bool = True, field: str = "reason")
 def check_desk(actor: Actor) -> None:
     if not actor.desk:
         raise GameChangeError.single(
-            "only a director of the event makes this change", field="table"
+            N_("only a director of the event makes this change"), field="table"
         )
 
 
 def check_actor_seat(game: Game, actor: Actor) -> None:
     if actor.seat is not None and not 0 <= actor.seat < seat_count(game):
-        raise GameChangeError.single("that seat is not at this table", field="seat")
+        raise GameChangeError.single(N_("that seat is not at this table"), field="seat")
     check_seat_held(game, actor)
 
 
@@ -402,15 +462,21 @@ def check_seat_held(game: Game, actor: Actor) -> None:
         return
     if holder[0] != actor.device[:64]:
         raise GameChangeError.single(
-            f"{holder[1]} holds this seat from their own link: "
-            "they enter and confirm on their own phone",
+            N_(
+                "{player} holds this seat from their own link: "
+                "they enter and confirm on their own phone"
+            ),
             field="seat",
+            player=holder[1],
         )
     if not actor.person:  # the holding phone, whose link was reissued since
         raise GameChangeError.single(
-            f"the link this phone holds {holder[1]}'s seat by is no longer valid: "
-            "open the table again from your own link",
+            N_(
+                "the link this phone holds {player}'s seat by is no longer valid: "
+                "open the table again from your own link"
+            ),
             field="seat",
+            player=holder[1],
         )
 
 
@@ -419,7 +485,7 @@ def check_entering_seat(game: Game, actor: Actor, number: int) -> None:
     check_actor_seat(game, actor)
     if game.confirmation != Confirmation.OFF and actor.seat is None:
         raise SeatNotSaid.single(
-            "say which player is entering this round: another side confirms it",
+            N_("say which player is entering this round: another side confirms it"),
             round_number=number,
             field="seat",
         )
@@ -447,7 +513,7 @@ def same_phone(game: Game, actor: Actor, device: str, number: int | None) -> boo
     if not another_phone_confirms(game, actor.device, device):
         return True
     raise GameChangeError.single(
-        "confirm on a phone of the other side, not the phone that entered it",
+        N_("confirm on a phone of the other side, not the phone that entered it"),
         round_number=number,
         field="seat",
     )
@@ -469,7 +535,8 @@ KEYED_ANSWER = CompiledRead(_keyed_answer, (HOLES[0], TEXT_HOLES[0]))
 def check_idempotency_key(key: str | None) -> None:
     if key and (len(key) > 128 or not key.isprintable()):
         raise GameChangeError.single(
-            "the idempotency key must be up to 128 printable characters", field="idempotency_key"
+            N_("the idempotency key must be up to 128 printable characters"),
+            field="idempotency_key",
         )
 
 
@@ -481,7 +548,8 @@ def replay_of(game: Game, key: str | None, request: Any) -> ChangeResult | None:
         return None
     if stored.fingerprint != _fingerprint(request):
         raise IdempotencyKeyReused.single(
-            "this idempotency key was already used for a different request", field="idempotency_key"
+            N_("this idempotency key was already used for a different request"),
+            field="idempotency_key",
         )
     answer = stored.response
     number = answer.get("number")

@@ -9,6 +9,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from scoring.engines.base import N_
 from scoring.models import (
     ChangeRequest,
     Confirmation,
@@ -24,6 +25,8 @@ from scoring.services.change import (
     ChangeResult,
     GameChangeError,
     SeatNotSaid,
+    answered_status,
+    asked_kind,
     audit,
     check_actor_seat,
     check_open,
@@ -49,7 +52,7 @@ def check_request(game: Game, kind: str, number: int | None, ending: Mapping[str
     elif kind == ChangeRequest.Kind.REOPEN:
         check_reopen(game)
     else:
-        raise GameChangeError.single("undo, end or reopen can be asked for", field="kind")
+        raise GameChangeError.single(N_("undo, end or reopen can be asked for"), field="kind")
 
 
 def change_request_open(
@@ -70,11 +73,12 @@ def change_request_open(
         check_open(game, actor, number)
         if game.confirmation == Confirmation.OFF:
             raise GameChangeError.single(
-                "this table does not ask for confirmation: make the change directly", field="kind"
+                N_("this table does not ask for confirmation: make the change directly"),
+                field="kind",
             )
         if actor.seat is None:
             raise SeatNotSaid.single(
-                "say which player is asking: another side agrees to it", field="seat"
+                N_("say which player is asking: another side agrees to it"), field="seat"
             )
         check_actor_seat(game, actor)
         if kind == ChangeRequest.Kind.UNDO and number is None:
@@ -85,9 +89,9 @@ def change_request_open(
             if (waiting.kind, waiting.round_number, waiting.ending) == (kind, number, ending):
                 return RequestResult(request=waiting, replayed=True)
             raise GameChangeError.single(
-                f"the table is already asked to {waiting.get_kind_display().lower()}: "
-                "answer that first",
+                N_("the table is already asked to {kind}: answer that first"),
                 field="kind",
+                kind=asked_kind(waiting.kind),
             )
         request = ChangeRequest.objects.create(
             game=game,
@@ -113,11 +117,12 @@ def change_request_open(
 def open_request(game: Game, request_id: int) -> ChangeRequest:
     request = game.change_requests.filter(pk=request_id).first()
     if request is None:
-        raise GameChangeError.single("there is no such request", field="request")
+        raise GameChangeError.single(N_("there is no such request"), field="request")
     if request.status != ChangeRequest.Status.OPEN:
         raise GameChangeError.single(
-            f"this request was answered already ({request.get_status_display().lower()})",
+            N_("this request was answered already ({status})"),
             field="request",
+            status=answered_status(request.status),
         )
     return request
 
@@ -139,16 +144,18 @@ def change_request_accept(*, game: Game, request_id: int, actor: Actor) -> Chang
     with transaction.atomic():
         game = locked(game.pk)
         if actor.seat is None:
-            raise SeatNotSaid.single("say which seat agrees", field="seat")
+            raise SeatNotSaid.single(N_("say which seat agrees"), field="seat")
         check_actor_seat(game, actor)
         request = open_request(game, request_id)
         if request.to_desk:
-            raise GameChangeError.single("the event's desk answers this request", field="request")
+            raise GameChangeError.single(
+                N_("the event's desk answers this request"), field="request"
+            )
         if actor.seat not in seats_that_may_accept(game, request, game_score(game)):
             message = (
-                "another player agrees to it, not the one who asked"
+                N_("another player agrees to it, not the one who asked")
                 if game.confirmation == Confirmation.ANY_OTHER_SEAT
-                else "a player of another side agrees to it"
+                else N_("a player of another side agrees to it")
             )
             raise GameChangeError.single(message, field="seat")
         same_phone(game, actor, request.asked_by_device, request.round_number)
@@ -178,8 +185,9 @@ def change_request_accept(*, game: Game, request_id: int, actor: Actor) -> Chang
             score = apply_request(game, request, asker)
     if lapsed is not None:
         raise GameChangeError.single(
-            f"the game changed since this was asked, so nothing was done ({lapsed})",
+            N_("the game changed since this was asked, so nothing was done ({why})"),
             field="request",
+            why=lapsed.problems[0] if lapsed.problems else "",
         )
     return ChangeResult(game=game, score=score, round_number=request.round_number)
 
@@ -198,11 +206,13 @@ def change_request_decline(*, game: Game, request_id: int, actor: Actor) -> Requ
     with transaction.atomic():
         game = locked(game.pk)
         if actor.seat is None:
-            raise SeatNotSaid.single("say which seat answers", field="seat")
+            raise SeatNotSaid.single(N_("say which seat answers"), field="seat")
         check_actor_seat(game, actor)
         request = open_request(game, request_id)
         if request.to_desk and actor.seat != request.asked_by_seat:
-            raise GameChangeError.single("the event's desk answers this request", field="request")
+            raise GameChangeError.single(
+                N_("the event's desk answers this request"), field="request"
+            )
         status = (
             ChangeRequest.Status.WITHDRAWN
             if actor.seat == request.asked_by_seat

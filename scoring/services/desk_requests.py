@@ -8,6 +8,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from scoring.engines.base import N_
 from scoring.models import (
     ChangeRequest,
     Game,
@@ -22,6 +23,7 @@ from scoring.services.change import (
     Actor,
     ChangeResult,
     GameChangeError,
+    asked_kind,
     audit,
     check_actor_seat,
     check_revision,
@@ -49,7 +51,9 @@ def _check_desk_request(
     """Refuse a change asked of the desk that could not be made now (the game locked)."""
     if kind == ChangeRequest.Kind.CORRECT:
         if number is None or not isinstance(entry, Mapping):
-            raise GameChangeError.single("say which round and how it should read", field="round")
+            raise GameChangeError.single(
+                N_("say which round and how it should read"), field="round"
+            )
         check_correct(game, number, entry)
     else:
         check_request(game, kind, number, ending)
@@ -77,7 +81,7 @@ def desk_request_open(
         game = locked(game.pk)
         if not table_closed(game):
             raise GameChangeError.single(
-                "this table is still playing: make the change at the table", field="kind"
+                N_("this table is still playing: make the change at the table"), field="kind"
             )
         check_actor_seat(game, actor)
         check_revision(game, revision, number)
@@ -94,9 +98,9 @@ def desk_request_open(
             ):
                 return RequestResult(request=waiting, replayed=True)
             raise GameChangeError.single(
-                f"the desk is already asked to {waiting.get_kind_display().lower()}: "
-                "it answers that first",
+                N_("the desk is already asked to {kind}: it answers that first"),
                 field="kind",
+                kind=asked_kind(waiting.kind),
             )
         request = ChangeRequest.objects.create(
             game=game,
@@ -138,14 +142,14 @@ def desk_request_answer(
     (StaleRevision). A request the game has moved past lapses, and the reason is given.
     """
     if not actor.desk:
-        raise GameChangeError.single("only a director of the event answers", field="request")
+        raise GameChangeError.single(N_("only a director of the event answers"), field="request")
     reason = checked_reason(reason)
     lapsed: GameChangeError | None = None
     with transaction.atomic():
         game = locked(game.pk)
         request = open_request(game, request_id)
         if not request.to_desk:
-            raise GameChangeError.single("the table answers this request", field="request")
+            raise GameChangeError.single(N_("the table answers this request"), field="request")
         check_revision(game, revision, request.round_number)
         score = game.score_cache
         status = ChangeRequest.Status.ACCEPTED if accept else ChangeRequest.Status.DECLINED
@@ -184,7 +188,8 @@ def desk_request_answer(
             score = apply_request(game, request, actor)
     if lapsed is not None:
         raise GameChangeError.single(
-            f"the game changed since this was asked, so nothing was done ({lapsed})",
+            N_("the game changed since this was asked, so nothing was done ({why})"),
             field="request",
+            why=lapsed.problems[0] if lapsed.problems else "",
         )
     return ChangeResult(game=game, score=score, round_number=request.round_number)

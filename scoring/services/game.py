@@ -8,7 +8,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from scoring.engines.base import InvalidRecord, ScoredGame, ended_at_totals, parse_record
+from scoring.engines.base import N_, InvalidRecord, ScoredGame, ended_at_totals, parse_record
 from scoring.engines.registry import ENGINES, engine_for
 from scoring.models import (
     Confirmation,
@@ -57,7 +57,7 @@ def game_create(
         confirmation = default_confirmation(is_tournament_game=is_tournament_game)
     if confirmation not in Confirmation.values:
         raise GameChangeError.single(
-            "confirmation must be off, any_other_seat or other_side", field="confirmation"
+            N_("confirmation must be off, any_other_seat or other_side"), field="confirmation"
         )
     with transaction.atomic():
         game = Game.objects.create(
@@ -97,17 +97,17 @@ def game_import(*, record: Mapping[str, Any], actor: Actor | None = None) -> Cha
 def check_ending(game: Game, ending: Mapping[str, Any]) -> ScoredGame:
     """The score once ``ending`` is applied, or the reason it cannot be (game locked)."""
     if game.ending:
-        raise GameChangeError.single("this game has already ended", field="end")
+        raise GameChangeError.single(N_("this game has already ended"), field="end")
     if not isinstance(ending, Mapping) or not ending:
-        raise GameChangeError.single("say how the game ends", field="end")
+        raise GameChangeError.single(N_("say how the game ends"), field="end")
     unknown = set(ending) - game.engine.record_extras
     if unknown:
         raise GameChangeError.single(
-            f"{game.engine.title} cannot be ended this way", field=sorted(unknown)[0]
+            N_("{game} cannot be ended this way"), field=sorted(unknown)[0], game=game.engine.title
         )
     scored = score_or_raise(game, game_record(game).with_extras(ending))
     if not scored.finished:
-        raise GameChangeError.single("that does not end the game", field=sorted(ending)[0])
+        raise GameChangeError.single(N_("that does not end the game"), field=sorted(ending)[0])
     return scored
 
 
@@ -147,7 +147,7 @@ def game_end_at_totals(
         record = game_record(game)
         if game.ending or score_or_raise(game, record).finished:
             raise GameChangeError.single(
-                "the game is over already: there is nothing to end", field="end"
+                N_("the game is over already: there is nothing to end"), field="end"
             )
         ended, scored = ended_at_totals(game.engine, record)
         game.ending = dict(ended.extras)
@@ -164,7 +164,7 @@ def game_end_at_totals(
 
 def check_reopen(game: Game) -> None:
     if not game.ending:
-        raise GameChangeError.single("this game was not ended early", field="end")
+        raise GameChangeError.single(N_("this game was not ended early"), field="end")
 
 
 def apply_reopen(game: Game, actor: Actor) -> dict[str, Any]:
@@ -225,11 +225,11 @@ def game_rematch(*, game: Game, actor: Actor) -> ChangeResult:
             return ChangeResult(game=existing, score=existing.score_cache, replayed=True)
         if game.is_tournament_game:
             raise GameChangeError.single(
-                "a tournament game is followed by the event's next round, not a rematch",
+                N_("a tournament game is followed by the event's next round, not a rematch"),
                 field="rematch",
             )
         if game.status != Game.Status.FINISHED:
-            raise GameChangeError.single("the game is not over yet", field="rematch")
+            raise GameChangeError.single(N_("the game is not over yet"), field="rematch")
         result = game_create(
             record=record_to_start_again(game), actor=actor, confirmation=game.confirmation
         )

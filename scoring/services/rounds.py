@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal, Protocol, runtime_checkable
 
 from django.db import IntegrityError, transaction
@@ -13,8 +12,10 @@ from django.utils import timezone
 
 from common.compiled import CompiledInsert, write_together
 from scoring.engines.base import (
+    N_,
     GameRecord,
     InvalidRecord,
+    Phrase,
     Problem,
     RoundResult,
     ScoredGame,
@@ -166,7 +167,7 @@ def _next_round_scored(
     check_next_number(game, number)
     if game.ending:
         raise GameChangeError.single(
-            "the game has already ended; no more rounds can be recorded",
+            N_("the game has already ended; no more rounds can be recorded"),
             round_number=number,
         )
     return score_round(game, number, entry)
@@ -186,7 +187,7 @@ def misdeal_record(
         spec.name for spec in game.engine.round_fields(game.seats.count(), game.options)
     }:
         raise GameChangeError.single(
-            f"{game.engine.title} has no misdeals to record", field="misdeal"
+            N_("{game} has no misdeals to record"), field="misdeal", game=game.engine.title
         )
     return round_record(
         game=game,
@@ -274,12 +275,14 @@ def round_confirm(
     with transaction.atomic():
         game = locked(game.pk)
         if actor.seat is None:
-            raise SeatNotSaid.single("say which seat confirms", round_number=number, field="seat")
+            raise SeatNotSaid.single(
+                N_("say which seat confirms"), round_number=number, field="seat"
+            )
         check_actor_seat(game, actor)
         round_ = game.rounds.filter(number=number).first()
         if round_ is None:
             raise GameChangeError.single(
-                "there is no such round", round_number=number, field="number"
+                N_("there is no such round"), round_number=number, field="number"
             )
         if round_.status == Round.Status.CONFIRMED:
             return ChangeResult(
@@ -287,15 +290,15 @@ def round_confirm(
             )
         if seen is not None and dict(seen) != round_.entry:
             raise GameChangeError.single(
-                "this round was changed since you looked at it: check it again",
+                N_("this round was changed since you looked at it: check it again"),
                 round_number=number,
                 field="round",
             )
         if actor.seat not in seats_that_may_confirm(game, round_, game_score(game)):
             message = (
-                "another player confirms a round, not the one who entered it"
+                N_("another player confirms a round, not the one who entered it")
                 if game.confirmation == Confirmation.ANY_OTHER_SEAT
-                else "a player of another side confirms this round"
+                else N_("a player of another side confirms this round")
             )
             raise GameChangeError.single(message, round_number=number, field="seat")
         one_device = same_phone(game, actor, round_.entered_by_device, number)
@@ -349,7 +352,7 @@ def _deal_of(rounds: list[Round], number: int) -> Round:
     round_ = next((r for r in rounds if r.number == number), None)
     if round_ is None:
         raise GameChangeError.single(
-            f"there is no deal {number}", round_number=number, field="number"
+            N_("there is no deal {number}"), round_number=number, field="number", number=number
         )
     return round_
 
@@ -367,34 +370,38 @@ def breaking(
         ends = game.engine.score(through_deal(record, kept)).finished
     except InvalidRecord:
         return None
-    what = f"removing deal {number}" if removing else "this correction"
+    what = (
+        Phrase(N_("removing deal {number}"), {"number": number})
+        if removing
+        else Phrase(N_("this correction"))
+    )
     if later:
         first = later[0]
         # Once a deal is removed the later ones move up: say the number the table knows.
         at = (first.round or 0) + 1 if removing else (first.round or 0)
-        message = (
-            f"{what} would make deal {at} invalid ({deal_words(first.message)}); "
-            "correct or undo the later deals first"
+        problem = Problem(
+            N_(
+                "{what} would make deal {at} invalid ({problem}); "
+                "correct or undo the later deals first"
+            ),
+            number,
+            first.field,
+            {"what": what, "at": at, "problem": replace(first, of_deals=True)},
         )
-        problem = Problem(message, number, first.field)
         return LaterDealsBreak(
             [problem], number=number, kept=kept, later=at, ends=ends, removing=removing
         )
     problems = [
         Problem(
-            f"{what} no longer fits how the game ended: {deal_words(p.message)}", number, p.field
+            N_("{what} no longer fits how the game ended: {problem}"),
+            number,
+            p.field,
+            {"what": what, "problem": replace(p, of_deals=True)},
         )
         for p in invalid.problems
     ]
     return LaterDealsBreak(
         problems, number=number, kept=kept, later=None, ends=ends, removing=removing
-    )
-
-
-def deal_words(message: str) -> str:
-    """An engine's message as the desk says it: a deal is a deal, not a round."""
-    return re.sub(
-        r"\b([Rr])ound(s?)\b", lambda m: ("D" if m[1] == "R" else "d") + "eal" + m[2], message
     )
 
 
@@ -404,7 +411,9 @@ def check_correct(game: Game, number: int, entry: Mapping[str, Any]) -> tuple[Ro
     rounds = list(game.rounds.order_by("number"))
     round_ = next((r for r in rounds if r.number == number), None)
     if round_ is None:
-        raise GameChangeError.single("there is no such round", round_number=number, field="number")
+        raise GameChangeError.single(
+            N_("there is no such round"), round_number=number, field="number"
+        )
     record = game_record(game, rounds)
     entries = list(record.rounds)
     entries[number - 1] = entry
@@ -495,9 +504,7 @@ def _cut(game: Game, record: GameRecord, later: Later) -> tuple[GameRecord, Scor
             return ended_at_totals(game.engine, record)
         return record, game.engine.score(record)
     except InvalidRecord as invalid:
-        raise GameChangeError(
-            [Problem(deal_words(p.message), p.round, p.field) for p in invalid.problems]
-        ) from None
+        raise GameChangeError([replace(p, of_deals=True) for p in invalid.problems]) from None
 
 
 def _remove_after(game: Game, rounds: list[Round], number: int) -> list[int]:
@@ -570,15 +577,18 @@ def undo_target(game: Game, number: int | None) -> Round:
     """The round an undo removes (the last one), or the reason it cannot be (game locked)."""
     last = game.rounds.order_by("-number").first()
     if last is None:
-        raise GameChangeError.single("there is no round to undo", field="number")
+        raise GameChangeError.single(N_("there is no round to undo"), field="number")
     if number is not None and number != last.number:
         raise GameChangeError.single(
-            f"only the last round (round {last.number}) can be undone",
+            N_("only the last round (round {last}) can be undone"),
             round_number=number,
             field="number",
+            last=last.number,
         )
     if game.ending:
-        raise GameChangeError.single("the game has ended; its rounds can be corrected, not undone")
+        raise GameChangeError.single(
+            N_("the game has ended; its rounds can be corrected, not undone")
+        )
     return last
 
 

@@ -31,13 +31,13 @@ from scoring.entry.fields import (
     and_list,
     humanize,
     input_text,
-    seats_from_one,
 )
 from scoring.games import kit_for
 from scoring.games.kit import Board, Kit
 from scoring.models import Game, Round, RoundEvent
 from scoring.selectors import game_record, game_score
 from scoring.web.scores import ShownRound
+from scoring.wording import problem_text
 
 
 def seat_infos(game: Game) -> list[SeatInfo]:
@@ -453,10 +453,10 @@ def round_preview(
             if problem.round and problem.round > number:
                 preview.problems.append(
                     f"This would make {kit.word.lower()} {problem.round} invalid: "
-                    + seats_from_one(problem.message)
+                    + problem_text(problem, seats_from=1)
                 )
             else:
-                preview.problems.append(seats_from_one(problem.message))
+                preview.problems.append(problem_text(problem, seats_from=1))
         return preview, problems
     seats = seat_infos(game)
     result: RoundResult = scored.rounds[number - 1]

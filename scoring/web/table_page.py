@@ -20,7 +20,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from common.compiled import HOLES, CompiledRead
 from common.htmx import HtmxHttpRequest
 from scoring.engines.base import Engine, InvalidRecord, Problem, ScoredGame
-from scoring.entry.fields import SeatInfo, seats_from_one
+from scoring.entry.fields import SeatInfo
 from scoring.entry.forms import EntryForm
 from scoring.games import kit_for
 from scoring.games.kit import Kit
@@ -54,6 +54,7 @@ from scoring.web.phone import (
 )
 from scoring.web.scores import RecentResults, ShownRound, recent_score
 from scoring.web.view_link import watch_only_share
+from scoring.wording import problems_text
 
 
 def confirmers(game: Game, round_: Round, seats: list[SeatInfo], score: ScoredGame) -> list:
@@ -166,7 +167,7 @@ def printable(text: str) -> str:
 
 def joined(problems: list[Problem]) -> str:
     """The engine's problems as one line for a notice, seats counted from 1."""
-    return "; ".join(seats_from_one(p.message) for p in problems)
+    return problems_text(problems, seats_from=1)
 
 
 def answer(request: HtmxHttpRequest, url: str) -> HttpResponse:

@@ -33,7 +33,11 @@
     var label = root.querySelector("[data-wall-label]");
     var count = root.querySelector("[data-wall-count]");
     if (label) label.textContent = slide.dataset.label;
-    if (count) count.textContent = (index + 1) + " of " + order.length;
+    if (count) {
+      // "{index} of {count}" in the page's language (the template translates it).
+      var pattern = count.getAttribute("data-pattern") || "{index} of {count}";
+      count.textContent = pattern.replace("{index}", index + 1).replace("{count}", order.length);
+    }
     root.dataset.shown = shown;
   }
 

@@ -10,10 +10,13 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from scoring.engines.base import Problem
+from django.utils.translation import gettext
+
+from scoring.engines.base import N_, Problem
 from scoring.engines.registry import ENGINES
 from scoring.models import Game, Round
 from scoring.selectors import GameOutcome
+from scoring.wording import said
 from tournaments.brackets.core import (
     Bracket,
     BracketLayout,
@@ -30,7 +33,13 @@ from tournaments.brackets.core import (
     TableRules,
     bracket_layout,
 )
-from tournaments.brackets.core.layout import LayoutColumn, LayoutMatch, LayoutSeat, LayoutSection
+from tournaments.brackets.core.layout import (
+    LayoutColumn,
+    LayoutMatch,
+    LayoutSeat,
+    LayoutSection,
+    ordinal,
+)
 from tournaments.errors import TournamentError
 from tournaments.models import BracketGame, BracketStage, Entrant, Event, TableSeat, TournamentRound
 from tournaments.seating import adapter as seating
@@ -126,26 +135,35 @@ def stage_settings_problems(
     problems: list[Problem] = []
     if kind not in BracketStage.Kind.values:
         problems.append(
-            Problem(f"kind must be one of {', '.join(BracketStage.Kind.values)}", None, "kind")
+            Problem(
+                N_("kind must be one of {allowed}"),
+                None,
+                "kind",
+                {"allowed": ", ".join(BracketStage.Kind.values)},
+            )
         )
     if seeding not in BracketStage.Seeding.values:
         problems.append(
             Problem(
-                f"seeding must be one of {', '.join(BracketStage.Seeding.values)}",
+                N_("seeding must be one of {allowed}"),
                 None,
                 "seeding",
+                {"allowed": ", ".join(BracketStage.Seeding.values)},
             )
         )
     if draw_rule not in BracketStage.DrawRule.values:
         problems.append(
             Problem(
-                f"the draw rule must be one of {', '.join(BracketStage.DrawRule.values)}",
+                N_("the draw rule must be one of {allowed}"),
                 None,
                 "draw_rule",
+                {"allowed": ", ".join(BracketStage.DrawRule.values)},
             )
         )
     if grand_final not in GrandFinal.__members__.values():
-        problems.append(Problem("the grand final is none, single or reset", None, "grand_final"))
+        problems.append(
+            Problem(N_("the grand final is none, single or reset"), None, "grand_final")
+        )
     return problems
 
 
@@ -162,17 +180,36 @@ def two_team_problems(event: Event, members: int) -> list[Problem]:
     policy = seating.table_policy(event.game, options=event.options)
     title = ENGINES[event.game].title
     if size not in policy.legal_sizes:
-        return [Problem(f"{title} is not played by {size} at a table", None, "kind")]
+        return [
+            Problem(
+                N_("{game} is not played by {size} at a table"),
+                None,
+                "kind",
+                {"game": title, "size": size},
+            )
+        ]
     sides = policy.sides.get(size)
     wanted = {tuple(range(t, size, 2)) for t in range(2)}
     if members <= 1:
         if sides:
             return [
-                Problem(f"{title} at {size} is played in teams: enter fixed teams", None, "kind")
+                Problem(
+                    N_("{game} at {size} is played in teams: enter fixed teams"),
+                    None,
+                    "kind",
+                    {"game": title, "size": size},
+                )
             ]
         return []
     if not sides or {tuple(sorted(s)) for s in sides} != wanted:
-        return [Problem(f"{title} at {size} is not played as two sides of {members}", None, "kind")]
+        return [
+            Problem(
+                N_("{game} at {size} is not played as two sides of {members}"),
+                None,
+                "kind",
+                {"game": title, "size": size, "members": members},
+            )
+        ]
     return []
 
 
@@ -248,12 +285,7 @@ class PageSeat(LayoutSeat):
     def place_text(self) -> str:
         if self.place is None:
             return ""
-        suffix = (
-            "th"
-            if 10 <= self.place % 100 <= 20
-            else {1: "st", 2: "nd", 3: "rd"}.get(self.place % 10, "th")
-        )
-        return f"{self.place}{suffix}"
+        return said(ordinal(self.place))
 
 
 @dataclass(frozen=True)
@@ -298,7 +330,7 @@ def _page_seat(
     places: Mapping[str, int] | None = None,
 ) -> PageSeat:
     if seat.entrant is None:
-        return PageSeat(entrant=None, seed=None, label=seat.label, advanced=False)
+        return PageSeat(entrant=None, seed=None, label=said(seat.label), advanced=False)
     return PageSeat(
         entrant=seat.entrant,
         seed=seat.seed,
@@ -377,7 +409,7 @@ def _page_match(
         feeders=match.feeders,
         advance=match.advance,
         overridden=match.overridden,
-        title=f"{'Match' if two_team else 'Table'} {match.id}",
+        title=(gettext("Match {id}") if two_team else gettext("Table {id}")).format(id=match.id),
         table_token=row.game.table_token if row is not None else "",
         view_token=row.game.view_token if row is not None else "",
         game_id=row.game_id if row is not None else None,
@@ -409,11 +441,11 @@ def bracket_for(*, event: Event) -> BracketPage | None:
     sections = tuple(
         LayoutSection(
             section.key,
-            section.title,
+            said(section.title),
             tuple(
                 LayoutColumn(
                     column.round,
-                    column.title,
+                    said(column.title),
                     tuple(
                         _page_match(m, names, games, reasons, two_team, state, played)
                         for m in column.matches
@@ -435,12 +467,14 @@ def bracket_for(*, event: Event) -> BracketPage | None:
     cut = ""
     if stage.cut:
         total = stage.cut["size"] + len(stage.cut.get("out", []))
-        cut = f"Top {stage.cut['size']} of {total} after the qualifying rounds"
+        cut = gettext("Top {size} of {total} after the qualifying rounds").format(
+            size=stage.cut["size"], total=total
+        )
     return BracketPage(
         event_name=event.name,
         kind=stage.kind,
-        kind_title=stage.get_kind_display().split(":")[0],
-        draw_rule=stage.get_draw_rule_display(),
+        kind_title=gettext(stage.get_kind_display()).split(":")[0].strip(),
+        draw_rule=gettext(stage.get_draw_rule_display()),
         sections=sections,
         placements=placements,
         complete=layout.complete,
@@ -474,7 +508,7 @@ def entrant_ids_named(*, event: Event, text: str) -> list[int]:
         elif wanted.casefold() in by_name:
             ids.append(by_name[wanted.casefold()])
         else:
-            raise TournamentError.single(f"{wanted} is not entered", field="order")
+            raise TournamentError.single(N_("{name} is not entered"), field="order", name=wanted)
     return ids
 
 
@@ -587,7 +621,7 @@ def bracket_wall(page: BracketPage) -> BracketWall:
             every += _wall_chunks(section.title, column.title, column.matches)
             playing = [m for m in column.matches if m.status == Status.READY]
             now += _wall_chunks(section.title, column.title, playing)
-    slides = _wall_slides("now", "Now playing", now) + _wall_slides("bracket", None, every)
+    slides = _wall_slides("now", gettext("Now playing"), now) + _wall_slides("bracket", None, every)
     beside = page.placements
     more: tuple[PagePlace, ...] = ()
     if len(beside) > WALL_PLACES_BESIDE:
@@ -598,8 +632,9 @@ def bracket_wall(page: BracketPage) -> BracketWall:
         slides.append(
             WallSlide(
                 key=f"places-{index}",
-                label=f"Places {shown[0].places.split('-')[0]}\N{EN DASH}"
-                f"{shown[-1].places.split('-')[-1]}",
+                label=gettext("Places {first}–{last}").format(  # noqa: RUF001 (a range)
+                    first=shown[0].places.split("-")[0], last=shown[-1].places.split("-")[-1]
+                ),
                 now=False,
                 places=tuple(
                     shown[i : i + WALL_PLACES_COLUMN]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from scoring.engines.base import Problem
 
@@ -15,5 +16,7 @@ class ClubError(Exception):
         super().__init__("; ".join(str(p) for p in self.problems))
 
     @classmethod
-    def single(cls, message: str, *, field: str | None = None) -> ClubError:
-        return cls([Problem(message, field=field)])
+    def single(cls, template: str, *, field: str | None = None, **values: Any) -> ClubError:
+        """One problem: ``template`` marked with ``N_``, filled with ``values`` for each
+        reader (see scoring.engines.base)."""
+        return cls([Problem(template, field=field, values=values)])

@@ -10,8 +10,10 @@ from datetime import datetime
 from typing import Any
 
 from django.db.models import QuerySet, Sum
+from django.utils.formats import number_format
 
 from common.folding import folded
+from scoring.wording import said
 from tournaments.club.adapter import night_places, season_nights
 from tournaments.club.core.chart import history_svg
 from tournaments.club.core.ratings import Skill, ranked
@@ -30,8 +32,9 @@ from tournaments.models import (
 
 
 def rating_text(skill: Skill | None) -> str:
-    """A rating as shown: the cautious estimate to one decimal (mu - 3 sigma)."""
-    return "\N{EN DASH}" if skill is None else f"{skill.ordinal:.1f}"
+    """A rating as shown: the cautious estimate to one decimal (mu - 3 sigma), written as the
+    reader's language writes a number (2.4, 2,4)."""
+    return "\N{EN DASH}" if skill is None else number_format(round(skill.ordinal, 1), 1)
 
 
 def player_skill(player: Player) -> Skill | None:
@@ -152,7 +155,7 @@ def season_view(*, season: Season) -> SeasonView:
         lines.append(
             SeasonLine(row.rank, players[row.player], row.total, row.played, row.wins, cells)
         )
-    return SeasonView(season, rule.describe(), heads, tuple(lines))
+    return SeasonView(season, said(rule.rule_phrase()), heads, tuple(lines))
 
 
 # --------------------------------------------------------------------------- ratings

@@ -14,67 +14,70 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from django.utils.translation import gettext, gettext_noop, pgettext
+
 from scoring.models import ChangeRequest, RoundEvent
 from tournaments.models import Entrant, Event, EventLog, Table
 from tournaments.services.change import ActingUser
 
 # What each director's change is called on the desk (an unknown action shows as it is).
 KIND_LABELS: Mapping[str, str] = {
-    "event_create": "Event created",
-    "event_import": "Event imported",
-    "event_close": "Event closed",
-    "event_away_scoring": "Away scoring changed",
-    "event_table_sizes": "Table sizes changed",
-    "event_staff_add": "Staff added",
-    "event_staff_remove": "Staff removed",
-    "entrant_add": "Player registered",
-    "entrant_add_late": "Late entry",
-    "entrants_import_csv": "Players imported",
-    "entrant_check_in": "Check-in",
-    "entrants_check_in_all": "Checked in together",
-    "entrants_check_in_these": "Checked in together",
-    "entrant_link_reissue": "Player's link reissued",
-    "entrant_drop": "Player dropped",
-    "entrant_return": "Drop taken back",
-    "entrant_self_check_in": "Check-in from their own link",
-    "entrant_self_drop": "Dropped out from their own link",
-    "entrant_drop_ask": "Asked to drop out",
-    "entrant_drop_ask_withdraw": "Took back their drop",
-    "entrant_drop_decline": "Kept in (drop declined)",
-    "event_self_service": "Players' own check-in and drops set",
-    "keep_apart_add": "Kept apart",
-    "round_generate": "Round seated",
-    "round_generation_queued": "Seating queued",
-    "round_generation_done": "Seating done",
-    "round_generation_failed": "Seating failed",
-    "round_swap": "Players swapped",
-    "round_publish": "Round published",
-    "round_undo": "Round taken back",
-    "round_generation_running": "Seating under way",
-    "round_generation_restarted": "Seating sent again",
-    "round_clock_start": "Clock started",
-    "round_clock_pause": "Clock paused",
-    "round_clock_resume": "Clock resumed",
-    "round_clock_extend": "Clock extended",
-    "result_correct": "Result corrected",
-    "result_undo": "Last deal undone",
-    "result_remove": "Deal removed",
-    "result_end": "Game ended at the totals",
-    "table_request_answer": "Table's request answered",
-    "bracket_create": "Bracket made",
-    "bracket_game_create": "Bracket match started",
-    "bracket_override": "Bracket result set by the director",
-    "bracket_replay": "Bracket match replayed",
-    "bracket_result": "Bracket result",
-    "bracket_result_corrected": "Bracket result corrected",
-    "bracket_result_refused": "Bracket result refused",
+    "event_create": gettext_noop("Event created"),
+    "event_import": gettext_noop("Event imported"),
+    "event_close": gettext_noop("Event closed"),
+    "event_away_scoring": gettext_noop("Away scoring changed"),
+    "event_table_sizes": gettext_noop("Table sizes changed"),
+    "event_staff_add": gettext_noop("Staff added"),
+    "event_staff_remove": gettext_noop("Staff removed"),
+    "entrant_add": gettext_noop("Player registered"),
+    "entrant_add_late": gettext_noop("Late entry"),
+    "entrants_import_csv": gettext_noop("Players imported"),
+    "entrant_check_in": gettext_noop("Check-in"),
+    "entrants_check_in_all": gettext_noop("Checked in together"),
+    "entrants_check_in_these": gettext_noop("Checked in together"),
+    "entrant_link_reissue": gettext_noop("Player's link reissued"),
+    "entrant_drop": gettext_noop("Player dropped"),
+    "entrant_return": gettext_noop("Drop taken back"),
+    "entrant_self_check_in": gettext_noop("Check-in from their own link"),
+    "entrant_self_drop": gettext_noop("Dropped out from their own link"),
+    "entrant_drop_ask": gettext_noop("Asked to drop out"),
+    "entrant_drop_ask_withdraw": gettext_noop("Took back their drop"),
+    "entrant_drop_decline": gettext_noop("Kept in (drop declined)"),
+    "event_self_service": gettext_noop("Players' own check-in and drops set"),
+    "keep_apart_add": gettext_noop("Kept apart"),
+    "round_generate": gettext_noop("Round seated"),
+    "round_generation_queued": gettext_noop("Seating queued"),
+    "round_generation_done": gettext_noop("Seating done"),
+    "round_generation_failed": gettext_noop("Seating failed"),
+    "round_swap": gettext_noop("Players swapped"),
+    "round_publish": gettext_noop("Round published"),
+    "round_undo": gettext_noop("Round taken back"),
+    "round_generation_running": gettext_noop("Seating under way"),
+    "round_generation_restarted": gettext_noop("Seating sent again"),
+    "round_clock_start": gettext_noop("Clock started"),
+    "round_clock_pause": gettext_noop("Clock paused"),
+    "round_clock_resume": gettext_noop("Clock resumed"),
+    "round_clock_extend": gettext_noop("Clock extended"),
+    "result_correct": gettext_noop("Result corrected"),
+    "result_undo": gettext_noop("Last deal undone"),
+    "result_remove": gettext_noop("Deal removed"),
+    "result_end": gettext_noop("Game ended at the totals"),
+    "table_request_answer": gettext_noop("Table's request answered"),
+    "bracket_create": gettext_noop("Bracket made"),
+    "bracket_game_create": gettext_noop("Bracket match started"),
+    "bracket_override": gettext_noop("Bracket result set by the director"),
+    "bracket_replay": gettext_noop("Bracket match replayed"),
+    "bracket_result": gettext_noop("Bracket result"),
+    "bracket_result_corrected": gettext_noop("Bracket result corrected"),
+    "bracket_result_refused": gettext_noop("Bracket result refused"),
 }
 
 
 def kind_label(kind: str) -> str:
     """What a change is called on the desk: its label, or (a change without one) its
     name in words ("round_clock_pause" reads "Round clock pause"), never the raw name."""
-    return KIND_LABELS.get(kind) or kind.replace("_", " ").strip().capitalize()
+    label = KIND_LABELS.get(kind)
+    return gettext(label) if label else kind.replace("_", " ").strip().capitalize()
 
 
 TABLE_KIND = "table"  # the kind every table event is filtered by
@@ -127,7 +130,8 @@ def _who(user: ActingUser, seat: int | None = None, device: str = "") -> str:
     if user is not None:
         return str(user.get_username())
     if seat is not None:
-        return f"seat {seat + 1}" + (f" ({device})" if device else "")
+        who = gettext("seat {number}").format(number=seat + 1)
+        return who + (f" ({device})" if device else "")
     return device or "—"
 
 
@@ -145,7 +149,9 @@ def _director_lines(event: Event, table_of_game: Mapping[int, int]) -> list[LogL
         tables.discard(0)
         what = ", ".join(names[e] for e in sorted(entrants) if e in names)
         if isinstance(after, Mapping) and "round" in after:
-            what = f"round {after['round']}" + (f": {what}" if what else "")
+            what = gettext("round {number}").format(number=after["round"]) + (
+                f": {what}" if what else ""
+            )
         lines.append(
             LogLine(
                 at=row.at,
@@ -182,16 +188,21 @@ def _table_lines(event: Event, tables: Mapping[int, tuple[int, int, int]]) -> li
         .select_related("user")
     ):
         table_id, round_number, number = tables[row.game_id]
-        deal = f", deal {row.round_number}" if row.round_number else ""
+        deal = (
+            gettext(", deal {number}").format(number=row.round_number) if row.round_number else ""
+        )
         lines.append(
             LogLine(
                 at=row.at,
                 kind=TABLE_KIND,
                 label=row.get_action_display(),
-                who=f"{row.person} (own link)"
+                who=pgettext("a log's actor", "{person} (own link)").format(person=row.person)
                 if row.person
                 else _who(row.user, row.seat, row.device),
-                what=f"round {round_number}, table {number}{deal}",
+                what=gettext("round {round}, table {table}").format(
+                    round=round_number, table=number
+                )
+                + deal,
                 before=row.before,
                 after=row.after,
                 table_ids=frozenset({table_id}),

@@ -9,6 +9,8 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 
 from common.folding import folded
 from scoring.models import Confirmation, Game, game_title, validate_game
@@ -19,15 +21,15 @@ from tournaments.models.tokens import new_private_token, new_public_token
 
 class Event(models.Model):
     class Format(models.TextChoices):
-        MIXER = "mixer", "Mixer: meet as many players as possible"
-        SWISS = "swiss", "Swiss: tables by standings"
-        ROUND_ROBIN = "round_robin", "Round robin: every team meets every other"
-        PROGRESSIVE = "progressive", "Progressive: winners move up a table"
+        MIXER = "mixer", gettext_noop("Mixer: meet as many players as possible")
+        SWISS = "swiss", gettext_noop("Swiss: tables by standings")
+        ROUND_ROBIN = "round_robin", gettext_noop("Round robin: every team meets every other")
+        PROGRESSIVE = "progressive", gettext_noop("Progressive: winners move up a table")
 
     class Status(models.TextChoices):
-        REGISTRATION = "registration", "Registration"
-        RUNNING = "running", "Running"
-        CLOSED = "closed", "Closed"
+        REGISTRATION = "registration", _("Registration")
+        RUNNING = "running", _("Running")
+        CLOSED = "closed", _("Closed")
 
     class ByeScoring(models.TextChoices):
         AVERAGE = "average", "The player's average of their other rounds"
@@ -186,8 +188,8 @@ class KeepApart(models.Model):
 
 class TournamentRound(models.Model):
     class Status(models.TextChoices):
-        DRAFT = "draft", "Draft"
-        PUBLISHED = "published", "Published"
+        DRAFT = "draft", _("Draft")
+        PUBLISHED = "published", _("Published")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()
@@ -329,20 +331,23 @@ class EventLog(ChangeLine):
 
 class BracketStage(models.Model):
     class Kind(models.TextChoices):
-        SINGLE = "single", "Single elimination: two sides a table, one loss and out"
-        DOUBLE = "double", "Double elimination: two sides a table, out after two losses"
-        TABLES = "tables", "Table elimination: the top of each table go on"
+        SINGLE = "single", gettext_noop("Single elimination: two sides a table, one loss and out")
+        DOUBLE = (
+            "double",
+            gettext_noop("Double elimination: two sides a table, out after two losses"),
+        )
+        TABLES = "tables", gettext_noop("Table elimination: the top of each table go on")
 
     class Seeding(models.TextChoices):
-        STANDINGS = "standings", "From the standings"
-        RATING = "rating", "By rating"
-        RANDOM = "random", "At random"
-        MANUAL = "manual", "By hand"
+        STANDINGS = "standings", gettext_noop("From the standings")
+        RATING = "rating", gettext_noop("By rating")
+        RANDOM = "random", gettext_noop("At random")
+        MANUAL = "manual", gettext_noop("By hand")
 
     class DrawRule(models.TextChoices):
-        HIGHER_SEED = "higher_seed", "The higher seed goes on"
-        RANDOM = "random", "A drawn lot"
-        REPLAY = "replay", "The table plays again"
+        HIGHER_SEED = "higher_seed", gettext_noop("The higher seed goes on")
+        RANDOM = "random", gettext_noop("A drawn lot")
+        REPLAY = "replay", gettext_noop("The table plays again")
 
     event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="bracket_stage")
     kind = models.CharField(max_length=16, choices=Kind.choices)

@@ -11,17 +11,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
+from scoring.engines.base import N_, Words
+
 from .state import BracketState, Feed, MatchView, Placement, Status
 
+# Titles and labels are Words: English text that keeps its marked template, so that a page
+# says them in its reader's language (see scoring.engines.base).
 SECTION_TITLES = {
-    "main": "Bracket",
-    "winners": "Winners' bracket",
-    "losers": "Losers' bracket",
-    "grand_final": "Grand final",
-    "third_place": "Third place",
+    "main": N_("Bracket"),
+    "winners": N_("Winners' bracket"),
+    "losers": N_("Losers' bracket"),
+    "grand_final": N_("Grand final"),
+    "third_place": N_("Third place"),
 }
 SECTION_ORDER = ("main", "winners", "third_place", "losers", "grand_final")
-NAMED_ROUNDS = {1: "Final", 2: "Semifinals", 3: "Quarterfinals"}
+NAMED_ROUNDS = {1: N_("Final"), 2: N_("Semifinals"), 3: N_("Quarterfinals")}
 
 # What a column holds: the core's matches here; a page's matches (names, table links) when
 # the adapter dresses them, in the same sections and columns.
@@ -76,18 +80,23 @@ class BracketLayout:
         )
 
 
-def _ordinal(place: int) -> str:
+def ordinal(place: int) -> Words:
+    """1st, 2nd, 3rd, 4th ... 11th, 21st (a first place is its own word in some languages)."""
+    if place == 1:
+        return Words(N_("1st"))
     if 10 <= place % 100 <= 20:
-        return f"{place}th"
-    return f"{place}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(place % 10, 'th') }"
+        return Words(N_("{number}th"), {"number": place})
+    suffixed = {1: N_("{number}st"), 2: N_("{number}nd"), 3: N_("{number}rd")}
+    template = suffixed[place % 10] if place % 10 in suffixed else N_("{number}th")
+    return Words(template, {"number": place})
 
 
-def _feed_label(feed: Feed, two_team: bool) -> str:
+def _feed_label(feed: Feed, two_team: bool) -> Words:
     if feed.place == 1:
-        return f"Winner of {feed.match}"
+        return Words(N_("Winner of {match}"), {"match": feed.match})
     if two_team:
-        return f"Loser of {feed.match}"
-    return f"{_ordinal(feed.place)} of {feed.match}"
+        return Words(N_("Loser of {match}"), {"match": feed.match})
+    return Words(N_("{place} of {match}"), {"place": ordinal(feed.place), "match": feed.match})
 
 
 def _seat(view: MatchView, index: int, seed_of: dict[str, int], two_team: bool) -> LayoutSeat:
@@ -97,20 +106,35 @@ def _seat(view: MatchView, index: int, seed_of: dict[str, int], two_team: bool) 
         went_on = name in view.finish[: max(view.advance, 1)]
         return LayoutSeat(name, seed_of.get(name), name, went_on)
     if view.status is Status.WAITING:
-        label = _feed_label(feed, two_team) if feed is not None else "To be drawn"
+        label = _feed_label(feed, two_team) if feed is not None else Words(N_("To be drawn"))
     else:
-        label = "Bye"
+        label = Words(N_("Bye"))
     return LayoutSeat(None, None, label, False)
 
 
-def _column_title(section: str, rnd: int, rounds: int) -> str:
+def _round(rnd: int) -> Words:
+    return Words(N_("Round {number}"), {"number": rnd})
+
+
+def _column_title(section: str, rnd: int, rounds: int) -> Words:
     if section == "main":
-        return NAMED_ROUNDS.get(rounds - rnd + 1, f"Round {rnd}")
+        named = NAMED_ROUNDS.get(rounds - rnd + 1)
+        return Words(named) if named else _round(rnd)
     if section == "grand_final":
-        return "Grand final" if rnd == 1 else "Grand final, second game"
+        return Words(N_("Grand final") if rnd == 1 else N_("Grand final, second game"))
     if section == "third_place":
-        return "Third place"
-    return f"Round {rnd}"
+        return Words(N_("Third place"))
+    return _round(rnd)
+
+
+def _section_title(key: str) -> str:
+    known = SECTION_TITLES.get(key)
+    if known:
+        return Words(known)
+    if key.startswith("places "):
+        first, _, last = key.split()[-1].partition("-")
+        return Words(N_("Places {first}-{last}"), {"first": first, "last": last})
+    return key.capitalize()
 
 
 def bracket_layout(state: BracketState, seeds: Sequence[str]) -> BracketLayout:
@@ -147,10 +171,9 @@ def bracket_layout(state: BracketState, seeds: Sequence[str]) -> BracketLayout:
                 )
                 for view in sorted(rounds[rnd], key=lambda v: v.number)
             )
-            title = f"Round {rnd}" if tables else _column_title(key, rnd, last)
+            title = _round(rnd) if tables else _column_title(key, rnd, last)
             if tables and len(matches) == 1 and rnd == last and matches[0].advance == 0:
-                title = "Final table" if key == "main" else "Placement table"
+                title = Words(N_("Final table") if key == "main" else N_("Placement table"))
             columns.append(LayoutColumn(rnd, title, matches))
-        title = SECTION_TITLES.get(key, key.capitalize())
-        sections.append(LayoutSection(key, title, tuple(columns)))
+        sections.append(LayoutSection(key, _section_title(key), tuple(columns)))
     return BracketLayout(tuple(sections), state.placements, state.complete)

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 
 from django.db import transaction
 
-from scoring.engines.base import Problem
+from scoring.engines.base import N_, Problem
 from scoring.models import Game
 from scoring.services import Actor, GameChangeError, game_create
 from tournaments.brackets.core import (
@@ -100,7 +100,10 @@ def _create_game(
         )
     except GameChangeError as error:
         raise TournamentError(
-            [Problem(f"{match}: {p.message}", p.round, p.field) for p in error.problems]
+            [
+                Problem(N_("{match}: {problem}"), p.round, p.field, {"match": match, "problem": p})
+                for p in error.problems
+            ]
         ) from None
     return BracketGame.objects.create(
         stage=stage,
@@ -237,7 +240,7 @@ def _stage_of(event: Event, *, lock: bool = False) -> BracketStage:
         rows = rows.select_for_update()
     stage = rows.filter(event=event).first()
     if stage is None:
-        raise TournamentError.single("this event has no bracket yet", field="kind")
+        raise TournamentError.single(N_("this event has no bracket yet"), field="kind")
     return stage
 
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from django.db import transaction
 
+from scoring.engines.base import N_
 from tournaments.brackets.core import (
     Bracket,
     BracketUserError,
@@ -66,7 +67,7 @@ def stage_create(
     with transaction.atomic():
         event = event_locked_open(event)
         if BracketStage.objects.filter(event=event).exists():
-            raise TournamentError.single("this event already has its bracket", field="kind")
+            raise TournamentError.single(N_("this event already has its bracket"), field="kind")
         problems = stage_settings_problems(
             kind=kind, seeding=seeding, draw_rule=draw_rule, grand_final=grand_final
         )
@@ -78,11 +79,15 @@ def stage_create(
             unknown = [i for i in entrants if i not in by_id]
             if unknown:
                 raise TournamentError.single(
-                    f"not entered in this event: {', '.join(map(str, unknown))}", field="entrants"
+                    N_("not entered in this event: {ids}"),
+                    field="entrants",
+                    ids=", ".join(map(str, unknown)),
                 )
             pool = [by_id[i] for i in entrants]
         if len(pool) < 2:
-            raise TournamentError.single("a bracket needs at least two entrants", field="entrants")
+            raise TournamentError.single(
+                N_("a bracket needs at least two entrants"), field="entrants"
+            )
         ids = [e.pk for e in pool]
         if seeding == BracketStage.Seeding.STANDINGS and event.rounds.exists():
             standing = {
@@ -107,7 +112,8 @@ def stage_create(
         if kind == BracketStage.Kind.TABLES:
             if any(members - {0}):
                 raise TournamentError.single(
-                    "table elimination is for players on their own, not fixed teams", field="kind"
+                    N_("table elimination is for players on their own, not fixed teams"),
+                    field="kind",
                 )
             policy = seating.table_policy(event.game, options=event.options)
             options = {
@@ -132,7 +138,7 @@ def stage_create(
         else:
             if len(members) != 1:
                 raise TournamentError.single(
-                    "every entrant of a two-team bracket must be a team of as many players",
+                    N_("every entrant of a two-team bracket must be a team of as many players"),
                     field="entrants",
                 )
             if problems := two_team_problems(event, members.pop()):
@@ -198,11 +204,15 @@ def stage_cut(
     """A two-stage event's cut: the top ``size`` of the qualifying standings go on to the
     bracket, seeded in standings order (``settings`` as ``stage_create`` takes them)."""
     if not event.rounds.filter(status=TournamentRound.Status.PUBLISHED).exists():
-        raise TournamentError.single("a cut follows qualifying rounds: play one first", field="cut")
+        raise TournamentError.single(
+            N_("a cut follows qualifying rounds: play one first"), field="cut"
+        )
     waiting = qualifying_waiting(event)
     if waiting:
         raise TournamentError.single(
-            "the cut waits for every qualifying table: " + ", ".join(waiting), field="cut"
+            N_("the cut waits for every qualifying table: {tables}"),
+            field="cut",
+            tables=", ".join(waiting),
         )
     order = [i for i in standings_order(event) if i in {e.pk for e in playing_entrants(event)}]
     try:
@@ -210,7 +220,7 @@ def stage_cut(
     except BracketUserError as error:
         raise bracket_refusal(error) from None
     except (TypeError, ValueError):
-        raise TournamentError.single("the cut is a number of entrants", field="cut") from None
+        raise TournamentError.single(N_("the cut is a number of entrants"), field="cut") from None
     settings.setdefault("seeding", BracketStage.Seeding.STANDINGS)
     return stage_create(
         event=event,

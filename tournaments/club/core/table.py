@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from scoring.engines.base import Problem
+from scoring.engines.base import N_, Phrase, Problem
 
 PlayerId = int
 
@@ -29,9 +29,9 @@ class Counting(StrEnum):
 
 
 COUNTING_LABELS: Mapping[Counting, str] = {
-    Counting.ALL: "Every night's points summed",
-    Counting.BEST: "Best N nights count",
-    Counting.DROP_WORST: "The worst nights are dropped",
+    Counting.ALL: N_("Every night's points summed"),
+    Counting.BEST: N_("Best N nights count"),
+    Counting.DROP_WORST: N_("The worst nights are dropped"),
 }
 
 
@@ -44,11 +44,11 @@ class Tiebreak(StrEnum):
 
 
 TIEBREAK_LABELS: Mapping[Tiebreak, str] = {
-    Tiebreak.WINS: "More nights won",
-    Tiebreak.COUNTBACK: "Better best night, then next best (count-back)",
-    Tiebreak.NIGHTS: "More nights played",
-    Tiebreak.RECENT: "Better on the latest night, then the one before",
-    Tiebreak.ALL_POINTS: "More points over every night, dropped ones included",
+    Tiebreak.WINS: N_("More nights won"),
+    Tiebreak.COUNTBACK: N_("Better best night, then next best (count-back)"),
+    Tiebreak.NIGHTS: N_("More nights played"),
+    Tiebreak.RECENT: N_("Better on the latest night, then the one before"),
+    Tiebreak.ALL_POINTS: N_("More points over every night, dropped ones included"),
 }
 
 DEFAULT_PLACE_POINTS: tuple[int, ...] = (10, 8, 6, 5, 4, 3, 2, 1)
@@ -73,21 +73,43 @@ class SeasonRule:
     def problems(self) -> list[Problem]:
         found: list[Problem] = []
         if self.counting == Counting.BEST and not 1 <= self.best <= MAX_NIGHTS:
-            found.append(Problem(f"best nights must be 1 to {MAX_NIGHTS}", field="best"))
+            found.append(
+                Problem(N_("best nights must be 1 to {most}"), None, "best", {"most": MAX_NIGHTS})
+            )
         if self.counting == Counting.DROP_WORST and not 1 <= self.drop <= MAX_NIGHTS:
-            found.append(Problem(f"nights dropped must be 1 to {MAX_NIGHTS}", field="drop"))
+            found.append(
+                Problem(
+                    N_("nights dropped must be 1 to {most}"), None, "drop", {"most": MAX_NIGHTS}
+                )
+            )
         if not 0 <= self.min_nights <= MAX_NIGHTS:
-            found.append(Problem(f"minimum nights must be 0 to {MAX_NIGHTS}", field="min_nights"))
+            found.append(
+                Problem(
+                    N_("minimum nights must be 0 to {most}"),
+                    None,
+                    "min_nights",
+                    {"most": MAX_NIGHTS},
+                )
+            )
         if not 1 <= len(self.place_points) <= MAX_PLACES:
-            found.append(Problem(f"give points for 1 to {MAX_PLACES} places", field="place_points"))
+            found.append(
+                Problem(
+                    N_("give points for 1 to {most} places"),
+                    None,
+                    "place_points",
+                    {"most": MAX_PLACES},
+                )
+            )
         elif any(p < 0 or p > 1000 for p in self.place_points):
-            found.append(Problem("place points must be 0 to 1000", field="place_points"))
+            found.append(Problem(N_("place points must be 0 to 1000"), field="place_points"))
         elif list(self.place_points) != sorted(self.place_points, reverse=True):
-            found.append(Problem("a better place never scores fewer points", field="place_points"))
+            found.append(
+                Problem(N_("a better place never scores fewer points"), field="place_points")
+            )
         if not 0 <= self.attendance <= 1000:
-            found.append(Problem("attendance points must be 0 to 1000", field="attendance"))
+            found.append(Problem(N_("attendance points must be 0 to 1000"), field="attendance"))
         if len(set(self.tiebreaks)) != len(self.tiebreaks):
-            found.append(Problem("each tiebreak once", field="tiebreaks"))
+            found.append(Problem(N_("each tiebreak once"), field="tiebreaks"))
         return found
 
     def counted(self, nights_held: int) -> int:
@@ -104,16 +126,36 @@ class SeasonRule:
         return placed + self.attendance
 
     def describe(self) -> str:
+        """The rule in English words (``rule_phrase`` for a reader's language)."""
+        return str(self.rule_phrase())
+
+    def rule_phrase(self) -> Phrase:
         if self.counting == Counting.BEST:
-            how = f"best {self.best} nights count"
+            how = Phrase(N_("best {best} nights count"), {"best": self.best})
         elif self.counting == Counting.DROP_WORST:
-            how = f"the worst {self.drop} night{'s' if self.drop != 1 else ''} dropped"
+            how = Phrase(
+                N_("the worst {drop} night dropped")
+                if self.drop == 1
+                else N_("the worst {drop} nights dropped"),
+                {"drop": self.drop},
+            )
         else:
-            how = "every night counts"
+            how = Phrase(N_("every night counts"))
         points = "-".join(str(p) for p in self.place_points)
-        extra = f", +{self.attendance} for playing" if self.attendance else ""
-        ranked = f"; ranked after {self.min_nights} nights" if self.min_nights else ""
-        return f"Places score {points}{extra}; {how}{ranked}."
+        extra: Phrase | str = (
+            Phrase(N_(", +{points} for playing"), {"points": self.attendance})
+            if self.attendance
+            else ""
+        )
+        ranked: Phrase | str = (
+            Phrase(N_("; ranked after {nights} nights"), {"nights": self.min_nights})
+            if self.min_nights
+            else ""
+        )
+        return Phrase(
+            N_("Places score {points}{extra}; {how}{ranked}."),
+            {"points": points, "extra": extra, "how": how, "ranked": ranked},
+        )
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ from django.db import transaction
 from django.db.models import F
 
 from common.folding import folded
+from scoring.engines.base import N_
 from tournaments.club.adapter import event_game_ids
 from tournaments.club.errors import ClubError
 from tournaments.club.selectors import live_players
@@ -40,7 +41,7 @@ def club_night_set(
     the director (``entrant_link``). The event's finished games are rated (or unrated)."""
     roster = roster_for(owner=event.owner)
     if season is not None and season.roster_id != roster.pk:
-        raise ClubError.single("that season belongs to another roster", field="season")
+        raise ClubError.single(N_("that season belongs to another roster"), field="season")
     with transaction.atomic():
         Roster.objects.select_for_update().filter(pk=roster.pk).first()
         night, _ = ClubNight.objects.update_or_create(
@@ -108,11 +109,11 @@ def entrant_link(
     """Say which roster player an entrant (or a member of a fixed team) is."""
     night = ClubNight.objects.filter(event_id=entrant.event_id).first()
     if night is None or night.roster_id != player.roster_id:
-        raise ClubError.single("the player is not on this event's roster", field="player")
+        raise ClubError.single(N_("the player is not on this event's roster"), field="player")
     if player.merged_into_id:
-        raise ClubError.single("that player was merged into another", field="player")
+        raise ClubError.single(N_("that player was merged into another"), field="player")
     if not 0 <= member < max(len(entrant.members), 1):
-        raise ClubError.single("no such member of the team", field="member")
+        raise ClubError.single(N_("no such member of the team"), field="member")
     with transaction.atomic():
         Roster.objects.select_for_update().filter(pk=night.roster_id).first()
         EntrantPlayer.objects.update_or_create(

@@ -13,7 +13,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 
 from common.folding import folded
-from scoring.engines.base import Problem, text_problem
+from scoring.engines.base import N_, Problem, text_problem
 from tournaments.club.errors import ClubError
 from tournaments.club.selectors import NameMatch, live_players, players_match
 from tournaments.club.services.ratings import ratings_rebuild
@@ -55,14 +55,30 @@ def roster_for(*, owner: Any) -> Roster:
     return roster
 
 
+def contact_too_long() -> Problem:
+    return Problem(
+        N_("the contact is at most {longest} characters"),
+        None,
+        "contact",
+        {"longest": CONTACT_LONGEST},
+    )
+
+
 def name_problems(name: str, field: str) -> list[Problem]:
     name = name.strip()
     if not name:
-        return [Problem("the name is empty", field=field)]
+        return [Problem(N_("the name is empty"), field=field)]
     if len(name) > NAME_LONGEST:
-        return [Problem(f"the name is at most {NAME_LONGEST} characters", field=field)]
+        return [
+            Problem(
+                N_("the name is at most {longest} characters"),
+                None,
+                field,
+                {"longest": NAME_LONGEST},
+            )
+        ]
     if problem := text_problem(name, NAME_LONGEST):
-        return [Problem(f"the name {problem}", field=field)]
+        return [Problem(N_("the name {problem}"), None, field, {"problem": problem})]
     return []
 
 
@@ -78,14 +94,14 @@ def player_create(
     refused unless ``allow_same`` (two people can share a name)."""
     problems = name_problems(name, "name")
     if len(contact.strip()) > CONTACT_LONGEST:
-        problems.append(
-            Problem(f"the contact is at most {CONTACT_LONGEST} characters", field="contact")
-        )
+        problems.append(contact_too_long())
     if problems:
         raise ClubError(problems)
     with transaction.atomic():
         if not allow_same and _name_taken(roster, name):
-            raise ClubError.single(f"{name.strip()} is already on the roster", field="name")
+            raise ClubError.single(
+                N_("{name} is already on the roster"), field="name", name=name.strip()
+            )
         player = Player.objects.create(
             roster=roster, name=name.strip(), folded=folded(name), contact=contact.strip()
         )
@@ -104,22 +120,26 @@ def _csv_names(text: str) -> tuple[list[tuple[int, str, str]], list[Problem]]:
             continue  # a heading line
         field = f"line {number}"
         problems.extend(
-            Problem(f"line {number}: {p.message}", field=field)
+            Problem(N_("line {number}: {problem}"), None, field, {"number": number, "problem": p})
             for p in name_problems(cells[0], field)
         )
         contact = cells[1] if len(cells) > 1 else ""
         if len(contact) > CONTACT_LONGEST:
             problems.append(
                 Problem(
-                    f"line {number}: the contact is at most {CONTACT_LONGEST} characters",
-                    field=field,
+                    N_("line {number}: {problem}"),
+                    None,
+                    field,
+                    {"number": number, "problem": contact_too_long()},
                 )
             )
         rows.append((number, cells[0], contact))
     if len(rows) > MOST_IMPORTED:
-        problems.append(Problem(f"at most {MOST_IMPORTED} names at once", field="file"))
+        problems.append(
+            Problem(N_("at most {most} names at once"), None, "file", {"most": MOST_IMPORTED})
+        )
     if not rows and not problems:
-        problems.append(Problem("the file holds no names", field="file"))
+        problems.append(Problem(N_("the file holds no names"), field="file"))
     return rows, problems
 
 
@@ -163,8 +183,10 @@ def roster_import(
                 chosen = [p for p in match.players if str(p.pk) == str(choice)]
                 if not chosen:
                     raise ClubError.single(
-                        f"line {match.line}: choose one of the players named {match.name}",
+                        N_("line {line}: choose one of the players named {name}"),
                         field=f"line {match.line}",
+                        line=match.line,
+                        name=match.name,
                     )
                 found.append(chosen[0])
                 continue
@@ -197,9 +219,7 @@ def _name_taken(roster: Roster, name: str, *, but: Player | None = None) -> bool
 def player_update(*, player: Player, name: str, contact: str, user: ActingUser = None) -> Player:
     problems = name_problems(name, "name")
     if len(contact.strip()) > CONTACT_LONGEST:
-        problems.append(
-            Problem(f"the contact is at most {CONTACT_LONGEST} characters", field="contact")
-        )
+        problems.append(contact_too_long())
     if problems:
         raise ClubError(problems)
     with transaction.atomic():
@@ -226,14 +246,17 @@ def player_rename(
         roster = Roster.objects.select_for_update().get(pk=player.roster_id)
         player = Player.objects.select_for_update().get(pk=player.pk)
         if player.merged_into_id:
-            raise ClubError.single("that player was merged into another", field="name")
+            raise ClubError.single(N_("that player was merged into another"), field="name")
         if name.strip() == player.name:
             return player
         if not allow_same and _name_taken(roster, name, but=player):
             raise ClubError.single(
-                f"{name.strip()} is already on the roster: tick the box if this is "
-                "a different person of the same name",
+                N_(
+                    "{name} is already on the roster: tick the box if this is "
+                    "a different person of the same name"
+                ),
                 field="name",
+                name=name.strip(),
             )
         before = {"id": player.pk, "name": player.name}
         player.name, player.folded = name.strip(), folded(name)
@@ -274,11 +297,11 @@ def player_merge(*, keep: Player, duplicate: Player, user: ActingUser = None) ->
     """Fold ``duplicate`` into ``keep``: their entries, nights and rated games become
     ``keep``'s, and the roster's ratings are rebuilt with the history following."""
     if keep.roster_id != duplicate.roster_id:
-        raise ClubError.single("both players must be on the same roster", field="duplicate")
+        raise ClubError.single(N_("both players must be on the same roster"), field="duplicate")
     if keep.pk == duplicate.pk:
-        raise ClubError.single("choose two different players", field="duplicate")
+        raise ClubError.single(N_("choose two different players"), field="duplicate")
     if keep.merged_into_id or duplicate.merged_into_id:
-        raise ClubError.single("that player was already merged", field="duplicate")
+        raise ClubError.single(N_("that player was already merged"), field="duplicate")
     with transaction.atomic():
         roster = Roster.objects.select_for_update().get(pk=keep.roster_id)
         clashes = set(
@@ -290,7 +313,7 @@ def player_merge(*, keep: Player, duplicate: Player, user: ActingUser = None) ->
         )
         if clashes:
             raise ClubError.single(
-                "both players played in the same event: they are two people", field="duplicate"
+                N_("both players played in the same event: they are two people"), field="duplicate"
             )
         EntrantPlayer.objects.filter(player=duplicate).update(player=keep)
         Player.objects.filter(merged_into=duplicate).update(merged_into=keep)

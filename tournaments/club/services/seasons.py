@@ -7,7 +7,7 @@ from typing import Any
 
 from django.db import transaction
 
-from scoring.engines.base import Problem
+from scoring.engines.base import N_, Problem
 from tournaments.club.core.table import Counting, SeasonRule, Tiebreak
 from tournaments.club.errors import ClubError
 from tournaments.club.services.roster import roster_log
@@ -22,19 +22,19 @@ def rule_from(data: Mapping[str, Any]) -> SeasonRule:
     try:
         counting = Counting(data.get("counting", Counting.ALL))
     except ValueError:
-        problems.append(Problem("choose how nights add up", field="counting"))
+        problems.append(Problem(N_("choose how nights add up"), field="counting"))
         counting = Counting.ALL
     try:
         tiebreaks = tuple(Tiebreak(t) for t in data.get("tiebreaks", SeasonRule().tiebreaks))
     except ValueError:
-        problems.append(Problem("an unknown tiebreak", field="tiebreaks"))
+        problems.append(Problem(N_("an unknown tiebreak"), field="tiebreaks"))
         tiebreaks = ()
     numbers: dict[str, int] = {}
     for name in ("best", "drop", "min_nights", "attendance"):
         try:
             numbers[name] = int(data.get(name) or 0)
         except (TypeError, ValueError):
-            problems.append(Problem("a whole number is needed", field=name))
+            problems.append(Problem(N_("a whole number is needed"), field=name))
             numbers[name] = 0
     raw = data.get("place_points", SeasonRule().place_points)
     if isinstance(raw, str):
@@ -42,7 +42,7 @@ def rule_from(data: Mapping[str, Any]) -> SeasonRule:
     try:
         points = tuple(int(p) for p in raw)
     except (TypeError, ValueError):
-        problems.append(Problem("place points are whole numbers", field="place_points"))
+        problems.append(Problem(N_("place points are whole numbers"), field="place_points"))
         points = SeasonRule().place_points
     rule = SeasonRule(
         counting=counting,
@@ -69,7 +69,14 @@ def season_create(
     """A new season with its rule (chosen up front: it cannot change once a night is in)."""
     problems: list[Problem] = []
     if not name.strip() or len(name.strip()) > SEASON_NAME_LONGEST:
-        problems.append(Problem(f"the name is 1 to {SEASON_NAME_LONGEST} characters", field="name"))
+        problems.append(
+            Problem(
+                N_("the name is 1 to {longest} characters"),
+                None,
+                "name",
+                {"longest": SEASON_NAME_LONGEST},
+            )
+        )
     try:
         parsed = rule_from(rule)
     except ClubError as error:

@@ -9,7 +9,7 @@ from typing import Any
 from django.db import transaction
 
 from common.folding import folded
-from scoring.engines.base import Problem, text_problem
+from scoring.engines.base import N_, Phrase, Problem, text_problem
 from tournaments.club.errors import ClubError
 from tournaments.club.selectors import ROSTER_FORMAT, live_players
 from tournaments.club.services.nights import NightLinks, club_night_set
@@ -27,18 +27,23 @@ from tournaments.services.change import ActingUser
 
 def _roster_problems(data: Any) -> list[Problem]:
     if not isinstance(data, Mapping) or data.get("format") != ROSTER_FORMAT:
-        return [Problem(f"this is not a {ROSTER_FORMAT} document", field="format")]
+        return [
+            Problem(
+                N_("this is not a {format} document"), None, "format", {"format": ROSTER_FORMAT}
+            )
+        ]
     problems: list[Problem] = []
     players = data.get("players")
     if not isinstance(players, list):
-        return [Problem("players is missing or malformed", field="players")]
+        return [Problem(N_("players is missing or malformed"), field="players")]
     for number, player in enumerate(players, start=1):
         field = f"player {number}"
+        said = {"what": Phrase(N_("player {number}"), {"number": number})}
         if not isinstance(player, Mapping) or not isinstance(player.get("name"), str):
-            problems.append(Problem(f"{field}: a name is needed", field=field))
+            problems.append(Problem(N_("{what}: a name is needed"), None, field, said))
             continue
         problems.extend(
-            Problem(f"{field}: {p.message}", field=field)
+            Problem(N_("{what}: {problem}"), None, field, {**said, "problem": p})
             for p in name_problems(player["name"], field)
         )
         rating = player.get("rating")
@@ -48,24 +53,30 @@ def _roster_problems(data: Any) -> list[Problem]:
             and 0 < float(rating["sigma"]) < 100
             and -1000 < float(rating["mu"]) < 1000
         ):
-            problems.append(Problem(f"{field}: the rating needs mu and sigma", field=field))
+            problems.append(Problem(N_("{what}: the rating needs mu and sigma"), None, field, said))
         merged = player.get("merged_into")
         if merged is not None and not (isinstance(merged, int) and 0 <= merged < len(players)):
-            problems.append(Problem(f"{field}: merged into no such player", field=field))
+            problems.append(Problem(N_("{what}: merged into no such player"), None, field, said))
     seasons = data.get("seasons", [])
     if not isinstance(seasons, list):
-        return [*problems, Problem("seasons is malformed", field="seasons")]
+        return [*problems, Problem(N_("seasons is malformed"), field="seasons")]
     for number, season in enumerate(seasons, start=1):
         field = f"season {number}"
+        said = {"what": Phrase(N_("season {number}"), {"number": number})}
         if not isinstance(season, Mapping) or not isinstance(season.get("name"), str):
-            problems.append(Problem(f"{field}: a name is needed", field=field))
+            problems.append(Problem(N_("{what}: a name is needed"), None, field, said))
             continue
         if problem := text_problem(season["name"].strip(), SEASON_NAME_LONGEST):
-            problems.append(Problem(f"{field}: the name {problem}", field=field))
+            problems.append(
+                Problem(N_("{what}: the name {problem}"), None, field, {**said, "problem": problem})
+            )
         try:
             rule_from(season)
         except ClubError as error:
-            problems.extend(Problem(f"{field}: {p.message}", field=field) for p in error.problems)
+            problems.extend(
+                Problem(N_("{what}: {problem}"), None, field, {**said, "problem": p})
+                for p in error.problems
+            )
     return problems
 
 
@@ -137,13 +148,13 @@ def club_import(*, event: Event, data: Any, user: ActingUser = None) -> NightLin
     season found by name (made with its rule when missing), each link to the player of
     that name (a new player when nobody has it)."""
     if not isinstance(data, Mapping) or not isinstance(data.get("links", []), list):
-        raise ClubError.single("the club night is malformed", field="club")
+        raise ClubError.single(N_("the club night is malformed"), field="club")
     roster = roster_for(owner=event.owner)
     season = None
     if data.get("season"):
         wanted = data["season"]
         if not isinstance(wanted, Mapping) or not isinstance(wanted.get("name"), str):
-            raise ClubError.single("the club night's season is malformed", field="club")
+            raise ClubError.single(N_("the club night's season is malformed"), field="club")
         season = Season.objects.filter(roster=roster, name=wanted["name"].strip()).first()
         if season is None:
             season = season_create(roster=roster, name=wanted["name"], rule=wanted, user=user)
@@ -157,7 +168,7 @@ def club_import(*, event: Event, data: Any, user: ActingUser = None) -> NightLin
                 and isinstance(item.get("member", 0), int)
                 and isinstance(item.get("player"), str)
             ):
-                raise ClubError.single("a link of the club night is malformed", field="club")
+                raise ClubError.single(N_("a link of the club night is malformed"), field="club")
             entrant_index, member, name = item["entrant"], item.get("member", 0), item["player"]
             same = list(live_players(roster).filter(folded=folded(name)))
             if len(same) > 1:

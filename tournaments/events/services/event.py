@@ -46,8 +46,8 @@ def _option_problems(game: str, options: object) -> list[Problem]:
             problems.append(
                 Problem(f"unknown option {name!r} for {ENGINES[game].title}", None, "options")
             )
-        elif message := spec.problem(value):
-            problems.append(Problem(message, None, f"options.{name}"))
+        elif phrase := spec.problem(value):
+            problems.append(Problem(phrase.template, None, f"options.{name}", phrase.values))
     return problems
 
 

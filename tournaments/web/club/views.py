@@ -15,6 +15,7 @@ from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.text import slugify
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -23,6 +24,8 @@ from common.htmx import HtmxHttpRequest
 from common.jsondoc import DocumentError, read_json
 from printing.paper import paper_from
 from printing.render.document import render_one
+from scoring.engines.base import N_
+from scoring.wording import problem_text
 from tournaments.club import selectors, services
 from tournaments.club.core.table import COUNTING_LABELS, TIEBREAK_LABELS, Counting
 from tournaments.club.sheet import season_listing
@@ -52,7 +55,7 @@ def _found(thing: T | None) -> T:
 def _problems(error: services.ClubError) -> dict[str, list[str]]:
     found: dict[str, list[str]] = {}
     for problem in error.problems:
-        found.setdefault(problem.field or "form", []).append(problem.message)
+        found.setdefault(problem.field or "form", []).append(problem_text(problem, seats_from=1))
     return found
 
 
@@ -67,8 +70,8 @@ def _club_page(request: HtmxHttpRequest, **extra: Any) -> HttpResponse:
         "roster": desk.roster,
         "players": desk.players,
         "seasons": desk.seasons,
-        "counting_labels": [(c.value, label) for c, label in COUNTING_LABELS.items()],
-        "tiebreak_labels": [(t.value, label) for t, label in TIEBREAK_LABELS.items()],
+        "counting_labels": [(c.value, gettext(label)) for c, label in COUNTING_LABELS.items()],
+        "tiebreak_labels": [(t.value, gettext(label)) for t, label in TIEBREAK_LABELS.items()],
         "leaderboard_url": reverse("club:leaderboard", args=[desk.roster.public_token]),
         **extra,
     }
@@ -110,7 +113,10 @@ def roster_import(request: HtmxHttpRequest) -> HttpResponse:
         raw = upload.read(CSV_LARGEST + 1)
         text = raw.decode("utf-8-sig", errors="replace") if len(raw) <= CSV_LARGEST else ""
         if len(raw) > CSV_LARGEST:
-            errors = {"file": [f"the file is larger than {CSV_LARGEST // 1024} kB"]}
+            too_large = gettext("the file is larger than {size} kB").format(
+                size=CSV_LARGEST // 1024
+            )
+            errors = {"file": [too_large]}
             return _club_page(request, import_errors=errors)
     else:
         text = request.POST.get("text", "")[:CSV_LARGEST]
@@ -262,7 +268,7 @@ def event_night(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             season_id = _int(request.POST.get("season"))
             season = selectors.roster_season(roster=roster, season_id=season_id)
             if request.POST.get("season") and season is None:
-                raise services.ClubError.single("choose one of your seasons", field="season")
+                raise services.ClubError.single(N_("choose one of your seasons"), field="season")
             result = services.club_night_set(
                 event=event,
                 season=season,
@@ -415,15 +421,19 @@ def roster_json_import(request: HtmxHttpRequest) -> HttpResponse:
     raw = upload.read(JSON_LARGEST + 1) if upload is not None else b""
     try:
         if not raw:
-            raise services.ClubError.single("choose a roster file (.json)", field="file")
+            raise services.ClubError.single(N_("choose a roster file (.json)"), field="file")
         if len(raw) > JSON_LARGEST:
             raise services.ClubError.single(
-                f"the file is larger than {JSON_LARGEST // 1024 // 1024} MB", field="file"
+                N_("the file is larger than {size} MB"),
+                field="file",
+                size=JSON_LARGEST // 1024 // 1024,
             )
         try:
             data = read_json(raw, largest=JSON_LARGEST)
         except DocumentError as error:
-            raise services.ClubError.single(f"the file {error.reason}", field="file") from None
+            raise services.ClubError.single(
+                N_("the file {reason}"), field="file", reason=error.reason
+            ) from None
         result = services.roster_import_json(roster=roster, data=data, user=request.user)
     except services.ClubError as error:
         return _club_page(request, json_errors=_problems(error))

@@ -16,6 +16,8 @@ from django.views.decorators.http import require_http_methods, require_POST
 from common import throttles
 from printing.errors import PrintRequestError
 from printing.services import printjob_create
+from scoring.engines.base import N_
+from scoring.wording import problem_text
 from tournaments.brackets import selectors as bracket_reads
 from tournaments.brackets import services as brackets
 from tournaments.brackets.core.changes import REASON_LONGEST
@@ -89,9 +91,11 @@ def bracket_desk(request: HttpRequest, pk: int) -> HttpResponse:
             elif action == "advance":
                 brackets.stage_advance(event=event, user=request.user)
             else:
-                raise TournamentError.single("choose what to do", field="action")
+                raise TournamentError.single(N_("choose what to do"), field="action")
         except TournamentError as error:
-            problems = error.problems
+            problems = [
+                {"field": p.field, "message": problem_text(p, seats_from=1)} for p in error.problems
+            ]
         else:
             return redirect("tournaments:bracket_desk", pk=event.pk)
     page = bracket_reads.bracket_for(event=event)
