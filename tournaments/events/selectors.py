@@ -108,6 +108,11 @@ def _seat_name(seat: TableSeat) -> str:
     return members[seat.member] if members and seat.member < len(members) else seat.entrant.name
 
 
+def published_rounds_count(*, event: Event) -> int:
+    """How many of the event's rounds are published."""
+    return event.rounds.filter(status=TournamentRound.Status.PUBLISHED).count()
+
+
 def _latest_published(event: Event) -> TournamentRound | None:
     return event.rounds.filter(status=TournamentRound.Status.PUBLISHED).order_by("-number").first()
 

@@ -11,7 +11,7 @@ from django.utils import timezone
 from tests.tournaments.signup.conftest import open_signup
 from tests.tournaments.web.conftest import publish_next
 from tournaments.events import services, signup_selectors
-from tournaments.models import Entrant, Registration
+from tournaments.models import Entrant, Event, Registration
 
 pytestmark = pytest.mark.django_db
 
@@ -189,11 +189,29 @@ def test_the_contact_is_never_in_the_log(event, director):
         assert "ann-secret" not in repr(line.before) + repr(line.after)
 
 
-def test_a_drop_made_elsewhere_frees_a_place_once_the_list_is_advanced(event, director):
-    open_signup(event, director, cap=2)
-    made = [sign_up(event, name) for name in ("Ann", "Ben", "Cat")]
-    services.entrant_drop(event=event, entrant=made[0].entrant, user=director)
-    assert waiting_names(event) == ["Cat"]
-    moved = services.waiting_list_advance(event=event, user=director)
-    assert [r.name for r in moved] == ["Cat"]
-    assert entrant_names(event) == ["Ben", "Cat"]
+def test_every_drop_frees_a_place_the_waiting_list_takes_in_order(event, director):
+    """A drop from the desk, from a player's own link at once, or asked and agreed at the
+    desk: each lets the first waiting person in."""
+    open_signup(event, director, cap=4)
+    for name in TEN[:7]:
+        sign_up(event, name)
+    assert waiting_names(event) == ["Eve", "Fay", "Gus"]
+    entrant = Entrant.objects.get
+
+    services.entrant_drop(event=event, entrant=entrant(event=event, name="Ann"), user=director)
+    assert waiting_names(event) == ["Fay", "Gus"]
+
+    event.self_drop = Event.SelfDrop.NOW
+    event.save(update_fields=["self_drop"])
+    services.entrant_self_drop(entrant=entrant(event=event, name="Ben"))
+    assert waiting_names(event) == ["Gus"]
+
+    event.self_drop = Event.SelfDrop.ASK
+    event.save(update_fields=["self_drop"])
+    services.entrant_self_drop(entrant=entrant(event=event, name="Cat"))
+    assert waiting_names(event) == ["Gus"]  # only asked: the place is not free yet
+    services.entrant_drop_answer(
+        event=event, entrant=entrant(event=event, name="Cat"), agree=True, user=director
+    )
+    assert waiting_names(event) == []
+    assert entrant_names(event) == ["Dan", "Eve", "Fay", "Gus"]

@@ -14,12 +14,12 @@ from tournaments.events.document import (
     MOST_MEMBERS,
     NAME_LONGEST,
 )
-from tournaments.events.selectors import entrants_by_name, folded
+from tournaments.events.selectors import entrants_by_name, folded, published_rounds_count
+from tournaments.events.services.signup import waiting_list_advance
 from tournaments.models import (
     Entrant,
     Event,
     KeepApart,
-    TournamentRound,
 )
 from tournaments.models.tokens import new_private_token
 from tournaments.services.change import (
@@ -75,10 +75,6 @@ def _entrant_data(entrant: Entrant) -> dict[str, Any]:
     }
 
 
-def published_count(event: Event) -> int:
-    return event.rounds.filter(status=TournamentRound.Status.PUBLISHED).count()
-
-
 def _add(
     event: Event, name: str, members: Sequence[str], user: ActingUser, *, late: bool, action: str
 ) -> Entrant:
@@ -86,7 +82,7 @@ def _add(
         event = event_locked_open(event)
         members = [m.strip() for m in members]
         refuse(_name_problems(name, members, _taken(event)))
-        published = published_count(event)
+        published = published_rounds_count(event=event)
         if not late and published:
             raise TournamentError.single(
                 "the event has started: add a late entry instead", field="name"
@@ -122,7 +118,7 @@ def entrant_add_late(
 def _list_problems(event: Event, listed: player_list.PlayerList) -> list[Problem]:
     """Every mistake of a player list against the event, by line."""
     problems = [Problem(f"line {n}: {m}", field=f"line {n}") for n, m in listed.mistakes]
-    if published_count(event):
+    if published_rounds_count(event=event):
         return [Problem("the event has started: add late entries one by one", field="file")]
     taken = _taken(event)
     # A name on more than one line of the file is a repeat in the file, with its lines,
@@ -331,6 +327,7 @@ def entrant_drop(*, event: Event, entrant: Entrant, user: ActingUser = None) -> 
         entrant.save(update_fields=["dropped"])
         event_log(event, "entrant_drop", user, after={"id": entrant.pk, "name": entrant.name})
         bump(event)
+        waiting_list_advance(event=event)  # a place freed under the sign-up's cap
     return entrant
 
 

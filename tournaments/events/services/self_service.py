@@ -19,6 +19,7 @@ from scoring.engines.base import Problem
 from tournaments.errors import TournamentError, refuse
 from tournaments.events.me_selectors import check_in_state, next_round_seated, still_playing
 from tournaments.events.services.entrants import entrant_of
+from tournaments.events.services.signup import waiting_list_advance
 from tournaments.models import Entrant, Event
 from tournaments.services.change import (
     ActingUser,
@@ -100,6 +101,7 @@ def entrant_self_drop(*, entrant: Entrant) -> Entrant:
                 None,
                 after={"id": entrant.pk, "name": entrant.name, "by": OWN_LINK},
             )
+            waiting_list_advance(event=event)  # a place freed under the sign-up's cap
         else:
             if entrant.drop_asked_at is not None:
                 return entrant
@@ -156,6 +158,8 @@ def entrant_drop_answer(
             after={"id": entrant.pk, "name": entrant.name, "asked": True},
         )
         bump(event)
+        if agree:
+            waiting_list_advance(event=event)  # a place freed under the sign-up's cap
     return entrant
 
 

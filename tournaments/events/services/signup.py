@@ -23,7 +23,7 @@ from scoring.engines.base import Problem, text_problem
 from tournaments.errors import TournamentError, refuse
 from tournaments.events import availability
 from tournaments.events.document import NAME_LONGEST
-from tournaments.events.services.entrants import published_count
+from tournaments.events.selectors import published_rounds_count
 from tournaments.models import Entrant, Event, Registration, SignUp
 from tournaments.models.signup import CAP_LARGEST, CONTACT_LONGEST
 from tournaments.services.change import ActingUser, bump, event_locked, event_log, refuse_closed
@@ -153,7 +153,7 @@ def _next_place(event: Event) -> int:
 def _make_entrant(event: Event, registration: Registration) -> Entrant:
     """The registration's entrant: joins from the next round generated (checked in while
     check-in is in use, as a late entry is)."""
-    published = published_count(event)
+    published = published_rounds_count(event=event)
     entrant = Entrant.objects.create(
         event=event,
         name=registration.name,

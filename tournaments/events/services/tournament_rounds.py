@@ -14,7 +14,8 @@ from scoring.models import Game
 from tournaments.club import rated_seating as season_seating
 from tournaments.errors import TournamentError
 from tournaments.events import availability
-from tournaments.events.services.entrants import entrant_of, published_count, two_chosen
+from tournaments.events.selectors import published_rounds_count
+from tournaments.events.services.entrants import entrant_of, two_chosen
 from tournaments.events.services.seating_writes import seating_plan_save
 from tournaments.models import (
     Absence,
@@ -165,7 +166,7 @@ def tournament_round_generate(
     report("loading", 1, 3)
     event = Event.objects.get(pk=event.pk)
     refuse_closed(event)
-    number = published_count(event) + 1
+    number = published_rounds_count(event=event) + 1
     if number > event.rounds_planned:
         raise TournamentError.single(
             f"all {event.rounds_planned} rounds are published", field="rounds_planned"
@@ -222,7 +223,7 @@ def tournament_round_generate(
     report("saving", 3, 3)
     with transaction.atomic():
         event = event_locked_open(event)
-        if published_count(event) + 1 != number:
+        if published_rounds_count(event=event) + 1 != number:
             raise TournamentError.single(
                 "a round was published meanwhile: generate again", field="round"
             )
