@@ -15,7 +15,8 @@ from typing import Any
 
 from django.utils.translation import gettext
 
-from scoring.engines.base import Phrase, Problem, Seat, Words, deal_words, seats_from_one
+from common.phrases import Phrase, Seat, Words
+from scoring.engines.base import Problem, deal_words, seats_from_one
 
 
 def translated(template: str) -> str:

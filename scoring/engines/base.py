@@ -31,6 +31,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, TypeGuard
 
+from common.phrases import N_, Phrase, Seat, fill
+
 RECORD_FORMAT = 1
 RECORD_KEYS = frozenset({"format", "game", "players", "options", "first_dealer", "rounds"})
 MAX_ROUNDS = 500
@@ -42,64 +44,6 @@ MAX_INT = 10**6
 
 
 # --------------------------------------------------------------------------- problems
-
-
-def N_(template: str) -> str:
-    """Marks a message template for the catalogue and returns it unchanged (see above)."""
-    return template
-
-
-class Seat(int):
-    """A seat among a problem's values: counted from 0 as in the data; the outer layer shows
-    it as its readers count (from 1 on a page, from 0 in the API)."""
-
-
-@dataclass(frozen=True)
-class Phrase:
-    """A marked template and its values, translated as a whole: a value of a problem that
-    is words itself ("the opponents", "team A"), or a phrase a caller composes."""
-
-    template: str
-    values: Mapping[str, Any] = dataclasses.field(default_factory=dict)
-
-    def __str__(self) -> str:
-        return fill(self.template, self.values)
-
-
-class Words(str):
-    """A phrase that is also its English text: for a core whose callers keep plain strings
-    (titles and labels of a drawing). Compares, prints and joins as the English; the outer
-    layer reads ``template`` and ``values`` and says it in the reader's language."""
-
-    template: str
-    values: Mapping[str, Any]
-
-    def __new__(cls, template: str, values: Mapping[str, Any] | None = None) -> Words:
-        given = dict(values or {})
-        made = super().__new__(cls, fill(template, given))
-        made.template = template
-        made.values = given
-        return made
-
-
-def fill(template: str, values: Mapping[str, Any]) -> str:
-    """The English text: the template's places filled with the values (a template with no
-    values is its own text, braces and all)."""
-    if not values:
-        return template
-    return template.format(**{name: english(value) for name, value in values.items()})
-
-
-def english(value: Any) -> Any:
-    if isinstance(value, Words):
-        return str.__str__(value)
-    if isinstance(value, Phrase):
-        return str(value)
-    if isinstance(value, Problem):
-        return value.message
-    if isinstance(value, Seat):
-        return int(value)
-    return value
 
 
 def deal_words(message: str) -> str:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from django.utils import translation
 
-from scoring.engines.base import N_, Phrase, Problem, Seat, Words
+from common.phrases import N_, Phrase, Seat, Words
+from scoring.engines.base import Problem
 from scoring.engines.registry import ENGINES
 from scoring.engines.rummoli import deal_phrase, deal_text
 from scoring.wording import problem_dict, problem_text, said

@@ -70,6 +70,18 @@ KIND_LABELS: Mapping[str, str] = {
     "bracket_result": gettext_noop("Bracket result"),
     "bracket_result_corrected": gettext_noop("Bracket result corrected"),
     "bracket_result_refused": gettext_noop("Bracket result refused"),
+    "event_schedule": gettext_noop("Date, time and venue set"),
+    "signup_settings": gettext_noop("Sign-up settings changed"),
+    "registration_create": gettext_noop("Signed up"),
+    "registration_approve": gettext_noop("Sign-up approved"),
+    "registration_refuse": gettext_noop("Sign-up refused"),
+    "registration_edit": gettext_noop("Sign-up edited"),
+    "registration_move": gettext_noop("Waiting list reordered"),
+    "registration_withdraw": gettext_noop("Sign-up withdrawn"),
+    "registration_remove": gettext_noop("Sign-up removed by the desk"),
+    "registration_moved_up": gettext_noop("Moved up from the waiting list"),
+    "announcement_add": gettext_noop("Announcement made"),
+    "announcement_remove": gettext_noop("Announcement removed"),
 }
 
 

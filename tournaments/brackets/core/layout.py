@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from scoring.engines.base import N_, Words
+from common.phrases import N_, Words
 
 from .state import BracketState, Feed, MatchView, Placement, Status
 
