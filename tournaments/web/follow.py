@@ -264,7 +264,7 @@ class Follower:
         if shown == expected:
             self.counts["204"] += 1
             return Answer(204, [NO_STORE, SERVED])
-        if kind in PLAYERS and self.live.facts_behind(shown, expected):
+        if kind in PLAYERS and shown is not None and self.live.facts_behind(shown, expected):
             self.wake.set()  # the player's own change, drawn for them: not undone here
             self.counts["204"] += 1
             return Answer(204, [NO_STORE, SERVED])
