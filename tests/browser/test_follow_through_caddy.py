@@ -16,8 +16,9 @@ from django.db import connection
 from tests import deployed
 from tests.browser.conftest import CHROMIUM_FLAGS, PHONE, chromium_path
 from tests.conftest import need_service
-from tests.reliability.test_follow import new_event, table
+from tests.reliability.test_follow import new_event, table, unseated_event
 from tests.tournaments.helpers import play_table
+from tournaments.events import services
 
 pytestmark = [pytest.mark.browser, pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
@@ -108,6 +109,29 @@ def moves_on(page, before: str) -> None:
         arg=before,
         timeout=60_000,
     )
+
+
+def test_a_players_own_page_checks_in_from_a_part_the_follow_process_sent(room, phone, screenshot):
+    """Written before the standings' test, which stops the follow process at its end."""
+    director = get_user_model().objects.create_user("owner", password="pw", is_staff=True)
+    event = unseated_event(director)  # check-in open from the players' own links
+    ann = event.entrants.order_by("pk").first()
+    served: list[tuple[int, str | None]] = []
+    phone.on(
+        "response",
+        lambda r: "rev=" in r.url and served.append((r.status, r.headers.get("x-served-by"))),
+    )
+    phone.goto(f"{room['origin']}/me/{ann.private_token}/")
+    before = shown_rev(phone)
+    others = list(event.entrants.exclude(pk=ann.pk).values_list("pk", flat=True))
+    services.entrants_check_in_these(event=event, entrant_ids=others, user=director)
+    moves_on(phone, before)  # the part anew, from the follow process
+    assert (200, "follow") in served, served
+    phone.get_by_role("button", name="Check in").click()  # the form token is the page's own
+    phone.locator("[data-me-state=checked-in]").wait_for(timeout=60_000)
+    ann.refresh_from_db()
+    assert ann.checked_in
+    screenshot(phone, "own-page-through-follow", full_page=False)
 
 
 def test_the_standings_page_moves_on_through_the_follow_process(room, phone, screenshot):

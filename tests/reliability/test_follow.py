@@ -1,7 +1,9 @@
 """The follow process, started as deployed (``deploy/bin/follow`` beside ``deploy/bin/web``,
 both on Redis and the test database), answers the players' pages' polls: 204 while nothing
 changed, the part anew after a deal, a correction or an undo (the same part the web server
-draws), and refuses what it should without a 500."""
+draws), and refuses what it should without a 500; a player's own page (/me/<token>/) as
+well, its token resolved to their entry anew at each reading of the facts (a reissued
+link refused), never in the log."""
 
 from __future__ import annotations
 
@@ -22,7 +24,7 @@ from tests.conftest import need_service
 from tests.deployed import free_port, wait_for
 from tests.tournaments.helpers import DEALS, ROOLZ_OPTIONS, play_table
 from tournaments.events import services
-from tournaments.models import Event, Table
+from tournaments.models import Entrant, Event, Table
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
@@ -30,6 +32,8 @@ HX = {"HX-Request": "true"}
 DESK = Actor(desk=True, device="director's desk")
 SWAPPED = {"bidder": 0, "bid": 170, "won": {"A": 100, "B": 200}}  # the other side wins
 LIVE_REV = re.compile(r'id="live" hx-get="[^"?]*\?rev=([^&"]+)')
+LIVE_PATH = re.compile(r'id="live" hx-get="([^"?]*)\?')
+OWN_TOKENS: set[str] = set()  # every private token polled here: none is in the log
 
 
 @pytest.fixture(scope="module")
@@ -52,10 +56,16 @@ def servers(django_db_setup, django_db_blocker, tmp_path_factory):
             processes.append(deployed.web(folder, env, port=web_port, workers=1, threads=4))
             web = f"http://127.0.0.1:{web_port}"
             wait_for(lambda: answer(web, "/healthz")[0] == 200, timeout=60, what="gunicorn")
-            processes.append(deployed.follow(folder, env, port=follow_port, upstream=web_port))
+            # Every line it can write (each part asked of the web server): no token in any.
+            said = {**env, "LOG_LEVEL": "DEBUG"}
+            processes.append(deployed.follow(folder, said, port=follow_port, upstream=web_port))
             yield f"http://127.0.0.1:{follow_port}", web
             for process in processes:
                 assert "Traceback" not in process.log(), process.log()[-3000:]
+            written = processes[-1].log()
+            if OWN_TOKENS:
+                assert "/me/…/" in written  # the own pages' parts were asked, and said so
+            assert not [token for token in OWN_TOKENS if token in written]
         finally:
             for process in reversed(processes):
                 process.stop()
@@ -210,3 +220,108 @@ def test_what_the_follow_process_refuses(servers, director):
         raw.sendall(b"NONSENSE\r\n\r\n")
         raw.settimeout(30)
         assert raw.recv(100).startswith(b"HTTP/1.1 400")
+
+
+def unseated_event(owner) -> Event:
+    """12 players registered, check-in open from their own links, no round yet."""
+    event = services.event_create(
+        owner=owner, name="Own links hall", game="roolz", options=ROOLZ_OPTIONS, table_size=4
+    )
+    services.entrants_import_csv(
+        event=event, text="\n".join(f"Player {n:02d}" for n in range(1, 13)), user=owner
+    )
+    services.event_self_service_set(event=event, self_check_in="open", user=owner)
+    return Event.objects.get(pk=event.pk)
+
+
+def own_path(entrant: Entrant) -> str:
+    OWN_TOKENS.add(entrant.private_token)
+    return reverse("tournaments:me", args=[entrant.private_token])
+
+
+def test_a_players_own_page_checked_in_seated_and_a_deal(servers, director):
+    follow, web = servers
+    event = unseated_event(director)
+    ann = event.entrants.order_by("pk").first()
+    path = own_path(ann)
+    status, page, _ = answer(follow, path)  # the page itself: the web server's, passed on
+    assert status == 200 and 'data-me-state="waiting"' in page
+    shown = rev_of(page)
+
+    def answered_by_follow(rev: str) -> bool:
+        """204 from the follow process itself (a first poll of a new link may be told
+        204 while its facts are read: that is the follow process's answer too)."""
+        status, body, headers = poll(follow, path, rev)
+        return (status, body, headers.get("X-Served-By")) == (204, "", "follow")
+
+    wait_for(lambda: answered_by_follow(shown), timeout=60, what="the follow process's 204")
+    for _ in range(3):
+        assert answered_by_follow(shown)
+
+    others = list(event.entrants.exclude(pk=ann.pk).values_list("pk", flat=True))
+    services.entrants_check_in_these(event=event, entrant_ids=others, user=director)
+    services.entrant_self_check_in(entrant=ann, checked_in=True)  # from their link
+    part = settled(follow, web, path, shown)
+    assert 'data-me-state="checked-in"' in part and rev_of(part) != shown
+    shown = rev_of(part)
+    assert answered_by_follow(shown)
+
+    round_one = services.tournament_round_generate(event=event)
+    services.tournament_round_publish(event=event, round=round_one, user=director)
+    part = settled(follow, web, path, shown)  # their seat, the moment it exists
+    assert "data-my-seat" in part and "Round 1: your seat" in part
+    shown = rev_of(part)
+    assert answered_by_follow(shown)
+
+    round_one = event.rounds.get()  # the clock, as the public player page draws it
+    services.tournament_round_clock_start(event=event, round=round_one, minutes=30, user=director)
+    services.tournament_round_clock_pause(event=event, round=round_one, user=director)
+    part = settled(follow, web, path, shown)  # paused: the same second on both
+    assert 'class="round-clock clock-paused' in part
+    shown = rev_of(part)
+
+    seat = ann.table_seats.select_related("table__game").get()
+    round_record(  # a deal at their table: their page shows its points
+        game=seat.table.game, number=1, entry=DEALS[4][0], actor=Actor(seat=0, device="p0")
+    )
+    part = settled(follow, web, path, shown)
+    assert "data-total" in part and rev_of(part) != shown
+    shown = rev_of(part)
+    assert answered_by_follow(shown)
+    # The form token is the phone's own (htmx's header): none is kept in a shared part.
+    assert "csrfmiddlewaretoken" not in part
+
+
+def test_each_link_gets_its_own_part_and_a_reissued_one_is_refused(servers, director):
+    follow, _ = servers
+    event = new_event(director)
+    mates = list(table(event, 1).seats.select_related("entrant").order_by("seat"))
+    ann, bob = mates[0].entrant, mates[1].entrant
+    for player in (ann, bob):  # polled from an old page: each gets their own part
+        path = own_path(player)
+        part = anew(follow, path, "old")
+        assert f"data-me-name>{player.name}<" in part
+        assert LIVE_PATH.search(part).group(1) == path
+        other = bob if player == ann else ann
+        assert other.private_token not in part
+
+    def refused(path: str) -> bool:
+        status, _, headers = poll(follow, path, "1")
+        return status == 404 and headers.get("X-Served-By") == "follow"
+
+    OWN_TOKENS.add("no-such-link-at-all-00")
+    unknown = reverse("tournaments:me", args=["no-such-link-at-all-00"])
+    wait_for(lambda: refused(unknown), timeout=60, what="an unknown link refused")
+
+    old = own_path(ann)
+    shown = rev_of(anew(follow, old, "old"))
+    wait_for(lambda: poll(follow, old, shown)[0] == 204, timeout=60, what="the old link followed")
+    ann = services.entrant_link_reissue(event=event, entrant=ann, user=director)
+    # Refused by the follow process itself once it reads the links again (FACTS_EVERY).
+    wait_for(lambda: refused(old), timeout=60, what="the reissued link refused")
+    for _ in range(3):
+        assert refused(old)
+    new = own_path(ann)
+    assert answer(follow, new)[0] == 200
+    part = anew(follow, new, "old")
+    assert LIVE_PATH.search(part).group(1) == new and "data-me-name" in part

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -97,6 +98,52 @@ def own_link(*, token: str) -> OwnLink | None:
         proof=proof_of("p", player.pk, token),
         player=player,
     )
+
+
+def own_links_led(*, tokens: Collection[str]) -> dict[str, tuple[str, int | None]]:
+    """Where each of ``tokens`` leads now, as ``own_link`` finds it: (the event's public
+    token, the entrant; None for a roster player with no entry in the night being played,
+    "" for the event when the roster plays none). Tokens that are nobody's are left out.
+    A few queries for all of them (what a process answering many players' polls reads)."""
+    wanted = [token for token in set(tokens) if token and len(token) <= TOKEN_LONGEST]
+    led: dict[str, tuple[str, int | None]] = {
+        token: (event_token, pk)
+        for token, pk, event_token in Entrant.objects.filter(private_token__in=wanted).values_list(
+            "private_token", "pk", "event__public_token"
+        )
+    }
+    players = list(
+        Player.objects.filter(
+            private_token__in=[t for t in wanted if t not in led], merged_into__isnull=True
+        ).values_list("private_token", "pk", "roster_id")
+    )
+    nights: dict[int, Event | None] = {}
+    for roster_id in {roster_id for _, _, roster_id in players}:
+        night = (
+            ClubNight.objects.filter(roster_id=roster_id)
+            .exclude(event__status=Event.Status.CLOSED)
+            .select_related("event")
+            .order_by("-event__created_at", "-pk")
+            .first()
+        )
+        nights[roster_id] = night.event if night else None
+    events = {event.pk: event for event in nights.values() if event is not None}
+    entries: dict[tuple[int, int], int] = {}
+    for player_id, event_id, entrant_id in (
+        EntrantPlayer.objects.filter(
+            player_id__in=[pk for _, pk, _ in players], entrant__event_id__in=list(events)
+        )
+        .order_by("pk")
+        .values_list("player_id", "entrant__event_id", "entrant_id")
+    ):
+        entries.setdefault((player_id, event_id), entrant_id)  # the first, as own_link
+    for token, pk, roster_id in players:
+        event = nights[roster_id]
+        if event is None:
+            led[token] = ("", None)
+        else:
+            led[token] = (event.public_token, entries.get((pk, event.pk)))
+    return led
 
 
 def person_at_seat(*, game_id: int, seat: int, proof: str) -> str:

@@ -80,6 +80,9 @@ class Part:
             self.around_clock = (self.body[: found.start()], self.body[found.end() :])
 
 
+PLAYERS = ("entrant", "me")  # the kinds of a player's part (their rank put in, their rev)
+NOBODYS = object()  # a private token that leads nowhere (mistyped, or reissued)
+
 REASONS = {
     200: "OK",
     204: "No Content",
@@ -112,6 +115,13 @@ class Follower:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.sent_as: dict[str, dict[str, str]] = {}  # token -> a phone's headers passed on
         self.clocks: dict[tuple[str, int], bytes] = {}
+        # Players' own pages: private token -> last poll; where each led at the last reading
+        # of them (``owners_asked``: the tokens that reading asked about; one asked and not
+        # in ``owners`` is nobody's: refused), and when that reading began.
+        self.own: dict[str, float] = {}
+        self.owners: dict[str, live.OwnPage] = {}
+        self.owners_asked: frozenset[str] = frozenset()
+        self.owners_read_at = 0.0
         self.pool = ThreadPoolExecutor(max_workers=8, thread_name_prefix="upstream")
         self.local = threading.local()
         self.wake = threading.Event()
@@ -140,6 +150,7 @@ class Follower:
         said = time.time()
         while True:
             started = time.time()
+            own_events = self.read_owners(started)
             for token in list(self.polled):
                 if started - self.polled.get(token, 0) > FORGET_AFTER:
                     self.forget(token)
@@ -151,7 +162,10 @@ class Follower:
                 cpu = time.thread_time()
                 try:
                     self.events[token] = self.live.followed_event(
-                        token, entrants=list(players), before=self.events.get(token)
+                        token,
+                        entrants=list(players),
+                        before=self.events.get(token),
+                        own=token in own_events,
                     )
                     if self.loop is not None and not self.loop.is_closed():
                         self.loop.call_soon_threadsafe(self.prefetch, token)
@@ -170,6 +184,37 @@ class Follower:
                 said = started
             self.wake.wait(max(0.05, self.live.FACTS_EVERY - (time.time() - started)))
             self.wake.clear()
+
+    def read_owners(self, started: float) -> set[str]:
+        """Where each private token polled lately leads now, read anew (a reissued token
+        leads nowhere from this reading on); returns the events of the players' own pages
+        followed (their facts are read with the event's check-in window)."""
+        from django.db import close_old_connections
+
+        for token, when in list(self.own.items()):
+            if started - when > FORGET_AFTER:
+                self.own.pop(token, None)
+        asked = frozenset(self.own)
+        if not asked:
+            self.owners, self.owners_asked = {}, asked
+            return set()
+        try:
+            owners = self.live.own_pages(asked)
+        except Exception:  # the database away a moment: these go stale, polls go on
+            log.exception("reading where players' own links lead")
+            close_old_connections()
+            return {own.event_token for own in self.owners.values() if own.entrant is not None}
+        self.owners, self.owners_asked, self.owners_read_at = owners, asked, started
+        events: set[str] = set()
+        for token, own in owners.items():
+            if own.entrant is None:
+                continue
+            polled = self.own.get(token, started)
+            events.add(own.event_token)
+            self.polled[own.event_token] = max(self.polled.get(own.event_token, 0), polled)
+            players = self.players.setdefault(own.event_token, {})
+            players[own.entrant] = max(players.get(own.entrant, 0), polled)
+        return events
 
     def forget(self, token: str) -> None:
         self.polled.pop(token, None)
@@ -192,6 +237,16 @@ class Follower:
             return await self.ask(target, headers)  # not a poll of a followed page
         kind, token, entrant = page
         now = time.time()
+        if kind == "me":  # a player's own page: their event and entrant, as led now
+            led = await self.own_led(token, now)
+            if led is None:  # not read yet: the page keeps what it shows
+                self.counts["drawing"] += 1
+                return Answer(204, [NO_STORE, SERVED])
+            if led is NOBODYS:
+                return Answer(404, [NO_STORE, SERVED], b"")
+            if now - self.owners_read_at > self.live.FACTS_STALE or led.entrant is None:
+                return await self.ask(target, headers)  # stale, or no entry tonight
+            token, entrant = led.event_token, led.entrant
         self.polled[token] = now
         if entrant is not None:
             self.players.setdefault(token, {})[entrant] = now
@@ -203,10 +258,14 @@ class Follower:
                 return Answer(204, [NO_STORE, SERVED])
         if facts.missing or (entrant is not None and entrant in facts.unknown):
             return Answer(404, [NO_STORE, SERVED], b"")
-        expected = self.live.expected_rev(kind, facts, entrant)
+        expected = self.live.expected_rev(kind, facts, entrant, now)
         if expected is None or not facts.fresh(now):
             return await self.ask(target, headers)
         if shown == expected:
+            self.counts["204"] += 1
+            return Answer(204, [NO_STORE, SERVED])
+        if kind in PLAYERS and shown is not None and self.live.facts_behind(shown, expected):
+            self.wake.set()  # the player's own change, drawn for them: not undone here
             self.counts["204"] += 1
             return Answer(204, [NO_STORE, SERVED])
         rest = urllib.parse.urlencode([(n, v) for n, v in params if n != "rev"])
@@ -240,6 +299,26 @@ class Follower:
             late = (time.perf_counter() - started - 0.05) * 1000
             self.counts["late_ms"] = max(self.counts.get("late_ms", 0), int(late))
 
+    async def own_led(self, own: str, now: float) -> Any:
+        """Where the private token ``own`` leads (an ``OwnPage``), NOBODYS, or None when
+        it is not read within FIRST_WAIT seconds (a token polled for the first time)."""
+        self.own[own] = now
+        deadline = time.monotonic() + FIRST_WAIT
+        while own not in self.owners_asked:
+            if time.monotonic() >= deadline:
+                return None
+            self.wake.set()
+            await asyncio.sleep(0.02)
+        led = self.owners.get(own)
+        return NOBODYS if led is None else led
+
+    def still_led(self, path: str, token: str, entrant: int | None) -> bool:
+        """Whether the own page at ``path`` still leads to ``entrant`` of the event of
+        ``token`` (its link not reissued, its roster player still entered there)."""
+        page = self.live.followed_page(path)
+        led = self.owners.get(page[1]) if page is not None else None
+        return led is not None and (led.event_token, led.entrant) == (token, entrant)
+
     async def facts_read(self, token: str, entrant: int | None) -> Any:
         """The facts of an event (and player) seen for the first time, read at once; None
         when they are not read within FIRST_WAIT seconds."""
@@ -264,9 +343,9 @@ class Follower:
         part = self.parts.get(key)
         if part is None:
             return None
-        if kind != "entrant":
+        if kind not in PLAYERS:
             return part if part.rev == expected else None
-        if self.live.entrant_part_key(part.rev) != self.live.entrant_part_key(expected):
+        if self.live.part_key(kind, part.rev) != self.live.part_key(kind, expected):
             return None
         return part
 
@@ -274,7 +353,7 @@ class Follower:
     def rank_known(kind: str, part: Part, facts: Any) -> bool:
         """Whether the rank ``part`` shows can be given as of ``facts``."""
         shown_then = part.rev.startswith(facts.shown + ".")
-        return kind != "entrant" or facts.ranks is not None or shown_then
+        return kind not in PLAYERS or facts.ranks is not None or shown_then
 
     def standings_key(self, token: str) -> tuple[str, str]:
         """The key of the first page of the standings (drawing it keeps their ranks)."""
@@ -285,7 +364,7 @@ class Follower:
     ) -> bytes:
         """The kept part as this phone gets it: its rev, rank and clock of now."""
         before, after = part.around_clock
-        if kind == "entrant":
+        if kind in PLAYERS:
             before = self.live.with_rev(before, expected)
             if facts.ranks is not None and entrant in facts.ranks:
                 rank = facts.ranks[entrant]  # drawn once, above or below the clock
@@ -325,6 +404,12 @@ class Follower:
         try:
             answer = await self.ask(target, headers)
             rev = self.live.part_rev(answer.body) if answer.status == 200 else None
+            own_page = key[0].startswith("/me/")
+            if rev is not None and own_page and self.live.part_path(answer.body) != key[0]:
+                # Never kept for another page (a player's own part is theirs alone).
+                log.error("a part drawn for %s names another page", self.live.logged_path(key[0]))
+                rev = None
+                answer = Answer(503, [NO_STORE, ("Retry-After", "2")])
             if rev is not None:
                 self.parts[key] = Part(rev, answer.headers, answer.body, asked_at)
                 self.parts.move_to_end(key)
@@ -334,7 +419,7 @@ class Follower:
             elif answer.status != 503:  # busy: asked again at the next poll
                 self.refused[key] = (time.time(), answer)
         except Exception:
-            log.exception("drawing %s", target)
+            log.exception("drawing %s", self.live.logged_path(target))
         finally:
             self.asking.pop(key, None)
 
@@ -353,7 +438,11 @@ class Follower:
             if now - polled > FORGET_AFTER:
                 followed.pop(key, None)
                 continue
-            expected = self.live.expected_rev(kind, facts, entrant)
+            if kind == "me" and not self.still_led(key[0], token, entrant):
+                followed.pop(key, None)  # reissued (or led elsewhere): its part forgotten
+                self.parts.pop(key, None)
+                continue
+            expected = self.live.expected_rev(kind, facts, entrant, now)
             if expected is None:
                 continue
             part = self.kept(kind, key, facts, entrant, expected)
@@ -368,11 +457,13 @@ class Follower:
         started = time.perf_counter()
         try:
             answer = await loop.run_in_executor(self.pool, self.ask_now, target, headers)
-            log.debug("asked %s: %d in %.0f ms", target, answer.status,
+            log.debug("asked %s: %d in %.0f ms", self.live.logged_path(target), answer.status,
                       (time.perf_counter() - started) * 1000)  # fmt: skip
             return answer
         except (OSError, http.client.HTTPException) as error:
-            log.warning("the web server did not answer %s: %s", target, error)
+            log.warning(
+                "the web server did not answer %s: %s", self.live.logged_path(target), error
+            )
             body = b"The server is busy: the page tries again in a moment."
             return Answer(503, [NO_STORE, ("Retry-After", "2")], body)
 
@@ -428,7 +519,7 @@ class Follower:
                 try:
                     answer = await self.answer(method, target, headers)
                 except Exception:
-                    log.exception("answering %s", target)
+                    log.exception("answering %s", logged_path(target))
                     answer = Answer(503, [NO_STORE, ("Retry-After", "2")])
                 await self.send(writer, answer, close=close)
                 if close:
@@ -446,6 +537,12 @@ class Follower:
         writer.write("\r\n".join(head).encode("latin-1") + b"\r\n\r\n" + answer.body)
         with suppress(ConnectionError):
             await writer.drain()
+
+
+def logged_path(target: str) -> str:
+    from tournaments.web.live import logged_path as without_token
+
+    return without_token(target)
 
 
 def passed_on(headers: dict[str, str]) -> dict[str, str]:

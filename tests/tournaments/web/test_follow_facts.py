@@ -13,8 +13,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.tournaments.helpers import DEALS, ROOLZ_OPTIONS, enter_and_confirm, play_table
-from tournaments.events import selectors, services
-from tournaments.models import Entrant, Event
+from tournaments.events import me_selectors, selectors, services
+from tournaments.models import ClubNight, Entrant, EntrantPlayer, Event, Player, Roster
 from tournaments.web import live
 
 pytestmark = pytest.mark.django_db
@@ -32,6 +32,11 @@ def new_event(owner, name: str) -> Event:
         event=event, round=services.tournament_round_generate(event=event), user=owner
     )
     return Event.objects.get(pk=event.pk)
+
+
+@pytest.fixture
+def director_of():
+    return lambda event: event.owner
 
 
 @pytest.fixture
@@ -121,3 +126,83 @@ def test_the_clock_as_the_pages_draw_it(state):
     )
     assert drawn == page
     assert (state == "off") == (drawn.strip() == "")
+
+
+def test_a_players_own_page_is_followed_by_its_token():
+    assert live.followed_page("/me/AbC-_9/") == ("me", "AbC-_9", None)
+    assert live.followed_page(reverse("tournaments:me", args=["Tok3n"])) == ("me", "Tok3n", None)
+    for other in ("/me/", "/me/a/b/", "/me/AbC/check-in/", "/me/" + "x" * 33 + "/"):
+        assert live.followed_page(other) is None
+    said = live.logged_path("/me/Secret_Token-1/?rev=~ and /me/Other/?rev=1")
+    assert "Secret" not in said and "Other" not in said and said.count("/me/…/") == 2
+
+
+def test_own_links_lead_where_the_page_finds_them(event, director_of):
+    owner = director_of(event)
+    players = list(event.entrants.order_by("pk"))
+    roster = Roster.objects.create(owner=owner)
+    zoe, yan, xia = (
+        Player.objects.create(roster=roster, name=name, folded=name.lower())
+        for name in ("Zoe", "Yan", "Xia")
+    )
+    elsewhere = Roster.objects.create(owner=get_user_model().objects.create_user("another"))
+    lone = Player.objects.create(roster=elsewhere, name="W", folded="w")
+    ClubNight.objects.create(event=event, roster=roster)
+    EntrantPlayer.objects.create(entrant=players[0], player=zoe)
+    EntrantPlayer.objects.create(entrant=players[1], player=yan)
+    tokens = [p.private_token for p in players] + [
+        zoe.private_token, yan.private_token, xia.private_token, lone.private_token, "nobodys"
+    ]  # fmt: skip
+    led = live.own_pages(tokens)
+    for token in tokens:
+        own = me_selectors.own_link(token=token)
+        if own is None:
+            assert token not in led
+            continue
+        event_token = own.event.public_token if own.event else ""
+        entrant = own.entrant.pk if own.entrant else None
+        assert led[token] == live.OwnPage(event_token, entrant), own.name
+    assert led[xia.private_token] == live.OwnPage(event.public_token, None)  # not tonight
+    assert led[lone.private_token] == live.OwnPage("", None)  # no night at all
+    assert "nobodys" not in led
+    old = players[2].private_token
+    services.entrant_link_reissue(event=event, entrant=players[2], user=owner)
+    assert old not in live.own_pages([old])  # reissued: it leads nowhere
+
+
+def test_the_facts_are_what_an_own_pages_poll_compares(event, client):
+    players = list(event.entrants.order_by("pk"))
+    facts = live.followed_event(event.public_token, entrants=[p.pk for p in players], own=True)
+    for player in players:
+        address = reverse("tournaments:me", args=[player.private_token])
+        page = client.get(address).content
+        rev = live.expected_rev("me", facts, player.pk)
+        assert live.part_rev(page) == rev and live.part_path(page) == address
+        assert client.get(address, {"rev": rev}, **HX).status_code == 204
+    # Without the event's row (no own page followed yet) the rev is not known here.
+    assert live.expected_rev("me", live.followed_event(event.public_token), players[0].pk) is None
+
+
+def test_a_check_in_window_opens_in_the_rev_with_nothing_written(event, director_of):
+    opens = timezone.now() + timedelta(minutes=10)
+    services.event_self_service_set(
+        event=event,
+        self_check_in="window",
+        opens_at=opens,
+        closes_at=opens + timedelta(minutes=30),
+        user=director_of(event),
+    )
+    player = event.entrants.order_by("pk").first()
+    facts = live.followed_event(event.public_token, entrants=[player.pk], own=True)
+    before = live.expected_rev("me", facts, player.pk, opens.timestamp() - 1)
+    during = live.expected_rev("me", facts, player.pk, opens.timestamp() + 1)
+    assert before != during
+    assert live.part_key("me", before) != live.part_key("me", during)  # drawn anew
+    assert during.endswith("." + me_selectors.check_in_state(facts.event, now=opens).key)
+
+
+def test_a_page_ahead_of_the_facts_is_not_sent_back():
+    assert live.facts_behind("12.0.0.0.1.5.0.0", "11.0.0.0.1.5.0.0")
+    assert not live.facts_behind("11.0.0.0.1.5.0.0", "12.0.0.0.1.5.0.0")
+    assert not live.facts_behind("~", "12.0.0.0.1.5.0.0")
+    assert not live.facts_behind("9" * 40, "12.0.0.0.1.5.0.0")

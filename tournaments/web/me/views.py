@@ -4,7 +4,8 @@ It shows only its player's own things: their name and event, check-in, their sea
 moment the round is published (table, seat, team, table-mates by name), their results
 and rank, the round clock; from it they check in, open their table holding their seat,
 and drop out between rounds. Its live part polls as the players' page of an entrant does
-(``?rev=`` what it shows; 204 while that is the same).
+(``?rev=`` what it shows; 204 while that is the same; ``rev=~`` always drawn), and is
+answered by the follow process as that page's is (``tournaments.web.live``, kind "me").
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from scoring.services import Actor, GameChangeError, seat_hold
 from scoring.web.phone import device_id, remember_proof, with_device
 from tournaments.events import me_selectors, selectors, services
 from tournaments.events.me_selectors import OwnLink
+from tournaments.web import live
 from tournaments.web.public.views import latest_clock, shown_unchanged
 
 TEMPLATE = "tournaments/me/page.html"
@@ -44,14 +46,17 @@ def is_poll(request: HtmxHttpRequest) -> bool:
 
 
 def shown_key(own: OwnLink) -> str:
-    """What the page shows, as its poll sends it back: the standings' version, the
-    player's tables, their own state (check-in, drop, the window)."""
+    """What the page shows, as its poll sends it back, as the public player page's (the
+    standings' version, the player's tables key) and what it shows of check-in (a window
+    opens and closes with no change written): ``live.own_rev``, what the follow process
+    compares. The player's own changes (check-in, drop, the desk's answer) are logged,
+    and so move the version."""
     if own.entrant is None or own.event is None:
         return "none"
     event, entrant = own.event, own.entrant
     tables = selectors.entrant_tables_key(event=event, entrant=entrant)
     version = selectors.standings_version(event=event)
-    return f"m{version}.{tables}.{me_selectors.own_key(event, entrant)}"
+    return live.own_rev(version, tables, me_selectors.check_in_state(event).key)
 
 
 def page_context(own: OwnLink, token: str, **extra: Any) -> dict[str, Any]:
