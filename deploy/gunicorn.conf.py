@@ -15,6 +15,7 @@ timeout = int(os.environ.get("WEB_TIMEOUT", "30"))
 graceful_timeout = int(os.environ.get("WEB_GRACEFUL_TIMEOUT", "20"))
 keepalive = 5
 accesslog = os.environ.get("ACCESS_LOG", "-") or None
+logger_class = "config.access_log.PrivateTokensLeftOut"  # no player's own link in a line
 errorlog = "-"
 # The proxy in front (deploy/Caddyfile) says https in X-Forwarded-Proto; Django reads it
 # (SECURE_PROXY_SSL_HEADER) and NUM_PROXIES says how many addresses of X-Forwarded-For

@@ -364,6 +364,7 @@ PART_EDGES: dict[str, dict[str, frozenset[str]]] = {
         "login": frozenset(),
         "table_guard": frozenset(),
         "locale_formats": frozenset(),
+        "access_log": frozenset(),
         "unavailable": frozenset(),
         "postgresql": frozenset(),
         "asgi": frozenset(),
@@ -384,6 +385,7 @@ PART_EDGES: dict[str, dict[str, frozenset[str]]] = {
         "rows": frozenset(),
         "kept": frozenset(),
         "phrases": frozenset(),
+        "private_paths": frozenset(),
     },
     "scoring": {
         "admin": frozenset({"models"}),

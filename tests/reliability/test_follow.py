@@ -66,6 +66,11 @@ def servers(django_db_setup, django_db_blocker, tmp_path_factory):
             if OWN_TOKENS:
                 assert "/me/…/" in written  # the own pages' parts were asked, and said so
             assert not [token for token in OWN_TOKENS if token in written]
+            # gunicorn's access log (the parts it drew for the follow process): no token
+            served = processes[1].log()
+            if OWN_TOKENS:
+                assert "GET /me/…/" in served
+            assert not [token for token in OWN_TOKENS if token in served]
         finally:
             for process in reversed(processes):
                 process.stop()

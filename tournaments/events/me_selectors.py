@@ -299,17 +299,6 @@ def _seat_name(seat: TableSeat) -> str:
     return members[seat.member] if members and seat.member < len(members) else seat.entrant.name
 
 
-def own_key(event: Event, entrant: Entrant) -> str:
-    """What changes when the player's own state changes (check-in, drop, the check-in
-    window opening or closing, the next round seated): with the standings' version and
-    their tables' key, what the page's poll compares."""
-    state = check_in_state(event)
-    return (
-        f"{int(entrant.checked_in)}{int(entrant.dropped)}{int(entrant.drop_asked_at is not None)}"
-        f"{state.key}{event.self_drop}{event.status[:1]}"
-    )
-
-
 # --------------------------------------------------------------------------- the desk
 
 SELF_ACTIONS = (

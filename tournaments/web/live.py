@@ -21,6 +21,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 
 from common.htmx import HtmxHttpRequest
+from common.private_paths import without_private_tokens
 from tournaments.events import me_selectors, selectors
 from tournaments.standings import adapter as results
 
@@ -85,7 +86,6 @@ FOLLOWED_PAGES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ),
     ("me", re.compile(rf"^/me/(?P<own>[A-Za-z0-9_-]{{1,{me_selectors.TOKEN_LONGEST}}})/$")),
 )
-OWN_PATH = re.compile(r"/me/[^/?]+/")  # a private token is never written in a log line
 PREFIXES = {"standings": "s", "projector": "p"}
 
 # What the follow process reads in a live part the web server drew (bytes, as sent).
@@ -119,7 +119,7 @@ def followed_page(path: str) -> tuple[str, str, int | None] | None:
 
 def logged_path(target: str) -> str:
     """``target`` as a log line may say it: a player's private token left out."""
-    return OWN_PATH.sub("/me/…/", target)
+    return without_private_tokens(target)
 
 
 @dataclass(frozen=True)
