@@ -222,3 +222,21 @@ def test_a_roster_players_link_says_kindly_when_they_play_no_night(client, event
     EntrantPlayer.objects.create(entrant=ann(event), player=zoe)
     page = client.get(url).content.decode()
     assert "data-me-name>Zoë<" in page and "Friday Roolz" in page
+
+
+def test_the_desks_announcements_show_on_the_players_own_page_at_the_next_poll(
+    client, event, director
+):
+    url = me_url(ann(event))
+    shown = re.search(r'\?rev=([^"]+)"', client.get(url).content.decode()).group(1)
+    made = services.announcement_add(
+        event=event, text="Table 12 moved to the back room", user=director
+    )
+    polled = client.get(url, {"rev": shown}, HTTP_HX_REQUEST="true")
+    assert polled.status_code == 200
+    assert "Table 12 moved to the back room" in polled.content.decode()
+    shown = re.search(r'\?rev=([^"]+)"', polled.content.decode()).group(1)
+    services.announcement_remove(event=event, announcement_id=made.pk, user=director)
+    polled = client.get(url, {"rev": shown}, HTTP_HX_REQUEST="true")
+    assert polled.status_code == 200
+    assert "Table 12 moved" not in polled.content.decode()

@@ -22,7 +22,7 @@ from common import throttles
 from common.htmx import HtmxHttpRequest
 from scoring.services import Actor, GameChangeError, seat_hold
 from scoring.web.phone import device_id, remember_proof, with_device
-from tournaments.events import me_selectors, selectors, services
+from tournaments.events import me_selectors, selectors, services, signup_selectors
 from tournaments.events.me_selectors import OwnLink
 from tournaments.web import live
 from tournaments.web.public.views import latest_clock, shown_unchanged
@@ -84,6 +84,7 @@ def page_context(own: OwnLink, token: str, **extra: Any) -> dict[str, Any]:
         playing=seat is not None,
         has_results=bool(page.bye_rounds) or any(t.state == selectors.DONE for t in page.tables),
         checking=any_checked_in(event),
+        announcements=signup_selectors.announcements_for(event),
     )
     return context
 
