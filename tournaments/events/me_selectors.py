@@ -331,7 +331,11 @@ class DeskSelfService:
     asked: tuple[Entrant, ...]
     dropped_by_self: tuple[Entrant, ...]
     recent: tuple[SelfSeen, ...]
-    key: str
+    key: str  # what the card shows
+    # What players did themselves (their latest logged change): when it moves, the desk's
+    # list of players is drawn again; the desk's own changes never redraw it under a form
+    # the director is filling in.
+    players_key: str
 
 
 WHAT = {
@@ -397,6 +401,7 @@ def desk_self_service(*, event: Event) -> DeskSelfService:
         dropped_by_self=dropped,
         recent=tuple(recent),
         key=key,
+        players_key=str(lines[0].pk if lines else 0),
     )
 
 

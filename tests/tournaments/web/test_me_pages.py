@@ -145,6 +145,20 @@ def test_the_desk_card_polls_with_its_key(desk, client, event, director):
     assert "players-changed" in changed["HX-Trigger"]
 
 
+def test_the_desks_own_change_redraws_the_card_but_not_the_list_under_its_form(
+    desk, event, director
+):
+    """A player added at the desk moves the card's counts; the list of players, where the
+    director may be typing the next name or reading a refusal, is left as it is."""
+    live = reverse("tournaments:self_service_live", args=[event.pk])
+    shown = me_selectors.desk_self_service(event=event)
+    query = {"key": shown.key, "players": shown.players_key}
+    services.entrant_add(event=event, name="Zoë", user=director)
+    changed = desk.get(live, query, HTTP_HX_REQUEST="true")
+    assert changed.status_code == 200
+    assert "HX-Trigger" not in changed
+
+
 def test_another_director_sees_nothing_of_the_card(client, other_director, event):
     client.force_login(other_director)
     live = reverse("tournaments:self_service_live", args=[event.pk])

@@ -68,9 +68,13 @@ def self_service_live(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if not request.htmx:
         return redirect("tournaments:desk_event", pk=event.pk)
     context = card_context(request, event)
-    if request.GET.get("key") == context["self_service"].key:
+    shown = context["self_service"]
+    if request.GET.get("key") == shown.key:
         return HttpResponse(status=204)
-    return trigger_client_event(render(request, TEMPLATE, context), "players-changed", {})
+    answer = render(request, TEMPLATE, context)
+    if request.GET.get("players") == shown.players_key:
+        return answer  # the desk's own change: its list of players is current already
+    return trigger_client_event(answer, "players-changed", {})
 
 
 @never_cache
