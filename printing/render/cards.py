@@ -11,12 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
-import segno
-
 from printing.render.fonts import BOLD, REGULAR, register_fonts, text_width
 from printing.render.layout import MIN_NAME_SIZE, Box, fit_text, wrap
 from printing.render.paper import MARGIN, PAPER_SIZES, normalise_paper
-from printing.render.pen import GREEN, HAIRLINE, HEAD_FILL, INK, MUTED, Pen
+from printing.render.pen import GREEN, HAIRLINE, HEAD_FILL, MUTED, Pen
+from printing.render.qr import QR_QUIET, draw_code, qr_modules
 
 TITLE = 14.0
 KICKER = 11.0
@@ -30,7 +29,6 @@ LINE_MAX = 60.0  # the height of one line (a seat) when there is room
 NAME_MAX = 30.0
 NAME_MIN = 11.0  # a name set smaller than this cannot be read from a chair: a problem
 QR_SIZE = 170.0  # the code, its quiet zone included
-QR_QUIET = 4  # modules of white around the code, as the standard asks
 GAP = 12.0
 
 
@@ -86,8 +84,7 @@ class CardPlan:
     def qr_modules(self) -> tuple[tuple[bool, ...], ...]:
         if not self.card.link:
             return ()
-        code = segno.make(self.card.link, error="m")
-        return tuple(tuple(bool(cell) for cell in row) for row in code.matrix)
+        return qr_modules(self.card.link)
 
     @property
     def qr_box(self) -> Box:
@@ -244,29 +241,6 @@ def _draw_card(pen: Pen, laid: CardPlan) -> None:
             pen.fitted(frame.x, y - NOTE * 0.85, caption, color=MUTED, limit=left)
         written = fit_text(card.link, BOLD, LINK, left_width, may_cut=False)
         pen.fitted(frame.x, y - NOTE_LEADING - LINK * 0.85, written, limit=left)
-        _draw_code(pen, laid)
+        draw_code(pen, laid.qr_modules, laid.qr_box)
 
     pen.text(frame.x, frame.y + 2.0, card.footer, REGULAR, FOOTER, color=MUTED)
-
-
-def _draw_code(pen: Pen, laid: CardPlan) -> None:
-    """The QR code as vector squares: sharp at any printer resolution."""
-    modules = laid.qr_modules
-    box = laid.qr_box
-    size = box.width / (len(modules) + 2 * QR_QUIET)
-    c = pen.canvas
-    path = c.beginPath()
-    for r, row in enumerate(modules):
-        y = box.top - (r + QR_QUIET + 1) * size
-        col = 0
-        while col < len(row):
-            if not row[col]:
-                col += 1
-                continue
-            start = col
-            while col < len(row) and row[col]:
-                col += 1
-            # A hair of overlap keeps neighbouring squares from showing seams.
-            path.rect(box.x + (start + QR_QUIET) * size, y, (col - start) * size, size + 0.05)
-    pen.fill(INK)
-    c.drawPath(path, stroke=0, fill=1)

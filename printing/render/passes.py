@@ -13,19 +13,17 @@ import math
 from dataclasses import dataclass, field
 from functools import cached_property
 
-import segno
-
 from printing.render.fonts import BOLD, REGULAR, register_fonts
 from printing.render.layout import Box, Fitted, fit_text, wrap
 from printing.render.paper import MARGIN, PAPER_SIZES, normalise_paper
 from printing.render.pen import GREEN, GUIDE, INK, MUTED, Pen
+from printing.render.qr import QR_QUIET, draw_code, qr_modules
 
 ACROSS = 2
 DOWN = 5
 PAD = 9.0  # inside each card, from its cut lines
 GAP = 8.0
 QR_LARGEST = 104.0  # the code, its quiet zone included
-QR_QUIET = 4  # modules of white around the code, as the standard asks
 SMALLEST_MODULE = 2.0  # points: below about 0.7 mm a module no longer scans reliably
 TITLE = 8.0
 NAME = 16.0
@@ -97,11 +95,6 @@ class PassPlan:
 
     def draw_page(self, pen: Pen, index: int) -> None:
         _draw_page(pen, self, index)
-
-
-def qr_modules(link: str) -> tuple[tuple[bool, ...], ...]:
-    code = segno.make(link, error="m")
-    return tuple(tuple(bool(cell) for cell in row) for row in code.matrix)
 
 
 def plan_passes(sheet: PassSheet, paper: str = "A4") -> PassPlan:
@@ -224,25 +217,3 @@ def name_lines(name: str, width: float) -> list[Fitted]:
             fit_text(line, BOLD, NAME_TWO_LINES, width, min_size=NAME_SMALLEST) for line in lines
         ]
     return [fit_text(name, BOLD, NAME, width, min_size=NAME_SMALLEST)]
-
-
-def draw_code(pen: Pen, modules: tuple[tuple[bool, ...], ...], box: Box) -> None:
-    """A QR code as vector squares in ``box`` (its quiet zone inside): sharp at any
-    printer resolution."""
-    size = box.width / (len(modules) + 2 * QR_QUIET)
-    c = pen.canvas
-    path = c.beginPath()
-    for r, row in enumerate(modules):
-        y = box.top - (r + QR_QUIET + 1) * size
-        col = 0
-        while col < len(row):
-            if not row[col]:
-                col += 1
-                continue
-            start = col
-            while col < len(row) and row[col]:
-                col += 1
-            # A hair of overlap keeps neighbouring squares from showing seams.
-            path.rect(box.x + (start + QR_QUIET) * size, y, (col - start) * size, size + 0.05)
-    pen.fill(INK)
-    c.drawPath(path, stroke=0, fill=1)
