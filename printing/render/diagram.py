@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
@@ -186,7 +187,9 @@ def _draw_page(
     canvas.setFillColor(MUTED)
     canvas.setFont(REGULAR, 6.5)
     canvas.drawString(MARGIN, MARGIN, diagram.footer)
-    where = f"{PAPER_NAMES[normalise_paper(paper)]} · page {number} of {count}"
+    where = f"{PAPER_NAMES[normalise_paper(paper)]} · " + gettext(
+        "page {number} of {count}"
+    ).format(number=number, count=count)
     canvas.drawRightString(width - MARGIN, MARGIN, where)
 
 

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from django.utils.translation import gettext, ngettext
 from reportlab.lib.pagesizes import landscape
 
 from printing.render.fonts import BOLD, REGULAR, register_fonts, text_width
@@ -275,7 +276,11 @@ def plan(sheet: Sheet, paper: str = "A4") -> Plan:
         seat_text: list[str] = []
     else:
         seat_text = wrap_items(
-            [_seat_text(s) for s in sheet.seats], REGULAR, BODY_SIZE, frame.width, "Players:"
+            [_seat_text(s) for s in sheet.seats],
+            REGULAR,
+            BODY_SIZE,
+            frame.width,
+            gettext("Players:"),
         )
         seats_height = len(seat_text) * BODY_LEADING
     option_text = wrap_items(
@@ -307,7 +312,12 @@ def plan(sheet: Sheet, paper: str = "A4") -> Plan:
             notes += wrap(note, REGULAR, BODY_SIZE, frame.width)
         if len(notes) > MAX_NOTE_LINES:
             more = len(notes) - MAX_NOTE_LINES + 1
-            notes = [*notes[: MAX_NOTE_LINES - 1], f"… and {more} more lines of notes."]
+            notes = [
+                *notes[: MAX_NOTE_LINES - 1],
+                ngettext(
+                    "… and {more} more line of notes.", "… and {more} more lines of notes.", more
+                ).format(more=more),
+            ]
         if notes:
             tail_blocks.append(("notes", notes, 6.0 + len(notes) * BODY_LEADING))
     if sheet.result:
