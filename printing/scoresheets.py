@@ -188,7 +188,8 @@ def _signatures(ctx: SheetContext) -> tuple[str, ...]:
     if ctx.teams:
         return tuple(
             gettext("Team {label}").format(label=label)
-            + ("" if ctx.blank else f": {ctx.members(seats)}")
+            if ctx.blank
+            else gettext("Team {label}: {members}").format(label=label, members=ctx.members(seats))
             for label, seats in ctx.teams.items()
         )
     return tuple(ctx.name(seat) for seat in range(ctx.players))

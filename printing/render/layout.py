@@ -14,12 +14,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from django.utils.translation import gettext, ngettext
 from reportlab.lib.pagesizes import landscape
 
 from printing.render.fonts import BOLD, REGULAR, register_fonts, text_width
 from printing.render.paper import MARGIN, PAPER_SIZES, normalise_paper
 from printing.render.sheet import Column, ColumnGroup, Row, SeatLine, Sheet
+from printing.render.words import N_, said
 
 # Type sizes (points). Handwritten sheets get tall rows; printed values stay readable.
 TITLE_SIZE = 16.0
@@ -280,7 +280,7 @@ def plan(sheet: Sheet, paper: str = "A4") -> Plan:
             REGULAR,
             BODY_SIZE,
             frame.width,
-            gettext("Players:"),
+            said(N_("Players:")),
         )
         seats_height = len(seat_text) * BODY_LEADING
     option_text = wrap_items(
@@ -314,9 +314,7 @@ def plan(sheet: Sheet, paper: str = "A4") -> Plan:
             more = len(notes) - MAX_NOTE_LINES + 1
             notes = [
                 *notes[: MAX_NOTE_LINES - 1],
-                ngettext(
-                    "… and {more} more line of notes.", "… and {more} more lines of notes.", more
-                ).format(more=more),
+                said(N_("… and {more} more lines of notes.")).format(more=more),
             ]
         if notes:
             tail_blocks.append(("notes", notes, 6.0 + len(notes) * BODY_LEADING))

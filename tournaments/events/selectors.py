@@ -48,6 +48,7 @@ from django.db import connection
 from django.db.models import Count, F, Q, QuerySet, Sum
 from django.db.models.functions import Collate
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from common.folding import folded
 from scoring.models import ChangeRequest, Confirmation, Game, Round, Seat
@@ -463,7 +464,7 @@ def standings_for(*, event: Event, lag: bool = False) -> StandingsView:
     kept = results.kept_standings(event, lag=lag)
     return StandingsView(
         metrics=tuple(m.value for m in kept.metrics),
-        labels=tuple(METRIC_LABELS[m] for m in kept.metrics),
+        labels=tuple(gettext(METRIC_LABELS[m]) for m in kept.metrics),  # the reader's words
         rows=kept.rows,
         revision=event.revision,
         version=kept.version,
