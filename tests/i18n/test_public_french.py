@@ -34,7 +34,7 @@ ENGLISH = frozenset(
         "round", "rounds", "seat", "seats", "draw", "standings", "played", "ranked", "finished",
         "bye", "byes", "sign", "find", "check", "drop", "waiting", "scoreboard", "deals",
         "first", "players", "scoresheet", "scoresheets", "tournament", "in", "force", "scan",
-        "open", "page's", "event", "signatures:", "winner", "previous", "next",
+        "open", "page's", "event", "signatures:", "winner", "previous", "next", "playing",
     }
 )  # fmt: skip
 
