@@ -12,8 +12,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
+from django.utils.translation import gettext
+
 from printing.errors import PrintRequestError
 from printing.render.paper import PAPER_NAMES
+from printing.render.words import use_translator
 
 if TYPE_CHECKING:
     from printing.render.document import Printable
@@ -83,3 +86,6 @@ class SourceRegistry:
 
 
 SOURCES = SourceRegistry()
+
+# The renderer's own words ("continued", "page 1 of 2") in the language of the sheets drawn.
+use_translator(gettext)

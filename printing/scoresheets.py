@@ -13,6 +13,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext, gettext_noop, ngettext
+
 from printing.errors import PrintRequestError
 from printing.render import Column, ColumnGroup, Row, SeatLine, Sheet
 from scoring.engines.base import (
@@ -52,7 +54,7 @@ class BlankKind:
     @property
     def label(self) -> str:
         engine = ENGINES[self.game]
-        text = f"{engine.title}, {self.players} players"
+        text = gettext("{game}, {players} players").format(game=engine.title, players=self.players)
         shape = _shape_words(engine, self.options or {})
         return f"{text} ({shape})" if shape else text
 
@@ -101,14 +103,14 @@ def _groups(cols: Sequence[PrintedColumn]) -> tuple[ColumnGroup, ...]:
 
 def _option_value(spec: OptionSpec, value: Any, ctx: SheetContext) -> str:
     if spec.kind == "bool":
-        return "yes" if value else "no"
+        return gettext("yes") if value else gettext("no")
     special = printed_for(ctx.engine.key).option_words
     if special is not None:
         words = special(spec, value, ctx)
         if words is not None:
             return words
     if value is None:
-        return "off"
+        return gettext("off")
     return str(value).replace("_", " ")
 
 
@@ -149,18 +151,24 @@ def _options_to_choose(ctx: SheetContext) -> tuple[str, ...]:
             items.append(f"{spec.label}: {choices}")
         else:
             default = _option_value(spec, spec.default, ctx)
-            items.append(f"{spec.label}: {default} or ____")
+            items.append(
+                gettext("{option}: {default} or ____").format(option=spec.label, default=default)
+            )
     return tuple(items)
 
 
 def _subtitle(ctx: SheetContext) -> str:
-    count = f"{ctx.players} players"
     if ctx.teams:
         teams = "; ".join(
-            f"team {label}: {ctx.members(seats)}" for label, seats in ctx.teams.items()
+            gettext("team {label}: {members}").format(label=label, members=ctx.members(seats))
+            for label, seats in ctx.teams.items()
         )
-        return f"{count} in {len(ctx.teams)} teams ({teams})"
-    return f"{count}, {printed_for(ctx.engine.key).individual_subtitle}"
+        return gettext("{players} players in {count} teams ({teams})").format(
+            players=ctx.players, count=len(ctx.teams), teams=teams
+        )
+    return gettext("{players} players, {subtitle}").format(
+        players=ctx.players, subtitle=gettext(printed_for(ctx.engine.key).individual_subtitle)
+    )
 
 
 def _seat_lines(ctx: SheetContext) -> tuple[SeatLine, ...]:
@@ -168,16 +176,20 @@ def _seat_lines(ctx: SheetContext) -> tuple[SeatLine, ...]:
     for seat in range(ctx.players):
         team = ctx.team_of(seat)
         if ctx.names is None:
-            lines.append(SeatLine(f"Seat {seat + 1}", "", f"Team {team}" if team else ""))
+            team_words = gettext("Team {label}").format(label=team) if team else ""
+            lines.append(SeatLine(gettext("Seat {seat}").format(seat=seat + 1), "", team_words))
         else:
-            lines.append(SeatLine(str(seat + 1), ctx.names[seat], f"team {team}" if team else ""))
+            team_words = gettext("team {label}").format(label=team) if team else ""
+            lines.append(SeatLine(str(seat + 1), ctx.names[seat], team_words))
     return tuple(lines)
 
 
 def _signatures(ctx: SheetContext) -> tuple[str, ...]:
     if ctx.teams:
         return tuple(
-            f"Team {label}" + ("" if ctx.blank else f": {ctx.members(seats)}")
+            gettext("Team {label}").format(label=label)
+            if ctx.blank
+            else gettext("Team {label}: {members}").format(label=label, members=ctx.members(seats))
             for label, seats in ctx.teams.items()
         )
     return tuple(ctx.name(seat) for seat in range(ctx.players))
@@ -217,17 +229,25 @@ def blank_sheet(game: str, players: int, options: Mapping[str, Any] | None = Non
         raise PrintRequestError(str(invalid)) from None
     if players not in engine.allowed_player_counts(resolved):
         counts = ", ".join(str(c) for c in engine.allowed_player_counts(resolved))
-        raise PrintRequestError(f"{engine.title} is played by {counts} players, not {players}")
+        raise PrintRequestError(
+            gettext("{game} is played by {counts} players, not {players}").format(
+                game=engine.title, counts=counts, players=players
+            )
+        )
     ctx = _context(engine, players, resolved, None)
     cols = kind.columns(ctx)
-    signature_note = "Signatures: initial each round in the last column when it is confirmed"
+    signature_note = gettext(
+        "Signatures: initial each round in the last column when it is confirmed"
+    )
     shape = _shape_words(engine, resolved)
     return Sheet(
-        title=f"{engine.title} scoresheet",
+        title=gettext("{game} scoresheet").format(game=engine.title),
         subtitle=(f"{shape.capitalize()}: " if shape else "") + _subtitle(ctx),
-        meta=(("Date", ""), ("Event", ""), ("Table", "")),
+        meta=((gettext("Date"), ""), (gettext("Event"), ""), (gettext("Table"), "")),
         seats=_seat_lines(ctx),
-        options_title="Options (tick or fill in)" if open_sheet else "Options in force",
+        options_title=gettext("Options (tick or fill in)")
+        if open_sheet
+        else gettext("Options in force"),
         options=_options_to_choose(ctx) if open_sheet else _options_in_force(ctx),
         groups=_groups(cols),
         blank_rows=kind.blank_rows(ctx),
@@ -236,9 +256,12 @@ def blank_sheet(game: str, players: int, options: Mapping[str, Any] | None = Non
         reminder=tuple(kind.reminder(ctx)),
         signatures_title=signature_note
         if any(c.spec.heading == "Initials" for c in cols)
-        else "Signatures",
+        else gettext("Signatures"),
         signatures=_signatures(ctx),
-        footer=f"Tablescore · {engine.title}, {players} players · blank scoresheet",
+        footer="Tablescore · "
+        + gettext("{game}, {players} players").format(game=engine.title, players=players)
+        + " · "
+        + gettext("blank scoresheet"),
         blank=True,
     )
 
@@ -270,11 +293,11 @@ def filled_sheet(
             )
         )
     totals = Row(
-        "Total",
+        gettext("Total"),
         tuple(_final_total(col, scored) if col.spec.total else "" for col in cols),
     )
     return Sheet(
-        title=f"{engine.title} scoresheet",
+        title=gettext("{game} scoresheet").format(game=engine.title),
         subtitle=(f"{shape.capitalize()}: " if shape else "") + _subtitle(ctx),
         meta=tuple(meta),
         seats=_seat_lines(ctx),
@@ -285,9 +308,10 @@ def filled_sheet(
         result=_result(ctx, scored, kind),
         notes=tuple(_notes(ctx, record, scored)),
         reminder=tuple(kind.reminder(ctx)),
-        signatures_title="Signatures: the final score is agreed",
+        signatures_title=gettext("Signatures: the final score is agreed"),
         signatures=_signatures(ctx),
-        footer=f"Tablescore · {engine.title}, {players} players",
+        footer="Tablescore · "
+        + gettext("{game}, {players} players").format(game=engine.title, players=players),
     )
 
 
@@ -302,8 +326,10 @@ def _final_total(col: PrintedColumn, scored: ScoredGame) -> str:
 def _side_words(ctx: SheetContext, seats: Sequence[int]) -> str:
     for label, members in ctx.teams.items():
         if sorted(members) == sorted(seats):
-            return f"Team {label} ({ctx.members(members)})"
-    return " and ".join(ctx.name(s) for s in seats)
+            return gettext("Team {label} ({members})").format(
+                label=label, members=ctx.members(members)
+            )
+    return gettext(" and ").join(ctx.name(s) for s in seats)
 
 
 def _sides_of(ctx: SheetContext, seats: Sequence[int]) -> list[list[int]]:
@@ -316,27 +342,53 @@ def _sides_of(ctx: SheetContext, seats: Sequence[int]) -> list[list[int]]:
     return found
 
 
+# The units the games' result lines count in, for the catalogue (said with gettext).
+UNITS = (gettext_noop("points"), gettext_noop("chips"))
+SUBTITLES = (
+    gettext_noop("scores kept individually"),
+    gettext_noop("a chip ledger: one row per hand"),
+)
+
+
+def _played(noun: str, count: int) -> str:
+    """``3 deals``: what the result line calls the rounds played, in the reader's words."""
+    if noun == "deal":
+        return ngettext("{count} deal", "{count} deals", count).format(count=count)
+    if noun == "hand":
+        return ngettext("{count} hand", "{count} hands", count).format(count=count)
+    return ngettext("{count} round", "{count} rounds", count).format(count=count)
+
+
 def _result(ctx: SheetContext, scored: ScoredGame, kind: PrintedGame) -> str:
     rounds = len(scored.rounds)
     unit, noun = kind.unit, kind.round_noun
-    played = f"{rounds} {noun}{'' if rounds == 1 else 's'}"
+    played = _played(noun, rounds)
+    unit = gettext(unit)
     if scored.finished:
         sides = _sides_of(ctx, scored.winners)
         best = scored.totals[scored.winners[0]] if scored.winners else 0
         if len(sides) == 1:
-            text = f"Winner: {_side_words(ctx, sides[0])} with {best} {unit}"
+            text = gettext("Winner: {side} with {best} {unit}").format(
+                side=_side_words(ctx, sides[0]), best=best, unit=unit
+            )
         else:
-            together = " and ".join(_side_words(ctx, s) for s in sides)
-            text = f"Draw: {together} with {best} {unit} each"
+            together = gettext(" and ").join(_side_words(ctx, s) for s in sides)
+            text = gettext("Draw: {sides} with {best} {unit} each").format(
+                sides=together, best=best, unit=unit
+            )
         if scored.extras.get("ended_early"):
-            text += ", the game ended early before the final deal"
-        return f"{text} (after {played})."
+            text += gettext(", the game ended early before the final deal")
+        return gettext("{result} (after {played}).").format(result=text, played=played)
     if not rounds:
-        return "Not started yet."
+        return gettext("Not started yet.")
     leaders = _sides_of(ctx, [s for s, t in enumerate(scored.totals) if t == max(scored.totals)])
-    lead = " and ".join(_side_words(ctx, s) for s in leaders)
-    verb = "leads" if len(leaders) == 1 else "lead"
-    return f"In progress after {played}: {lead} {verb} with {max(scored.totals)} {unit}."
+    lead = gettext(" and ").join(_side_words(ctx, s) for s in leaders)
+    template = (
+        gettext("In progress after {played}: {lead} leads with {best} {unit}.")
+        if len(leaders) == 1
+        else gettext("In progress after {played}: {lead} lead with {best} {unit}.")
+    )
+    return template.format(played=played, lead=lead, best=max(scored.totals), unit=unit)
 
 
 def _notes(ctx: SheetContext, record: GameRecord, scored: ScoredGame) -> list[str]:
@@ -345,13 +397,22 @@ def _notes(ctx: SheetContext, record: GameRecord, scored: ScoredGame) -> list[st
     if corrected:
         which = ", ".join(str(n) for n in corrected)
         notes.append(
-            f"{'Rounds' if len(corrected) > 1 else 'Round'} {which} "
-            f"(marked {'*'}) corrected after first entry."
+            ngettext(
+                "Round {which} (marked *) corrected after first entry.",
+                "Rounds {which} (marked *) corrected after first entry.",
+                len(corrected),
+            ).format(which=which)
         )
     pending = sorted(n for n, m in ctx.marks.items() if m.pending)
     if pending:
         which = ", ".join(str(n) for n in pending)
-        notes.append(f"Waiting for confirmation: round{'s' if len(pending) > 1 else ''} {which}.")
+        notes.append(
+            ngettext(
+                "Waiting for confirmation: round {which}.",
+                "Waiting for confirmation: rounds {which}.",
+                len(pending),
+            ).format(which=which)
+        )
     for number, entry in enumerate(record.rounds, start=1):
         for penalty in entry.get("penalties") or []:
             if not isinstance(penalty, Mapping):
@@ -359,17 +420,26 @@ def _notes(ctx: SheetContext, record: GameRecord, scored: ScoredGame) -> list[st
             reason = penalty.get("reason") or ""
             why = f" ({reason})" if reason else ""
             notes.append(
-                f"Round {number}: penalty, {ctx.name(penalty.get('player'))} "
-                f"-{penalty.get('points')}{why}."
+                gettext("Round {number}: penalty, {name} -{points}{why}.").format(
+                    number=number,
+                    name=ctx.name(penalty.get("player")),
+                    points=penalty.get("points"),
+                    why=why,
+                )
             )
     for result in scored.rounds:
         for warning in result.warnings:
-            notes.append(f"Round {result.number}: {warning}.")
+            notes.append(
+                gettext("Round {number}: {warning}.").format(
+                    number=result.number, warning=gettext(str(warning))
+                )
+            )
     end = record.extras.get("end")
     if isinstance(end, Mapping) and is_int(end.get("leftovers_to")) and scored.rounds:
         left = sum(scored.totals) - sum(scored.rounds[-1].totals)
         notes.append(
-            f"At the end, the {left} chips left on the board went to "
-            f"{ctx.name(end['leftovers_to'])}."
+            gettext("At the end, the {left} chips left on the board went to {name}.").format(
+                left=left, name=ctx.name(end["leftovers_to"])
+            )
         )
     return notes

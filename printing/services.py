@@ -17,9 +17,10 @@ from collections.abc import Mapping
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import Q
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from printing import dispatch
 from printing.models import STALE_AFTER, PrintJob, stall_after
@@ -43,14 +44,27 @@ def request_key(what: Mapping[str, Any], paper: str) -> str:
     return hashlib.sha256(canonical.encode()).hexdigest()
 
 
+def in_asking_language(what: Mapping[str, Any]) -> dict[str, Any]:
+    """``what`` with the language of the person asking (the active one), which the worker
+    draws the sheets in; the default language is left unsaid, so an English job's request
+    is what it always was."""
+    asked = dict(what)
+    language = translation.get_language() or settings.LANGUAGE_CODE
+    if "language" not in asked and language.lower() != settings.LANGUAGE_CODE.lower():
+        asked["language"] = language
+    return asked
+
+
 def printjob_create(*, what: Mapping[str, Any], paper: str | None = None) -> PrintJob:
     """The print job for this request: an existing one when asked before, else a new one.
 
     A finished or running job is reused; a failed or long-stuck one is queued again, one
     waiting for the print service is sent again. The task is sent after the transaction
     commits, so the worker always finds the row. ``what`` names its sheet source by its
-    ``kind`` (``printing.registry``).
+    ``kind`` (``printing.registry``); the sheets are drawn in the language of the person
+    asking (``in_asking_language``), and the same sheets asked in two languages are two jobs.
     """
+    what = in_asking_language(what)
     paper = normalise_paper(paper or default_paper())
     source = SOURCES.for_request(what)
     key = request_key(what, paper)

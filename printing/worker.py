@@ -17,7 +17,7 @@ from typing import Any
 from django.conf import settings
 from django.db import InterfaceError, OperationalError
 from django.db.models import F, Q, QuerySet
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from printing.errors import PrintRequestError
 from printing.models import PrintJob, stall_after
@@ -82,15 +82,17 @@ def printjob_run(*, job_id: int, task_id: str = "") -> str:
     mine = jobs.filter(run_id=run_id)
     try:
         what = job.what or {}
-        sheets, total = SOURCES.for_request(what).sheets(what)
-        _update(mine, progress_total=total)
-        pdf = render(
-            sheets,
-            job.paper_size,
-            title=job.filename or "Scoresheets",
-            total=total,
-            on_progress=_Progress(mine, total),
-        )
+        # The sheets speak the language of the person who asked for them.
+        with translation.override(what.get("language") or settings.LANGUAGE_CODE):
+            sheets, total = SOURCES.for_request(what).sheets(what)
+            _update(mine, progress_total=total)
+            pdf = render(
+                sheets,
+                job.paper_size,
+                title=job.filename or "Scoresheets",
+                total=total,
+                on_progress=_Progress(mine, total),
+            )
     except TakenOver:
         logger.warning("print job %s: taken over by another run", job_id)
         return "taken over"

@@ -19,6 +19,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printing.render.fonts import BOLD, REGULAR, register_fonts, text_width
 from printing.render.paper import MARGIN, PAPER_NAMES, PAPER_SIZES, normalise_paper
+from printing.render.words import N_, said
 
 INK = HexColor("#1d2521")
 MUTED = HexColor("#5b6660")
@@ -186,7 +187,9 @@ def _draw_page(
     canvas.setFillColor(MUTED)
     canvas.setFont(REGULAR, 6.5)
     canvas.drawString(MARGIN, MARGIN, diagram.footer)
-    where = f"{PAPER_NAMES[normalise_paper(paper)]} · page {number} of {count}"
+    where = f"{PAPER_NAMES[normalise_paper(paper)]} · " + said(
+        N_("page {number} of {count}")
+    ).format(number=number, count=count)
     canvas.drawRightString(width - MARGIN, MARGIN, where)
 
 

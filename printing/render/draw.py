@@ -45,6 +45,7 @@ from printing.render.pen import (
     Pen,
 )
 from printing.render.sheet import Row
+from printing.render.words import N_, said
 
 
 def draw_sheet(canvas: Canvas, plan_: Plan, record: DrawRecord | None = None) -> None:
@@ -106,7 +107,9 @@ def _draw_header(pen: Pen, plan_: Plan, top: float) -> float:
             y -= math.ceil(len(sheet.seats) / per_row) * 21.0
         else:
             for line in plan_.header_lines["seats"]:
-                _draw_lead_line(pen, frame.x, y - BODY_SIZE * 0.85, line, "Players:", frame.width)
+                _draw_lead_line(
+                    pen, frame.x, y - BODY_SIZE * 0.85, line, said(N_("Players:")), frame.width
+                )
                 y -= BODY_LEADING
     if sheet.options:
         y -= 4.0
@@ -158,7 +161,9 @@ def _draw_continued_header(pen: Pen, plan_: Plan, top: float, page: PagePlan) ->
     frame = plan_.frame
     baseline = top - 12.0
     pen.text(frame.x, baseline, plan_.sheet.title, BOLD, 11.0, color=GREEN)
-    pen.text(frame.right, baseline, "continued", REGULAR, BODY_SIZE, color=MUTED, align="right")
+    pen.text(
+        frame.right, baseline, said(N_("continued")), REGULAR, BODY_SIZE, color=MUTED, align="right"
+    )
     return top - plan_.continued_header_height
 
 
@@ -408,5 +413,7 @@ def _draw_footer(pen: Pen, plan_: Plan, page: PagePlan, count: int) -> None:
     y = frame.y + 2.0
     sheet = plan_.sheet
     pen.text(frame.x, y, sheet.footer, REGULAR, 6.5, color=MUTED)
-    where = f"{PAPER_NAMES[plan_.paper]} · page {page.number} of {count}"
+    where = f"{PAPER_NAMES[plan_.paper]} · " + said(N_("page {number} of {count}")).format(
+        number=page.number, count=count
+    )
     pen.text(frame.right, y, where, REGULAR, 6.5, color=MUTED, align="right")

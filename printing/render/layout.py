@@ -19,6 +19,7 @@ from reportlab.lib.pagesizes import landscape
 from printing.render.fonts import BOLD, REGULAR, register_fonts, text_width
 from printing.render.paper import MARGIN, PAPER_SIZES, normalise_paper
 from printing.render.sheet import Column, ColumnGroup, Row, SeatLine, Sheet
+from printing.render.words import N_, said
 
 # Type sizes (points). Handwritten sheets get tall rows; printed values stay readable.
 TITLE_SIZE = 16.0
@@ -275,7 +276,11 @@ def plan(sheet: Sheet, paper: str = "A4") -> Plan:
         seat_text: list[str] = []
     else:
         seat_text = wrap_items(
-            [_seat_text(s) for s in sheet.seats], REGULAR, BODY_SIZE, frame.width, "Players:"
+            [_seat_text(s) for s in sheet.seats],
+            REGULAR,
+            BODY_SIZE,
+            frame.width,
+            said(N_("Players:")),
         )
         seats_height = len(seat_text) * BODY_LEADING
     option_text = wrap_items(
@@ -307,7 +312,10 @@ def plan(sheet: Sheet, paper: str = "A4") -> Plan:
             notes += wrap(note, REGULAR, BODY_SIZE, frame.width)
         if len(notes) > MAX_NOTE_LINES:
             more = len(notes) - MAX_NOTE_LINES + 1
-            notes = [*notes[: MAX_NOTE_LINES - 1], f"… and {more} more lines of notes."]
+            notes = [
+                *notes[: MAX_NOTE_LINES - 1],
+                said(N_("… and {more} more lines of notes.")).format(more=more),
+            ]
         if notes:
             tail_blocks.append(("notes", notes, 6.0 + len(notes) * BODY_LEADING))
     if sheet.result:

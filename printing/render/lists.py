@@ -16,6 +16,7 @@ from printing.render.fonts import BOLD, REGULAR, register_fonts
 from printing.render.layout import MIN_NAME_SIZE, Box, fit_text, wrap
 from printing.render.paper import MARGIN, PAPER_NAMES, PAPER_SIZES, normalise_paper
 from printing.render.pen import GREEN, HAIRLINE, HEAD_FILL, INK, MUTED, RULE, TOTAL_FILL, Pen
+from printing.render.words import N_, said
 
 TITLE = 16.0
 SUBTITLE = 9.0
@@ -46,7 +47,7 @@ class Listing:
     flow: int = 1  # the most blocks side by side on each page (fewer when names need room)
     size: float = 11.0  # the type of the rows
     footer: str = "Tablescore"
-    empty: str = "Nothing to list yet."
+    empty: str = N_("Nothing to list yet.")
 
     def layout(self, paper: str) -> ListPlan:
         return plan_list(self, paper)
@@ -185,17 +186,23 @@ def _draw_page(pen: Pen, laid: ListPlan, index: int) -> None:
     else:
         title = fit_text(listing.title, BOLD, 11.0, frame.width * 0.7)
         pen.fitted(frame.x, top - 12.0, title, color=GREEN, limit=frame)
-        pen.text(frame.right, top - 12.0, "continued", REGULAR, 7.5, color=MUTED, align="right")
+        pen.text(
+            frame.right, top - 12.0, said(N_("continued")), REGULAR, 7.5, color=MUTED, align="right"
+        )
         top -= CONTINUED
     blocks = laid.pages[index]
     if not blocks:
-        pen.text(frame.x, top - listing.size, listing.empty, REGULAR, listing.size, color=MUTED)
+        pen.text(
+            frame.x, top - listing.size, said(listing.empty), REGULAR, listing.size, color=MUTED
+        )
     number = laid.first_row[index]
     for position, rows in enumerate(blocks):
         left = frame.x + position * (laid.block_width + BLOCK_GAP)
         _draw_block(pen, laid, left, top, rows, number)
         number += len(rows)
-    where = f"{PAPER_NAMES[laid.paper]} · page {index + 1} of {laid.page_count}"
+    where = f"{PAPER_NAMES[laid.paper]} · " + said(N_("page {number} of {count}")).format(
+        number=index + 1, count=laid.page_count
+    )
     pen.text(frame.x, frame.y + 2.0, listing.footer, REGULAR, 6.5, color=MUTED)
     pen.text(frame.right, frame.y + 2.0, where, REGULAR, 6.5, color=MUTED, align="right")
 

@@ -18,6 +18,7 @@ from printing.render.layout import Box, Fitted, fit_text, wrap
 from printing.render.paper import MARGIN, PAPER_SIZES, normalise_paper
 from printing.render.pen import GREEN, GUIDE, INK, MUTED, Pen
 from printing.render.qr import QR_QUIET, draw_code, qr_modules
+from printing.render.words import N_, said
 
 ACROSS = 2
 DOWN = 5
@@ -54,9 +55,9 @@ class PassSheet:
 
     title: str  # on every card, above the name ("Friday club night")
     cards: tuple[PassCard, ...]
-    caption: str = "Your own page: scan the code, or type"
+    caption: str = N_("Your own page: scan the code, or type")
     footer: str = "Tablescore"
-    empty: str = "Nobody to print a pass for yet."
+    empty: str = N_("Nobody to print a pass for yet.")
 
     def layout(self, paper: str) -> PassPlan:
         return plan_passes(self, paper)
@@ -131,7 +132,7 @@ def _draw_page(pen: Pen, laid: PassPlan, index: int) -> None:
     cards = laid.sheet.cards[index * laid.per_page : (index + 1) * laid.per_page]
     if not cards:
         frame = laid.frame
-        pen.text(frame.x, frame.top - 20.0, laid.sheet.empty, REGULAR, 12.0, color=MUTED)
+        pen.text(frame.x, frame.top - 20.0, said(laid.sheet.empty), REGULAR, 12.0, color=MUTED)
         return
     _draw_cut_lines(pen, laid, len(cards))
     for slot, card in enumerate(cards):
@@ -199,7 +200,7 @@ def _draw_card(
     address = fit_text(card.address, REGULAR, ADDRESS, text.width, may_cut=False, min_size=5.0)
     pen.fitted(text.x, y, address, color=INK, limit=text)
     y += ADDRESS + 3.0
-    caption = fit_text(laid.sheet.caption, REGULAR, CAPTION, text.width)
+    caption = fit_text(said(laid.sheet.caption), REGULAR, CAPTION, text.width)
     pen.fitted(text.x, y, caption, color=MUTED, limit=text)
     footer = fit_text(laid.sheet.footer, REGULAR, FOOTER, text.width)
     pen.fitted(text.x, text.y, footer, color=MUTED, limit=text)

@@ -41,6 +41,23 @@ MARKED_TEMPLATES = (
     "tournaments/bracket.html",
     "tournaments/bracket_desk.html",
     "tournaments/bracket_wall.html",
+    "tournaments/draw.html",
+    "tournaments/standings.html",
+    "tournaments/projector.html",
+    "tournaments/entrant.html",
+    "tournaments/_tables.html",
+    "tournaments/_standings.html",
+    "tournaments/_pager.html",
+    "tournaments/_players_nav.html",
+    "tournaments/_report.html",
+    "tournaments/_staff.html",
+    "tournaments/_event_facts.html",
+    "tournaments/_announcements.html",
+    "tournaments/_signup_link.html",
+    "tournaments/signup.html",
+    "tournaments/signup_status.html",
+    "tournaments/me/page.html",
+    "tournaments/me/unknown.html",
 )
 
 # Core modules whose every problem is a marked template with its values apart (see

@@ -15,10 +15,12 @@ from ninja.security import HttpBearer
 from scoring.api.errors import ApiError
 from scoring.api.limits import wrong_token
 from scoring.api.schemas import Errors
+from scoring.engines.base import N_
+from scoring.wording import problem_text
 from tournaments.events import me_selectors, selectors, services
 from tournaments.events.me_selectors import OwnLink
 
-NO_SUCH_PLAYER = "no such player for this token"
+NO_SUCH_PLAYER = N_("no such player for this token")
 router = Router(tags=["a player's own link"])
 REFUSED: dict[int, Any] = {400: Errors, 401: Errors, 404: Errors, 413: Errors, 429: Errors}
 
@@ -30,7 +32,7 @@ class PrivateToken(HttpBearer):
         header = request.headers.get(self.header, "")
         if not header.lower().startswith(f"{self.openapi_scheme} "):
             raise ApiError(
-                "send your own link's token: Authorization: Bearer <token>",
+                N_("send your own link's token: Authorization: Bearer <token>"),
                 field="authorization",
                 status=401,
             )
@@ -97,7 +99,7 @@ def own_of(request: HttpRequest) -> OwnLink:
 def registered(own: OwnLink) -> OwnLink:
     if own.entrant is None:
         raise ApiError(
-            "you are not playing in an event being played now", field="event", status=400
+            N_("you are not playing in an event being played now"), field="event", status=400
         )
     return own
 
@@ -142,7 +144,7 @@ def me_out(own: OwnLink) -> dict[str, Any]:
 
 def refused(error: services.TournamentError) -> ApiError:
     first = error.problems[0]
-    return ApiError("; ".join(p.message for p in error.problems), field=first.field)
+    return ApiError("; ".join(problem_text(p) for p in error.problems), field=first.field)
 
 
 def fresh(own: OwnLink, token: str) -> OwnLink:

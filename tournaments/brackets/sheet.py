@@ -16,6 +16,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from django.urls import reverse
+from django.utils.translation import gettext
 
 from printing.errors import PrintRequestError
 from printing.render.diagram import (
@@ -173,7 +174,11 @@ def _draw_pages(page: BracketPage) -> tuple[DiagramPage, ...]:
                     y_next = y + height + GAP_Y
                     bottom = max(bottom, y + height)
             top = bottom + SECTION_GAP
-        caption = f"part {number + 1} of {pages}" if pages > 1 else ""
+        caption = (
+            gettext("part {number} of {count}").format(number=number + 1, count=pages)
+            if pages > 1
+            else ""
+        )
         drawn.append(
             DiagramPage(
                 width=max(drawing.width, 1.0),
@@ -195,11 +200,11 @@ def bracket_diagram(page: BracketPage) -> Diagram:
     parts = [page.kind_title]
     if page.cut:
         parts.append(page.cut)
-    parts.append(f"level tables: {page.draw_rule.lower()}")
+    parts.append(gettext("level tables: {rule}").format(rule=page.draw_rule.lower()))
     if page.champion:
-        parts.append(f"Champion: {page.champion}")
+        parts.append(gettext("Champion: {name}").format(name=page.champion))
     return Diagram(
-        title=f"{page.event_name}: bracket",
+        title=gettext("{event}: bracket").format(event=page.event_name),
         subtitle=" · ".join(parts),
         pages=_draw_pages(page),
         landscape=True,
@@ -213,14 +218,14 @@ class BracketSheets:
 
     def request(self, *, event: Event) -> dict[str, Any]:
         if bracket_for(event=event) is None:
-            raise PrintRequestError("this event has no bracket yet")
+            raise PrintRequestError(gettext("this event has no bracket yet"))
         return {"kind": self.kind, "event": event.pk}
 
     def _page(self, what: Mapping[str, Any]) -> tuple[Event, BracketPage]:
         event = Event.objects.filter(pk=what.get("event", 0)).first()
         page = bracket_for(event=event) if event is not None else None
         if event is None or page is None:
-            raise PrintRequestError("this event has no bracket to print")
+            raise PrintRequestError(gettext("this event has no bracket to print"))
         return event, page
 
     def sheets(self, what: Mapping[str, Any]) -> tuple[Iterator[Diagram], int]:
@@ -229,11 +234,15 @@ class BracketSheets:
 
     def describe(self, what: Mapping[str, Any], paper_name: str) -> str:
         event = Event.objects.filter(pk=what.get("event", 0)).first()
-        name = event.name if event else "an event"
-        return f"The bracket of {name}, {paper_name} landscape"
+        name = event.name if event else gettext("an event")
+        return gettext("The bracket of {name}, {paper} landscape").format(
+            name=name, paper=paper_name
+        )
 
     def back(self, what: Mapping[str, Any]) -> tuple[str, str]:
-        return "Back to the bracket", reverse("tournaments:bracket_desk", args=[what.get("event")])
+        return gettext("Back to the bracket"), reverse(
+            "tournaments:bracket_desk", args=[what.get("event")]
+        )
 
     def filename(self, what: Mapping[str, Any]) -> str:
         return f"bracket-event-{what.get('event')}.pdf"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext, ngettext
+
 from printing.render import ListColumn, Listing
 from tournaments.club.selectors import SeasonView
 
@@ -14,10 +16,10 @@ def season_listing(view: SeasonView) -> Listing:
     skipped = len(view.nights) - len(heads)
     columns = [
         ListColumn("#", 0.8, "right", number=True),
-        ListColumn("Name", 4.0, bold=True),
+        ListColumn(gettext("Name"), 4.0, bold=True),
         *[ListColumn(f"N{h.number}", 0.9, "center", number=True) for h in heads],
-        ListColumn("Nights", 1.1, "center", number=True),
-        ListColumn("Total", 1.2, "right", number=True, bold=True),
+        ListColumn(gettext("Nights"), 1.1, "center", number=True),
+        ListColumn(gettext("Total"), 1.2, "right", number=True, bold=True),
     ]
     rows = []
     for line in view.lines:
@@ -31,17 +33,21 @@ def season_listing(view: SeasonView) -> Listing:
                 str(line.total),
             )
         )
-    note = f" · nights 1-{skipped} not shown" if skipped else ""
+    note = gettext(" · nights 1-{last} not shown").format(last=skipped) if skipped else ""
     return Listing(
-        title=f"{view.season.name}: season table",
+        title=gettext("{season}: season table").format(season=view.season.name),
         subtitle=(
-            f"{view.rule_text} After {len(view.nights)} night"
-            f"{'s' if len(view.nights) != 1 else ''}. Points in brackets do not count; "
-            f"a dash: not ranked yet{note}."
+            f"{view.rule_text} "
+            + ngettext(
+                "After {count} night. Points in brackets do not count; a dash: not ranked yet",
+                "After {count} nights. Points in brackets do not count; a dash: not ranked yet",
+                len(view.nights),
+            ).format(count=len(view.nights))
+            + f"{note}."
         ),
         columns=tuple(columns),
         rows=tuple(rows),
         size=10.0 if len(heads) > 8 else 11.0,
-        footer=f"Tablescore · {view.season.name} · season table",
-        empty="No night played yet.",
+        footer=f"Tablescore · {view.season.name} · " + gettext("season table"),
+        empty=gettext("No night played yet."),
     )

@@ -48,6 +48,7 @@ from django.db import connection
 from django.db.models import Count, F, Q, QuerySet, Sum
 from django.db.models.functions import Collate
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_noop
 
 from common.folding import folded
 from scoring.models import ChangeRequest, Confirmation, Game, Round, Seat
@@ -283,7 +284,11 @@ def seat_find(*, event: Event, query: str, limit: int | None = None) -> list[Sea
 PLAYING = "playing"
 WAITING = "waiting"  # a deal waits for the other side's confirmation
 DONE = "done"
-STATE_LABELS = {PLAYING: "Playing", WAITING: "Waiting for confirmation", DONE: "Done"}
+STATE_LABELS = {
+    PLAYING: gettext_noop("Playing"),
+    WAITING: gettext_noop("Waiting for confirmation"),
+    DONE: gettext_noop("Done"),
+}  # said in the reader's language where a page is drawn
 
 
 @dataclass(frozen=True)
@@ -382,7 +387,7 @@ def _table_states(rows: list[results.TableRow]) -> list[TableState]:
             round_number=r.round_number,
             table=r.table_number,
             state=(state := _state(r.finished, r.pending)),
-            state_label=STATE_LABELS[state],
+            state_label=gettext(STATE_LABELS[state]),
             deals_in=deals.get(r.game_id or 0, 0),
             names=tuple(name for _, name in sorted(names.get(r.table_id, []))),
             game_id=r.game_id,
@@ -463,7 +468,7 @@ def standings_for(*, event: Event, lag: bool = False) -> StandingsView:
     kept = results.kept_standings(event, lag=lag)
     return StandingsView(
         metrics=tuple(m.value for m in kept.metrics),
-        labels=tuple(METRIC_LABELS[m] for m in kept.metrics),
+        labels=tuple(gettext(METRIC_LABELS[m]) for m in kept.metrics),  # the reader's words
         rows=kept.rows,
         revision=event.revision,
         version=kept.version,
@@ -585,7 +590,7 @@ def entrant_page(*, event: Event, entrant: Entrant, lag: bool = False) -> Entran
                 seat=seat.seat + 1,
                 with_names=tuple(others),
                 state=state,
-                state_label=STATE_LABELS[state],
+                state_label=gettext(STATE_LABELS[state]),
                 total=row.totals[seat.seat] if seat.seat < len(row.totals) else None,
                 place=places,
                 view_token=seat.table.game.view_token if seat.table.game else "",

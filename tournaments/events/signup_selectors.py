@@ -11,7 +11,8 @@ import datetime as dt
 from dataclasses import dataclass
 
 from django.db.models import QuerySet
-from django.utils import timezone
+from django.utils import formats, timezone
+from django.utils.translation import gettext
 
 from tournaments.models import Announcement, Entrant, Event, Registration, SignUp
 from tournaments.models.signup import (
@@ -54,16 +55,17 @@ def announcements_for(event: Event, *, limit: int = ANNOUNCEMENTS_SHOWN) -> Quer
 
 def date_text(date: dt.date | None) -> str:
     """``Friday 27 November 2026``; empty when there is no date."""
-    return f"{date:%A} {date.day} {date:%B %Y}" if date else ""
+    return formats.date_format(date, "l j F Y") if date else ""
 
 
 def when_text(date: dt.date | None, start_time: dt.time | None) -> str:
-    """``Friday 27 November 2026 at 19:30`` (either part alone when the other is missing)."""
+    """``Friday 27 November 2026 at 19:30`` (either part alone when the other is missing),
+    in the reader's language."""
     day = date_text(date)
-    clock = start_time.strftime("%H:%M") if start_time else ""
+    clock = formats.time_format(start_time, "H:i") if start_time else ""
     if day and clock:
-        return f"{day} at {clock}"
-    return day or (f"starts at {clock}" if clock else "")
+        return gettext("{day} at {clock}").format(day=day, clock=clock)
+    return day or (gettext("starts at {clock}").format(clock=clock) if clock else "")
 
 
 def when_and_where(event: Event) -> str:
@@ -99,12 +101,14 @@ def signup_state(event: Event, *, now: dt.datetime | None = None) -> SignUpState
     now = now or timezone.now()
     reason = ""
     if event.status == Event.Status.CLOSED:
-        reason = "This event is over."
+        reason = gettext("This event is over.")
     elif not signup.open:
-        reason = "Sign-up for this event is not open."
+        reason = gettext("Sign-up for this event is not open.")
     elif signup.closes_at is not None and now >= signup.closes_at:
         when = timezone.localtime(signup.closes_at)
-        reason = f"Sign-up closed on {date_text(when.date())} at {when:%H:%M}."
+        reason = gettext("Sign-up closed on {day} at {clock}.").format(
+            day=date_text(when.date()), clock=formats.time_format(when, "H:i")
+        )
     return SignUpState(
         open=not reason,
         reason=reason,

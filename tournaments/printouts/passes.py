@@ -17,6 +17,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from django.urls import reverse
+from django.utils.translation import gettext, gettext_lazy
 
 from printing.errors import PrintRequestError
 from printing.models import PrintJob
@@ -29,7 +30,7 @@ from tournaments.printouts.sources import site_address
 
 EVENT_PASSES = "event_passes"
 ROSTER_PASSES = "roster_passes"
-NO_ADDRESS = (
+NO_ADDRESS = gettext_lazy(
     "pass cards need the site's address for their codes: "
     "set TABLESCORE_BASE_URL (https://scores.example.org)"
 )
@@ -74,9 +75,9 @@ def roster_passes_sheet(roster: Roster, site: str) -> PassSheet:
     return PassSheet(
         title=roster.name,
         cards=cards,
-        caption="Your page for every club night: scan, or type",
+        caption=gettext("Your page for every club night: scan, or type"),
         footer=f"Tablescore · {roster.name}",
-        empty="Nobody on the roster yet.",
+        empty=gettext("Nobody on the roster yet."),
     )
 
 
@@ -117,7 +118,7 @@ class EventPasses:
         event_id = what.get("event")
         event = Event.objects.filter(pk=event_id).first() if isinstance(event_id, int) else None
         if event is None:
-            raise PrintRequestError("this event no longer exists")
+            raise PrintRequestError(gettext("this event no longer exists"))
         return event
 
     def sheets(self, what: Mapping[str, Any]) -> tuple[Iterator[PassSheet], int]:
@@ -125,13 +126,15 @@ class EventPasses:
 
     def describe(self, what: Mapping[str, Any], paper_name: str) -> str:
         name = Event.objects.filter(pk=what.get("event", 0)).values_list("name", flat=True)
-        return f"Pass cards of {name.first() or 'a removed event'}, {paper_name}"
+        return gettext("Pass cards of {name}, {paper}").format(
+            name=name.first() or gettext("a removed event"), paper=paper_name
+        )
 
     def filename(self, what: Mapping[str, Any]) -> str:
         return f"event-{what.get('event')}-passes.pdf"
 
     def back(self, what: Mapping[str, Any]) -> tuple[str, str]:
-        return "Back to the players' links", reverse(
+        return gettext("Back to the players' links"), reverse(
             "tournaments:desk_links", args=[what.get("event")]
         )
 
@@ -150,18 +153,20 @@ class RosterPasses:
         roster_id = what.get("roster")
         roster = Roster.objects.filter(pk=roster_id).first() if isinstance(roster_id, int) else None
         if roster is None:
-            raise PrintRequestError("this club no longer exists")
+            raise PrintRequestError(gettext("this club no longer exists"))
         return iter([roster_passes_sheet(roster, _site(what))]), 1
 
     def describe(self, what: Mapping[str, Any], paper_name: str) -> str:
         name = Roster.objects.filter(pk=what.get("roster", 0)).values_list("name", flat=True)
-        return f"Pass cards of {name.first() or 'a removed club'}, {paper_name}"
+        return gettext("Pass cards of {name}, {paper}").format(
+            name=name.first() or gettext("a removed club"), paper=paper_name
+        )
 
     def filename(self, what: Mapping[str, Any]) -> str:
         return f"club-{what.get('roster')}-passes.pdf"
 
     def back(self, what: Mapping[str, Any]) -> tuple[str, str]:
-        return "Back to the club's links", reverse("club:roster_links")
+        return gettext("Back to the club's links"), reverse("club:roster_links")
 
     def freshness(self, what: Mapping[str, Any]) -> dict[str, Any]:
         # Every player's name and token as they stand: a new player, a rename or a new

@@ -24,6 +24,7 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.urls import reverse
+from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from printing.errors import PrintRequestError
 from printing.models import PrintJob
@@ -49,10 +50,10 @@ STANDINGS = "event_standings"
 ROUND_KINDS = (TABLE_CARDS, SEATING_LIST, ROUND_SCORESHEETS)
 KINDS = (*ROUND_KINDS, STANDINGS)
 KIND_LABELS = {
-    TABLE_CARDS: "Table cards",
-    SEATING_LIST: "Seating list",
-    ROUND_SCORESHEETS: "Scoresheets",
-    STANDINGS: "Standings",
+    TABLE_CARDS: gettext_lazy("Table cards"),
+    SEATING_LIST: gettext_lazy("Seating list"),
+    ROUND_SCORESHEETS: gettext_lazy("Scoresheets"),
+    STANDINGS: gettext_lazy("Standings"),
 }
 
 
@@ -112,13 +113,15 @@ def _published_round(event: Event, number: Any) -> TournamentRound:
     if number is None:
         latest = published.order_by("-number").first()
         if latest is None:
-            raise PrintRequestError("no tournament round is published yet")
+            raise PrintRequestError(gettext("no tournament round is published yet"))
         return latest
     if not isinstance(number, int) or isinstance(number, bool):
-        raise PrintRequestError("the tournament round is named by its number")
+        raise PrintRequestError(gettext("the tournament round is named by its number"))
     found = published.filter(number=number).first()
     if found is None:
-        raise PrintRequestError(f"tournament round {number} is not published")
+        raise PrintRequestError(
+            gettext("tournament round {number} is not published").format(number=number)
+        )
     return found
 
 
@@ -126,7 +129,7 @@ def _event(what: Mapping[str, Any]) -> Event:
     event_id = what.get("event")
     event = Event.objects.filter(pk=event_id).first() if isinstance(event_id, int) else None
     if event is None:
-        raise PrintRequestError("this event no longer exists")
+        raise PrintRequestError(gettext("this event no longer exists"))
     return event
 
 
@@ -144,7 +147,9 @@ def _games(draw: Draw) -> dict[int, Game]:
 
 
 def _round_words(draw: Draw) -> str:
-    return f"Tournament round {draw.round_number} of {draw.rounds_planned}"
+    return gettext("Tournament round {number} of {planned}").format(
+        number=draw.round_number, planned=draw.rounds_planned
+    )
 
 
 class _EventSource:
@@ -153,8 +158,14 @@ class _EventSource:
 
     def describe(self, what: Mapping[str, Any], paper_name: str) -> str:
         event = Event.objects.filter(pk=what.get("event", 0)).values_list("name", flat=True).first()
-        where = f", tournament round {what['round']}" if "round" in what else ""
-        return f"{self.noun} of {event or 'a removed event'}{where}, {paper_name}"
+        name = event or gettext("a removed event")
+        if "round" in what:
+            return gettext("{what} of {event}, tournament round {number}, {paper}").format(
+                what=self.noun, event=name, number=what["round"], paper=paper_name
+            )
+        return gettext("{what} of {event}, {paper}").format(
+            what=self.noun, event=name, paper=paper_name
+        )
 
     def filename(self, what: Mapping[str, Any]) -> str:
         where = f"-round-{what['round']}" if "round" in what else ""
@@ -164,10 +175,10 @@ class _EventSource:
     def back(self, what: Mapping[str, Any]) -> tuple[str, str]:
         event = what.get("event")
         if "round" in what:
-            return "Back to the round", reverse(
+            return gettext("Back to the round"), reverse(
                 "tournaments:desk_round", args=[event, what["round"]]
             )
-        return "Back to the event", reverse("tournaments:desk_event", args=[event])
+        return gettext("Back to the event"), reverse("tournaments:desk_event", args=[event])
 
     def freshness(self, what: Mapping[str, Any]) -> dict[str, Any]:
         # Every change players can see bumps the revision: a changed event prints afresh.
@@ -198,7 +209,9 @@ def _named_blank(game: Game, players: int) -> Sheet:
         resolved = engine.resolve_options(dict(game.options), players)
     except InvalidRecord as invalid:
         raise PrintRequestError(
-            f"Game #{game.pk} has options that no longer apply: {invalid}"
+            gettext("Game #{game} has options that no longer apply: {problem}").format(
+                game=game.pk, problem=invalid
+            )
         ) from None
     return blank_sheet(game.kind, players, resolved)
 
@@ -218,11 +231,11 @@ def table_card(
     for seat in table.seats:
         notes = []
         if seat.team:
-            notes.append(f"team {seat.team}")
+            notes.append(gettext("team {team}").format(team=seat.team))
         if seat.entrant_name != seat.name:
             notes.append(seat.entrant_name)
         if seat.seat == table.first_dealer:
-            notes.append("deals first")
+            notes.append(gettext("deals first"))
         lines.append(
             CardLine(
                 str(seat.seat),
@@ -232,23 +245,33 @@ def table_card(
             )
         )
     facts = [
-        f"{ENGINES[game.kind].title}, {len(table.seats)} players" + (", in teams" if teams else ""),
-        f"{table.first_dealer_name} (seat {table.first_dealer}) deals first",
+        (
+            gettext("{game}, {players} players, in teams")
+            if teams
+            else gettext("{game}, {players} players")
+        ).format(game=ENGINES[game.kind].title, players=len(table.seats)),
+        gettext("{name} (seat {seat}) deals first").format(
+            name=table.first_dealer_name, seat=table.first_dealer
+        ),
     ]
     if when_where:
         facts.append(when_where)
     return Card(
         title=event_name,
-        heading=f"Table {table.number}",
+        heading=gettext("Table {number}").format(number=table.number),
         kicker=_round_words(draw),
         lines=tuple(lines),
         facts=tuple(facts),
-        notes_title="Options in force",
+        notes_title=gettext("Options in force"),
         notes=options,
         link=link,
-        link_caption="Scan the code, or open this page, to enter and follow this table's score:",
-        footer=f"Tablescore · {event_name} · tournament round {draw.round_number}, "
-        f"table {table.number}",
+        link_caption=gettext(
+            "Scan the code, or open this page, to enter and follow this table's score:"
+        ),
+        footer=f"Tablescore · {event_name} · "
+        + gettext("tournament round {number}, table {table}").format(
+            number=draw.round_number, table=table.number
+        ),
     )
 
 
@@ -260,13 +283,13 @@ class TableCards(_EventSource):
     """``{"kind": "event_table_cards", "event", "round", "base_url"}``: a card per table."""
 
     kind = TABLE_CARDS
-    noun = "Table cards"
+    noun = gettext_lazy("Table cards")
 
     def sheets(self, what: Mapping[str, Any]) -> tuple[Iterator[Card], int]:
         event, draw = _draw(what)
         base_url = str(what.get("base_url") or "")
         if not site_address(base_url):
-            raise PrintRequestError("table cards need the site's address for their codes")
+            raise PrintRequestError(gettext("table cards need the site's address for their codes"))
         return self._cards(event, draw, base_url), len(draw.tables)
 
     def _cards(self, event: Event, draw: Draw, base_url: str) -> Iterator[Card]:
@@ -275,7 +298,9 @@ class TableCards(_EventSource):
         for table in draw.tables:
             game = games.get(table.game_id or 0)
             if game is None:
-                raise PrintRequestError(f"table {table.number} has no game")
+                raise PrintRequestError(
+                    gettext("table {number} has no game").format(number=table.number)
+                )
             yield table_card(
                 event_name=event.name,
                 draw=draw,
@@ -302,34 +327,44 @@ def seating_list(draw: Draw, when_where: str = "") -> Listing:
                 team = f"{seat.team} {seat.entrant_name}".strip()
             cells = (seat.name, str(table.number), str(seat.seat))
             rows.append((seat.name, cells + ((team,) if teams or named_teams else ())))
+    bye = gettext("bye")
     for name in draw.byes:
-        rows.append((name, (name, "bye", "", "") if teams or named_teams else (name, "bye", "")))
+        rows.append((name, (name, bye, "", "") if teams or named_teams else (name, bye, "")))
     rows.sort(key=lambda r: (folded(r[0]), r[0], r[1][1].zfill(4)))
     columns = [
-        ListColumn("Name", 4.0, bold=True),
-        ListColumn("Table", 1.1, "center", number=True, bold=True),
-        ListColumn("Seat", 1.0, "center", number=True),
+        ListColumn(gettext("Name"), 4.0, bold=True),
+        ListColumn(gettext("Table"), 1.1, "center", number=True, bold=True),
+        ListColumn(gettext("Seat"), 1.0, "center", number=True),
     ]
     if teams or named_teams:
-        columns.append(ListColumn("Team", 3.0 if named_teams else 1.1, "center"))
+        columns.append(ListColumn(gettext("Team"), 3.0 if named_teams else 1.1, "center"))
     seated = sum(len(t.seats) for t in draw.tables)
     subtitle = (
         f"{draw.event_name} · "
         + (f"{when_where} · " if when_where else "")
-        + f"{_round_words(draw)} · {seated} players at "
-        f"{len(draw.tables)} tables"
-        + (f" · {len(draw.byes)} bye{'s' if len(draw.byes) != 1 else ''}" if draw.byes else "")
-        + " · seats are counted from 1, as on the table cards"
+        + f"{_round_words(draw)} · "
+        + gettext("{players} players at {tables} tables").format(
+            players=seated, tables=len(draw.tables)
+        )
+        + (
+            " · "
+            + ngettext("{count} bye", "{count} byes", len(draw.byes)).format(count=len(draw.byes))
+            if draw.byes
+            else ""
+        )
+        + " · "
+        + gettext("seats are counted from 1, as on the table cards")
     )
     return Listing(
-        title=f"Where to sit: tournament round {draw.round_number}",
+        title=gettext("Where to sit: tournament round {number}").format(number=draw.round_number),
         subtitle=subtitle,
         columns=tuple(columns),
         rows=tuple(cells for _, cells in rows),
         flow=2,
         size=12.0,
-        footer=f"Tablescore · {draw.event_name} · seating, tournament round {draw.round_number}",
-        empty="Nobody is seated in this tournament round.",
+        footer=f"Tablescore · {draw.event_name} · "
+        + gettext("seating, tournament round {number}").format(number=draw.round_number),
+        empty=gettext("Nobody is seated in this tournament round."),
     )
 
 
@@ -337,7 +372,7 @@ class SeatingList(_EventSource):
     """``{"kind": "event_seating_list", "event", "round"}``: everyone by name, table and seat."""
 
     kind = SEATING_LIST
-    noun = "Seating list"
+    noun = gettext_lazy("Seating list")
 
     def sheets(self, what: Mapping[str, Any]) -> tuple[Iterator[Listing], int]:
         event, draw = _draw(what)
@@ -363,18 +398,23 @@ def named_scoresheet(
     )
     return dataclasses.replace(
         blank,
-        title=f"Table {table.number} · {blank.title}",  # read across the room when handing out
-        subtitle=f"{named.subtitle}; {table.first_dealer_name} deals first",
+        # The table first: read across the room when handing out.
+        title=gettext("Table {number}").format(number=table.number) + f" · {blank.title}",
+        subtitle=gettext("{subtitle}; {name} deals first").format(
+            subtitle=named.subtitle, name=table.first_dealer_name
+        ),
         meta=(
-            ("Event", event_name),
-            ("Tournament round", str(draw.round_number)),
+            (gettext("Event"), event_name),
+            (gettext("Tournament round"), str(draw.round_number)),
         ),
         seats=seats,
         signatures=named.signatures,
         # When and where in the footer: the heading's facts are kept short enough to show whole.
         footer=f"Tablescore · {event_name} · "
         + (f"{when_where} · " if when_where else "")
-        + f"tournament round {draw.round_number}, table {table.number}",
+        + gettext("tournament round {number}, table {table}").format(
+            number=draw.round_number, table=table.number
+        ),
     )
 
 
@@ -382,7 +422,7 @@ class RoundScoresheets(_EventSource):
     """``{"kind": "event_round_scoresheets", "event", "round"}``: every table's sheet, named."""
 
     kind = ROUND_SCORESHEETS
-    noun = "Scoresheets"
+    noun = gettext_lazy("Scoresheets")
 
     def sheets(self, what: Mapping[str, Any]) -> tuple[Iterator[Sheet], int]:
         event, draw = _draw(what)
@@ -393,7 +433,9 @@ class RoundScoresheets(_EventSource):
         for table in draw.tables:
             game = games.get(table.game_id or 0)
             if game is None:
-                raise PrintRequestError(f"table {table.number} has no game")
+                raise PrintRequestError(
+                    gettext("table {number} has no game").format(number=table.number)
+                )
             yield named_scoresheet(
                 event_name=event.name,
                 draw=draw,
@@ -417,39 +459,50 @@ def standings_list(event: Event) -> Listing:
     # A column with no value in any row (all dashes) is left out.
     kept = columns_with_values((row.values for row in standings.rows), len(standings.labels))
     columns = (
-        ListColumn("Rank", 0.8, "center", number=True, bold=True),
-        ListColumn("Name", 5.0, bold=True),
+        ListColumn(gettext("Rank"), 0.8, "center", number=True, bold=True),
+        ListColumn(gettext("Name"), 5.0, bold=True),
         *(ListColumn(standings.labels[i], 1.3, "right", number=True) for i in kept),
-        ListColumn("Played", 1.0, "right", number=True),
+        ListColumn(gettext("Played"), 1.0, "right", number=True),
     )
     rows = tuple(
         (
             str(row.rank),
-            row.name + (" (dropped)" if row.dropped else ""),
+            row.name + (" " + gettext("(dropped)") if row.dropped else ""),
             *(metric_value(row.values[i]) for i in kept),
             str(row.played)
-            + (f" + {row.byes} bye{'s' if row.byes != 1 else ''}" if row.byes else ""),
+            + (
+                " + " + ngettext("{count} bye", "{count} byes", row.byes).format(count=row.byes)
+                if row.byes
+                else ""
+            ),
         )
         for row in standings.rows
     )
     if final:
-        when = f"Final, after {published} tournament round{'s' if published != 1 else ''}"
+        when = ngettext(
+            "Final, after {count} tournament round",
+            "Final, after {count} tournament rounds",
+            published,
+        ).format(count=published)
     else:
-        when = (
-            f"After {published} of {event.rounds_planned} tournament rounds, "
-            "from the results confirmed so far"
-        )
+        when = gettext(
+            "After {count} of {planned} tournament rounds, from the results confirmed so far"
+        ).format(count=published, planned=event.rounds_planned)
     where = when_and_where(event)
     return Listing(
-        title=f"{'Final standings' if final else 'Standings'}: {event.name}",
+        title=(
+            gettext("Final standings: {event}") if final else gettext("Standings: {event}")
+        ).format(event=event.name),
         subtitle=(f"{where} · " if where else "")
-        + f"{when} · {ENGINES[event.game].title} · ranked by "
-        + ", then ".join(label.lower() for label in standings.labels),
+        + f"{when} · {ENGINES[event.game].title} · "
+        + gettext("ranked by {metrics}").format(
+            metrics=gettext(", then ").join(label.lower() for label in standings.labels)
+        ),
         columns=columns,
         rows=rows,
         size=11.0,
-        footer=f"Tablescore · {event.name} · standings",
-        empty="No entrants yet.",
+        footer=f"Tablescore · {event.name} · " + gettext("standings"),
+        empty=gettext("No entrants yet."),
     )
 
 
@@ -457,7 +510,7 @@ class StandingsSheet(_EventSource):
     """``{"kind": "event_standings", "event"}``: the standings now (final once closed)."""
 
     kind = STANDINGS
-    noun = "Standings"
+    noun = gettext_lazy("Standings")
 
     def sheets(self, what: Mapping[str, Any]) -> tuple[Iterator[Listing], int]:
         return iter([standings_list(_event(what))]), 1

@@ -52,6 +52,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from common.phrases import N_
 from tournaments.standings.core.results import EntrantId, SeatResult
 from tournaments.standings.core.scales import SCALE_MEAN, Scale, shared_points
 
@@ -244,19 +245,19 @@ class Metric(StrEnum):
 
     PLACEMENT_POINTS = (
         "placement_points",
-        RoundMetric("Placement points", placement_points, bye_fixed=SCALE_MEAN),
+        RoundMetric(N_("Placement points"), placement_points, bye_fixed=SCALE_MEAN),
     )
-    GAME_POINTS = "game_points", RoundMetric("Game points", game_points)
-    SHARE = "share", RoundMetric("Share of table points", share)
-    WINS = "wins", RoundMetric("Wins", wins)
-    FIRSTS = "firsts", RoundMetric("Firsts", firsts)
+    GAME_POINTS = "game_points", RoundMetric(N_("Game points"), game_points)
+    SHARE = "share", RoundMetric(N_("Share of table points"), share)
+    WINS = "wins", RoundMetric(N_("Wins"), wins)
+    FIRSTS = "firsts", RoundMetric(N_("Firsts"), firsts)
     OPPONENTS_STRENGTH = (
         "opponents_strength",
-        OpponentMetric("Opponents' strength", opponents_strength),
+        OpponentMetric(N_("Opponents' strength"), opponents_strength),
     )
-    BUCHHOLZ = "buchholz", OpponentMetric("Buchholz", buchholz)
-    MEDIAN_BUCHHOLZ = "median_buchholz", OpponentMetric("Median Buchholz", median_buchholz)
-    HEAD_TO_HEAD = "head_to_head", MeetingMetric("Head to head", head_to_head)
+    BUCHHOLZ = "buchholz", OpponentMetric(N_("Buchholz"), buchholz)
+    MEDIAN_BUCHHOLZ = "median_buchholz", OpponentMetric(N_("Median Buchholz"), median_buchholz)
+    HEAD_TO_HEAD = "head_to_head", MeetingMetric(N_("Head to head"), head_to_head)
 
     @property
     def label(self) -> str:

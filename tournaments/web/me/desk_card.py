@@ -13,6 +13,7 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import trigger_client_event
@@ -87,9 +88,9 @@ def self_service_set(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     errors: dict[str, str] = {}
     opens, closes = local_time(opens_text), local_time(closes_text)
     if opens_text.strip() and opens is None:
-        errors["check_in_opens_at"] = "Give the opening time as a date and a time."
+        errors["check_in_opens_at"] = gettext("Give the opening time as a date and a time.")
     if closes_text.strip() and closes is None:
-        errors["check_in_closes_at"] = "Give the closing time as a date and a time."
+        errors["check_in_closes_at"] = gettext("Give the closing time as a date and a time.")
     if not errors:
         try:
             services.event_self_service_set(
@@ -116,7 +117,7 @@ def drop_answer(request: HtmxHttpRequest, pk: int, entrant_id: int) -> HttpRespo
     entrant = event.entrants.filter(pk=entrant_id).first()
     errors: dict[str, str] = {}
     if entrant is None:
-        errors["entrant"] = "That player is not in this event."
+        errors["entrant"] = gettext("That player is not in this event.")
     else:
         try:
             services.entrant_drop_answer(

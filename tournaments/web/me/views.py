@@ -15,6 +15,7 @@ from typing import Any
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
@@ -22,6 +23,7 @@ from common import throttles
 from common.htmx import HtmxHttpRequest
 from scoring.services import Actor, GameChangeError, seat_hold
 from scoring.web.phone import device_id, remember_proof, with_device
+from scoring.wording import problem_text
 from tournaments.events import me_selectors, selectors, services, signup_selectors
 from tournaments.events.me_selectors import OwnLink
 from tournaments.web import live
@@ -123,7 +125,8 @@ def after_change(request: HtmxHttpRequest, own: OwnLink, token: str, **extra: An
 
 
 def refused(error: services.TournamentError) -> str:
-    return " ".join(p.message[:1].upper() + p.message[1:] + "." for p in error.problems)
+    said = [problem_text(p, seats_from=1) for p in error.problems]
+    return " ".join(text[:1].upper() + text[1:] + "." for text in said)
 
 
 @never_cache
@@ -167,7 +170,7 @@ def open_table(request: HtmxHttpRequest, token: str) -> HttpResponse:
         return unknown_link(request)
     seat = me_selectors.my_seat(own.event, own.entrant, own.member)
     if seat is None or seat.game_id is None:
-        return after_change(request, own, token, error="Your table is not out yet.")
+        return after_change(request, own, token, error=gettext("Your table is not out yet."))
     game = me_selectors.table_game(seat.game_id)
     person = own.name if own.player is None else seat_person_name(own, seat)
     try:
@@ -177,7 +180,12 @@ def open_table(request: HtmxHttpRequest, token: str) -> HttpResponse:
             actor=Actor(seat=seat.seat_index, device=device_id(request), person=person),
         )
     except GameChangeError as error:
-        return after_change(request, own, token, error=" ".join(p.message for p in error.problems))
+        return after_change(
+            request,
+            own,
+            token,
+            error=" ".join(problem_text(p, seats_from=1) for p in error.problems),
+        )
     remember_proof(request, game, seat.seat_index, own.proof)
     target = game.get_absolute_url()
     if request.htmx:

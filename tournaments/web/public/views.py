@@ -13,12 +13,15 @@ from contextlib import suppress
 from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from django.conf import settings
 from django.core.cache import cache
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 from redis.exceptions import RedisError
@@ -138,7 +141,7 @@ def standings_context(
         kept, count, page = results.kept_page(event, page=page, size=size, lag=lag)
         view = selectors.StandingsView(
             metrics=tuple(m.value for m in kept.metrics),
-            labels=tuple(METRIC_LABELS[m] for m in kept.metrics),
+            labels=tuple(gettext(METRIC_LABELS[m]) for m in kept.metrics),
             rows=kept.rows,
             revision=event.revision,
             version=kept.version,
@@ -294,8 +297,10 @@ def standings(request: HtmxHttpRequest, token: str) -> HttpResponse:
 
 
 def live_key(event: Event, *parts: object) -> str:
-    """The cache key of a live part drawn for every phone: the event and what it shows."""
-    return ":".join(["live", event.public_token, *(str(part) for part in parts)])
+    """The cache key of a live part drawn for every phone: the event, what it shows, and
+    the language it is drawn in (each reader's phone reads its own)."""
+    language = translation.get_language() or settings.LANGUAGE_CODE
+    return ":".join(["live", event.public_token, language, *(str(part) for part in parts)])
 
 
 @never_cache
