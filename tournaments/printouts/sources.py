@@ -19,7 +19,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Iterator, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from django.conf import settings
@@ -39,6 +39,9 @@ from tournaments.events.selectors import Draw, DrawTable, draw_for, folded, stan
 from tournaments.events.signup_selectors import when_and_where
 from tournaments.models import Event, TournamentRound
 from tournaments.standings.core.shown import columns_with_values, metric_text
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 # The kinds in the printing app's registry (``event_``: a scoresheet-only "table_cards"
 # source may be registered by printing's own tests).
@@ -154,7 +157,7 @@ def _round_words(draw: Draw) -> str:
 
 class _EventSource:
     kind = ""
-    noun = ""
+    noun: StrOrPromise = ""  # what the sheet is called, in the reader's language
 
     def describe(self, what: Mapping[str, Any], paper_name: str) -> str:
         event = Event.objects.filter(pk=what.get("event", 0)).values_list("name", flat=True).first()

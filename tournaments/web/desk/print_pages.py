@@ -24,13 +24,15 @@ from tournaments.printouts.sources import KIND_LABELS, KINDS, ROUND_KINDS, print
 from tournaments.web.desk.access import directed_event, director_required
 
 if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
     from tournaments.models import Event
 
 
 @dataclass(frozen=True)
 class Printout:
     kind: str
-    label: str
+    label: StrOrPromise
     url: str  # POST here (with ``round`` and ``paper``) to print it
     round_number: int | None  # the tournament round it prints by default
 
