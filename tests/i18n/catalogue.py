@@ -41,6 +41,15 @@ MARKED_TEMPLATES = (
     "tournaments/bracket.html",
     "tournaments/bracket_desk.html",
     "tournaments/bracket_wall.html",
+    "tournaments/desk_event.html",
+    "tournaments/desk_round.html",
+    "tournaments/desk_table.html",
+    "tournaments/_report.html",
+    "tournaments/_tables.html",
+    "tournaments/_pager.html",
+    "tournaments/_staff.html",
+    "tournaments/_desk_signup_links.html",
+    "tournaments/me/_desk.html",
 )
 
 # Core modules whose every problem is a marked template with its values apart (see

@@ -50,6 +50,7 @@ from django.db.models.functions import Collate
 from django.utils import timezone
 
 from common.folding import folded
+from common.phrases import N_
 from scoring.models import ChangeRequest, Confirmation, Game, Round, Seat
 from tournaments.models import (
     Absence,
@@ -283,7 +284,12 @@ def seat_find(*, event: Event, query: str, limit: int | None = None) -> list[Sea
 PLAYING = "playing"
 WAITING = "waiting"  # a deal waits for the other side's confirmation
 DONE = "done"
-STATE_LABELS = {PLAYING: "Playing", WAITING: "Waiting for confirmation", DONE: "Done"}
+# Said in the reader's language where shown ({% translate %}): marked here with N_.
+STATE_LABELS = {
+    PLAYING: N_("Playing"),
+    WAITING: N_("Waiting for confirmation"),
+    DONE: N_("Done"),
+}
 
 
 @dataclass(frozen=True)

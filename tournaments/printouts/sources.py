@@ -24,6 +24,7 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.urls import reverse
+from django.utils.translation import gettext_noop
 
 from printing.errors import PrintRequestError
 from printing.models import PrintJob
@@ -49,10 +50,10 @@ STANDINGS = "event_standings"
 ROUND_KINDS = (TABLE_CARDS, SEATING_LIST, ROUND_SCORESHEETS)
 KINDS = (*ROUND_KINDS, STANDINGS)
 KIND_LABELS = {
-    TABLE_CARDS: "Table cards",
-    SEATING_LIST: "Seating list",
-    ROUND_SCORESHEETS: "Scoresheets",
-    STANDINGS: "Standings",
+    TABLE_CARDS: gettext_noop("Table cards"),
+    SEATING_LIST: gettext_noop("Seating list"),
+    ROUND_SCORESHEETS: gettext_noop("Scoresheets"),
+    STANDINGS: gettext_noop("Standings"),
 }
 
 
