@@ -50,6 +50,10 @@ MARKED_TEMPLATES = (
     "tournaments/_staff.html",
     "tournaments/_desk_signup_links.html",
     "tournaments/me/_desk.html",
+    "tournaments/desk_correct.html",
+    "tournaments/desk_signup.html",
+    "tournaments/desk_announcements.html",
+    "tournaments/_registrations.html",
 )
 
 # Core modules whose every problem is a marked template with its values apart (see
