@@ -54,6 +54,8 @@ MARKED_TEMPLATES = (
     "tournaments/desk_signup.html",
     "tournaments/desk_announcements.html",
     "tournaments/_registrations.html",
+    "tournaments/desk/links.html",
+    "tournaments/desk/links_row.html",
 )
 
 # Core modules whose every problem is a marked template with its values apart (see

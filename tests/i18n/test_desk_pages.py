@@ -158,6 +158,7 @@ def desk_pages(event: Event) -> dict[str, str]:
         "correction": reverse("tournaments:result_correct", args=[event.pk, table.pk, 1]),
         "sign-up": reverse("tournaments:desk_signup", args=[event.pk]),
         "announcements": reverse("tournaments:desk_announcements", args=[event.pk]),
+        "players' links": reverse("tournaments:desk_links", args=[event.pk]),
     }
 
 
@@ -174,6 +175,7 @@ SAID = {
     "correction": ("Your correction stands at once", "Votre correction s'applique tout de suite"),
     "sign-up": ("When and where", "Quand et où"),
     "announcements": ("No announcements yet.", "Aucune annonce pour l'instant."),
+    "players' links": ("Pass cards", "Cartes d'accès"),
 }
 
 
