@@ -56,6 +56,7 @@ MARKED_TEMPLATES = (
     "tournaments/_registrations.html",
     "tournaments/desk/links.html",
     "tournaments/desk/links_row.html",
+    "printing/job.html",
 )
 
 # Core modules whose every problem is a marked template with its values apart (see
