@@ -58,6 +58,18 @@ MARKED_TEMPLATES = (
     "tournaments/signup_status.html",
     "tournaments/me/page.html",
     "tournaments/me/unknown.html",
+    "tournaments/desk_event.html",
+    "tournaments/desk_round.html",
+    "tournaments/desk_table.html",
+    "tournaments/_desk_signup_links.html",
+    "tournaments/me/_desk.html",
+    "tournaments/desk_correct.html",
+    "tournaments/desk_signup.html",
+    "tournaments/desk_announcements.html",
+    "tournaments/_registrations.html",
+    "tournaments/desk/links.html",
+    "tournaments/desk/links_row.html",
+    "printing/job.html",
 )
 
 # Core modules whose every problem is a marked template with its values apart (see

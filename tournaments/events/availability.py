@@ -16,10 +16,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from common.phrases import N_
 from scoring.models import Game
 from tournaments.models import Entrant, Event, TableSeat, TournamentRound
 
-CHECK_IN_RULE = (
+CHECK_IN_RULE = N_(
     "Once anyone is checked in, only the players checked in are seated, every round. "
     "Unticking a player marks them away for the next round; it never drops them."
 )

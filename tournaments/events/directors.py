@@ -21,6 +21,7 @@ from enum import StrEnum
 from django.contrib.auth.models import User
 from django.db.models import Q, QuerySet
 
+from common.phrases import N_
 from tournaments.models import Event, EventStaff
 from tournaments.services.change import ActingUser
 
@@ -41,8 +42,8 @@ ROLE_ACTIONS: dict[str, frozenset[Action]] = {
     EventStaff.Role.SCORER: frozenset({Action.VIEW, Action.SCORE}),
 }
 ROLE_HELP = {
-    EventStaff.Role.CO_DIRECTOR: "Everything but deleting the event or changing its staff",
-    EventStaff.Role.SCORER: "Results and corrections only",
+    EventStaff.Role.CO_DIRECTOR: N_("Everything but deleting the event or changing its staff"),
+    EventStaff.Role.SCORER: N_("Results and corrections only"),
 }
 # The roles the owner gives: (value, label, what the role may do).
 STAFF_ROLES: tuple[tuple[str, str, str], ...] = tuple(

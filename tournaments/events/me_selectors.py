@@ -16,6 +16,7 @@ from datetime import datetime
 
 from django.utils import timezone
 
+from common.phrases import N_
 from scoring.models import Game, Seat
 from tournaments.events import selectors
 from tournaments.models import (
@@ -339,11 +340,11 @@ class DeskSelfService:
 
 
 WHAT = {
-    ("entrant_self_check_in", True): "checked in",
-    ("entrant_self_check_in", False): "took back their check-in",
-    ("entrant_self_drop", None): "dropped out",
-    ("entrant_drop_ask", None): "asked to drop out",
-    ("entrant_drop_ask_withdraw", None): "took back their drop",
+    ("entrant_self_check_in", True): N_("checked in"),
+    ("entrant_self_check_in", False): N_("took back their check-in"),
+    ("entrant_self_drop", None): N_("dropped out"),
+    ("entrant_drop_ask", None): N_("asked to drop out"),
+    ("entrant_drop_ask_withdraw", None): N_("took back their drop"),
 }
 
 

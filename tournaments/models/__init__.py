@@ -32,22 +32,22 @@ class Event(models.Model):
         CLOSED = "closed", _("Closed")
 
     class ByeScoring(models.TextChoices):
-        AVERAGE = "average", "The player's average of their other rounds"
-        FIXED = "fixed", "A fixed value"
-        TABLE_AVERAGE = "table_average", "The average of that round's tables"
+        AVERAGE = "average", gettext_noop("The player's average of their other rounds")
+        FIXED = "fixed", gettext_noop("A fixed value")
+        TABLE_AVERAGE = "table_average", gettext_noop("The average of that round's tables")
 
     class AwayScoring(models.TextChoices):
-        NONE = "none", "Nothing for that round"
-        BYE = "bye", "The event's bye score"
+        NONE = "none", gettext_noop("Nothing for that round")
+        BYE = "bye", gettext_noop("The event's bye score")
 
     class SelfCheckIn(models.TextChoices):
-        CLOSED = "closed", "Closed: only the desk checks players in"
-        OPEN = "open", "Open: players check in from their own links"
-        WINDOW = "window", "Open between two times"
+        CLOSED = "closed", gettext_noop("Closed: only the desk checks players in")
+        OPEN = "open", gettext_noop("Open: players check in from their own links")
+        WINDOW = "window", gettext_noop("Open between two times")
 
     class SelfDrop(models.TextChoices):
-        ASK = "ask", "Asked of the desk, which agrees"
-        NOW = "now", "At once"
+        ASK = "ask", gettext_noop("Asked of the desk, which agrees")
+        NOW = "now", gettext_noop("At once")
 
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="events"
@@ -266,8 +266,8 @@ class Absence(models.Model):
     """
 
     class Reason(models.TextChoices):
-        AWAY = "away", "Away"
-        PLAYING = "playing", "Still playing the round before"
+        AWAY = "away", gettext_noop("Away")
+        PLAYING = "playing", gettext_noop("Still playing the round before")
 
     round = models.ForeignKey(TournamentRound, on_delete=models.CASCADE, related_name="absences")
     entrant = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="absences")
@@ -290,8 +290,8 @@ class EventStaff(models.Model):
     """
 
     class Role(models.TextChoices):
-        CO_DIRECTOR = "co_director", "Co-director"
-        SCORER = "scorer", "Scorer"
+        CO_DIRECTOR = "co_director", gettext_noop("Co-director")
+        SCORER = "scorer", gettext_noop("Scorer")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="staff")
     user = models.ForeignKey(

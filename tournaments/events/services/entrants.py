@@ -7,6 +7,7 @@ from typing import Any
 
 from django.db import transaction
 
+from common.phrases import N_
 from scoring.engines.base import Problem, text_problem
 from tournaments.errors import TournamentError, refuse
 from tournaments.events import availability, passes, player_list
@@ -37,21 +38,39 @@ def _name_problems(
 ) -> list[Problem]:
     problems: list[Problem] = []
     if not name.strip():
-        problems.append(Problem("the name is empty", field=field))
+        problems.append(Problem(N_("the name is empty"), field=field))
     elif len(name.strip()) > NAME_LONGEST:
-        problems.append(Problem(f"the name is at most {NAME_LONGEST} characters", field=field))
+        problems.append(
+            Problem(
+                N_("the name is at most {longest} characters"),
+                field=field,
+                values={"longest": NAME_LONGEST},
+            )
+        )
     elif problem := text_problem(name.strip(), NAME_LONGEST):
         problems.append(Problem(f"the name {problem}", field=field))
     elif folded(name) in taken:
-        problems.append(Problem(f"{name.strip()} is already registered", field=field))
+        problems.append(
+            Problem(N_("{name} is already registered"), field=field, values={"name": name.strip()})
+        )
     if len(members) == 1:
-        problems.append(Problem("a team has at least two members", field="members"))
+        problems.append(Problem(N_("a team has at least two members"), field="members"))
     if len(members) > MOST_MEMBERS:
-        problems.append(Problem(f"a team has at most {MOST_MEMBERS} members", field="members"))
+        problems.append(
+            Problem(
+                N_("a team has at most {most} members"),
+                field="members",
+                values={"most": MOST_MEMBERS},
+            )
+        )
     for member in members:
         if not member.strip() or len(member.strip()) > NAME_LONGEST:
             problems.append(
-                Problem(f"each member's name is 1 to {NAME_LONGEST} characters", field="members")
+                Problem(
+                    N_("each member's name is 1 to {longest} characters"),
+                    field="members",
+                    values={"longest": NAME_LONGEST},
+                )
             )
             break
         if problem := text_problem(member.strip(), NAME_LONGEST):
@@ -85,7 +104,7 @@ def _add(
         published = published_rounds_count(event=event)
         if not late and published:
             raise TournamentError.single(
-                "the event has started: add a late entry instead", field="name"
+                N_("the event has started: add a late entry instead"), field="name"
             )
         entrant = Entrant.objects.create(
             event=event,
@@ -119,7 +138,7 @@ def _list_problems(event: Event, listed: player_list.PlayerList) -> list[Problem
     """Every mistake of a player list against the event, by line."""
     problems = [Problem(f"line {n}: {m}", field=f"line {n}") for n, m in listed.mistakes]
     if published_rounds_count(event=event):
-        return [Problem("the event has started: add late entries one by one", field="file")]
+        return [Problem(N_("the event has started: add late entries one by one"), field="file")]
     taken = _taken(event)
     # A name on more than one line of the file is a repeat in the file, with its lines,
     # not a player "already registered" (nobody is, until the whole list is).
@@ -139,10 +158,16 @@ def _list_problems(event: Event, listed: player_list.PlayerList) -> list[Problem
             )
             continue
         for problem in _name_problems(player.name, list(player.members), taken, field=line):
-            problems.append(Problem(f"{line}: {problem.message}", field=line))
+            problems.append(
+                Problem(
+                    N_("line {line}: {problem}"),
+                    field=line,
+                    values={"line": player.line, "problem": problem},
+                )
+            )
     problems.sort(key=lambda p: int((p.field or "line 0").split()[1]))
     if not listed.players and not problems:
-        problems.append(Problem("the file holds no names", field="file"))
+        problems.append(Problem(N_("the file holds no names"), field="file"))
     return problems
 
 

@@ -19,6 +19,7 @@ from scoring.engines.base import Engine, Problem
 from scoring.engines.registry import ENGINES
 from scoring.entry.fields import Choice, parse_int
 from scoring.entry.forms import OptionField, read_option_fields
+from scoring.wording import problem_text
 from tournaments.events.document import EVENT_NAME_LONGEST, MOST_ROUNDS
 from tournaments.events.selectors import BYE_SCORING, CONFIRMATIONS, EVENT_FORMATS
 from tournaments.standings.core import METRIC_LABELS, Metric, default_rules
@@ -285,6 +286,7 @@ def problems_by_field(problems: Iterable[Problem]) -> dict[str, str]:
     """A service's problems as one sentence per field, for the desk's smaller forms."""
     found: dict[str, list[str]] = {}
     for problem in problems:
-        text = problem.message[:1].upper() + problem.message[1:]
+        message = problem_text(problem)
+        text = message[:1].upper() + message[1:]
         found.setdefault(problem.field or "form", []).append(text.rstrip(".") + ".")
     return {name: " ".join(messages) for name, messages in found.items()}

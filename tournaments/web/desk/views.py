@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.text import slugify
+from django.utils.text import capfirst, slugify
+from django.utils.translation import gettext_lazy, pgettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
@@ -37,6 +38,7 @@ from scoring.web.history import correction_form
 from scoring.web.phone import posted_revision
 from scoring.web.table_actions import preview_response
 from scoring.web.table_page import stale_context
+from scoring.wording import problem_text
 from tournaments import tasks
 from tournaments.events import selectors, services
 from tournaments.events.availability import (
@@ -64,6 +66,19 @@ View = TypeVar("View", bound=Callable[..., HttpResponse])
 CSV_LARGEST = 128 * 1024
 DESK = "tournaments/desk_event.html"
 ROUND = "tournaments/desk_round.html"
+
+
+# A game's word for one round of play, as the desk says it in the reader's language.
+ROUND_WORDS = {
+    "Round": pgettext_lazy("one round of play of a game", "Round"),
+    "Deal": pgettext_lazy("one round of play of a game", "Deal"),
+    "Hand": pgettext_lazy("one round of play of a game", "Hand"),
+}
+
+
+def round_word(word: str) -> str:
+    """The game's word for a round of play (``kit.word``) in the reader's language."""
+    return str(ROUND_WORDS.get(word, word))
 
 
 def tournament_round_printouts(event: Event, round_: TournamentRound) -> list[Printout]:
@@ -184,7 +199,7 @@ def desk_context(
         "generation": selectors.generation_for(event=event),
         **live_tables(event, published[-1].number if published else None),
         "players_url": reverse("tournaments:draw", args=[event.public_token]),
-        "word": kit_for(event.game).word.lower(),
+        "word": round_word(kit_for(event.game).word).lower(),
         "errors": {},
         **requests_context(event),
         **own_links_context(event, user),
@@ -436,7 +451,7 @@ def posted_csv(request: HtmxHttpRequest) -> tuple[str, str]:
 def csv_refused(request: HtmxHttpRequest, error: Exception, **kwargs: Any) -> dict[str, Any]:
     """A refused list shown whole with its problems, to correct it."""
     assert isinstance(error, services.TournamentError)
-    messages = [p.message[:1].upper() + p.message[1:] for p in error.problems]
+    messages = [capfirst(problem_text(p)) for p in error.problems]
     return csv_shown(posted_csv(request)[0], messages)
 
 
@@ -453,7 +468,7 @@ def entrants_csv(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         return desk_page(request, event, "entrants", csv_errors=[problem])
     if request.POST.get("register") != "1":  # first a preview: what the list holds
         listed, problems = services.entrants_csv_preview(event=event, text=text)
-        messages = [p.message[:1].upper() + p.message[1:] for p in problems]
+        messages = [capfirst(problem_text(p)) for p in problems]
         return desk_page(
             request,
             event,
@@ -740,7 +755,7 @@ def tournament_round_context(
         "papers": PAPER_NAMES.items(),
         "paper": default_paper(),
         "closed": closed,
-        "word": kit_for(event.game).word.lower(),
+        "word": round_word(kit_for(event.game).word).lower(),
         "errors": {},
     }
     context.update(extra)
@@ -875,10 +890,10 @@ def own_table(event: Event, table_id: int) -> Table:
 
 # What the table page says once a change of the director's is made.
 TABLE_DONE = {
-    "undo": "The last deal was undone.",
-    "remove": "The deal was removed; the later deals moved up one.",
-    "end": "The game was ended at the totals standing.",
-    "correct": "The correction stands.",
+    "undo": gettext_lazy("The last deal was undone."),
+    "remove": gettext_lazy("The deal was removed; the later deals moved up one."),
+    "end": gettext_lazy("The game was ended at the totals standing."),
+    "correct": gettext_lazy("The correction stands."),
 }
 
 
@@ -900,7 +915,7 @@ def table_page(
         "game": game,
         "board": presenters.scoreboard(game, score, seats),
         "rows": presenters.round_rows(game, score, seats, rounds),
-        "word": kit_for(game.kind).word,
+        "word": round_word(kit_for(game.kind).word),
         "closed": table_closed(game),
         "last": rounds[-1].number if rounds else None,
         "can_end": not score.finished and not game.ending,
