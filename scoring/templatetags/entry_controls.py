@@ -162,6 +162,14 @@ def chip_fieldset(context: Context, field: Any) -> SafeString:
 @register.simple_tag
 def penalty_rows(field: Any) -> SafeString:
     """The rows of a penalties field: per row, who, how many points, and why."""
+    said = {
+        "player": escaped(gettext("Player")),
+        "nobody": escaped(gettext("Nobody")),
+        "points": escaped(gettext("Points")),
+        "reason": escaped(gettext("Reason")),
+        "optional": escaped(gettext("(optional)")),
+        "example": escaped(gettext("Revoke, reneged ...")),
+    }
     rows = []
     for row in field.items:
         player, points, reason = row.items[0], row.items[1], row.items[2]
@@ -175,20 +183,20 @@ def penalty_rows(field: Any) -> SafeString:
             '<fieldset class="penalty-row">\n'
             f'<legend class="visually-hidden">{escaped(row.label)}</legend>\n'
             '<div class="penalty-grid">\n<div>\n'
-            f'<label for="f-{player_name}">{escaped(gettext("Player"))}</label>\n'
+            f'<label for="f-{player_name}">{said["player"]}</label>\n'
             f'<select id="f-{player_name}" name="{player_name}">'
-            f'<option value="">{escaped(gettext("Nobody"))}</option>'
+            f'<option value="">{said["nobody"]}</option>'
             f"{seat_options(player.choices)}</select>\n"
             "</div>\n<div>\n"
-            f'<label for="f-{points_name}">{escaped(gettext("Points"))}</label>\n'
+            f'<label for="f-{points_name}">{said["points"]}</label>\n'
             f'<input type="number" id="f-{points_name}" name="{points_name}" '
             f'value="{escaped(points.value)}" inputmode="numeric" min="0" step="1">\n'
             "</div>\n</div>\n"
-            f'<label for="f-{reason_name}">{escaped(gettext("Reason"))} '
-            f'<span class="muted">{escaped(gettext("(optional)"))}</span></label>\n'
+            f'<label for="f-{reason_name}">{said["reason"]} '
+            f'<span class="muted">{said["optional"]}</span></label>\n'
             f'<input type="text" id="f-{reason_name}" name="{reason_name}" '
             f'value="{escaped(reason.value)}" maxlength="200" '
-            f'placeholder="{escaped(gettext("Revoke, reneged ..."))}" '
+            f'placeholder="{said["example"]}" '
             f'autocomplete="off">{errors}\n'
             "</fieldset>\n"
         )
@@ -302,11 +310,12 @@ def stale_notice(context: Context) -> SafeString:
     word = said_word(context.get("word", ""))
     fresh_url = context.get("fresh_url", "")
     button = ""
+    start_over = escaped(gettext("Discard mine and start over"))
     if fresh_url:
         button = (
             f'<button type="button" class="button" hx-get="{escaped(fresh_url)}" '
             f'hx-target="{escaped(context.get("target", ""))}" hx-swap="outerHTML" '
-            f'hx-disabled-elt="this">{escaped(gettext("Discard mine and start over"))}</button>\n'
+            f'hx-disabled-elt="this">{start_over}</button>\n'
         )
     if context.get("correcting"):
         # A correction made against a round another phone changed: said as the refusal
@@ -347,6 +356,10 @@ def entry_actions(context: Context) -> SafeString:
     post_url, target = escaped(context.get("post_url", "")), escaped(context.get("target", ""))
     word, number = context.get("word", ""), context.get("number", "")
     problem, waiting = "", ""
+    not_saved = escaped(gettext("Not saved:"))
+    shown_here = escaped(gettext("The scores show here before you save."))
+    misdeal_asked = escaped(gettext(MISDEAL_ASKED))
+    misdeal_said = escaped(gettext("Misdeal"))
     if form.has_errors:
         count = form.error_count
         others = count - 1
@@ -362,14 +375,11 @@ def entry_actions(context: Context) -> SafeString:
         )
         problem = (
             '<p class="notice error first-problem" data-first-problem role="alert">'
-            f"<strong>{escaped(gettext('Not saved:'))}</strong> "
+            f"<strong>{not_saved}</strong> "
             f"{escaped(capfirst(form.messages[0]))}{more}</p>\n"
         )
     else:
-        waiting = (
-            f'<p class="muted small">{escaped(gettext("The scores show here before you save."))}'
-            "</p>\n"
-        )
+        waiting = f'<p class="muted small">{shown_here}</p>\n'
     save = ""
     if not context.get("conflict"):
         saving = ""
@@ -395,7 +405,7 @@ def entry_actions(context: Context) -> SafeString:
             f'<button type="button" class="misdeal" hx-post="{post_url}" '
             """hx-vals='{"action": "misdeal"}' """
             f'hx-target="{target}" hx-swap="outerHTML" hx-disabled-elt="this, previous .save" '
-            f'hx-confirm="{escaped(gettext(MISDEAL_ASKED))}">{escaped(gettext("Misdeal"))}'
+            f'hx-confirm="{misdeal_asked}">{misdeal_said}'
             "</button>\n"
         )
     return mark_safe(
