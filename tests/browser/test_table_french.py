@@ -50,8 +50,6 @@ ALIKE = frozenset(
         "Plus",
         "Points",
         "Jokers",
-        "Type",
-        "Nobody",
         "table",
         "confirmation",
         "code",
