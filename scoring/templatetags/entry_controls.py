@@ -24,6 +24,9 @@ from django.template import Context, Engine
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import capfirst
+from django.utils.translation import get_language, gettext, gettext_noop, ngettext
+
+from scoring.templatetags.tablescore import ROUND_WORDS, said_word
 
 register = template.Library()
 
@@ -159,6 +162,14 @@ def chip_fieldset(context: Context, field: Any) -> SafeString:
 @register.simple_tag
 def penalty_rows(field: Any) -> SafeString:
     """The rows of a penalties field: per row, who, how many points, and why."""
+    said = {
+        "player": escaped(gettext("Player")),
+        "nobody": escaped(gettext("Nobody")),
+        "points": escaped(gettext("Points")),
+        "reason": escaped(gettext("Reason")),
+        "optional": escaped(gettext("(optional)")),
+        "example": escaped(gettext("Revoke, reneged ...")),
+    }
     rows = []
     for row in field.items:
         player, points, reason = row.items[0], row.items[1], row.items[2]
@@ -172,17 +183,20 @@ def penalty_rows(field: Any) -> SafeString:
             '<fieldset class="penalty-row">\n'
             f'<legend class="visually-hidden">{escaped(row.label)}</legend>\n'
             '<div class="penalty-grid">\n<div>\n'
-            f'<label for="f-{player_name}">Player</label>\n'
+            f'<label for="f-{player_name}">{said["player"]}</label>\n'
             f'<select id="f-{player_name}" name="{player_name}">'
-            f'<option value="">Nobody</option>{seat_options(player.choices)}</select>\n'
+            f'<option value="">{said["nobody"]}</option>'
+            f"{seat_options(player.choices)}</select>\n"
             "</div>\n<div>\n"
-            f'<label for="f-{points_name}">Points</label>\n'
+            f'<label for="f-{points_name}">{said["points"]}</label>\n'
             f'<input type="number" id="f-{points_name}" name="{points_name}" '
             f'value="{escaped(points.value)}" inputmode="numeric" min="0" step="1">\n'
             "</div>\n</div>\n"
-            f'<label for="f-{reason_name}">Reason <span class="muted">(optional)</span></label>\n'
+            f'<label for="f-{reason_name}">{said["reason"]} '
+            f'<span class="muted">{said["optional"]}</span></label>\n'
             f'<input type="text" id="f-{reason_name}" name="{reason_name}" '
-            f'value="{escaped(reason.value)}" maxlength="200" placeholder="Revoke, reneged ..." '
+            f'value="{escaped(reason.value)}" maxlength="200" '
+            f'placeholder="{said["example"]}" '
             f'autocomplete="off">{errors}\n'
             "</fieldset>\n"
         )
@@ -235,16 +249,18 @@ def entry_head(context: Context) -> SafeString:
     if revision is not None:
         hidden += f'<input type="hidden" name="revision" value="{escaped(revision)}">\n'
     if context.get("correcting"):
-        title = f"Correct {escaped(str(word).lower())} {number}"
+        values = {"w": said_word(word), "number": context.get("number", "")}
+        title = escaped(gettext("Correct %(w)s %(number)s") % values)
     else:
-        title = f"{escaped(word)} {number}"
+        title = f"{escaped(capfirst(said_word(word)) if word in ROUND_WORDS else word)} {number}"
     token = getattr(context.get("game"), "table_token", "")
     rules = ""
     if token:
         # The table page's own links, when it gave them; else as {% url %} gives it.
         urls = context.get("urls")
         href = urls["table_rules"] if urls else reverse("scoring:table_rules", args=[token])
-        rules = f'<a class="rules-link" href="{escaped(href)}" data-rules>Rules</a>\n'
+        said_rules = escaped(gettext("Rules"))
+        rules = f'<a class="rules-link" href="{escaped(href)}" data-rules>{said_rules}</a>\n'
     heading = context.get("heading", "")
     under = f'<p class="muted">{escaped(heading)}</p>\n' if heading else ""
     return mark_safe(
@@ -268,7 +284,9 @@ def round_controls(context: Context) -> SafeString:
     drawn_from = context["form"].drawn_from
     if not drawn_from:
         return mark_safe(draw_controls(context, name))
-    digest = hashlib.md5(f"{name}\n{drawn_from}".encode(), usedforsecurity=False).hexdigest()
+    # Drawn in the reader's language: one copy kept per language.
+    drawn = f"{name}\n{get_language()}\n{drawn_from}"
+    digest = hashlib.md5(drawn.encode(), usedforsecurity=False).hexdigest()
     key = f"round-controls:{digest}"
     kept = caches["template_fragments"]
     markup = kept.get(key)
@@ -289,31 +307,45 @@ def draw_controls(context: Context, name: str) -> str:
 def stale_notice(context: Context) -> SafeString:
     """What the form says when another phone records a round meanwhile (shown by the
     page's script), with a button to start over from the fresh form."""
-    word = escaped(str(context.get("word", "")).lower())
+    word = said_word(context.get("word", ""))
     fresh_url = context.get("fresh_url", "")
     button = ""
+    start_over = escaped(gettext("Discard mine and start over"))
     if fresh_url:
         button = (
             f'<button type="button" class="button" hx-get="{escaped(fresh_url)}" '
             f'hx-target="{escaped(context.get("target", ""))}" hx-swap="outerHTML" '
-            'hx-disabled-elt="this">Discard mine and start over</button>\n'
+            f'hx-disabled-elt="this">{start_over}</button>\n'
         )
     if context.get("correcting"):
         # A correction made against a round another phone changed: said as the refusal
         # that follows says it, the round as it stands shown on saving.
-        number = escaped(context.get("number", ""))
-        said = (
-            f"<p>{word.capitalize()} {number} changed since you opened it. What you typed is "
-            "kept; saving it will show you what is there now.</p>\n"
+        number = context.get("number", "")
+        said = "<p>{}</p>\n".format(
+            escaped(
+                gettext(
+                    "%(w)s %(number)s changed since you opened it. What you typed is kept; saving "
+                    "it will show you what is there now."
+                )
+                % {"w": capfirst(word), "number": number}
+            )
         )
     else:
-        said = (
-            f"<p>Another phone has just recorded a {word}. What you typed is kept; saving it "
-            "will show you what the other phone recorded.</p>\n"
+        said = "<p>{}</p>\n".format(
+            escaped(
+                gettext(
+                    "Another phone has just recorded a %(w)s. What you typed is kept; saving it "
+                    "will show you what the other phone recorded."
+                )
+                % {"w": word}
+            )
         )
     return mark_safe(
         f'<div class="stale notice warn" hidden data-stale role="status">\n{said}{button}</div>'
     )
+
+
+MISDEAL_ASKED = gettext_noop("Record a misdeal? Nobody scores and the same dealer deals again.")
 
 
 @register.simple_tag(takes_context=True)
@@ -322,27 +354,49 @@ def entry_actions(context: Context) -> SafeString:
     preview of the scores, Save (unless another phone's round is being shown) and Misdeal."""
     form: Any = context.get("form")
     post_url, target = escaped(context.get("post_url", "")), escaped(context.get("target", ""))
-    word, number = context.get("word", ""), escaped(context.get("number", ""))
+    word, number = context.get("word", ""), context.get("number", "")
     problem, waiting = "", ""
+    not_saved = escaped(gettext("Not saved:"))
+    shown_here = escaped(gettext("The scores show here before you save."))
+    misdeal_asked = escaped(gettext(MISDEAL_ASKED))
+    misdeal_said = escaped(gettext("Misdeal"))
     if form.has_errors:
         count = form.error_count
-        more = f' <span class="more">({count - 1} more marked)</span>' if count > 1 else ""
+        others = count - 1
+        more = (
+            ' <span class="more">({})</span>'.format(
+                escaped(
+                    ngettext("%(count)s more marked", "%(count)s more marked", others)
+                    % {"count": others}
+                )
+            )
+            if count > 1
+            else ""
+        )
         problem = (
             '<p class="notice error first-problem" data-first-problem role="alert">'
-            f"<strong>Not saved:</strong> {escaped(capfirst(form.messages[0]))}{more}</p>\n"
+            f"<strong>{not_saved}</strong> "
+            f"{escaped(capfirst(form.messages[0]))}{more}</p>\n"
         )
     else:
-        waiting = '<p class="muted small">The scores show here before you save.</p>\n'
+        waiting = f'<p class="muted small">{shown_here}</p>\n'
     save = ""
     if not context.get("conflict"):
+        saving = ""
         if context.get("correcting") and context.get("closed"):
-            label = "Ask the desk to make it"
+            label = escaped(gettext("Ask the desk to make it"))
         elif context.get("correcting"):
-            label = "Save the correction"
+            label = escaped(gettext("Save the correction"))
+            saving = escaped(gettext("Saving the correction"))
         else:
-            label = f"Save {escaped(str(word).lower())} {number}"
+            values = {"w": said_word(word), "number": number}
+            label = escaped(gettext("Save %(w)s %(number)s") % values)
+            saving = escaped(gettext("Saving %(w)s %(number)s") % values)
+        # What the button says while it counts down to saving by itself (static/js/table/
+        # countdown.js): none for a request to the desk.
+        counting = f' data-saving="{saving}"' if saving else ""
         save = (
-            '<button type="submit" name="action" value="save" class="primary save">'
+            f'<button type="submit" name="action" value="save" class="primary save"{counting}>'
             f"{label}</button>\n"
         )
     misdeal = ""
@@ -351,8 +405,8 @@ def entry_actions(context: Context) -> SafeString:
             f'<button type="button" class="misdeal" hx-post="{post_url}" '
             """hx-vals='{"action": "misdeal"}' """
             f'hx-target="{target}" hx-swap="outerHTML" hx-disabled-elt="this, previous .save" '
-            'hx-confirm="Record a misdeal? Nobody scores and the same dealer deals again.">'
-            "Misdeal</button>\n"
+            f'hx-confirm="{misdeal_asked}">{misdeal_said}'
+            "</button>\n"
         )
     return mark_safe(
         '<div class="actions">\n'

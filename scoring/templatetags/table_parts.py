@@ -15,8 +15,11 @@ from typing import Any
 
 from django import template
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.text import capfirst
+from django.utils.translation import gettext
 
 from scoring.templatetags.entry_controls import delta_chips, escaped
+from scoring.templatetags.tablescore import ROUND_WORDS, said_word
 
 register = template.Library()
 
@@ -88,17 +91,19 @@ def standing_cards(standings: Iterable[Any], word: str) -> SafeString:
 @register.simple_tag
 def recent_items(rows: Iterable[Any], word: str) -> SafeString:
     """The last rounds, newest first: number, dealer, marks, summary and changes."""
-    word_text = escaped(word)
+    word_text = escaped(capfirst(said_word(word)) if word in ROUND_WORDS else word)
+    pending, corrected = escaped(gettext("pending")), escaped(gettext("corrected"))
     items = []
     for row in reversed(list(rows)):
         number = escaped(row.number)
         marks = ""
         if row.dealer:
-            marks += f' <span class="muted">· {escaped(row.dealer)} dealt</span>'
+            dealt = gettext("%(who)s dealt") % {"who": row.dealer}
+            marks += f' <span class="muted">· {escaped(dealt)}</span>'
         if row.pending:
-            marks += ' <span class="badge warn">pending</span>'
+            marks += f' <span class="badge warn">{pending}</span>'
         if row.corrected:
-            marks += ' <span class="badge">corrected</span>'
+            marks += f' <span class="badge">{corrected}</span>'
         items.append(
             f'<li class="round-item{" is-pending" if row.pending else ""}" value="{number}">\n'
             f'<p class="round-line"><strong>{word_text} {number}</strong>{marks}</p>\n'

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from django.utils.translation import gettext
+
 from scoring.engines.base import (
     AT_TOTALS,
     Engine,
@@ -204,7 +206,7 @@ def scoreboard(game: Game, score: ScoredGame, seats: Sequence[SeatInfo]) -> Scor
         for seat in group.seats:
             marks = []
             if seat == dealer:
-                marks.append("deals")
+                marks.append(gettext("deals"))
             if seat in marked:
                 marks.append(marked[seat])
             if seat in out:
@@ -411,7 +413,7 @@ def entry_heading(kit: Kit, upcoming: Mapping[str, Any], seats: Sequence[SeatInf
     parts: list[str] = []
     dealer = upcoming.get("dealer")
     if dealer in name:
-        parts.append(f"{name[dealer]} deals")
+        parts.append(gettext("%(name)s deals") % {"name": name[dealer]})
     parts += kit.heading(upcoming, name)
     return " · ".join(parts)
 

@@ -89,3 +89,47 @@ def test_the_cores_mark_every_problem():
             if not (marked or named):
                 found.append(f"{name}:{node.lineno}: {ast.unparse(argument)[:60]}")
     assert not found, "templates not marked with N_:\n" + "\n".join(found)
+
+
+# The scripts' catalogue (gettext() in static/js, served at /jsi18n/<language>.js).
+SCRIPT_SOURCES = ("static", "manage.py")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_scripts_catalogue_is_complete_and_compiled_as_committed(language, tmp_path):
+    po = catalogue(language, "djangojs")
+    translated, fuzzy, untranslated = statistics(po)
+    assert translated > 0
+    assert (fuzzy, untranslated) == (0, 0), f"{language}: {fuzzy} fuzzy, {untranslated} empty"
+    fresh = tmp_path / "djangojs.mo"
+    subprocess.run([gettext_tool("msgfmt"), "--check", "-o", str(fresh), str(po)], check=True)
+    with fresh.open("rb") as made, po.with_suffix(".mo").open("rb") as committed:
+        want = gettext.GNUTranslations(made)._catalog  # type: ignore[attr-defined]
+        have = gettext.GNUTranslations(committed)._catalog  # type: ignore[attr-defined]
+    assert have == want, "run: manage.py compilemessages (and commit the .mo)"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_makemessages_finds_no_script_string_new_or_gone(language, tmp_path, monkeypatch):
+    """makemessages -d djangojs over a copy of the scripts leaves their catalogue complete."""
+    project = tmp_path / "project"
+    project.mkdir()
+    for name in SCRIPT_SOURCES:
+        os.symlink(ROOT / name, project / name)
+    copied = project / "locale" / language / "LC_MESSAGES" / "djangojs.po"
+    copied.parent.mkdir(parents=True)
+    shutil.copy(catalogue(language, "djangojs"), copied)
+    gettext_tool("xgettext")
+    monkeypatch.chdir(project)
+    with override_settings(LOCALE_PATHS=[project / "locale"]):
+        call_command(
+            "makemessages", locale=[language], domain="djangojs", symlinks=True, verbosity=0
+        )
+    _, fuzzy, untranslated = statistics(copied)
+    text = copied.read_text(encoding="utf-8")
+    gone = [line for line in text.splitlines() if line.startswith("#~ msgid")]
+    assert (fuzzy, untranslated) == (0, 0), (
+        f"script strings marked but not translated ({untranslated}) or changed ({fuzzy}): run "
+        f"manage.py makemessages -d djangojs -l {language}, translate, compilemessages"
+    )
+    assert not gone, f"script strings no longer marked anywhere: {gone}"

@@ -116,7 +116,7 @@ ACTIONS_BEFORE = """<div class="actions">
 {% if not form.has_errors %}<p class="muted small">The scores show here before you save.</p>
 {% endif %}</div>
 <div class="action-buttons">
-{% if not conflict %}<button type="submit" name="action" value="save" class="primary save">{% if correcting and closed %}Ask the desk to make it{% elif correcting %}Save the correction{% else %}Save {{ word|lower }} {{ number }}{% endif %}</button>
+{% if not conflict %}<button type="submit" name="action" value="save" class="primary save"{% if correcting and closed %}{% elif correcting %} data-saving="Saving the correction"{% else %} data-saving="Saving {{ word|lower }} {{ number }}"{% endif %}>{% if correcting and closed %}Ask the desk to make it{% elif correcting %}Save the correction{% else %}Save {{ word|lower }} {{ number }}{% endif %}</button>
 {% endif %}{% if form.has_misdeal %}<button type="button" class="misdeal" hx-post="{{ post_url }}" hx-vals='{"action": "misdeal"}' hx-target="{{ target }}" hx-swap="outerHTML" hx-disabled-elt="this, previous .save" hx-confirm="Record a misdeal? Nobody scores and the same dealer deals again.">Misdeal</button>
 {% endif %}</div>
 </div>"""  # noqa: E501

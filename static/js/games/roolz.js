@@ -49,10 +49,10 @@
         open[0].value = total - sum;
         open[0].classList.add("auto");
       } else {
-        message = "The points typed add up to " + sum + ", more than " + total + ".";
+        message = interpolate(gettext("The points typed add up to %(sum)s, more than %(total)s."), { sum: sum, total: total }, true);
       }
     } else if (!open.length && sum !== total) {
-      message = "These add up to " + sum + ", not " + total + ": check them before saving.";
+      message = interpolate(gettext("These add up to %(sum)s, not %(total)s: check them before saving."), { sum: sum, total: total }, true);
     }
     const warning = group.querySelector("[data-won-warning]");
     if (warning) {
@@ -113,7 +113,7 @@
     if (title) {
       title.textContent = ready
         ? side.querySelector(".side-name").textContent + " took (bid " + bid + "):"
-        : "Choose the bidder and the bid: the points are then one tap.";
+        : gettext("Choose the bidder and the bid: the points are then one tap.");
     }
     group.querySelectorAll("[data-points-offset]").forEach(function (button) {
       const offset = Number(button.dataset.pointsOffset);

@@ -80,8 +80,9 @@
       note.hidden = !follows;
       if (follows) {
         const name = out.closest("label").querySelector(".chip-label");
-        note.textContent = (name ? name.textContent : "The poker winner") +
-          " won the poker, so is counted as going out: tap who did if not.";
+        note.textContent = name
+          ? interpolate(gettext("%(name)s won the poker, so is counted as going out: tap who did if not."), { name: name.textContent }, true)
+          : gettext("The poker winner won the poker, so is counted as going out: tap who did if not.");
       }
     }
     const pads = window.tablescorePads;

@@ -63,7 +63,7 @@
     });
     const label = pad.querySelector("[data-pad-label]");
     if (cell) cell.classList.add("is-current");
-    if (label) label.textContent = cell ? cell.getAttribute("aria-label") : "Every box is filled: tap one to change it.";
+    if (label) label.textContent = cell ? cell.getAttribute("aria-label") : gettext("Every box is filled: tap one to change it.");
     pad.querySelectorAll("[data-pad-value]").forEach(function (button) {
       button.setAttribute("aria-pressed", String(Boolean(cell) && cell.value !== "" && button.dataset.padValue === cell.value));
     });
@@ -171,7 +171,7 @@
     dialog = document.createElement("dialog");
     dialog.id = "rules-dialog";
     dialog.className = "rules-dialog";
-    dialog.setAttribute("aria-label", "Rules");
+    dialog.setAttribute("aria-label", gettext("Rules"));
     dialog.addEventListener("click", function (event) {
       if (event.target === dialog || event.target.closest("[data-close]")) dialog.close();
     });

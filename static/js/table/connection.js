@@ -12,33 +12,43 @@
   "use strict";
   const T = window.tablescore;
 
-  const SENT_BY_ITSELF = "It is kept on this phone and sent by itself when the connection is back.";
-  const TOO_MANY = "Too many requests from this address just now: nothing was changed and what you typed is kept. Try again ";
+  const SENT_BY_ITSELF = gettext("It is kept on this phone and sent by itself when the connection is back.");
   /* "in 40 seconds", "in 3 minutes", "at 21:05", from an answer's Retry-After */
   function retryAfter(xhr) {
     return retryAfterText(xhr && xhr.getResponseHeader ? xhr.getResponseHeader("Retry-After") : null);
   }
   function retryAfterText(header) {
-    if (!header) return "in a little while";
+    if (!header) return gettext("in a little while");
     let seconds = Number(header);
     if (Number.isNaN(seconds)) seconds = Math.max(0, (Date.parse(header) - Date.now()) / 1000);
-    if (Number.isNaN(seconds)) return "in a little while";
-    if (seconds < 90) return "in " + Math.max(1, Math.ceil(seconds)) + " seconds";
-    if (seconds < 3600) return "in " + Math.ceil(seconds / 60) + " minutes";
+    if (Number.isNaN(seconds)) return gettext("in a little while");
+    if (seconds < 90) {
+      const count = Math.max(1, Math.ceil(seconds));
+      return interpolate(ngettext("in %(count)s second", "in %(count)s seconds", count), { count: count }, true);
+    }
+    if (seconds < 3600) {
+      const count = Math.ceil(seconds / 60);
+      return interpolate(ngettext("in %(count)s minute", "in %(count)s minutes", count), { count: count }, true);
+    }
     const at = new Date(Date.now() + seconds * 1000);
-    return "at " + at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+    return interpolate(gettext("at %(time)s"), { time: at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) }, true);
+  }
+  function tooMany(when) {
+    return interpolate(gettext("Too many requests from this address just now: nothing was changed and what you typed is kept. Try again %(when)s."), { when: when }, true);
   }
   function busy(event) {
     const xhr = event.detail.xhr;
     return xhr && xhr.status === 429;
   }
   function reason(event, kind) {
-    if (kind === "timeout") return "the connection timed out";
+    if (kind === "timeout") return gettext("the connection timed out");
     if (kind === "response") {
       const status = event.detail.xhr ? event.detail.xhr.status : 0;
-      return "the server had a problem" + (status ? " (error " + status + ")" : "");
+      return status
+        ? interpolate(gettext("the server had a problem (error %(status)s)"), { status: status }, true)
+        : gettext("the server had a problem");
     }
-    return "no connection";
+    return gettext("no connection");
   }
   function setOffline(offline) {
     document.querySelectorAll("[data-offline]").forEach(function (badge) { badge.hidden = !offline; });
@@ -66,33 +76,33 @@
       const when = retryAfter(event.detail.xhr);
       if (elt.id === "preview") {
         elt.innerHTML = '<p class="small muted"></p>';
-        elt.firstChild.textContent = "No preview for now: too many requests. Try again " + when + ".";
+        elt.firstChild.textContent = interpolate(gettext("No preview for now: too many requests. Try again %(when)s."), { when: when }, true);
         return;
       }
       const form = elt.closest("form[data-entry]");
       const banner = form && form.querySelector("[data-send-error]");
       if (banner && elt.matches("form[data-entry], form[data-entry] .misdeal")) {
-        banner.textContent = "Not saved yet: too many requests from this address just now. It is kept on this phone and sent again by itself; or tap Save again " + when + ".";
+        banner.textContent = interpolate(gettext("Not saved yet: too many requests from this address just now. It is kept on this phone and sent again by itself; or tap Save again %(when)s."), { when: when }, true);
         banner.hidden = false;
         return;
       }
-      pageNotice(TOO_MANY + when + ".");
+      pageNotice(tooMany(when));
       return;
     }
     const why = reason(event, kind);
     if (elt.id === "preview") {
       elt.innerHTML = '<p class="small muted"></p>';
-      elt.firstChild.textContent = "No preview: " + why + ".";
+      elt.firstChild.textContent = interpolate(gettext("No preview: %(why)s."), { why: why }, true);
       return;
     }
     const saving = elt.matches("form[data-entry], form[data-entry] .misdeal");
     const banner = saving && elt.closest("form[data-entry]").querySelector("[data-send-error]");
     if (banner) {
-      banner.textContent = "Not saved yet: " + why + ". " + SENT_BY_ITSELF;
+      banner.textContent = interpolate(gettext("Not saved yet: %(why)s."), { why: why }, true) + " " + SENT_BY_ITSELF;
       banner.hidden = false;
       return;
     }
-    pageNotice("Not done: " + why + ". Tap again.");
+    pageNotice(interpolate(gettext("Not done: %(why)s. Tap again."), { why: why }, true));
   }
   document.addEventListener("htmx:sendError", function (event) { failed(event, "send"); });
   document.addEventListener("htmx:timeout", function (event) { failed(event, "timeout"); });
@@ -103,7 +113,7 @@
     pageNotice("");
   });
 
-  T.TOO_MANY = TOO_MANY;
+  T.tooMany = tooMany;
   T.retryAfterText = retryAfterText;
   T.setOffline = setOffline;
   T.pageNotice = pageNotice;

@@ -10,6 +10,16 @@
  *   round is whole as far as the page can tell (a round saved by itself waits for it)
  * - a form the user has typed or tapped in is marked, and never replaced by a refresh
  */
+/* Django's catalogue of the reader's language (/jsi18n/<language>.js, loaded before these
+ * scripts) gives gettext(), ngettext() and interpolate(); a page without it says English. */
+if (!window.gettext) {
+  window.gettext = function (text) { return text; };
+  window.ngettext = function (one, many, count) { return count === 1 ? one : many; };
+  window.interpolate = function (text, values, named) {
+    if (!named) return text;
+    return text.replace(/%\((\w+)\)s/g, function (all, name) { return String(values[name]); });
+  };
+}
 (function () {
   "use strict";
 

@@ -36,28 +36,28 @@
   }
   function showCountdown() {
     const save = countdown.save;
-    save.textContent = countdown.saving + " in " + countdown.left + "…";
+    save.textContent = interpolate(gettext("%(saving)s in %(left)s…"), { saving: countdown.saving, left: countdown.left }, true);
     /* too long for a narrow screen: the seconds are what matter */
-    if (save.scrollWidth > save.clientWidth + 1) save.textContent = "Saving in " + countdown.left + "…";
+    if (save.scrollWidth > save.clientWidth + 1) save.textContent = interpolate(gettext("Saving in %(left)s…"), { left: countdown.left }, true);
   }
   function startCountdown(form) {
     const save = form.querySelector("button.save");
     /* a Save button that asks for something else (the desk's correction) is left alone */
-    if (!save || !/^Save\b/.test(T.words(save)) || !canSave(form, save) || !T.complete(form)) return;
+    if (!save || !save.dataset.saving || !canSave(form, save) || !T.complete(form)) return;
     stopCountdown();
     const wait = document.createElement("button");
     wait.type = "button";
     wait.className = "wait";
     wait.setAttribute("data-wait", "");
-    wait.textContent = "Wait";
+    wait.textContent = gettext("Wait");
     save.after(wait);
-    const saving = T.words(save).replace(/^Save/, "Saving");
+    const saving = save.dataset.saving;
     countdown = { form: form, save: save, wait: wait, label: save.textContent, saving: saving, left: COUNTDOWN, timer: null };
     save.classList.add("is-counting");
     save.style.setProperty("--countdown", COUNTDOWN + "s");
     showCountdown();
     countdownStatus(form.querySelector(".actions") || form).textContent =
-      saving + " in " + COUNTDOWN + " seconds. Tap Wait to keep editing.";
+      interpolate(gettext("%(saving)s in %(count)s seconds. Tap Wait to keep editing."), { saving: saving, count: COUNTDOWN }, true);
     countdown.timer = window.setTimeout(tick, 1000);
   }
   function tick() {

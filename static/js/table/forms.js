@@ -192,8 +192,14 @@
       if (el.getBoundingClientRect().top < at.top) above += 1; else below += 1;
     });
     if (!above && !below) return;
-    let where = above && below ? above + " above and " + below + " below" : above ? above + " more marked above" : below + " more marked below";
-    if (above && below) where = (above + below) + " more marked: " + where;
+    let where;
+    if (above && below) {
+      where = interpolate(gettext("%(count)s more marked: %(above)s above and %(below)s below"), { count: above + below, above: above, below: below }, true);
+    } else if (above) {
+      where = interpolate(gettext("%(count)s more marked above"), { count: above }, true);
+    } else {
+      where = interpolate(gettext("%(count)s more marked below"), { count: below }, true);
+    }
     more.textContent = "(" + where + ")";
   }
 

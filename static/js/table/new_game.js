@@ -21,7 +21,7 @@
     fetch(form.action, { method: "POST", body: body, credentials: "same-origin" }).then(function (response) {
       if (response.status === 429) {
         done();
-        T.pageNotice(T.TOO_MANY + T.retryAfterText(response.headers.get("Retry-After")) + ".");
+        T.pageNotice(T.tooMany(T.retryAfterText(response.headers.get("Retry-After"))));
         return null;
       }
       if (response.redirected && response.ok) {
@@ -33,7 +33,7 @@
         const fresh = new DOMParser().parseFromString(html, "text/html").getElementById("setup");
         const setup = document.getElementById("setup");
         if (!response.ok || !fresh || !setup) {
-          T.pageNotice("Not started: the server had a problem (error " + response.status + "). What you typed is kept: tap Start again.");
+          T.pageNotice(interpolate(gettext("Not started: the server had a problem (error %(status)s). What you typed is kept: tap Start again."), { status: response.status }, true));
           return;
         }
         T.pageNotice("");
@@ -44,7 +44,7 @@
       });
     }).catch(function () {
       done();
-      T.pageNotice("Not started: no connection. What you typed is kept: tap Start again when the connection is back.");
+      T.pageNotice(gettext("Not started: no connection. What you typed is kept: tap Start again when the connection is back."));
     });
   });
 

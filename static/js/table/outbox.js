@@ -78,16 +78,19 @@
     const items = waiting();
     bar.hidden = !items.length;
     if (!items.length) return;
-    const words = items.length === 1 ? page.dataset.word : page.dataset.words;
-    bar.querySelector("[data-outbox-count]").textContent = items.length + " " + words + " waiting to send";
-    const word = page.dataset.word.charAt(0).toUpperCase() + page.dataset.word.slice(1);
+    const words = [page.dataset.saidWord || page.dataset.word, page.dataset.saidWords || page.dataset.words];
+    const count = items.length;
+    bar.querySelector("[data-outbox-count]").textContent = interpolate(
+      ngettext("%(count)s %(words)s waiting to send", "%(count)s %(words)s waiting to send", count),
+      { count: count, words: count === 1 ? words[0] : words[1] }, true);
+    const word = words[0].charAt(0).toUpperCase() + words[0].slice(1);
     bar.querySelector("[data-outbox-what]").textContent = items.map(function (item) {
       return word + " " + item.number + (item.what ? ": " + item.what : "");
     }).join(" · ");
     const first = word + " " + items[0].number;
     bar.querySelector("[data-outbox-why]").textContent = backgroundSync()
-      ? first + " is sent in the background as soon as the connection returns, even with this page closed."
-      : first + " is sent when the connection returns, while this table is open on this phone.";
+      ? interpolate(gettext("%(first)s is sent in the background as soon as the connection returns, even with this page closed."), { first: first }, true)
+      : interpolate(gettext("%(first)s is sent when the connection returns, while this table is open on this phone."), { first: first }, true);
   }
 
   /* The round itself, as a line for the outbox: the preview's changes when it came in

@@ -37,7 +37,7 @@
     const copy = event.target.closest("[data-copy]");
     if (copy) {
       const field = document.querySelector(copy.dataset.copy);
-      const done = function () { copy.textContent = "Copied"; };
+      const done = function () { copy.textContent = gettext("Copied"); };
       if (navigator.clipboard) {
         navigator.clipboard.writeText(field.value).then(done, function () { field.select(); });
       } else {
