@@ -48,13 +48,13 @@ ROUND_WORDS: dict[str, Callable[[int], str]] = {
 
 
 @register.filter
-def said_word(word: str) -> str:
+def said_word(word: object) -> str:
     """One round of play in the reader's language, in lower case ("donne")."""
     return said_words(word, 1)
 
 
 @register.filter
-def said_words(word: str, count: int = 2) -> str:
+def said_words(word: object, count: int = 2) -> str:
     """Rounds of play in the reader's language, in lower case ("donnes"), as many as
     ``count`` (by default more than one)."""
     known = ROUND_WORDS.get(str(word))

@@ -39,6 +39,13 @@ from typing import Any
 
 log = logging.getLogger("tablescore.follow")
 
+
+def first_line(error: BaseException) -> str:
+    """A database error in one line of a log (its kind and first line, no query)."""
+    text = str(error).strip().splitlines()
+    return f"{type(error).__name__}: {text[0]}" if text else type(error).__name__
+
+
 KEPT_PARTS = 50_000  # live parts kept (a player's part each, the shared ones)
 FORGET_AFTER = 120.0  # seconds: an event, a player no phone polled since is dropped
 UPSTREAM_TIMEOUT = 30.0
@@ -145,7 +152,7 @@ class Follower:
 
     def read_facts(self) -> None:
         """Forever: each followed event's facts, read anew every FACTS_EVERY seconds."""
-        from django.db import close_old_connections
+        from django.db import DatabaseError, close_old_connections
 
         said = time.time()
         while True:
@@ -169,7 +176,10 @@ class Follower:
                     )
                     if self.loop is not None and not self.loop.is_closed():
                         self.loop.call_soon_threadsafe(self.prefetch, token)
-                except Exception:  # the database away a moment: facts go stale, polls go on
+                except DatabaseError as error:  # away a moment, or a deadlock: read again
+                    log.warning("reading the facts of %s: %s", token, first_line(error))
+                    close_old_connections()
+                except Exception:  # a fault of ours: facts go stale, polls go on
                     log.exception("reading the facts of %s", token)
                     close_old_connections()
                 self.counts["facts_ms"] += int((time.thread_time() - cpu) * 1000)
@@ -189,7 +199,7 @@ class Follower:
         """Where each private token polled lately leads now, read anew (a reissued token
         leads nowhere from this reading on); returns the events of the players' own pages
         followed (their facts are read with the event's check-in window)."""
-        from django.db import close_old_connections
+        from django.db import DatabaseError, close_old_connections
 
         for token, when in list(self.own.items()):
             if started - when > FORGET_AFTER:
@@ -200,8 +210,11 @@ class Follower:
             return set()
         try:
             owners = self.live.own_pages(asked)
-        except Exception:  # the database away a moment: these go stale, polls go on
-            log.exception("reading where players' own links lead")
+        except Exception as error:  # these go stale, polls go on
+            if isinstance(error, DatabaseError):  # away a moment, or a deadlock: read again
+                log.warning("reading where players' own links lead: %s", first_line(error))
+            else:
+                log.exception("reading where players' own links lead")
             close_old_connections()
             return {own.event_token for own in self.owners.values() if own.entrant is not None}
         self.owners, self.owners_asked, self.owners_read_at = owners, asked, started
