@@ -144,8 +144,14 @@ def shown_words(html: str) -> list[str]:
 STORED = re.compile(r"<(dd|span|td) data-(?:sizes|method|game-words|signup-reason)>.*?</\1>", re.S)
 
 
+# A link written out (a player's own, a table's, the event's): its random token may hold
+# any letters ("...-IN-..."), no language's words.
+OWN_LINK = re.compile(r"[^\s<>\"]*/(?:me|t|v|e)/[-\w]+/?[^\s<>\"]*")
+
+
 def english_left(html: str) -> list[str]:
-    return [word for word in shown_words(STORED.sub(" ", html)) if word.lower() in ENGLISH]
+    text = OWN_LINK.sub(" ", STORED.sub(" ", html))
+    return [word for word in shown_words(text) if word.lower() in ENGLISH]
 
 
 def desk_pages(event: Event) -> dict[str, str]:
