@@ -43,6 +43,8 @@ def servers(django_db_setup, django_db_blocker, tmp_path_factory):
         need_service("PostgreSQL", "the processes share the test database: set DATABASE_URL")
     if shutil.which("redis-server") is None:
         need_service("redis-server", "not on PATH")
+    OWN_TOKENS.clear()  # the links polled while these processes run (a worker may start
+    # them again for later tests of this module)
     folder = tmp_path_factory.mktemp("follow")
     redis_port, web_port, follow_port = free_port(), free_port(), free_port()
     env = deployed.environment(
