@@ -254,8 +254,9 @@ def seats_that_may_accept(game: Game, request: ChangeRequest, score: ScoredGame)
     return everyone - {asker}
 
 
-def round_clock(*, game_id: int, is_tournament_game: bool) -> Any | None:
-    """The round clock of a tournament game's table, or None (a casual game, no hook).
+def table_clock(*, game_id: int, is_tournament_game: bool) -> Any | None:
+    """The clock of the tournament round a tournament game's table plays in, or None (a
+    casual game, no hook).
 
     Scoring knows nothing of events: ``settings.TABLESCORE_TABLE_CLOCK_HOOK`` names a
     function ``hook(*, game_id: int)`` answering the clock (``state``, ``seconds_left``,
@@ -292,10 +293,10 @@ def seat_person(*, game: Game, seat: int | None, proof: str) -> str:
     return str(import_string(path)(game_id=game.pk, seat=seat, proof=proof) or "")
 
 
-def round_clock_key(*, game_id: int, is_tournament_game: bool) -> str:
+def table_clock_key(*, game_id: int, is_tournament_game: bool) -> str:
     """The clock's key as a table page carries it ("" for none): a poll whose key differs
     gets the scoreboard again, so a pause or an extension reaches the table at once."""
-    clock = round_clock(game_id=game_id, is_tournament_game=is_tournament_game)
+    clock = table_clock(game_id=game_id, is_tournament_game=is_tournament_game)
     return str(clock.key) if clock is not None else ""
 
 

@@ -877,3 +877,48 @@ def test_a_service_name_in_two_apps_is_found(tmp_path):
     assert service_names_in_two_apps(tmp_path, ("scoring", "tournaments")) == [
         "round_undo: scoring.services.rounds, tournaments.events.services"
     ]
+
+
+# --------------------------------------------------------------------------- service sizes
+
+# A services module holds one entity's or one concern's changes: past this many lines it
+# holds several, and is split by concern (``scoring/services/rounds.py`` beside
+# ``corrections.py``) with its callers importing from the part that defines each name.
+SERVICES_LONGEST = 500
+
+
+def long_service_modules(root: Path, packages: Iterable[str], longest: int) -> list[str]:
+    """Each services module (``services.py`` or a module of a ``services`` package) longer
+    than ``longest`` lines, with its length."""
+    found = []
+    for module, path in project_modules(root, packages).items():
+        if "services" not in module.split("."):
+            continue
+        lines = len(path.read_text(encoding="utf-8").splitlines())
+        if lines > longest:
+            found.append(f"{module}: {lines} lines")
+    return found
+
+
+def test_no_services_module_is_longer_than_the_limit():
+    found = long_service_modules(ROOT, PROJECT_PACKAGES, SERVICES_LONGEST)
+    assert not found, f"services modules over {SERVICES_LONGEST} lines:\n" + "\n".join(found)
+
+
+def test_a_long_services_module_is_found(tmp_path):
+    write(
+        tmp_path,
+        {
+            "app/__init__.py": "",
+            "app/services.py": "x = 1\n" * 6,
+            "app/selectors.py": "x = 1\n" * 9,
+            "app/part/__init__.py": "",
+            "app/part/services/__init__.py": "",
+            "app/part/services/short.py": "x = 1\n" * 5,
+            "app/part/services/long.py": "x = 1\n" * 7,
+        },
+    )
+    assert long_service_modules(tmp_path, ("app",), 5) == [
+        "app.part.services.long: 7 lines",
+        "app.services: 6 lines",
+    ]

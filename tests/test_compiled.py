@@ -19,7 +19,7 @@ from scoring.api.auth import table_token_of
 from scoring.engines.samples import roolz
 from scoring.models import ChangeRequest, Game, Round, RoundEvent
 from scoring.services import Actor, game_create, round_record
-from scoring.services.change import LOCKED_GAME, locked
+from scoring.services.frame import LOCKED_GAME, locked
 
 # Statements are built once on PostgreSQL only (elsewhere the ORM runs them as usual).
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("postgres")]

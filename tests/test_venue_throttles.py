@@ -14,6 +14,7 @@ from django.core.cache import cache
 from django.urls import reverse
 
 from scoring.models import Game
+from tests.games import GAMES
 from tests.scoring.factories import ROOLZ_FOUR
 from tests.scoring.factories import new_game as stored_game
 from tests.test_web_throttles import NEW_GAME
@@ -49,7 +50,7 @@ def seconds_left(window: int) -> float:
 
 def test_the_forms_refreshes_and_mistakes_never_count(client, settings):
     rates(settings, games="2/h")
-    for choice in ["roolz", "rummoli", "roller_derby", "rook_sluff"] * 5:
+    for choice in [*GAMES] * 5:
         answer = start_on_the_page(client, game=choice, refresh="game")
         assert answer.status_code == 200
     for _ in range(5):

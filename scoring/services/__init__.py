@@ -4,20 +4,19 @@ The pattern: lock the game, load its rounds, ask the engine about the new
 state of the whole game, save the input and the audit event, rebuild the score
 projection, all in one transaction.
 
-One module per entity: ``change`` (who changes, the errors a change raises, and the
-frame every change runs in: the lock, the audit, the projection, idempotency),
-``game`` (a game started, imported, ended, reopened, started again), ``rounds`` (a
-round recorded, confirmed, corrected, undone, a misdeal), ``change_requests`` (a
-change asked of the other side) and ``desk_requests`` (a change asked of an event's
-desk). This package is the one place callers import them from.
+One module per concern: ``change`` (who changes, what a change answers, the errors it
+raises), ``checks`` (the refusals any change may make), ``frame`` (the frame every change
+runs in: the lock, the audit, the projection), ``idempotency`` (keyed requests' answers),
+``game`` (a game started, imported, ended, reopened, started again), ``rounds`` (a round
+recorded, saved from the table, confirmed, undone, a misdeal), ``corrections`` (a round
+corrected, the desk's removals), ``change_requests`` (a change asked of the other side),
+``desk_requests`` (a change asked of an event's desk) and ``bulk`` (games made many at a
+time). This package is the one place callers outside it import them from.
 """
 
 from scoring.engines.base import deal_words
 from scoring.services.bulk import PreparedGame, game_prepare, games_create_prepared
 from scoring.services.change import (
-    IDEMPOTENCY_KEPT,
-    PROJECTION_FIELDS,
-    PRUNE_EVERY_SECONDS,
     STALE_MESSAGE,
     Actor,
     ChangeResult,
@@ -32,7 +31,6 @@ from scoring.services.change import (
     StaleRevision,
     TableClosed,
     default_confirmation,
-    prune_idempotent_requests,
 )
 from scoring.services.change_requests import (
     RequestResult,
@@ -40,7 +38,10 @@ from scoring.services.change_requests import (
     change_request_decline,
     change_request_open,
 )
-from scoring.services.desk_requests import REASON_LONGEST, desk_request_answer, desk_request_open
+from scoring.services.checks import REASON_LONGEST
+from scoring.services.corrections import Later, round_correct, round_remove
+from scoring.services.desk_requests import desk_request_answer, desk_request_open
+from scoring.services.frame import PROJECTION_FIELDS
 from scoring.services.game import (
     game_create,
     game_end,
@@ -51,14 +52,16 @@ from scoring.services.game import (
     game_start_again,
     seat_hold,
 )
+from scoring.services.idempotency import (
+    IDEMPOTENCY_KEPT,
+    PRUNE_EVERY_SECONDS,
+    prune_idempotent_requests,
+)
 from scoring.services.rounds import (
-    Later,
     RoundSaved,
     misdeal_record,
     round_confirm,
-    round_correct,
     round_record,
-    round_remove,
     round_save,
     round_undo,
 )

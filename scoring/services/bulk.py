@@ -20,13 +20,8 @@ from common.rows import insert_rows
 from scoring.engines.base import N_, GameRecord, InvalidRecord, ScoredGame, parse_record
 from scoring.engines.registry import ENGINES, engine_for
 from scoring.models import Confirmation, Game, Round, RoundEvent, Seat
-from scoring.services.change import (
-    Actor,
-    GameChangeError,
-    announce_change,
-    default_confirmation,
-    set_standing,
-)
+from scoring.services.change import Actor, GameChangeError, default_confirmation
+from scoring.services.frame import announce_change, set_standing
 
 BATCH = 1000  # rows a bulk insert sends at once
 

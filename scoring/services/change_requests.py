@@ -27,12 +27,9 @@ from scoring.services.change import (
     SeatNotSaid,
     answered_status,
     asked_kind,
-    audit,
-    check_actor_seat,
-    check_open,
-    locked,
-    same_phone,
 )
+from scoring.services.checks import check_actor_seat, check_open, same_phone
+from scoring.services.frame import audit, locked
 from scoring.services.game import apply_end, apply_reopen, check_ending, check_reopen
 from scoring.services.rounds import apply_undo, undo_target
 

@@ -18,25 +18,22 @@ from scoring.models import (
 from scoring.selectors import (
     table_closed,
 )
-from scoring.services.change import (
-    REASON_LONGEST,
-    Actor,
-    ChangeResult,
-    GameChangeError,
-    asked_kind,
-    audit,
-    check_actor_seat,
-    check_revision,
-    checked_reason,
-    locked,
-)
+from scoring.services.change import Actor, ChangeResult, GameChangeError, asked_kind
 from scoring.services.change_requests import (
     RequestResult,
     apply_request,
     check_request,
     open_request,
 )
-from scoring.services.rounds import apply_correct, check_correct, undo_target
+from scoring.services.checks import (
+    REASON_LONGEST,
+    check_actor_seat,
+    check_revision,
+    checked_reason,
+)
+from scoring.services.corrections import apply_correct, check_correct
+from scoring.services.frame import audit, locked
+from scoring.services.rounds import undo_target
 
 __all__ = ["REASON_LONGEST", "desk_request_answer", "desk_request_open"]
 

@@ -20,21 +20,15 @@ from scoring.models import (
 from scoring.selectors import (
     game_record,
 )
-from scoring.services.change import (
-    Actor,
-    ChangeResult,
-    GameChangeError,
-    audit,
+from scoring.services.change import Actor, ChangeResult, GameChangeError, default_confirmation
+from scoring.services.checks import (
     check_actor_seat,
     check_desk,
     check_open,
     check_revision,
     checked_reason,
-    default_confirmation,
-    locked,
-    save_projection,
-    score_or_raise,
 )
+from scoring.services.frame import audit, locked, save_projection, score_or_raise
 
 
 def game_create(

@@ -7,8 +7,8 @@ from typing import Any
 from django import template
 from django.utils.translation import npgettext
 
+from scoring import selectors
 from scoring.entry.forms import GameChoice, game_choices
-from scoring.selectors import round_clock, round_clock_key
 
 register = template.Library()
 
@@ -23,7 +23,7 @@ def table_clock(game: Any) -> dict[str, Any]:
     """The round clock above a tournament table's scoreboard (nothing on casual games),
     asked of ``settings.TABLESCORE_TABLE_CLOCK_HOOK`` (see ``scoring.selectors``)."""
     return {
-        "clock": round_clock(
+        "clock": selectors.table_clock(
             game_id=game.pk, is_tournament_game=getattr(game, "is_tournament_game", False)
         )
     }
@@ -32,7 +32,7 @@ def table_clock(game: Any) -> dict[str, Any]:
 @register.simple_tag
 def table_clock_key(game: Any) -> str:
     """The clock's key the live part carries, for the poll to send back."""
-    return round_clock_key(
+    return selectors.table_clock_key(
         game_id=game.pk, is_tournament_game=getattr(game, "is_tournament_game", False)
     )
 

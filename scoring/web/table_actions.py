@@ -30,7 +30,7 @@ from scoring.models import ChangeRequest, Confirmation, Game
 from scoring.selectors import (
     change_needs_agreement,
     game_score,
-    round_clock_key,
+    table_clock_key,
     table_closed,
 )
 from scoring.services import (
@@ -119,14 +119,14 @@ def table_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
         raise Http404("no such game")
     pk, revision, in_event = row
     if str(revision) == request.GET.get("rev") and request.GET.get("clock", "") == (
-        round_clock_key(game_id=pk, is_tournament_game=in_event)
+        table_clock_key(game_id=pk, is_tournament_game=in_event)
     ):
         return HttpResponse(status=204)
     game, score = game_and_recent_score(token)
     response = render_parts(
         request, ["live"], table_context(request, game, score=score), oob=["recent"]
     )
-    clock = round_clock_key(game_id=game.pk, is_tournament_game=game.is_tournament_game)
+    clock = table_clock_key(game_id=game.pk, is_tournament_game=game.is_tournament_game)
     return trigger_client_event(
         response, "table-changed", {"revision": game.revision, "clock": clock}
     )

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_GET
 from common.htmx import HtmxHttpRequest
 from scoring.games import kit_for
 from scoring.models import Game
-from scoring.selectors import game_score, round_clock_key
+from scoring.selectors import game_score, table_clock_key
 from scoring.web import presenters
 from scoring.web.phone import qr_svg
 
@@ -72,7 +72,7 @@ def table_view_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
         raise Http404("no such game")
     pk, revision, in_event = row
     if str(revision) == request.GET.get("rev") and request.GET.get("clock", "") == (
-        round_clock_key(game_id=pk, is_tournament_game=in_event)
+        table_clock_key(game_id=pk, is_tournament_game=in_event)
     ):
         return HttpResponse(status=204)
     game = get_object_or_404(Game, view_token=token)

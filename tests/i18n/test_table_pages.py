@@ -4,30 +4,34 @@ scripts' catalogue in French."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.urls import reverse
 
+from scoring.games import kit_for
+from scoring.models import Game
+from tests.games import GAMES, expected
 from tests.web.test_table_views import make_game, url
 
 pytestmark = pytest.mark.django_db
 
 FRENCH = {"HTTP_ACCEPT_LANGUAGE": "fr-CA,fr;q=0.9,en;q=0.5"}
 
-OPTIONS = {"rook_sluff": {"single_deck": True}}
 
-# Each game, its word for a round in each language.
-WORDS = {
-    "roolz": ("deal", "donne"),
-    "roller_derby": ("deal", "donne"),
-    "rook_sluff": ("deal", "donne"),
-    "rummoli": ("hand", "main"),
-}
+def words(kind: str) -> tuple[str, str]:
+    """The game's word for a deal in English (its kit's) and in French (its own test data)."""
+    return kit_for(kind).word.lower(), expected(kind).FRENCH_WORD
 
 
-@pytest.mark.parametrize("kind", sorted(WORDS))
+def table_game(kind: str, **arguments: Any) -> Game:
+    return make_game(kind, players=expected(kind).SCREEN_PLAYERS, **arguments)
+
+
+@pytest.mark.parametrize("kind", GAMES)
 def test_a_games_table_page_speaks_the_readers_language(client, kind):
-    english, french = WORDS[kind]
-    game = make_game(kind, options=OPTIONS.get(kind), confirmation="other_side")
+    english, french = words(kind)
+    game = table_game(kind, confirmation="other_side")
     said = client.get(url("table", game), **FRENCH).content.decode()
     assert f"Toutes les {french}s" in said
     assert f"Enregistrer la {french} 1" in said
@@ -41,10 +45,10 @@ def test_a_games_table_page_speaks_the_readers_language(client, kind):
     assert f"Save {english} 1" in plain
 
 
-@pytest.mark.parametrize("kind", sorted(WORDS))
+@pytest.mark.parametrize("kind", GAMES)
 def test_a_games_history_and_watch_only_pages_speak_the_readers_language(client, kind):
-    _, french = WORDS[kind]
-    game = make_game(kind, options=OPTIONS.get(kind))
+    _, french = words(kind)
+    game = table_game(kind)
     history = client.get(url("history", game), **FRENCH).content.decode()
     assert "Journal" in history
     assert f"Toutes les {french}s" in history

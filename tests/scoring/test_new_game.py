@@ -110,9 +110,16 @@ def test_the_readme_lists_every_file_a_game_has_and_says_how_many():
 
 # The generic tests (every test that iterates the registry), run for the fifth game alone;
 # the game's own rules tests (its ``test_<game>.py``) are left out, being its own.
-GENERIC = ("tests/scoring", "tests/web", "tests/printing", "tests/tournaments/standings")
+GENERIC = (
+    "tests/scoring",
+    "tests/web",
+    "tests/printing",
+    "tests/tournaments/standings",
+    "tests/i18n",
+)
 # Generic test modules that must each run the fifth game at least once.
 MUST_COVER = (
+    "tests/i18n/test_table_pages.py",
     "tests/printing/test_scoresheets.py",
     "tests/scoring/engines/test_contract.py",
     "tests/scoring/engines/test_incremental.py",
@@ -120,6 +127,7 @@ MUST_COVER = (
     "tests/scoring/test_api.py",
     "tests/scoring/test_api_shapes.py",
     "tests/scoring/test_projection.py",
+    "tests/tournaments/standings/test_policy.py",
     "tests/tournaments/standings/test_results.py",
     "tests/web/test_game_kits.py",
     "tests/web/test_recent_score.py",

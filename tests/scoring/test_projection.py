@@ -164,7 +164,7 @@ def test_keyed_answers_older_than_a_day_are_pruned_after_a_keyed_write(
     now = timezone.now()
     IdempotentRequest.objects.filter(key="old").update(created_at=now - timedelta(hours=25))
     IdempotentRequest.objects.filter(key="recent").update(created_at=now - timedelta(hours=23))
-    monkeypatch.setattr(services.change, "_last_prune", float("-inf"))
+    monkeypatch.setattr(services.idempotency, "_last_prune", float("-inf"))
     with django_capture_on_commit_callbacks(execute=True):
         round_record(
             game=game, number=2, entry=roolz_round(bidder=1), actor=ANN, idempotency_key="new"

@@ -1,7 +1,7 @@
 """What every tournament service does around its change: lock the event, log, bump, options.
 
 One place for them, so events and brackets lock, audit and refresh the same way (scoring's
-``scoring/services/change.py`` does the same for a game).
+``scoring/services/frame.py`` does the same for a game).
 """
 
 from __future__ import annotations

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scoring.engines.registry import ENGINES
+from tests.games import GAMES, expected
 from tournaments.standings.core import (
     METRIC_LABELS,
     Metric,
@@ -21,19 +22,12 @@ def test_default_rules_are_sound(game):
     assert Metric.HEAD_TO_HEAD in rules.metrics
 
 
-@pytest.mark.parametrize(
-    ("game", "first", "opponents"),
-    [
-        ("roolz", Metric.PLACEMENT_POINTS, Metric.BUCHHOLZ),  # 2 to 6 seats: sizes mix
-        ("rummoli", Metric.PLACEMENT_POINTS, Metric.BUCHHOLZ),  # 2 to 8 seats
-        ("rook_sluff", Metric.WINS, Metric.BUCHHOLZ),  # two teams, 4 to 10 seats
-        ("roller_derby", Metric.WINS, Metric.OPPONENTS_STRENGTH),  # always two teams of two
-    ],
-)
-def test_default_metrics_per_game(game, first, opponents):
+@pytest.mark.parametrize("game", GAMES)
+def test_default_metrics_per_game(game):
+    first, opponents = expected(game).STANDINGS
     rules = default_rules(game)
-    assert rules.metrics[0] == first
-    assert opponents in rules.metrics
+    assert rules.metrics[0] == Metric(first)
+    assert Metric(opponents) in rules.metrics
 
 
 def test_metrics_from_names_keep_the_order_given():

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.auth.models import User
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 
 from common.folding import folded
@@ -47,8 +47,10 @@ def roster_log(
     )
 
 
-def roster_for(*, owner: Any) -> Roster:
-    """The director's roster, made on first use."""
+def roster_for(*, owner: User | AnonymousUser) -> Roster:
+    """The director's roster, made on first use (``owner``: the signed-in director, the
+    only one the desk's door lets in)."""
+    assert isinstance(owner, User), "a roster belongs to a signed-in director"
     roster, _ = Roster.objects.get_or_create(
         owner=owner, defaults={"name": f"{owner.get_username()}'s club"}
     )

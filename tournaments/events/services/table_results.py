@@ -23,7 +23,7 @@ from scoring.services import (
     round_correct,
     round_remove,
 )
-from scoring.services.change import checked_reason
+from scoring.services.checks import checked_reason
 from tournaments.errors import TournamentError
 from tournaments.models import (
     BracketGame,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand, CommandParser
 from django.urls import reverse
 
@@ -34,7 +34,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         base = options["base_url"].rstrip("/")
-        director = get_user_model().objects.filter(username=options["director"]).first()
+        director = User.objects.filter(username=options["director"]).first()
         if director is None:
             self.stderr.write(f"No user {options['director']!r}: run manage.py demo first.")
             return
@@ -46,7 +46,7 @@ class Command(BaseCommand):
         self.stdout.write(f"  demo event, director's desk: {base}{desk}")
         self.stdout.write(f"  demo event, players' draw:   {base}{draw}")
 
-    def create(self, director: Any) -> Event:
+    def create(self, director: User) -> Event:
         event = services.event_create(
             owner=director, name=DEMO_EVENT, game="roolz", options={"target": 300}
         )

@@ -19,7 +19,8 @@ SAMPLE_SEATINGS = (4, 6)
 # Players of the long-names test on a phone (tests/browser/test_table_in_sight.py).
 LONG_NAMES_PLAYERS = 6
 
-# Players of its empty table page on a phone (tests/browser/test_table_screens.py).
+# Players of its empty table page on a phone (tests/browser/test_table_screens.py,
+# tests/i18n/test_table_pages.py).
 SCREEN_PLAYERS = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
 
 # Players and played rounds of its table page with long names (tests/browser/test_table_look.py).
@@ -27,3 +28,10 @@ LOOK = (
     ["Ann", "Ben", "Cat", LONG_NAME, "Eve", "Fay"],
     [{"bids": [3, 2, 0, 3, 2, 2], "tricks": [3, 3, 2, 2, 2, 2]}],
 )
+
+# Its word for a deal in French, as its table pages say it (tests/i18n/test_table_pages.py).
+FRENCH_WORD = "donne"
+
+# Its default standings (two teams, 4 to 10 seats): the first metric, and the one an opponent's
+# strength is measured by (tests/tournaments/standings/test_policy.py).
+STANDINGS = ("wins", "buchholz")

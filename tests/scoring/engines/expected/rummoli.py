@@ -38,7 +38,8 @@ SAMPLE_SEATINGS = (4, 5, 6)
 # Players of the long-names test on a phone (tests/browser/test_table_in_sight.py).
 LONG_NAMES_PLAYERS = 6
 
-# Players of its empty table page on a phone (tests/browser/test_table_screens.py).
+# Players of its empty table page on a phone (tests/browser/test_table_screens.py,
+# tests/i18n/test_table_pages.py).
 SCREEN_PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
 
 # Players and played rounds of its table page with long names (tests/browser/test_table_look.py).
@@ -52,3 +53,10 @@ LOOK = (
         }
     ],
 )
+
+# Its word for a deal in French, as its table pages say it (tests/i18n/test_table_pages.py).
+FRENCH_WORD = "main"
+
+# Its default standings (2 to 8 seats): the first metric, and the one an opponent's
+# strength is measured by (tests/tournaments/standings/test_policy.py).
+STANDINGS = ("placement_points", "buchholz")
