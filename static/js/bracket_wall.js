@@ -35,7 +35,7 @@
     if (label) label.textContent = slide.dataset.label;
     if (count) {
       // "{index} of {count}" in the page's language (the template translates it).
-      var pattern = count.getAttribute("data-pattern") || "{index} of {count}";
+      var pattern = count.getAttribute("data-pattern") || gettext("{index} of {count}");
       count.textContent = pattern.replace("{index}", index + 1).replace("{count}", order.length);
     }
     root.dataset.shown = shown;

@@ -3,7 +3,7 @@
    stands still. htmx swaps bring a fresh count. */
 (function () {
   "use strict";
-  var LAST_DEAL = typeof gettext === "function" ? gettext("Last deal") : "Last deal";
+  var LAST_DEAL = gettext("Last deal");
   function text(seconds) {
     if (seconds <= 0) return LAST_DEAL;
     var minutes = Math.floor(seconds / 60);

@@ -57,7 +57,7 @@
     tick.sending = true;
     tick.queued = false;
     tick.failed = false;
-    tick.note = tick.tries ? "retrying…" : "saving…";
+    tick.note = tick.tries ? gettext("retrying…") : gettext("saving…");
     show(url);
     var wanted = tick.wanted;
     var body = new FormData();
@@ -88,12 +88,12 @@
         tick.sending = false;
         if (tick.tries < TRIES) {
           tick.sending = true;
-          tick.note = "not saved yet, retrying…";
+          tick.note = gettext("not saved yet, retrying…");
           show(url);
           window.setTimeout(function () { send(url); }, FIRST_WAIT * Math.pow(2, tick.tries - 1));
         } else {
           tick.failed = true;
-          tick.note = "not saved: no answer from the server. Tick again";
+          tick.note = gettext("not saved: no answer from the server. Tick again");
           show(url);
         }
       });
@@ -107,10 +107,14 @@
       send(url);
       return;
     }
-    tick.note = data.checked_in ? "✓ saved" : "saved: not here";
+    tick.note = data.checked_in ? gettext("✓ saved") : gettext("saved: not here");
     show(url);
     var count = document.querySelector("[data-checked-count]");
-    if (count) count.textContent = data.checked ? ", " + data.checked + " checked in" : "";
+    if (count) {
+      count.textContent = data.checked
+        ? ", " + interpolate(ngettext("%(count)s checked in", "%(count)s checked in", data.checked), { count: data.checked }, true)
+        : "";
+    }
     settled();
   }
 
@@ -119,7 +123,7 @@
     tick.sending = false;
     tick.failed = true;
     tick.tries = 0;
-    tick.note = "not saved: " + (words || "refused");
+    tick.note = interpolate(gettext("not saved: %(why)s"), { why: words || gettext("refused") }, true);
     var box = boxOf(url);
     if (box) { box.checked = !tick.wanted; tick.wanted = box.checked; }
     show(url);
@@ -164,7 +168,7 @@
     tick.wanted = box.checked;
     if (tick.sending) {
       tick.queued = true;
-      tick.note = "saving…";
+      tick.note = gettext("saving…");
       show(url);
       return;
     }

@@ -8,7 +8,19 @@
  *   (#live's data-revision and data-shown-clock), so the answer is empty when nothing moved
  * - a form or button with data-confirm asks its question before the form is sent
  * - a link marked data-back goes back a page (its href where there is no page to go back to)
+ * - the scripts say their words through gettext(), ngettext(), pgettext() and interpolate(),
+ *   which Django's catalogue of the reader's language gives (/jsi18n/<language>.js, which
+ *   base.html loads before this script); should it fail to load, they say English
  */
+if (!window.gettext) {
+  window.gettext = function (text) { return text; };
+  window.ngettext = function (one, many, count) { return count === 1 ? one : many; };
+  window.pgettext = function (context, text) { return text; };
+  window.interpolate = function (text, values, named) {
+    if (!named) return text;
+    return text.replace(/%\((\w+)\)s/g, function (all, name) { return String(values[name]); });
+  };
+}
 (function () {
   "use strict";
 

@@ -58,7 +58,11 @@
       if (label) {
         /* one page of one slice: the label keeps its room, unseen, so that nothing moves
            when it shows */
-        var text = "page " + (state.page + 1) + " of " + Math.max(pages.length, 1);
+        var text = interpolate(
+          gettext("page %(page)s of %(pages)s"),
+          { page: state.page + 1, pages: Math.max(pages.length, 1) },
+          true
+        );
         label.textContent = slice ? slice + (pages.length > 1 ? ", " + text : "") : text;
         label.classList.toggle("is-idle", pages.length < 2 && !slice);
       }

@@ -105,14 +105,20 @@
     if (!group) return;
     group.querySelectorAll(".won-side").forEach(function (side) { side.classList.remove("is-bidding"); });
     const side = biddingSide(form);
-    if (side) side.classList.add("is-bidding");
+    if (side) {
+      side.classList.add("is-bidding");
+      /* the badge before the bidding side's name (tablescore.css shows its data-badge) */
+      side.querySelectorAll("label").forEach(function (label) {
+        label.setAttribute("data-badge", pgettext("badge of the bidding side", "bid"));
+      });
+    }
     const target = side ? side.querySelector("[data-points-input]") : null;
     const current = target ? num(target) : null;
     const ready = Boolean(side) && bid !== null;
     const title = group.querySelector("[data-pad-title]");
     if (title) {
       title.textContent = ready
-        ? side.querySelector(".side-name").textContent + " took (bid " + bid + "):"
+        ? interpolate(gettext("%(side)s took (bid %(bid)s):"), { side: side.querySelector(".side-name").textContent, bid: bid }, true)
         : gettext("Choose the bidder and the bid: the points are then one tap.");
     }
     group.querySelectorAll("[data-points-offset]").forEach(function (button) {

@@ -85,7 +85,8 @@
       { count: count, words: count === 1 ? words[0] : words[1] }, true);
     const word = words[0].charAt(0).toUpperCase() + words[0].slice(1);
     bar.querySelector("[data-outbox-what]").textContent = items.map(function (item) {
-      return word + " " + item.number + (item.what ? ": " + item.what : "");
+      const round = word + " " + item.number;
+      return item.what ? interpolate(gettext("%(label)s: %(value)s"), { label: round, value: item.what }, true) : round;
     }).join(" · ");
     const first = word + " " + items[0].number;
     bar.querySelector("[data-outbox-why]").textContent = backgroundSync()
@@ -109,12 +110,14 @@
         return words(label && label.querySelector(".chip-label")) || words(label);
       }).filter(Boolean);
       const legend = field.querySelector("legend");
-      if (chosen.length && legend) parts.push(words(legend).replace(/\s*\(.*\)$/, "") + ": " + chosen.join(" & "));
+      if (chosen.length && legend) {
+        parts.push(interpolate(gettext("%(label)s: %(value)s"), { label: words(legend).replace(/\s*\(.*\)$/, ""), value: chosen.join(" & ") }, true));
+      }
     });
     form.querySelectorAll("input[type=number]").forEach(function (input) {
       if (input.value === "" || input.disabled || input.classList.contains("auto")) return;
       const label = input.getAttribute("aria-label") || words(input.id && form.querySelector('label[for="' + input.id + '"]'));
-      if (label) parts.push(label + ": " + input.value);
+      if (label) parts.push(interpolate(gettext("%(label)s: %(value)s"), { label: label, value: input.value }, true));
     });
     return parts.join(", ");
   }
