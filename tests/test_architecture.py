@@ -456,7 +456,7 @@ PART_EDGES: dict[str, dict[str, frozenset[str]]] = {
         "services": frozenset({"errors", "models"}),
         "standings": frozenset({"models"}),
         "tasks": frozenset({"events", "models", "services"}),
-        "templatetags": frozenset({"club"}),
+        "templatetags": frozenset({"club", "seating"}),
         "web": frozenset(
             {
                 "brackets",

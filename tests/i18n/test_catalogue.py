@@ -71,7 +71,16 @@ def test_the_cores_mark_every_problem():
     from tests.i18n.catalogue import MARKED_CORES
 
     # Calls whose argument at this position is a problem's or a phrase's template.
-    template_at = {"fail": 1, "Problem": 0, "Phrase": 0, "Words": 0, "single": 0, "invalid": 0}
+    template_at = {
+        "fail": 1,
+        "Problem": 0,
+        "Phrase": 0,
+        "Words": 0,
+        "single": 0,
+        "invalid": 0,
+        "SchedulingError": 0,
+        "BracketUserError": 0,
+    }
     found = []
     for name in MARKED_CORES:
         path = Path(ROOT / name)

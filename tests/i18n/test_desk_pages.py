@@ -137,11 +137,10 @@ def shown_words(html: str) -> list[str]:
     return re.findall(r"[^\W\d_][^\W\d_']*(?:'[^\W\d_]+)?", " ".join([text, *said]))
 
 
-# Said elsewhere, not by the desk's pages: the seating report's sentences, stored with the
-# round as the planner wrote them (the sizes' reason and the method), and what a game says
-# of its deals and teams (the scoring pages' own words, marked with them), and why the
-# public sign-up page is off (the sign-up page's own sentence, quoted).
-STORED = re.compile(r"<(dd|span|td) data-(?:sizes|method|game-words|signup-reason)>.*?</\1>", re.S)
+# Said elsewhere, not by the desk's pages: what a game says of its deals and teams (the
+# scoring pages' own words, marked with them), and why the public sign-up page is off (the
+# sign-up page's own sentence, quoted).
+STORED = re.compile(r"<(dd|span|td) data-(?:game-words|signup-reason)>.*?</\1>", re.S)
 
 
 # A link written out (a player's own, a table's, the event's): its random token may hold

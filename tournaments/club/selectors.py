@@ -13,6 +13,7 @@ from django.db.models import QuerySet, Sum
 from django.utils.formats import number_format
 
 from common.folding import folded
+from common.phrases import N_, Words
 from scoring.wording import said
 from tournaments.club.adapter import night_places, season_nights
 from tournaments.club.core.chart import history_svg
@@ -269,7 +270,12 @@ def player_page(*, player: Player) -> PlayerPage:
         rating=rating_text(player_skill(player)),
         rank=rank,
         of=len(board),
-        chart=history_svg(history, label=f"{player.name}: rating after each game"),
+        chart=history_svg(
+            history,
+            label=Words(N_("{name}: rating after each game"), {"name": player.name}),
+            say=said,
+            number=lambda value: number_format(value, 1),
+        ),
         nights=tuple(nights),
         last_played=nights[0].event.created_at if nights else None,
     )

@@ -12,7 +12,9 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from scoring.engines.base import Problem
 from scoring.engines.registry import ENGINES
+from scoring.wording import said
 from tournaments.models import Bye, Entrant, Event, KeepApart, TableSeat, TournamentRound
 from tournaments.seating.core import (
     Constraints,
@@ -25,6 +27,9 @@ from tournaments.seating.core import (
     plan_round,
     report_round,
 )
+from tournaments.seating.core.sizes import split_sentence
+from tournaments.seating.core.types import TableSplit
+from tournaments.seating.core.words import method_words
 
 SLOTS = 64  # more members than any table seats
 
@@ -221,6 +226,30 @@ def report_for(
     return report_round(request, tables, byes, method=method)
 
 
+# --------------------------------------------------------------------------- showing
+
+
+def refusal(error: SchedulingError, *, field: str | None = None) -> Problem:
+    """The core's refusal as a problem naming its round and field (``field`` instead of its
+    own, when the caller's form names it otherwise), said in each reader's language."""
+    return Problem(error.template, error.round, field or error.field, error.values)
+
+
+def report_shown(report: Mapping[str, Any]) -> dict[str, Any]:
+    """A round's stored report as its reader reads it: the sizes' sentence and the method
+    in the active language (Django's, chosen for the request), the sizes' sentence made
+    again from the split's facts; a report stored before it kept them (or whose facts make
+    no sense) shows its English sentence as it was written."""
+    shown = dict(report)
+    split = TableSplit.from_report(report)
+    if split is not None:
+        shown["sizes"] = said(split_sentence(split))
+    method = report.get("method")
+    if isinstance(method, str) and method:
+        shown["method"] = said(method_words(method))
+    return shown
+
+
 __all__ = [
     "SLOTS",
     "SchedulingError",
@@ -230,7 +259,9 @@ __all__ = [
     "event_table_policy",
     "plan_for",
     "played_rounds",
+    "refusal",
     "report_for",
+    "report_shown",
     "seating_inputs",
     "slot",
     "table_policy",

@@ -12,9 +12,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Collection, Mapping
+from decimal import Decimal
 from itertools import groupby
 from operator import itemgetter
 from typing import Any, NamedTuple
+
+from django.utils.formats import number_format
 
 from common.kept import (
     kept_add,
@@ -50,6 +53,17 @@ from tournaments.standings.core import (
     table_from_game,
 )
 from tournaments.standings.core.metrics import ROUND_METRICS
+from tournaments.standings.core.shown import metric_text
+
+# --------------------------------------------------------------------------- shown
+
+
+def metric_shown(value: float | None, missing: str = "\N{EN DASH}") -> str:
+    """A standings value as ``metric_text`` rounds it, written as the reader's language
+    writes numbers (70.63 in English, 70,63 in French)."""
+    text = metric_text(value, missing)
+    return text if value is None else number_format(Decimal(text))
+
 
 BYE_METHODS: Mapping[str, ByeMethod] = {
     Event.ByeScoring.AVERAGE: ByeMethod.OWN_AVERAGE,

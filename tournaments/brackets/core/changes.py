@@ -11,7 +11,11 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Protocol, TypeVar
 
+from common.phrases import N_, Words
+
 from .state import (
+    A_RESULT,
+    AN_OVERRIDE,
     BracketState,
     BracketUserError,
     DrawRule,
@@ -30,15 +34,15 @@ REASON_LONGEST = 500
 _INVISIBLE = frozenset({"Zs", "Zl", "Zp", "Cc", "Cf", "Mn", "Me", "Co", "Cn", "Cs"})
 
 
-def reason_problem(reason: str) -> str | None:
+def reason_problem(reason: str) -> Words | None:
     """What is wrong with an override's reason, or None when it will do."""
     text = reason.strip()
     if not any(unicodedata.category(ch) not in _INVISIBLE for ch in text):
-        return "an override needs a reason"
+        return Words(N_("an override needs a reason"))
     if len(text) > REASON_LONGEST:
-        return f"the reason is at most {REASON_LONGEST} characters"
+        return Words(N_("the reason is at most {most} characters"), {"most": REASON_LONGEST})
     if any(unicodedata.category(ch) == "Cc" and ch not in "\n\t" for ch in text):
-        return "the reason holds characters that cannot be shown"
+        return Words(N_("the reason holds characters that cannot be shown"))
     return None
 
 
@@ -80,12 +84,12 @@ def report_results(bracket: B, results: Sequence[Result], *, correction: bool = 
     for result in results:
         if result.match in recorded:
             raise BracketUserError(
-                "the match is given two results at once", field="match", match=result.match
+                N_("the match is given two results at once"), field="match", match=result.match
             )
-        view = check_changeable(state, result.match, what="a result")
+        view = check_changeable(state, result.match, what=A_RESULT)
         if view.status is Status.DONE and view.reported is not None and not correction:
             raise BracketUserError(
-                "this match already has a result; send it as a correction to replace it",
+                N_("this match already has a result; send it as a correction to replace it"),
                 field="match",
                 match=result.match,
             )
@@ -105,13 +109,15 @@ def override_advancement(bracket: B, override: Override) -> B:
     override while no later match has been played.
     """
     if (problem := reason_problem(override.reason)) is not None:
-        raise BracketUserError(problem, field="reason", match=override.match)
+        raise BracketUserError(
+            problem.template, problem.values, field="reason", match=override.match
+        )
     state = bracket.state()
-    view = check_changeable(state, override.match, what="an override")
+    view = check_changeable(state, override.match, what=AN_OVERRIDE)
     finish = check_finish(override.match, _as_finish(override.finish), view.entrants)
     if any(len(group) > 1 for group in finish):
         raise BracketUserError(
-            "an override must rank every entrant, with no ties",
+            N_("an override must rank every entrant, with no ties"),
             field="finish",
             match=override.match,
         )

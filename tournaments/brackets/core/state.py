@@ -9,21 +9,36 @@ by :func:`bracket_state`, so the stored truth never drifts from the rules.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
+
+from common.phrases import N_, Words, fill
 
 # --------------------------------------------------------------------------- errors
 
 
 class BracketUserError(ValueError):
-    """A request the director can fix: shown next to the field it names."""
+    """A request the director can fix: shown next to the field it names.
 
-    def __init__(self, message: str, *, field: str | None = None, match: str | None = None):
-        self.message = message
+    ``template`` (marked with ``N_``) and ``values`` stay apart for each reader's language
+    (see ``scoring.engines.base``); ``message`` is the English text."""
+
+    def __init__(
+        self,
+        template: str,
+        values: Mapping[str, Any] | None = None,
+        *,
+        field: str | None = None,
+        match: str | None = None,
+    ):
+        self.template = template
+        self.values = dict(values or {})
+        self.message = fill(template, self.values)
         self.field = field
         self.match = match
-        super().__init__(f"{match}: {message}" if match else message)
+        super().__init__(f"{match}: {self.message}" if match else self.message)
 
 
 class BracketFatalError(RuntimeError):
@@ -64,9 +79,11 @@ def _check_names(entrants: Sequence[str], field: str) -> None:
     seen: set[str] = set()
     for name in entrants:
         if not isinstance(name, str) or not name:
-            raise BracketUserError("every entrant needs a non-empty name", field=field)
+            raise BracketUserError(N_("every entrant needs a non-empty name"), field=field)
         if name in seen:
-            raise BracketUserError(f"entrant {name!r} is listed twice", field=field)
+            raise BracketUserError(
+                N_("entrant {name} is listed twice"), {"name": repr(name)}, field=field
+            )
         seen.add(name)
 
 
@@ -91,18 +108,24 @@ def seed_field(
         return tuple(shuffled)
     if method is Seeding.MANUAL:
         if order is None:
-            raise BracketUserError("manual seeding needs the director's order", field="order")
+            raise BracketUserError(N_("manual seeding needs the director's order"), field="order")
         _check_names(order, "order")
         missing = [name for name in entrants if name not in set(order)]
         extra = [name for name in order if name not in set(entrants)]
         if missing or extra:
-            parts = []
-            if missing:
-                parts.append("missing " + ", ".join(missing))
-            if extra:
-                parts.append("not entered " + ", ".join(extra))
+            if not extra:
+                template = N_("the seed order must name every entrant once: missing {missing}")
+            elif not missing:
+                template = N_("the seed order must name every entrant once: not entered {extra}")
+            else:
+                template = N_(
+                    "the seed order must name every entrant once: missing {missing}; "
+                    "not entered {extra}"
+                )
             raise BracketUserError(
-                "the seed order must name every entrant once: " + "; ".join(parts), field="order"
+                template,
+                {"missing": ", ".join(missing), "extra": ", ".join(extra)},
+                field="order",
             )
         return tuple(order)
     raise BracketFatalError(f"unknown seeding method {method!r}")
@@ -120,11 +143,14 @@ def cut_to_top(standings: Sequence[str], size: int) -> Cut:
     """Take the top ``size`` of a standings order (best first) into the bracket."""
     _check_names(standings, "standings")
     if size < 2:
-        raise BracketUserError("a cut must keep at least 2 entrants", field="cut")
+        raise BracketUserError(N_("a cut must keep at least 2 entrants"), field="cut")
     if size > len(standings):
         raise BracketUserError(
-            f"a cut to the top {size} needs at least {size} entrants in the standings;"
-            f" there are {len(standings)}",
+            N_(
+                "a cut to the top {size} needs at least {size} entrants in the standings;"
+                " there are {count}"
+            ),
+            {"size": size, "count": len(standings)},
             field="cut",
         )
     return Cut(qualified=tuple(standings[:size]), out=tuple(standings[size:]))
@@ -172,12 +198,12 @@ def check_finish(
     """The finish as tuples, or a user error when it does not name the table exactly."""
     groups = tuple(tuple(group) for group in finish)
     if any(not group for group in groups):
-        raise BracketUserError("a finish cannot hold an empty group", field=field, match=match)
+        raise BracketUserError(N_("a finish cannot hold an empty group"), field=field, match=match)
     named = [name for group in groups for name in group]
     if sorted(named) != sorted(entrants) or len(set(named)) != len(named):
         raise BracketUserError(
-            "the finish must name each entrant at the table exactly once: "
-            + ", ".join(sorted(entrants)),
+            N_("the finish must name each entrant at the table exactly once: {entrants}"),
+            {"entrants": ", ".join(sorted(entrants))},
             field=field,
             match=match,
         )
@@ -207,8 +233,10 @@ def break_ties(
         tied = sorted(group, key=lambda name: seed_rank[name])
         if rule is DrawRule.REPLAY and straddles:
             raise BracketUserError(
-                "the table ended level; under this stage's replay rule it plays again:"
-                " report the replay's result",
+                N_(
+                    "the table ended level; under this stage's replay rule it plays again:"
+                    " report the replay's result"
+                ),
                 field="finish",
                 match=match,
             )
@@ -305,7 +333,11 @@ class BracketState:
         for view in self.matches:
             if view.id == match_id:
                 return view
-        raise BracketUserError(f"there is no match {match_id!r} in this bracket", field="match")
+        raise BracketUserError(
+            N_("there is no match {match} in this bracket"),
+            {"match": repr(match_id)},
+            field="match",
+        )
 
     @property
     def ready(self) -> tuple[MatchView, ...]:
@@ -341,20 +373,34 @@ def decided_dependents(state: BracketState, match_id: str) -> list[str]:
     ]
 
 
+# A match's status as a refusal names it.
+STATUS_WORDS = {
+    Status.WAITING: N_("the match is waiting (a side is not known yet)"),
+    Status.READY: N_("the match is ready"),
+    Status.DONE: N_("the match is done"),
+    Status.BYE: N_("the match is a bye"),
+    Status.EMPTY: N_("the match is empty"),
+    Status.NOT_NEEDED: N_("the match is not needed"),
+}
+A_RESULT = N_("a result")
+AN_OVERRIDE = N_("an override")
+
+
 def check_changeable(state: BracketState, match_id: str, *, what: str) -> MatchView:
-    """The match, when ``what`` (a result, an override) may be recorded for it now."""
+    """The match, when ``what`` (``A_RESULT``, ``AN_OVERRIDE``) may be recorded for it now."""
     view = state.match(match_id)
     if view.status not in (Status.READY, Status.DONE):
         raise BracketUserError(
-            f"{what} cannot be recorded: the match is {view.status.value.replace('_', ' ')}"
-            + (" (a side is not known yet)" if view.status is Status.WAITING else ""),
+            N_("{what} cannot be recorded: {status}"),
+            {"what": Words(what), "status": Words(STATUS_WORDS[view.status])},
             field="match",
             match=match_id,
         )
     later = decided_dependents(state, match_id)
     if later:
         raise BracketUserError(
-            f"{what} cannot change this match: {', '.join(later)} already played with its outcome",
+            N_("{what} cannot change this match: {later} already played with its outcome"),
+            {"what": Words(what), "later": ", ".join(later)},
             field="match",
             match=match_id,
         )

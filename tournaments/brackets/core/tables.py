@@ -19,6 +19,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from common.phrases import N_
+
 from .state import (
     FINISHED,
     BracketFatalError,
@@ -57,21 +59,23 @@ class TableRules:
     def check(self) -> None:
         legal = set(self.legal_sizes)
         if not legal or min(legal) < 2:
-            raise BracketUserError("legal table sizes must be 2 or more", field="legal_sizes")
+            raise BracketUserError(N_("legal table sizes must be 2 or more"), field="legal_sizes")
         if self.table_size not in legal:
             raise BracketUserError(
-                f"a table of {self.table_size} is not a legal size for this game"
-                f" ({', '.join(map(str, sorted(legal)))})",
+                N_("a table of {size} is not a legal size for this game ({legal})"),
+                {"size": self.table_size, "legal": ", ".join(map(str, sorted(legal)))},
                 field="table_size",
             )
         if not 1 <= self.advance < self.table_size:
             raise BracketUserError(
-                f"the number going on from a table must be between 1 and {self.table_size - 1}",
+                N_("the number going on from a table must be between 1 and {most}"),
+                {"most": self.table_size - 1},
                 field="advance",
             )
         if self.final_size not in legal:
             raise BracketUserError(
-                f"a final table of {self.final_size} is not a legal size for this game",
+                N_("a final table of {size} is not a legal size for this game"),
+                {"size": self.final_size},
                 field="final_table_size",
             )
 
@@ -101,8 +105,8 @@ def split(players: int, rules: TableRules) -> tuple[int, ...]:
     if players in legal:
         return (players,)
     raise BracketUserError(
-        f"{players} players cannot be seated at legal tables of more than"
-        f" {rules.advance} ({', '.join(map(str, sorted(legal)))})",
+        N_("{players} players cannot be seated at legal tables of more than {advance} ({legal})"),
+        {"players": players, "advance": rules.advance, "legal": ", ".join(map(str, sorted(legal)))},
         field="advance",
     )
 
@@ -152,13 +156,15 @@ def table_elimination(
     smallest = min(rules.legal_sizes)
     if len(seeds) < max(2, smallest):
         raise BracketUserError(
-            f"a table elimination needs at least {max(2, smallest)} players;"
-            f" there are {len(seeds)}",
+            N_("a table elimination needs at least {least} players; there are {count}"),
+            {"least": max(2, smallest), "count": len(seeds)},
             field="seeds",
         )
     if len(seeds) > MAX_FIELD:
         raise BracketUserError(
-            f"a table elimination takes at most {MAX_FIELD} players", field="seeds"
+            N_("a table elimination takes at most {most} players"),
+            {"most": MAX_FIELD},
+            field="seeds",
         )
     round_plan(len(seeds), rules)  # refuses a field that cannot be seated
     pairs = tuple((a, b) for a, b in history if a != b)

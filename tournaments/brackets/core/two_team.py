@@ -13,6 +13,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
+from common.phrases import N_
+
 from .state import (
     FINISHED,
     BracketFatalError,
@@ -98,12 +100,14 @@ def _check_field(seeds: Sequence[str]) -> None:
     _check_names(seeds, "seeds")
     if len(seeds) < MIN_FIELD:
         raise BracketUserError(
-            f"an elimination needs at least {MIN_FIELD} entrants; there are {len(seeds)}",
+            N_("an elimination needs at least {least} entrants; there are {count}"),
+            {"least": MIN_FIELD, "count": len(seeds)},
             field="seeds",
         )
     if len(seeds) > MAX_FIELD:
         raise BracketUserError(
-            f"an elimination takes at most {MAX_FIELD} entrants; there are {len(seeds)}",
+            N_("an elimination takes at most {most} entrants; there are {count}"),
+            {"most": MAX_FIELD, "count": len(seeds)},
             field="seeds",
         )
 
@@ -118,7 +122,9 @@ def single_elimination(
     """A single elimination of ``seeds`` (best first)."""
     _check_field(seeds)
     if third_place and len(seeds) < 3:
-        raise BracketUserError("a third-place match needs at least 3 entrants", field="third_place")
+        raise BracketUserError(
+            N_("a third-place match needs at least 3 entrants"), field="third_place"
+        )
     return EliminationBracket(
         format=Format.SINGLE,
         seeds=tuple(seeds),

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 
 from django.db import transaction
 
+from common.phrases import Phrase
 from scoring.engines.base import N_, Problem
 from scoring.models import Game
 from scoring.services import Actor, GameChangeError, game_create
@@ -35,18 +36,30 @@ from tournaments.services.change import ActingUser, bump, event_locked_open, eve
 def bracket_refusal(
     error: BracketUserError, names: Mapping[str, str] | None = None
 ) -> TournamentError:
-    """The core's refusal as the director reads it: the match it is about, then why;
-    entrant ids listed after its last colon (the core knows only ids) as the players'
-    names."""
-    where = f"{error.match}: " if error.match else ""
-    message = error.message
-    head, colon, listed = message.rpartition(": ")
-    if names and colon:
-        ids = [part.strip() for part in listed.split(",")]
-        if ids and all(i in names for i in ids):
-            named = sorted((names[i] for i in ids), key=str.casefold)
-            message = head + colon + ", ".join(named)
-    return TournamentError([Problem(where + message, None, error.field)])
+    """The core's refusal as the director reads it, in the director's language: the match
+    it is about, then why; entrant ids listed in it (the core knows only ids) as the
+    players' names."""
+    values = {name: _named(value, names) for name, value in error.values.items()}
+    if not error.match:
+        return TournamentError([Problem(error.template, None, error.field, values)])
+    why = Phrase(error.template, values)
+    return TournamentError(
+        [
+            Problem(
+                N_("{match}: {problem}"), None, error.field, {"match": error.match, "problem": why}
+            )
+        ]
+    )
+
+
+def _named(value: object, names: Mapping[str, str] | None) -> object:
+    """A value listing entrant ids ("12, 40") as their names, in alphabetical order."""
+    if not names or not isinstance(value, str):
+        return value
+    ids = [part.strip() for part in value.split(",")]
+    if ids and all(i in names for i in ids):
+        return ", ".join(sorted((names[i] for i in ids), key=str.casefold))
+    return value
 
 
 # --------------------------------------------------------------------------- stored <-> core

@@ -56,6 +56,7 @@ from tournaments.seating.core.types import (
     Sides,
     Table,
     TablePolicy,
+    TableSplit,
     Weights,
 )
 
@@ -74,6 +75,7 @@ __all__ = [
     "Sides",
     "Table",
     "TablePolicy",
+    "TableSplit",
     "Weights",
     "draw_winners",
     "fewest_byes",

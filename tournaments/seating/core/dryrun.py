@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from common.phrases import N_
 from tournaments.seating.core.formats.lookahead import PartnershipChoice
 from tournaments.seating.core.ledger import Ledger
 from tournaments.seating.core.planner import partnership_choice, plan_round
@@ -83,9 +84,13 @@ def plan_schedule(
 ) -> Schedule:
     """Plan ``rounds`` rounds for a fixed field, with results drawn from ``seed``."""
     if not 1 <= rounds <= MAX_ROUNDS:
-        raise SchedulingError(f"rounds must be between 1 and {MAX_ROUNDS}", field="rounds")
+        raise SchedulingError(
+            N_("rounds must be between 1 and {most}"), {"most": MAX_ROUNDS}, field="rounds"
+        )
     if not 1 <= len(entrants) <= MAX_ENTRANTS:
-        raise SchedulingError(f"players must be between 1 and {MAX_ENTRANTS}", field="players")
+        raise SchedulingError(
+            N_("players must be between 1 and {most}"), {"most": MAX_ENTRANTS}, field="players"
+        )
     constraints = constraints or Constraints()
     weights = weights or Weights()
     results = random.Random(f"results:{seed}")

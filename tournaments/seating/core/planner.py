@@ -8,6 +8,7 @@ import time
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
+from common.phrases import N_
 from tournaments.seating.core.formats import FORMATS, Seating
 from tournaments.seating.core.formats.base import apart_pairs
 from tournaments.seating.core.formats.lookahead import PartnershipChoice
@@ -23,7 +24,7 @@ from tournaments.seating.core.report import (
 )
 from tournaments.seating.core.search import Coster
 from tournaments.seating.core.seat_order import repeated
-from tournaments.seating.core.sizes import split_words
+from tournaments.seating.core.sizes import split_sentence, table_split
 from tournaments.seating.core.types import (
     EntrantId,
     RoundPlan,
@@ -50,15 +51,19 @@ def check_request(request: RoundRequest) -> None:
     number = request.number
     if request.format not in FORMATS:
         raise SchedulingError(
-            f"format must be one of {', '.join(FORMATS)}", field="format", round=number
+            N_("format must be one of {formats}"),
+            {"formats": ", ".join(FORMATS)},
+            field="format",
+            round=number,
         )
     entrants = list(request.entrants)
     if len(set(entrants)) != len(entrants):
-        raise SchedulingError("an entrant is listed twice", field="entrants", round=number)
+        raise SchedulingError(N_("an entrant is listed twice"), field="entrants", round=number)
     for entrant, table in request.constraints.fixed_table.items():
         if table < 0:
             raise SchedulingError(
-                f"entrant {entrant}: a fixed table must be 0 or more",
+                N_("entrant {entrant}: a fixed table must be 0 or more"),
+                {"entrant": entrant},
                 field="fixed_table",
                 round=number,
             )
@@ -66,7 +71,7 @@ def check_request(request: RoundRequest) -> None:
     for team in request.constraints.fixed_teams:
         if len(team) < 1 or seen & set(team):
             raise SchedulingError(
-                "fixed teams must be non-empty and must not share an entrant",
+                N_("fixed teams must be non-empty and must not share an entrant"),
                 field="fixed_teams",
                 round=number,
             )
@@ -74,7 +79,10 @@ def check_request(request: RoundRequest) -> None:
     for entrant, points in request.scores.items():
         if not isinstance(points, int | float) or not math.isfinite(points):
             raise SchedulingError(
-                f"entrant {entrant}: points must be a finite number", field="scores", round=number
+                N_("entrant {entrant}: points must be a finite number"),
+                {"entrant": entrant},
+                field="scores",
+                round=number,
             )
 
 
@@ -141,6 +149,7 @@ def report_round(
     after = Ledger(byes=Counter(ledger.byes))
     for entrant in byes:
         after.byes[entrant] += 1
+    split = table_split(len(seated) + len(byes), [len(t) for t in seatings], len(byes), policy)
     return RoundReport(
         round=request.number,
         repeated_pairs=pairs,
@@ -151,10 +160,6 @@ def report_round(
         cost=sum(coster.table(t) for t in seatings),
         seconds=time.perf_counter() - started,
         method=method,
-        sizes=split_words(
-            len(seated) + len(byes),
-            [len(t) for t in seatings],
-            len(byes),
-            policy,
-        ),
+        sizes=split_sentence(split),
+        split=split,
     )

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from tournaments.seating.core.types import TablePolicy
+from common.phrases import N_, Words
+from tournaments.seating.core.types import TablePolicy, TableSplit
 
 # (squared steps beyond the preferred size's neighbours, tables off the preferred size,
 #  tables above it, squared distance from it in players): summed over the tables.
@@ -86,29 +87,64 @@ def sizes_text(sizes: Sequence[int]) -> str:
 LISTED_TABLES = 8  # more tables than this are counted by size in the report's words
 
 
-def split_words(count: int, sizes: Sequence[int], byes: int, policy: TablePolicy) -> str:
-    """Why the round has the tables it has, in the director's words:
-    "14 players: tables of 5, 5, 4 (sizes allowed: 4, 5)"; when no split seats everyone,
-    how many sit out and why."""
-    players = f"{count} player{'' if count == 1 else 's'}"
-    ordered = sorted(sizes, reverse=True)
+def table_split(count: int, sizes: Sequence[int], byes: int, policy: TablePolicy) -> TableSplit:
+    """The facts of a round's split: ``count`` players at tables of ``sizes`` with ``byes``."""
+    counts = Counter(sizes)
+    return TableSplit(
+        players=count,
+        tables=tuple((size, counts[size]) for size in sorted(counts, reverse=True)),
+        byes=byes,
+        allowed=tuple(sorted(set(policy.legal_sizes))),
+        fewest=bool(byes) and byes == fewest_byes(count, policy),
+    )
+
+
+def split_words(count: int, sizes: Sequence[int], byes: int, policy: TablePolicy) -> Words:
+    """Why the round has the tables it has, in the director's words (``split_sentence``)."""
+    return split_sentence(table_split(count, sizes, byes, policy))
+
+
+def split_sentence(split: TableSplit) -> Words:
+    """A split's facts in the director's words: "14 players: tables of 5, 5, 4 (sizes
+    allowed: 4, 5)"; when no split seats everyone, how many sit out and why. Words: the
+    English text, with its template and values for each reader's language."""
+    count = split.players
+    players = Words(N_("{count} player") if count == 1 else N_("{count} players"), {"count": count})
+    ordered = [size for size, many in split.tables for _ in range(many)]
+    tables: Words
     if not ordered:
-        tables = "no table"
+        tables = Words(N_("no table"))
     elif len(ordered) == 1:
-        tables = f"a table of {ordered[0]}"
+        tables = Words(N_("a table of {size}"), {"size": ordered[0]})
     elif len(ordered) <= LISTED_TABLES:
-        tables = "tables of " + ", ".join(str(size) for size in ordered)
+        tables = Words(N_("tables of {sizes}"), {"sizes": ", ".join(map(str, ordered))})
     else:  # counted by size, so that the words stay short at any event's size
-        counts = Counter(ordered)
-        tables = " and ".join(
-            f"{counts[size]} table{'' if counts[size] == 1 else 's'} of {size}"
-            for size in sorted(counts, reverse=True)
+        parts = [
+            Words(
+                N_("{count} table of {size}") if many == 1 else N_("{count} tables of {size}"),
+                {"count": many, "size": size},
+            )
+            for size, many in split.tables
+        ]
+        tables = parts[0]
+        for part in parts[1:]:
+            tables = Words(N_("{first} and {second}"), {"first": tables, "second": part})
+    allowed = sizes_text(split.allowed)
+    if not split.byes:
+        return Words(
+            N_("{players}: {tables} (sizes allowed: {allowed})"),
+            {"players": players, "tables": tables, "allowed": allowed},
         )
-    allowed = sizes_text(policy.legal_sizes)
-    if not byes:
-        return f"{players}: {tables} (sizes allowed: {allowed})"
-    sitting = f"{tables} and {byes} sitting out"
-    if byes == fewest_byes(count, policy):
-        reason = f"no split into the sizes allowed ({allowed}) seats all {count}"
-        return f"{players}: {sitting}, as {reason}"
-    return f"{players}: {sitting} (sizes allowed: {allowed})"
+    sitting = Words(N_("{tables} and {byes} sitting out"), {"tables": tables, "byes": split.byes})
+    if split.fewest:
+        return Words(
+            N_(
+                "{players}: {sitting}, as no split into the sizes allowed ({allowed}) "
+                "seats all {count}"
+            ),
+            {"players": players, "sitting": sitting, "allowed": allowed, "count": count},
+        )
+    return Words(
+        N_("{players}: {sitting} (sizes allowed: {allowed})"),
+        {"players": players, "sitting": sitting, "allowed": allowed},
+    )

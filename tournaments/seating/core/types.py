@@ -8,9 +8,12 @@ in seat order, so the sides at a table are read from the seat order with
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
+
+from common.phrases import N_, fill
 
 EntrantId = int
 Table = tuple[EntrantId, ...]
@@ -21,12 +24,30 @@ Format = Literal["mixer", "swiss", "round_robin", "progressive"]
 
 
 class SchedulingError(ValueError):
-    """A request the engine cannot plan (a user mistake); ``field`` names the input at fault."""
+    """A request the engine cannot plan (a user mistake); ``field`` names the input at fault.
 
-    def __init__(self, message: str, *, field: str | None = None, round: int | None = None):
+    ``template`` (marked with ``N_``) and ``values`` stay apart, for each reader's language
+    (``tournaments.seating.adapter.refusal``); ``message`` and ``str()`` are the English."""
+
+    def __init__(
+        self,
+        template: str,
+        values: Mapping[str, Any] | None = None,
+        *,
+        field: str | None = None,
+        round: int | None = None,
+    ):
+        self.template = template
+        self.values = dict(values or {})
         self.field = field
         self.round = round
-        super().__init__(f"round {round}: {message}" if round else message)
+        self.message = fill(template, self.values)
+        super().__init__(f"round {round}: {self.message}" if round else self.message)
+
+
+def listed(sizes: Collection[int]) -> str:
+    """Sizes as a message lists them: "4, 5", in increasing order."""
+    return ", ".join(str(size) for size in sorted(sizes))
 
 
 @dataclass(frozen=True)
@@ -47,18 +68,19 @@ class TablePolicy:
 
     def __post_init__(self) -> None:
         if not self.legal_sizes or any(size < 1 for size in self.legal_sizes):
-            raise SchedulingError("legal table sizes must be positive", field="legal_sizes")
+            raise SchedulingError(N_("legal table sizes must be positive"), field="legal_sizes")
         if self.preferred not in self.legal_sizes:
             raise SchedulingError(
-                f"preferred table size {self.preferred} is not a legal size "
-                f"({', '.join(str(s) for s in sorted(self.legal_sizes))})",
+                N_("preferred table size {size} is not a legal size ({legal})"),
+                {"size": self.preferred, "legal": listed(self.legal_sizes)},
                 field="table_size",
             )
         for size, groups in self.sides.items():
             seats = sorted(seat for group in groups for seat in group)
             if seats != list(range(size)):
                 raise SchedulingError(
-                    f"the sides at a table of {size} must cover seats 0..{size - 1} once",
+                    N_("the sides at a table of {size} must cover seats 0..{last} once"),
+                    {"size": size, "last": size - 1},
                     field="sides",
                 )
 
@@ -69,9 +91,9 @@ class TablePolicy:
     def only(self, size: int) -> TablePolicy:
         """The same game played at exactly one size (the director's ``--table-size``)."""
         if size not in self.legal_sizes:
-            legal = ", ".join(str(s) for s in sorted(self.legal_sizes))
             raise SchedulingError(
-                f"table size {size} is not legal for this game (legal: {legal})",
+                N_("table size {size} is not legal for this game (legal: {legal})"),
+                {"size": size, "legal": listed(self.legal_sizes)},
                 field="table_size",
             )
         return TablePolicy(legal_sizes=(size,), preferred=size, sides=self.sides)
@@ -81,16 +103,20 @@ class TablePolicy:
         only). The preferred size stays when allowed, else the allowed size nearest to
         it (the smaller of two as near)."""
         chosen = tuple(sorted(set(sizes)))
-        legal = ", ".join(str(s) for s in sorted(self.legal_sizes))
+        legal = listed(self.legal_sizes)
         if not chosen:
             raise SchedulingError(
-                f"allow at least one table size (legal: {legal})", field="table_sizes"
+                N_("allow at least one table size (legal: {legal})"),
+                {"legal": legal},
+                field="table_sizes",
             )
         wrong = [s for s in chosen if s not in self.legal_sizes]
         if wrong:
             raise SchedulingError(
-                f"table size{'s' if len(wrong) > 1 else ''} {', '.join(map(str, wrong))} "
-                f"{'are' if len(wrong) > 1 else 'is'} not legal for this game (legal: {legal})",
+                N_("table sizes {sizes} are not legal for this game (legal: {legal})")
+                if len(wrong) > 1
+                else N_("table size {sizes} is not legal for this game (legal: {legal})"),
+                {"sizes": listed(wrong), "legal": legal},
                 field="table_sizes",
             )
         preferred = min(chosen, key=lambda s: (abs(s - self.preferred), s))
@@ -186,6 +212,71 @@ class RoundRequest:
         return len(self.history) + 1
 
 
+# Bounds on a split's facts read back from a stored report (which an imported document
+# may hold): beyond them the report's English sentence is shown as it was stored.
+MOST_PLAYERS = 1_000_000
+MOST_SIZES = 64
+_SPLIT_TABLES = re.compile(r"(?:\d{1,7}x\d{1,4}(?: \d{1,7}x\d{1,4})*)?")
+_SPLIT_SIZES = re.compile(r"\d{1,4}(?: \d{1,4})*")
+
+
+@dataclass(frozen=True)
+class TableSplit:
+    """Why a round has the tables it has, as facts: the players, the tables by size
+    (``(size, how many)``, largest first), the byes, the sizes allowed, and whether no
+    split into those sizes seats everyone (``fewest``: the byes are the fewest possible).
+    The report stores them as plain values (``as_report``); its sentence is made from
+    them in each reader's language (``sizes.split_sentence``)."""
+
+    players: int
+    tables: tuple[tuple[int, int], ...]
+    byes: int
+    allowed: tuple[int, ...]
+    fewest: bool
+
+    def as_report(self) -> dict[str, object]:
+        return {
+            "split_players": self.players,
+            "split_tables": " ".join(f"{count}x{size}" for size, count in self.tables),
+            "split_byes": self.byes,
+            "split_allowed": " ".join(map(str, self.allowed)),
+            "split_fewest": self.fewest,
+        }
+
+    @classmethod
+    def from_report(cls, report: Mapping[str, object]) -> TableSplit | None:
+        """The facts a report stored, or None when it holds none that make sense (a
+        report stored before it kept them, or an imported one altered)."""
+        players, byes, fewest = (
+            report.get("split_players"),
+            report.get("split_byes"),
+            report.get("split_fewest"),
+        )
+        tables, allowed = report.get("split_tables"), report.get("split_allowed")
+        if not (
+            _count(players)
+            and _count(byes)
+            and isinstance(fewest, bool)
+            and isinstance(tables, str)
+            and _SPLIT_TABLES.fullmatch(tables)
+            and isinstance(allowed, str)
+            and _SPLIT_SIZES.fullmatch(allowed)
+        ):
+            return None
+        by_size = tuple(
+            (int(size), int(count)) for count, size in (part.split("x") for part in tables.split())
+        )
+        sizes = tuple(int(size) for size in allowed.split())
+        if len(by_size) > MOST_SIZES or len(sizes) > MOST_SIZES:
+            return None
+        assert isinstance(players, int) and isinstance(byes, int)  # checked by _count
+        return cls(players, by_size, byes, sizes, fewest)
+
+
+def _count(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MOST_PLAYERS
+
+
 @dataclass(frozen=True)
 class RoundReport:
     """How good one round is, for the director and the benchmark.
@@ -209,6 +300,7 @@ class RoundReport:
     seconds: float
     method: str
     sizes: str = ""  # why these table sizes: "14 players: tables of 5, 5, 4 (sizes allowed: 4, 5)"
+    split: TableSplit | None = None  # the facts that sentence is made from
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -220,8 +312,11 @@ class RoundReport:
             "keep_apart_broken": self.keep_apart_broken,
             "cost": self.cost,
             "seconds": round(self.seconds, 4),
-            "method": self.method,
-            "sizes": self.sizes,
+            "method": str(self.method),
+            "sizes": str(self.sizes),
+            # The split's facts, from which the sentence is said again in each reader's
+            # language; ``sizes`` keeps the English for any other reader.
+            **(self.split.as_report() if self.split is not None else {}),
         }
 
 

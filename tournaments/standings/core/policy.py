@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from common.phrases import N_
 from scoring.engines.base import Problem
 from scoring.engines.registry import ENGINES
 from tournaments.standings.core.metrics import ROUND_METRICS, Metric
@@ -76,27 +77,51 @@ def rules_problems(rules: StandingsRules) -> list[Problem]:
     """Every mistake in the director's rules, naming the field."""
     problems: list[Problem] = []
     if not rules.metrics:
-        problems.append(Problem("choose at least one metric", field="metrics"))
+        problems.append(Problem(N_("choose at least one metric"), field="metrics"))
     seen: set[str] = set()
     for metric in rules.metrics:
         if metric not in Metric.__members__.values():
-            problems.append(Problem(f"unknown metric {metric!r}", field="metrics"))
+            problems.append(
+                Problem(N_("unknown metric {metric}"), None, "metrics", {"metric": repr(metric)})
+            )
         elif metric in seen:
-            problems.append(Problem(f"metric {metric} is chosen twice", field="metrics"))
+            problems.append(
+                Problem(N_("metric {metric} is chosen twice"), None, "metrics", {"metric": metric})
+            )
         seen.add(metric)
     if rules.strength_of not in ROUND_METRICS:
         allowed = ", ".join(ROUND_METRICS)
-        problems.append(Problem(f"strength must be one of {allowed}", field="strength_of"))
+        problems.append(
+            Problem(
+                N_("strength must be one of {allowed}"), None, "strength_of", {"allowed": allowed}
+            )
+        )
     if rules.byes.method not in ByeMethod.__members__.values():
-        problems.append(Problem(f"unknown bye method {rules.byes.method!r}", field="byes"))
+        problems.append(
+            Problem(
+                N_("unknown bye method {method}"), None, "byes", {"method": repr(rules.byes.method)}
+            )
+        )
     if rules.byes.opponents not in ByeOpponents.__members__.values():
         problems.append(
-            Problem(f"unknown bye rule for opponents {rules.byes.opponents!r}", field="byes")
+            Problem(
+                N_("unknown bye rule for opponents {rule}"),
+                None,
+                "byes",
+                {"rule": repr(rules.byes.opponents)},
+            )
         )
     for metric in rules.byes.fixed:
         if metric not in ROUND_METRICS:
-            problems.append(Problem(f"a bye cannot give a value for {metric}", field="byes"))
-    problems.extend(Problem(message, field="scales") for message in scale_problems(rules.scales))
+            problems.append(
+                Problem(
+                    N_("a bye cannot give a value for {metric}"), None, "byes", {"metric": metric}
+                )
+            )
+    problems.extend(
+        Problem(words.template, None, "scales", words.values)
+        for words in scale_problems(rules.scales)
+    )
     return problems
 
 

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import chain
 
+from common.phrases import N_
 from scoring.engines.base import Problem
 from tournaments.standings.core.metrics import (
     ROUND_METRICS,
@@ -155,9 +156,10 @@ def _score_round(
         if scale is None:
             problems.append(
                 Problem(
-                    f"table {table.number}: no placement scale for {len(sides)} sides",
-                    round=rnd.number,
-                    field="scales",
+                    N_("table {table}: no placement scale for {sides} sides"),
+                    rnd.number,
+                    "scales",
+                    {"table": table.number, "sides": len(sides)},
                 )
             )
             continue

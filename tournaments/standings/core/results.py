@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
+from common.phrases import N_, Words
 from scoring.engines.base import Problem
 
 EntrantId = int
@@ -77,26 +78,31 @@ class TableResult:
         return tuple(tuple(members) for members in grouped.values())
 
     @cached_property
-    def _shape_problems(self) -> tuple[tuple[str, str], ...]:
+    def _shape_problems(self) -> tuple[tuple[Words, str], ...]:
         """What is wrong with the table itself, as (message, field): fewer than two sides,
         a team whose seats differ, places that do not follow each other."""
         sides = self._sides
         if len(sides) < 2:
-            return (("a table needs at least two sides", "seats"),)
-        problems: list[tuple[str, str]] = []
+            return ((Words(N_("a table needs at least two sides")), "seats"),)
+        problems: list[tuple[Words, str]] = []
         for members in sides:
             first = members[0]
             if len(members) > 1 and any(
                 m.points != first.points or m.place != first.place for m in members
             ):
-                problems.append((f"team {first.side} has seats with different results", "seats"))
+                problems.append((_team_differs(first.side), "seats"))
         places = [members[0].place for members in sides]
         side_places = sorted(places)
         for place in places:
             ahead = bisect_left(side_places, place)
             if place != ahead + 1:
-                message = f"place {place} does not follow the places ahead of it"
-                problems.append((f"{message} (expected {ahead + 1})", "place"))
+                message = Words(
+                    N_(
+                        "place {place} does not follow the places ahead of it (expected {expected})"
+                    ),
+                    {"place": place, "expected": ahead + 1},
+                )
+                problems.append((message, "place"))
                 break
         return tuple(problems)
 
@@ -208,15 +214,19 @@ def table_from_game(
     return table
 
 
+def _team_differs(team: object) -> Words:
+    return Words(N_("team {team} has seats with different results"), {"team": str(team)})
+
+
 def _team_problems(
     sides: Sequence[Sequence[int]], totals: Sequence[int | float], seat_team: Mapping[int, str]
-) -> tuple[tuple[str, str], ...]:
+) -> tuple[tuple[Words, str], ...]:
     """``TableResult._shape_problems`` of a table whose places come from its totals."""
     if len(sides) < 2:
-        return (("a table needs at least two sides", "seats"),)
+        return ((Words(N_("a table needs at least two sides")), "seats"),)
     return tuple(
         [
-            (f"team {seat_team[members[0]]} has seats with different results", "seats")
+            (_team_differs(seat_team[members[0]]), "seats")
             for members in sides
             if len(members) > 1 and len({totals[seat] for seat in members}) > 1
         ]
@@ -229,12 +239,21 @@ def results_problems(event: EventResults) -> list[Problem]:
     ids = [e.id for e in event.entrants]
     for entrant_id, count in Counter(ids).items():
         if count > 1:
-            problems.append(Problem(f"entrant {entrant_id} is registered twice", field="entrants"))
+            problems.append(
+                Problem(
+                    N_("entrant {entrant} is registered twice"),
+                    None,
+                    "entrants",
+                    {"entrant": entrant_id},
+                )
+            )
     known = set(ids)
     numbers = Counter(r.number for r in event.rounds)
     for number, count in numbers.items():
         if count > 1:
-            problems.append(Problem(f"round {number} is given twice", round=number, field="rounds"))
+            problems.append(
+                Problem(N_("round {number} is given twice"), number, "rounds", {"number": number})
+            )
     for rnd in event.rounds:
         problems.extend(_round_problems(rnd, known))
     return problems
@@ -243,13 +262,15 @@ def results_problems(event: EventResults) -> list[Problem]:
 def _round_problems(rnd: RoundResults, known: set[EntrantId]) -> list[Problem]:
     problems: list[Problem] = []
 
-    def problem(message: str, field: str) -> None:
-        problems.append(Problem(message, round=rnd.number, field=field))
+    def problem(template: str, field: str, **values: object) -> None:
+        problems.append(Problem(template, rnd.number, field, values))
 
     seated: list[EntrantId] = list(rnd.byes)  # every placing in the round, in order
     for entrant_id in rnd.byes:
         if entrant_id not in known:
-            problem(f"bye for entrant {entrant_id}, who is not registered", "byes")
+            problem(
+                N_("bye for entrant {entrant}, who is not registered"), "byes", entrant=entrant_id
+            )
     for table in rnd.tables:
         entrants = [seat.entrant for seat in table.seats]
         seated.extend(entrants)
@@ -257,11 +278,19 @@ def _round_problems(rnd: RoundResults, known: set[EntrantId]) -> list[Problem]:
             for entrant_id in entrants:
                 if entrant_id not in known:
                     problem(
-                        f"table {table.number}: entrant {entrant_id} is not registered", "seats"
+                        N_("table {table}: entrant {entrant} is not registered"),
+                        "seats",
+                        table=table.number,
+                        entrant=entrant_id,
                     )
         for message, field in table._shape_problems:
-            problem(f"table {table.number}: {message}", field)
+            problem(N_("table {table}: {problem}"), field, table=table.number, problem=message)
     for entrant_id, count in Counter(seated).items():
         if count > 1:
-            problem(f"entrant {entrant_id} is placed {count} times in the round", "seats")
+            problem(
+                N_("entrant {entrant} is placed {count} times in the round"),
+                "seats",
+                entrant=entrant_id,
+                count=count,
+            )
     return problems

@@ -34,6 +34,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from itertools import pairwise
 
+from common.phrases import N_, Words
+
 SCALE_TOP = 7.0
 SCALE_BOTTOM = 1.0
 SCALE_MEAN = (SCALE_TOP + SCALE_BOTTOM) / 2
@@ -67,18 +69,35 @@ def shared_points(scale: Sequence[float], place: int, tied: int) -> float:
     return sum(spanned) / len(spanned)
 
 
-def scale_problems(scales: Mapping[int, Sequence[float]]) -> list[str]:
-    """What is wrong with a director's scales: wrong lengths, places not in order."""
-    problems: list[str] = []
+def scale_problems(scales: Mapping[int, Sequence[float]]) -> list[Words]:
+    """What is wrong with a director's scales: wrong lengths, places not in order (each
+    the English text with its template and values, for each reader's language)."""
+    problems: list[Words] = []
     for size, scale in sorted(scales.items()):
         if size < MIN_SIDES:
-            problems.append(f"placement scale for {size}: a table has at least {MIN_SIDES} sides")
+            problems.append(
+                Words(
+                    N_("placement scale for {size}: a table has at least {least} sides"),
+                    {"size": size, "least": MIN_SIDES},
+                )
+            )
         elif len(scale) != size:
             problems.append(
-                f"placement scale for {size}: needs {size} values, one per place, not {len(scale)}"
+                Words(
+                    N_(
+                        "placement scale for {size}: needs {size} values, one per place, "
+                        "not {given}"
+                    ),
+                    {"size": size, "given": len(scale)},
+                )
             )
         elif any(better < worse for better, worse in pairwise(scale)):
-            problems.append(f"placement scale for {size}: a better place cannot get fewer points")
+            problems.append(
+                Words(
+                    N_("placement scale for {size}: a better place cannot get fewer points"),
+                    {"size": size},
+                )
+            )
     return problems
 
 

@@ -32,6 +32,18 @@ from tournaments.seating.core.types import (
     Table,
     TablePolicy,
 )
+from tournaments.seating.core.words import (
+    AFFINE,
+    ANNEALED,
+    BEST_KNOWN,
+    CYCLIC,
+    GOLFER,
+    GREEDY,
+    GREEDY_SWAPS,
+    KIRKMAN,
+    WHIST,
+    cyclic_gf,
+)
 
 Tables = list[tuple[int, ...]]
 
@@ -87,7 +99,7 @@ def _construction(
     if partnership and everyone % 4 == 1 and count == everyone - 1:
         known = everyone in constructions.whist_sizes() and round_index < everyone
         if known and (rounds_planned is None or rounds_planned > capacity) and not short:
-            return ("whist", lambda r: constructions.whist_round(everyone, r), everyone)
+            return (WHIST, lambda r: constructions.whist_round(everyone, r), everyone)
         return None
     if everyone != count:
         return None
@@ -96,23 +108,23 @@ def _construction(
     capacity = max(capacity, len(golfer_rounds))
     best_known = not sides and (count, k) in designs.best_known_designs()
     if best_known and round_index < len(stored := designs.best_known_rounds(count, k)):
-        return ("best known schedule", lambda r: list(stored[r]), len(stored))
+        return (BEST_KNOWN, lambda r: list(stored[r]), len(stored))
     whist = partnership and count % 4 == 0 and count in constructions.whist_sizes()
     if whist and (rounds_planned is None or rounds_planned > capacity) and not short:
-        return ("whist", lambda r: constructions.whist_round(count, r), count - 1)
+        return (WHIST, lambda r: constructions.whist_round(count, r), count - 1)
     if count % k:
         return None
     if not sides and k == 3 and count in designs.kirkman_sizes():
         stored = designs.kirkman_rounds(count)
         if round_index < len(stored):
-            return ("Kirkman triple system", lambda r: list(stored[r]), len(stored))
+            return (KIRKMAN, lambda r: list(stored[r]), len(stored))
     if round_index >= capacity:
         return None
     if golfer_rounds:
-        return ("social golfer schedule", lambda r: list(golfer_rounds[r]), capacity)
-    name = "affine plane" if k == m and constructions.prime_power(m) else "cyclic"
-    if name == "cyclic" and constructions.prime_power(m):
-        name = f"cyclic GF({m})"
+        return (GOLFER, lambda r: list(golfer_rounds[r]), capacity)
+    name: str = AFFINE if k == m and constructions.prime_power(m) else CYCLIC
+    if name == CYCLIC and constructions.prime_power(m):
+        name = cyclic_gf(m)
     return (name, lambda r: constructions.cyclic_round(k, m, r), capacity)
 
 
@@ -218,8 +230,7 @@ def seat(seating: Seating, seated: list[EntrantId], sizes: list[int]) -> tuple[l
                     [p.tables for p in request.history], maker, points
                 )
                 splits: list[Split | None] = [
-                    split_of(t, policy.sides_at(len(t))) if name == "whist" else None
-                    for t in ordered
+                    split_of(t, policy.sides_at(len(t))) if name == WHIST else None for t in ordered
                 ]
                 cost = sum(coster.table(t) for t in ordered)
                 tables = [list(t) for t in ordered]
@@ -237,7 +248,7 @@ def seat(seating: Seating, seated: list[EntrantId], sizes: list[int]) -> tuple[l
         )
         tables = [list(t) for t in searched[index]]
         cost = sum(coster.table(t) for t in tables)
-        candidates.append((0 if follows else 1, cost, tables, "annealed", [None] * len(tables)))
+        candidates.append((0 if follows else 1, cost, tables, ANNEALED, [None] * len(tables)))
 
     # A construction the history has followed so far is kept to its end (a whist
     # tournament repeats table-mates by design, and pays it back in partners).
@@ -253,7 +264,7 @@ def seat(seating: Seating, seated: list[EntrantId], sizes: list[int]) -> tuple[l
         filled = swap_search(filled, coster, lambda u: u not in fixed_set, rng, steps=steps)
         tables = [[m for u in table for m in u] for table in filled]
         cost = sum(coster.table(t) for t in tables)
-        method = "greedy + swaps" if request.effort else "greedy"
+        method = GREEDY_SWAPS if request.effort else GREEDY
         candidates.append((1, cost, tables, method, [None] * len(tables)))
 
     candidates.sort(key=lambda c: (c[1], c[0]))

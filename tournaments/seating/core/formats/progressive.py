@@ -7,6 +7,7 @@ from tournaments.seating.core.formats import mixer
 from tournaments.seating.core.formats.base import Seated, Seating, blocks_of, sit_out
 from tournaments.seating.core.seat_order import seat_order
 from tournaments.seating.core.types import EntrantId, Table
+from tournaments.seating.core.words import PROGRESSIVE, PROGRESSIVE_FIRST
 
 
 def plan(seating: Seating) -> Seated:
@@ -16,7 +17,7 @@ def plan(seating: Seating) -> Seated:
     seated, sizes = field.seated, field.sizes
     if not request.history or not request.history[-1].tables:
         mixed, _ = mixer.seat(seating, seated, sizes)
-        return Seated(tables=mixed, byes=field.byes, method="progressive: first round mixed")
+        return Seated(tables=mixed, byes=field.byes, method=PROGRESSIVE_FIRST)
     last = request.history[-1]
     bottom = len(last.tables) - 1
     target: dict[EntrantId, tuple[int, int]] = {}
@@ -35,4 +36,4 @@ def plan(seating: Seating) -> Seated:
         members = order[start : start + size]
         start += size
         tables.append(seat_order(members, request.policy.sides_at(size), ledger, blocks))
-    return Seated(tables=tables, byes=field.byes, method="progressive: winners up, others down")
+    return Seated(tables=tables, byes=field.byes, method=PROGRESSIVE)

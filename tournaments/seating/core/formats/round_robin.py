@@ -7,8 +7,10 @@ the count is odd.
 
 from __future__ import annotations
 
+from common.phrases import N_
 from tournaments.seating.core.formats.base import Seated, Seating
 from tournaments.seating.core.types import EntrantId, SchedulingError, Table
+from tournaments.seating.core.words import ROUND_ROBIN
 
 
 def plan(seating: Seating) -> Seated:
@@ -18,7 +20,8 @@ def plan(seating: Seating) -> Seated:
     size = policy.preferred
     if size % 2:
         raise SchedulingError(
-            f"round_robin seats two teams a table: table size {size} is odd",
+            N_("round_robin seats two teams a table: table size {size} is odd"),
+            {"size": size},
             field="table_size",
             round=request.number,
         )
@@ -31,8 +34,11 @@ def plan(seating: Seating) -> Seated:
         taken |= set(team)
         if len(team) != team_size:
             raise SchedulingError(
-                f"round_robin at tables of {size} needs teams of {team_size}; "
-                f"team {list(team)} has {len(team)}",
+                N_(
+                    "round_robin at tables of {size} needs teams of {members}; "
+                    "team {team} has {has}"
+                ),
+                {"size": size, "members": team_size, "team": str(list(team)), "has": len(team)},
                 field="fixed_teams",
                 round=request.number,
             )
@@ -71,4 +77,4 @@ def plan(seating: Seating) -> Seated:
     else:
         for team in teams:
             byes.extend(team)
-    return Seated(tables=tables, byes=byes, method="round robin: circle method", teams=teams)
+    return Seated(tables=tables, byes=byes, method=ROUND_ROBIN, teams=teams)
