@@ -11,6 +11,7 @@ from typing import Any
 
 from django.db.models import QuerySet, Sum
 from django.utils.formats import number_format
+from django.utils.translation import gettext
 
 from common.folding import folded
 from scoring.wording import said
@@ -269,7 +270,9 @@ def player_page(*, player: Player) -> PlayerPage:
         rating=rating_text(player_skill(player)),
         rank=rank,
         of=len(board),
-        chart=history_svg(history, label=f"{player.name}: rating after each game"),
+        chart=history_svg(
+            history, label=gettext("{name}: rating after each game").format(name=player.name)
+        ),
         nights=tuple(nights),
         last_played=nights[0].event.created_at if nights else None,
     )

@@ -279,7 +279,7 @@ def player_link_reissue(*, player: Player, user: ActingUser = None) -> Player:
         roster = Roster.objects.select_for_update().get(pk=player.roster_id)
         player = Player.objects.select_for_update().get(pk=player.pk)
         if player.merged_into_id:
-            raise ClubError.single("that player was merged into another", field="player")
+            raise ClubError.single(N_("that player was merged into another"), field="player")
         old = player.private_token
         player.private_token = new_private_token()
         player.save(update_fields=["private_token"])
