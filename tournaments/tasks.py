@@ -20,7 +20,6 @@ from django.db import transaction
 
 from common.phrases import N_
 from common.publish import publish
-from tournaments.errors import stored_problems
 from tournaments.events import selectors, services
 from tournaments.models import Event, TournamentRound
 from tournaments.services.change import ActingUser
@@ -157,7 +156,7 @@ def tournament_round_generate_task(
             user=user,
             round=number,
             message=str(error),
-            problems=stored_problems(error.problems),
+            problems=services.stored_problems(error.problems),
         )
         return "failed"
     except Exception:
@@ -262,7 +261,7 @@ def tournament_round_publish_task(
             round=round_.number,
             work="publish",
             message=str(error),
-            problems=stored_problems(error.problems),
+            problems=services.stored_problems(error.problems),
         )
         return "failed"
     services.tournament_round_generation_mark(

@@ -13,7 +13,7 @@ import csv
 import io
 from dataclasses import dataclass
 
-from common.phrases import N_, Phrase, Words
+from common.phrases import N_, Words
 
 # Column names a header row uses, compared folded (case and accents).
 HEADER_WORDS = frozenset(
@@ -34,7 +34,7 @@ class PlayerList:
 
     players: tuple[ListedPlayer, ...]
     skipped: tuple[Words, ...]  # "line 3 is blank", ... (said in the reader's language)
-    mistakes: tuple[tuple[int, Phrase], ...]  # (line, message) for lines that are wrong
+    mistakes: tuple[tuple[int, str], ...]  # (line, message marked with N_) for lines that are wrong
 
 
 def _is_header(cells: list[str]) -> bool:
@@ -51,7 +51,7 @@ def read_player_list(text: str) -> PlayerList:
     """Read a list line by line (see the module's description); no line is dropped silently."""
     players: list[ListedPlayer] = []
     skipped: list[Words] = []
-    mistakes: list[tuple[int, Phrase]] = []
+    mistakes: list[tuple[int, str]] = []
     seen_content = False
     for number, row in enumerate(csv.reader(io.StringIO(text)), start=1):
         cells = [cell.strip() for cell in row]
@@ -73,7 +73,7 @@ def read_player_list(text: str) -> PlayerList:
             continue
         seen_content = True
         if not cells[0]:
-            mistakes.append((number, Phrase(N_("the name is empty"))))
+            mistakes.append((number, N_("the name is empty")))
             continue
         players.append(ListedPlayer(number, cells[0], tuple(c for c in cells[1:] if c)))
     return PlayerList(tuple(players), tuple(skipped), tuple(mistakes))

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.db import transaction
 
-from common.phrases import N_
+from common.phrases import N_, Phrase
 from scoring.engines.base import Problem, text_problem
 from tournaments.errors import TournamentError, refuse
 from tournaments.events import availability, passes, player_list
@@ -143,7 +143,11 @@ def entrant_add_late(
 def _list_problems(event: Event, listed: player_list.PlayerList) -> list[Problem]:
     """Every mistake of a player list against the event, by line."""
     problems = [
-        Problem(N_("line {line}: {problem}"), field=f"line {n}", values={"line": n, "problem": m})
+        Problem(
+            N_("line {line}: {problem}"),
+            field=f"line {n}",
+            values={"line": n, "problem": Phrase(m)},
+        )
         for n, m in listed.mistakes
     ]
     if published_rounds_count(event=event):

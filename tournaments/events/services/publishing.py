@@ -203,7 +203,7 @@ def tournament_round_undo(
         last = event.rounds.order_by("-number").values_list("number", flat=True).first()
         if last != round_.number:
             raise TournamentError.single(
-                N_("only the last round (round {last}) can be undone"),
+                N_("only the last tournament round (round {last}) can be undone"),
                 field="round",
                 round_number=round_.number,
                 last=last,

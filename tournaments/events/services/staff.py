@@ -41,7 +41,7 @@ def event_staff_add(*, event: Event, username: str, role: str, user: ActingUser)
             raise StaffError(N_("the owner already runs the event"), "username")
         if helper is None or not is_director(helper):
             raise StaffError(
-                N_("no staff account is called “{name}”"), "username", name=username.strip()
+                N_("no staff account is called '{name}'"), "username", name=username.strip()
             )
         found = EventStaff.objects.filter(event=event, user=helper).first()
         before = found.role if found else None

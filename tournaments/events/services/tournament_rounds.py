@@ -67,7 +67,7 @@ def tournament_round_still_playing_check(*, event: Event, number: int, go_on: bo
             (
                 N_(
                     "{count} table of the round before still plays ({players} players): "
-                    "wait for it, or go on without it"
+                    "wait for them, or go on without them"
                 )
                 if len(still) == 1
                 else N_(
