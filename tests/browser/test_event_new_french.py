@@ -1,9 +1,9 @@
 """The new-event page of the director's desk in French, on a phone (390x844), light and dark:
 once a game is chosen, every word the desk writes is French; the game's own options (its
-engine's labels and help, marked ``data-game-words``) are the game's words, left out of the
-check, as are their default values. A word shown on the same part of the English page is English left over, unless both
-languages write it alike or it is a game's name. Screenshots: test-artifacts/screenshots/
-fr-event-new-*.png."""
+engine's labels, help and default values, marked ``data-game-words``) are the game's words,
+left out of the check. A word shown on the same part of the English page is English left
+over, unless both languages write it alike or it is a game's name. Screenshots:
+test-artifacts/screenshots/fr-event-new-*.png."""
 
 from __future__ import annotations
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils.translation import gettext
 
 from common.folding import folded
 from scoring.engines.base import N_, Problem, text_problem
@@ -48,9 +49,10 @@ def roster_log(
 
 
 def roster_for(*, owner: Any) -> Roster:
-    """The director's roster, made on first use."""
+    """The director's roster, made on first use (named in the director's language)."""
     roster, _ = Roster.objects.get_or_create(
-        owner=owner, defaults={"name": f"{owner.get_username()}'s club"}
+        owner=owner,
+        defaults={"name": gettext("{user}'s club").format(user=owner.get_username())},
     )
     return roster
 
