@@ -18,6 +18,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
+from common.phrases import N_
 from common.publish import publish
 from tournaments.events import selectors, services
 from tournaments.models import Event, TournamentRound
@@ -150,7 +151,12 @@ def tournament_round_generate_task(
         )
     except services.TournamentError as error:
         services.tournament_round_generation_mark(
-            event=event, state="failed", user=user, round=number, message=str(error)
+            event=event,
+            state="failed",
+            user=user,
+            round=number,
+            message=str(error),
+            problems=services.stored_problems(error.problems),
         )
         return "failed"
     except Exception:
@@ -160,7 +166,7 @@ def tournament_round_generate_task(
             state="failed",
             user=user,
             round=number,
-            message="the round could not be generated; try again",
+            message=N_("the round could not be generated; try again"),
         )
         raise
     services.tournament_round_generation_mark(
@@ -233,7 +239,7 @@ def tournament_round_publish_task(
                 state="running",
                 round=round_.number,
                 work="publish",
-                step="making the tables' games",
+                step=N_("making the tables' games"),
                 done=done,
                 total=total,
             )
@@ -255,6 +261,7 @@ def tournament_round_publish_task(
             round=round_.number,
             work="publish",
             message=str(error),
+            problems=services.stored_problems(error.problems),
         )
         return "failed"
     services.tournament_round_generation_mark(

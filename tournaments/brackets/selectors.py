@@ -12,6 +12,7 @@ from typing import Any
 
 from django.utils.translation import gettext
 
+from common.phrases import Phrase
 from scoring.engines.base import N_, Problem
 from scoring.engines.registry import ENGINES
 from scoring.models import Game, Round
@@ -53,15 +54,19 @@ Finish = tuple[tuple[str, ...], ...]
 # --------------------------------------------------------------------------- what a change checks
 
 
-def qualifying_waiting(event: Event) -> list[str]:
-    """Tables of the qualifying rounds not done yet (and drafts), in words."""
+def qualifying_waiting(event: Event) -> list[Phrase]:
+    """Tables of the qualifying rounds not done yet (and drafts), in words said in the
+    reader's language."""
     waiting = [
-        f"round {row.round_number} table {row.table_number}"
+        Phrase(
+            N_("round {round} table {table}"),
+            {"round": row.round_number, "table": row.table_number},
+        )
         for row in results.table_rows(event)
         if not row.finished or row.pending
     ]
     if event.rounds.filter(status=TournamentRound.Status.DRAFT).exists():
-        waiting.append("a draft round")
+        waiting.append(Phrase(N_("a draft round")))
     return waiting
 
 

@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext
+
 from common.phrases import N_
 from scoring.models import Game
 from tournaments.models import Entrant, Event, TableSeat, TournamentRound
@@ -36,8 +38,16 @@ class StillPlaying:
     names: tuple[str, ...]
 
     @property
+    def where(self) -> str:
+        """ "round 2, table 3" in the reader's language."""
+        return gettext("round {round}, table {table}").format(
+            round=self.round_number, table=self.table_number
+        )
+
+    @property
     def label(self) -> str:
-        return f"round {self.round_number}, table {self.table_number}: {', '.join(self.names)}"
+        """Where, and who sits there, in the reader's language."""
+        return gettext("{where}: {names}").format(where=self.where, names=", ".join(self.names))
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ from pydantic import (
 )
 
 from common.folding import folded
+from common.phrases import N_
 from scoring.engines.base import InvalidRecord, Problem, parse_record, text_problem
 from scoring.engines.registry import ENGINES, engine_for
 from tournaments.club.core.table import (
@@ -64,7 +65,7 @@ def _text(longest: int) -> Any:
     def check(value: str) -> str:
         value = value.strip()
         if not value:
-            raise ValueError("is empty")
+            raise ValueError(N_("is empty"))
         if problem := text_problem(value, longest):
             raise ValueError(problem)
         return value
@@ -80,7 +81,7 @@ def _iso_date(value: str) -> str:
     try:
         dt.date.fromisoformat(value)
     except ValueError:
-        raise ValueError("is a date written as YYYY-MM-DD") from None
+        raise ValueError(N_("is a date written as YYYY-MM-DD")) from None
     return value
 
 
@@ -88,7 +89,7 @@ def _clock_time(value: str) -> str:
     try:
         dt.datetime.strptime(value, "%H:%M")
     except ValueError:
-        raise ValueError("is a time written as HH:MM (24 hours)") from None
+        raise ValueError(N_("is a time written as HH:MM (24 hours)")) from None
     return value
 
 
@@ -155,7 +156,7 @@ class EntrantDoc(Strict):
     @classmethod
     def _members(cls, value: list[str]) -> list[str]:
         if len(value) == 1:
-            raise ValueError("a team has at least two members")
+            raise ValueError(N_("a team has at least two members"))
         return value
 
 
@@ -217,7 +218,7 @@ class ClubSeasonDoc(Strict):
                 tiebreaks=tuple(Tiebreak(t) for t in self.tiebreaks),
             )
         except ValueError:
-            raise ValueError("an unknown way of counting nights or tiebreak") from None
+            raise ValueError(N_("an unknown way of counting nights or tiebreak")) from None
         if problems := rule.problems():
             raise ValueError("; ".join(p.message for p in problems))
         return self
@@ -268,14 +269,18 @@ def path_of(location: tuple[int | str, ...] | list[int | str]) -> str:
     return out or "document"
 
 
-def _problem(location: tuple[int | str, ...] | list[int | str], message: str) -> Problem:
+def _problem(
+    location: tuple[int | str, ...] | list[int | str], template: str, **values: Any
+) -> Problem:
+    """A problem at ``location``: ``template`` marked with ``N_``, filled with ``values``
+    in the reader's language."""
     parts = list(location)
     round_number = (
         parts[1] + 1
         if len(parts) > 1 and parts[0] == "rounds" and isinstance(parts[1], int)
         else None
     )
-    return Problem(message, round_number, path_of(parts))
+    return Problem(template, round_number, path_of(parts), values)
 
 
 # --------------------------------------------------------------------------- raw walk
@@ -289,18 +294,26 @@ def _raw_problems(data: Any) -> list[Problem]:
     while stack and len(problems) < 50:
         value, where = stack.pop()
         if len(where) > DEEPEST:
-            problems.append(_problem(where, f"nests deeper than {DEEPEST} levels"))
+            problems.append(
+                _problem(where, N_("nests deeper than {deepest} levels"), deepest=DEEPEST)
+            )
             continue
         if isinstance(value, str):
             if "\x00" in value:
-                problems.append(_problem(where, "holds a NUL character"))
+                problems.append(_problem(where, N_("holds a NUL character")))
             elif len(value) > LONGEST_TEXT:
-                problems.append(_problem(where, f"is longer than {LONGEST_TEXT} characters"))
+                problems.append(
+                    _problem(where, N_("is longer than {longest} characters"), longest=LONGEST_TEXT)
+                )
         elif isinstance(value, Mapping):
             for key, item in value.items():
                 if not isinstance(key, str) or text_problem(key, 40):
                     problems.append(
-                        _problem(where, f"has a key that is not a plain name: {key!r:.50}")
+                        _problem(
+                            where,
+                            N_("has a key that is not a plain name: {key}"),
+                            key=f"{key!r:.50}",
+                        )
                     )
                     continue
                 stack.append((item, (*where, key)))
@@ -308,11 +321,15 @@ def _raw_problems(data: Any) -> list[Problem]:
             for index, item in enumerate(value):
                 stack.append((item, (*where, index)))
         elif isinstance(value, int) and not isinstance(value, bool) and abs(value) > 2**53:
-            problems.append(_problem(where, "is too large a number"))
+            problems.append(_problem(where, N_("is too large a number")))
     return sorted(problems, key=lambda p: p.field or "")
 
 
 # --------------------------------------------------------------------------- references
+
+
+NO_ENTRANT = N_("there is no entrant {index}")
+SEATED_TWICE = N_("{name} is already seated in this round ({where})")
 
 
 def _reference_problems(doc: EventDocument) -> Iterator[Problem]:
@@ -323,7 +340,9 @@ def _reference_problems(doc: EventDocument) -> Iterator[Problem]:
         if key in seen_names:
             yield _problem(
                 ("entrants", i, "name"),
-                f"{entrant.name} is already registered (entrants[{seen_names[key]}])",
+                N_("{name} is already registered ({where})"),
+                name=entrant.name,
+                where=f"entrants[{seen_names[key]}]",
             )
         else:
             seen_names[key] = i
@@ -331,41 +350,51 @@ def _reference_problems(doc: EventDocument) -> Iterator[Problem]:
     for i, (a, b) in enumerate(doc.keep_apart):
         for j, index in enumerate((a, b)):
             if index >= count:
-                yield _problem(("keep_apart", i, j), f"there is no entrant {index}")
+                yield _problem(("keep_apart", i, j), NO_ENTRANT, index=index)
         if a == b:
-            yield _problem(("keep_apart", i), "an entrant cannot be kept apart from themselves")
+            yield _problem(("keep_apart", i), N_("an entrant cannot be kept apart from themselves"))
         elif frozenset((a, b)) in pairs:
-            yield _problem(("keep_apart", i), "this pair is listed twice")
+            yield _problem(("keep_apart", i), N_("this pair is listed twice"))
         pairs.add(frozenset((a, b)))
     numbers = [r.number for r in doc.rounds]
     for i, round_ in enumerate(doc.rounds):
         where: tuple[int | str, ...] = ("rounds", i)
         if round_.number != i + 1:
-            yield _problem((*where, "number"), f"round numbers go 1, 2, 3...: expected {i + 1}")
+            yield _problem(
+                (*where, "number"),
+                N_("round numbers go 1, 2, 3...: expected {number}"),
+                number=i + 1,
+            )
         if round_.status == "draft" and i != len(numbers) - 1:
-            yield _problem((*where, "status"), "only the last round may be a draft")
+            yield _problem((*where, "status"), N_("only the last round may be a draft"))
         placed: dict[int, str] = {}
         table_numbers: set[int] = set()
         for t, table in enumerate(round_.tables):
             here = (*where, "tables", t)
             if table.number in table_numbers:
-                yield _problem((*here, "number"), f"table {table.number} is listed twice")
+                yield _problem(
+                    (*here, "number"), N_("table {number} is listed twice"), number=table.number
+                )
             table_numbers.add(table.number)
             for s, seat in enumerate(table.seats):
                 at = (*here, "seats", s)
                 if seat.entrant >= count:
-                    yield _problem((*at, "entrant"), f"there is no entrant {seat.entrant}")
+                    yield _problem((*at, "entrant"), NO_ENTRANT, index=seat.entrant)
                     continue
                 members = doc.entrants[seat.entrant].members
                 if seat.member >= max(1, len(members)):
                     yield _problem(
-                        (*at, "member"), f"entrant {seat.entrant} has no member {seat.member}"
+                        (*at, "member"),
+                        N_("entrant {index} has no member {member}"),
+                        index=seat.entrant,
+                        member=seat.member,
                     )
                 if seat.entrant in placed:
                     yield _problem(
                         (*at, "entrant"),
-                        f"{doc.entrants[seat.entrant].name} is already seated in this round"
-                        f" ({placed[seat.entrant]})",
+                        SEATED_TWICE,
+                        name=doc.entrants[seat.entrant].name,
+                        where=placed[seat.entrant],
                     )
                 else:
                     placed[seat.entrant] = path_of(at)
@@ -373,22 +402,27 @@ def _reference_problems(doc: EventDocument) -> Iterator[Problem]:
         for b, index in enumerate(round_.byes):
             at = (*where, "byes", b)
             if index >= count:
-                yield _problem(at, f"there is no entrant {index}")
+                yield _problem(at, NO_ENTRANT, index=index)
             elif index in placed:
                 yield _problem(
                     at,
-                    f"{doc.entrants[index].name} is already seated in this round ({placed[index]})",
+                    SEATED_TWICE,
+                    name=doc.entrants[index].name,
+                    where=placed[index],
                 )
             else:
                 placed[index] = path_of(at)
         for a, absence in enumerate(round_.absences):
             at = (*where, "absences", a, "entrant")
             if absence.entrant >= count:
-                yield _problem(at, f"there is no entrant {absence.entrant}")
+                yield _problem(at, NO_ENTRANT, index=absence.entrant)
             elif absence.entrant in placed:
                 name = doc.entrants[absence.entrant].name
                 yield _problem(
-                    at, f"{name} is already placed in this round ({placed[absence.entrant]})"
+                    at,
+                    N_("{name} is already placed in this round ({where})"),
+                    name=name,
+                    where=placed[absence.entrant],
                 )
             else:
                 placed[absence.entrant] = path_of(at)
@@ -399,29 +433,35 @@ def _game_problems(
 ) -> Iterator[Problem]:
     if round_.status == "draft":
         if table.game is not None:
-            yield _problem((*here, "game"), "a draft round's table has no game yet")
+            yield _problem((*here, "game"), N_("a draft round's table has no game yet"))
         return
     if table.game is None:
-        yield _problem((*here, "game"), "a published round's table needs its game")
+        yield _problem((*here, "game"), N_("a published round's table needs its game"))
         return
     record = table.game
     if record.get("game") != doc.event.game:
-        yield _problem((*here, "game", "game"), f"every table plays {doc.event.game}")
+        yield _problem((*here, "game", "game"), N_("every table plays {game}"), game=doc.event.game)
         return
     players = record.get("players")
     if isinstance(players, list) and len(players) != len(table.seats):
         yield _problem(
             (*here, "game", "players"),
-            f"the game has {len(players)} players for {len(table.seats)} seats",
+            N_("the game has {players} players for {seats} seats"),
+            players=len(players),
+            seats=len(table.seats),
         )
         return
     try:
         engine_for(record["game"]).score(parse_record(record, ENGINES))
     except InvalidRecord as invalid:
         for p in invalid.problems:
-            deal = f"deal {p.round}: " if p.round else ""
             field = ("game", *(p.field.split(".") if p.field else ()))
-            yield _problem((*here, *field), deal + p.message)
+            if p.round:
+                yield _problem(
+                    (*here, *field), N_("deal {number}: {problem}"), number=p.round, problem=p
+                )
+            else:
+                yield _problem((*here, *field), p.template, **p.values)
         return
     if isinstance(players, list):
         # The table's game is played by those seated there, in seat order, as publishing a
@@ -438,7 +478,10 @@ def _game_problems(
             if folded(player) != folded(seated):
                 yield _problem(
                     (*here, "game", "players", s),
-                    f"seat {s + 1} is {seated}'s, but the game names {player}",
+                    N_("seat {seat} is {seated}'s, but the game names {player}"),
+                    seat=s + 1,
+                    seated=seated,
+                    player=player,
                 )
                 return
 
@@ -449,7 +492,13 @@ def _game_problems(
 def document_problems(data: Any) -> tuple[EventDocument | None, list[Problem]]:
     """The document as declared, or None with every problem found (each with its path)."""
     if not isinstance(data, Mapping):
-        return None, [Problem(f"this is not a {EXPORT_FORMAT} document", field="document")]
+        return None, [
+            Problem(
+                N_("this is not a {format} document"),
+                field="document",
+                values={"format": EXPORT_FORMAT},
+            )
+        ]
     raw = _raw_problems(data)
     if raw:
         return None, raw

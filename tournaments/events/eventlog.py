@@ -170,7 +170,7 @@ def _director_lines(event: Event, table_of_game: Mapping[int, int]) -> list[LogL
                 kind=row.action,
                 label=kind_label(row.action),
                 who=(
-                    f"{what} (own link)"
+                    pgettext("a log's actor", "{person} (own link)").format(person=what)
                     if row.user is None
                     and isinstance(after, Mapping)
                     and after.get("by") == "own link"
@@ -306,7 +306,7 @@ def kinds(event: Event) -> list[tuple[str, str]]:
     """The kinds the event's log holds, for the filter: (value, label)."""
     present = set(EventLog.objects.filter(event=event).values_list("action", flat=True))
     named = sorted(((k, kind_label(k)) for k in present), key=lambda pair: pair[1])
-    return [(TABLE_KIND, "At the tables"), *named]
+    return [(TABLE_KIND, gettext("At the tables")), *named]
 
 
 __all__ = [

@@ -13,6 +13,8 @@ import csv
 import io
 from dataclasses import dataclass
 
+from common.phrases import N_, Words
+
 # Column names a header row uses, compared folded (case and accents).
 HEADER_WORDS = frozenset(
     {"name", "names", "player", "players", "team", "teams", "member", "members", "entrant"}
@@ -31,8 +33,8 @@ class PlayerList:
     """What a list holds: the players to register, lines skipped (with why), mistakes."""
 
     players: tuple[ListedPlayer, ...]
-    skipped: tuple[str, ...]  # "line 3 is blank", ...
-    mistakes: tuple[tuple[int, str], ...]  # (line, message) for lines that are wrong
+    skipped: tuple[Words, ...]  # "line 3 is blank", ... (said in the reader's language)
+    mistakes: tuple[tuple[int, str], ...]  # (line, message marked with N_) for lines that are wrong
 
 
 def _is_header(cells: list[str]) -> bool:
@@ -48,24 +50,30 @@ def _is_header(cells: list[str]) -> bool:
 def read_player_list(text: str) -> PlayerList:
     """Read a list line by line (see the module's description); no line is dropped silently."""
     players: list[ListedPlayer] = []
-    skipped: list[str] = []
+    skipped: list[Words] = []
     mistakes: list[tuple[int, str]] = []
     seen_content = False
     for number, row in enumerate(csv.reader(io.StringIO(text)), start=1):
         cells = [cell.strip() for cell in row]
         if not any(cells):
-            skipped.append(f"line {number} is blank")
+            skipped.append(Words(N_("line {line} is blank"), {"line": number}))
             continue
         if cells[0].startswith("#"):
-            skipped.append(f"line {number} is a comment")
+            skipped.append(Words(N_("line {line} is a comment"), {"line": number}))
             continue
         if not seen_content and _is_header(cells):
-            skipped.append(f"line {number} names the columns ({', '.join(c for c in cells if c)})")
+            columns = ", ".join(c for c in cells if c)
+            skipped.append(
+                Words(
+                    N_("line {line} names the columns ({columns})"),
+                    {"line": number, "columns": columns},
+                )
+            )
             seen_content = True
             continue
         seen_content = True
         if not cells[0]:
-            mistakes.append((number, "the name is empty"))
+            mistakes.append((number, N_("the name is empty")))
             continue
         players.append(ListedPlayer(number, cells[0], tuple(c for c in cells[1:] if c)))
     return PlayerList(tuple(players), tuple(skipped), tuple(mistakes))

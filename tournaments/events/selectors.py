@@ -52,6 +52,8 @@ from django.utils.translation import gettext, gettext_noop
 
 from common.folding import folded
 from scoring.models import ChangeRequest, Confirmation, Game, Round, Seat
+from scoring.wording import problems_text, translated
+from tournaments.errors import read_problems
 from tournaments.models import (
     Absence,
     BracketGame,
@@ -650,6 +652,15 @@ class Generation:
 QUIET_BEFORE_RESTART = 10  # seconds without progress before the desk offers "Start again"
 
 
+def _generation_message(g: Mapping[str, Any]) -> str:
+    """Why a background job failed, in the reader's language: its refusal's problems as
+    stored (a template and values each), or a marked message looked up as it is."""
+    problems = read_problems(g.get("problems"))
+    if problems:
+        return problems_text(problems)
+    return translated(str(g.get("message", "")))
+
+
 def generation_for(*, event: Event) -> Generation:
     g = Event.objects.filter(pk=event.pk).values_list("generation", flat=True).first() or {}
     at = g.get("at")
@@ -661,7 +672,7 @@ def generation_for(*, event: Event) -> Generation:
         done=int(g.get("done", 0)),
         total=int(g.get("total", 0)),
         step=str(g.get("step", "")),
-        message=str(g.get("message", "")),
+        message=_generation_message(g),
         work=str(g.get("work", "seat")),
     )
 
@@ -701,9 +712,13 @@ def table_requests(*, event: Event) -> list[TableRequest]:
     for request in waiting:
         table = tables.get(request.game_id)
         if table is not None:
-            where = f"Round {table.round.number}, table {table.number}"
+            where = gettext("Round {round}, table {table}").format(
+                round=table.round.number, table=table.number
+            )
         else:
-            where = f"Bracket, match {matches.get(request.game_id, '?')}"
+            where = gettext("Bracket, match {match}").format(
+                match=matches.get(request.game_id, "?")
+            )
         now = (
             request.game.rounds.filter(number=request.round_number).first()
             if request.round_number is not None
@@ -723,7 +738,7 @@ def table_requests(*, event: Event) -> list[TableRequest]:
 # the seconds left (``clock_paused_left``): pages count down on their own from either,
 # and turn to "last deal" at zero.
 CLOCK_LONGEST_MINUTES = 240  # a round longer than four hours is a typo
-LAST_DEAL = "Last deal"
+LAST_DEAL = gettext_noop("Last deal")
 
 
 @dataclass(frozen=True)
@@ -749,7 +764,7 @@ class Clock:
         if self.seconds_left is None:
             return ""
         if self.seconds_left <= 0:
-            return LAST_DEAL
+            return gettext(LAST_DEAL)
         minutes, seconds = divmod(self.seconds_left, 60)
         return f"{minutes}:{seconds:02d}"
 

@@ -12,6 +12,7 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import F
 
+from common.phrases import N_
 from scoring.engines.base import OptionSpec
 from scoring.engines.registry import ENGINES
 from tournaments.errors import TournamentError
@@ -48,7 +49,7 @@ def event_locked(event: Event) -> Event:
 
 def refuse_closed(event: Event) -> None:
     if event.status == Event.Status.CLOSED:
-        raise TournamentError.single("this event is closed", field="status")
+        raise TournamentError.single(N_("this event is closed"), field="status")
 
 
 def event_locked_open(event: Event) -> Event:

@@ -32,7 +32,7 @@ from tournaments.brackets.selectors import (
 from tournaments.brackets.services.matches import bracket_refusal, stage_advance_locked
 from tournaments.club.core.balance import seed_order
 from tournaments.club.rated_seating import entrant_strength
-from tournaments.errors import TournamentError
+from tournaments.errors import TournamentError, listed
 from tournaments.models import BracketStage, Event, TournamentRound
 from tournaments.seating import adapter as seating
 from tournaments.services.change import ActingUser, bump, event_locked_open, event_log
@@ -212,7 +212,7 @@ def stage_cut(
         raise TournamentError.single(
             N_("the cut waits for every qualifying table: {tables}"),
             field="cut",
-            tables=", ".join(waiting),
+            tables=listed(waiting),
         )
     order = [i for i in standings_order(event) if i in {e.pk for e in playing_entrants(event)}]
     try:

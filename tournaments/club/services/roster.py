@@ -11,6 +11,7 @@ from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
+from django.utils.translation import gettext
 
 from common.folding import folded
 from scoring.engines.base import N_, Problem, text_problem
@@ -52,7 +53,8 @@ def roster_for(*, owner: User | AnonymousUser) -> Roster:
     only one the desk's door lets in)."""
     assert isinstance(owner, User), "a roster belongs to a signed-in director"
     roster, _ = Roster.objects.get_or_create(
-        owner=owner, defaults={"name": f"{owner.get_username()}'s club"}
+        owner=owner,
+        defaults={"name": gettext("{user}'s club").format(user=owner.get_username())},
     )
     return roster
 
@@ -281,7 +283,7 @@ def player_link_reissue(*, player: Player, user: ActingUser = None) -> Player:
         roster = Roster.objects.select_for_update().get(pk=player.roster_id)
         player = Player.objects.select_for_update().get(pk=player.pk)
         if player.merged_into_id:
-            raise ClubError.single("that player was merged into another", field="player")
+            raise ClubError.single(N_("that player was merged into another"), field="player")
         old = player.private_token
         player.private_token = new_private_token()
         player.save(update_fields=["private_token"])

@@ -20,7 +20,7 @@ registrations), ``announcements`` (the desk's lines on the players' pages), ``st
 callers import them from.
 """
 
-from tournaments.errors import TournamentError
+from tournaments.errors import TournamentError, stored_problems
 from tournaments.events.services.announcements import announcement_add, announcement_remove
 from tournaments.events.services.clock import (
     tournament_round_clock_change,
@@ -144,6 +144,7 @@ __all__ = [
     "result_end_at_totals",
     "result_remove",
     "signup_settings_set",
+    "stored_problems",
     "table_request_answer",
     "tournament_round_clock_change",
     "tournament_round_clock_extend",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 from django.db import transaction
 
+from common.phrases import N_
 from scoring.engines.base import text_problem
 from tournaments.errors import TournamentError
 from tournaments.models import Announcement, Event
@@ -16,9 +17,11 @@ def announcement_add(*, event: Event, text: str, user: ActingUser = None) -> Ann
     """A new announcement, shown first at the pages' next poll."""
     text = text.strip()
     if not text:
-        raise TournamentError.single("write the announcement", field="text")
+        raise TournamentError.single(N_("write the announcement"), field="text")
     if problem := text_problem(text, ANNOUNCEMENT_LONGEST):
-        raise TournamentError.single(f"the announcement {problem}", field="text")
+        raise TournamentError.single(
+            N_("the announcement {problem}"), field="text", problem=problem
+        )
     with transaction.atomic():
         event = event_locked(event)
         announcement = Announcement.objects.create(
@@ -37,7 +40,7 @@ def announcement_remove(*, event: Event, announcement_id: int, user: ActingUser 
         event = event_locked(event)
         found = Announcement.objects.filter(event=event, pk=announcement_id).first()
         if found is None:
-            raise TournamentError.single("no such announcement", field="announcement")
+            raise TournamentError.single(N_("no such announcement"), field="announcement")
         event_log(event, "announcement_remove", user, before={"id": found.pk, "text": found.text})
         found.delete()
         bump(event)

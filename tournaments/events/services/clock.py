@@ -13,6 +13,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from common.phrases import N_
 from tournaments.errors import TournamentError
 from tournaments.events.selectors import CLOCK_LONGEST_MINUTES, clock_of
 from tournaments.models import Event, TournamentRound
@@ -26,7 +27,9 @@ def _minutes(value: Any) -> int:
         minutes = 0
     if not 1 <= minutes <= CLOCK_LONGEST_MINUTES:
         raise TournamentError.single(
-            f"minutes are a whole number from 1 to {CLOCK_LONGEST_MINUTES}", field="minutes"
+            N_("minutes are a whole number from 1 to {longest}"),
+            field="minutes",
+            longest=CLOCK_LONGEST_MINUTES,
         )
     return minutes
 
@@ -57,9 +60,9 @@ def _locked_round(event: Event, round_: TournamentRound) -> tuple[Event, Tournam
     event = Event.objects.select_for_update().get(pk=event.pk)
     found = TournamentRound.objects.select_for_update().filter(pk=round_.pk, event=event).first()
     if found is None or found.status != TournamentRound.Status.PUBLISHED:
-        raise TournamentError.single("the clock runs for a published round", field="round")
+        raise TournamentError.single(N_("the clock runs for a published round"), field="round")
     if event.status == Event.Status.CLOSED:
-        raise TournamentError.single("the event is closed", field="round")
+        raise TournamentError.single(N_("the event is closed"), field="round")
     return event, found
 
 
@@ -85,7 +88,7 @@ def tournament_round_clock_pause(
         event, round_ = _locked_round(event, round)
         clock = clock_of(round_)
         if clock.state != "running":
-            raise TournamentError.single("the clock is not running", field="clock")
+            raise TournamentError.single(N_("the clock is not running"), field="clock")
         _change(
             event,
             round_,
@@ -104,7 +107,7 @@ def tournament_round_clock_resume(
         event, round_ = _locked_round(event, round)
         left = round_.clock_paused_left
         if left is None:
-            raise TournamentError.single("the clock is not paused", field="clock")
+            raise TournamentError.single(N_("the clock is not paused"), field="clock")
         ends = timezone.now() + timedelta(seconds=left)
         _change(
             event, round_, user, "round_clock_resume", clock_ends_at=ends, clock_paused_left=None
@@ -121,7 +124,7 @@ def tournament_round_clock_extend(
         event, round_ = _locked_round(event, round)
         clock = clock_of(round_)
         if clock.state == "off":
-            raise TournamentError.single("start the clock first", field="clock")
+            raise TournamentError.single(N_("start the clock first"), field="clock")
         if clock.state == "paused":
             left = (clock.seconds_left or 0) + length * 60
             _change(event, round_, user, "round_clock_extend", clock_paused_left=left)
@@ -143,4 +146,4 @@ def tournament_round_clock_change(
         return tournament_round_clock_resume(event=event, round=round, user=user)
     if do == "extend":
         return tournament_round_clock_extend(event=event, round=round, minutes=minutes, user=user)
-    raise TournamentError.single("choose start, pause, resume or extend", field="clock")
+    raise TournamentError.single(N_("choose start, pause, resume or extend"), field="clock")

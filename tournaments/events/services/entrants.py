@@ -7,7 +7,7 @@ from typing import Any
 
 from django.db import transaction
 
-from common.phrases import N_
+from common.phrases import N_, Phrase
 from scoring.engines.base import Problem, text_problem
 from tournaments.errors import TournamentError, refuse
 from tournaments.events import availability, passes, player_list
@@ -48,7 +48,7 @@ def _name_problems(
             )
         )
     elif problem := text_problem(name.strip(), NAME_LONGEST):
-        problems.append(Problem(f"the name {problem}", field=field))
+        problems.append(Problem(N_("the name {problem}"), field=field, values={"problem": problem}))
     elif folded(name) in taken:
         problems.append(
             Problem(N_("{name} is already registered"), field=field, values={"name": name.strip()})
@@ -74,7 +74,13 @@ def _name_problems(
             )
             break
         if problem := text_problem(member.strip(), NAME_LONGEST):
-            problems.append(Problem(f"{member.strip()!r}: the name {problem}", field="members"))
+            problems.append(
+                Problem(
+                    N_("“{member}”: the name {problem}"),
+                    field="members",
+                    values={"member": member.strip(), "problem": problem},
+                )
+            )
             break
     return problems
 
@@ -136,7 +142,14 @@ def entrant_add_late(
 
 def _list_problems(event: Event, listed: player_list.PlayerList) -> list[Problem]:
     """Every mistake of a player list against the event, by line."""
-    problems = [Problem(f"line {n}: {m}", field=f"line {n}") for n, m in listed.mistakes]
+    problems = [
+        Problem(
+            N_("line {line}: {problem}"),
+            field=f"line {n}",
+            values={"line": n, "problem": Phrase(m)},
+        )
+        for n, m in listed.mistakes
+    ]
     if published_rounds_count(event=event):
         return [Problem(N_("the event has started: add late entries one by one"), field="file")]
     taken = _taken(event)
@@ -149,11 +162,16 @@ def _list_problems(event: Event, listed: player_list.PlayerList) -> list[Problem
         line = f"line {player.line}"
         lines = lines_of[folded(player.name)]
         if len(lines) > 1 and player.line != lines[0]:
-            listed_lines = ", ".join(str(n) for n in lines[:-1]) + f" and {lines[-1]}"
             problems.append(
                 Problem(
-                    f"{line}: {player.name} is repeated in the file (lines {listed_lines})",
+                    N_("line {line}: {name} is repeated in the file (lines {lines} and {last})"),
                     field=line,
+                    values={
+                        "line": player.line,
+                        "name": player.name,
+                        "lines": ", ".join(str(n) for n in lines[:-1]),
+                        "last": lines[-1],
+                    },
                 )
             )
             continue
@@ -206,7 +224,7 @@ def entrants_import_csv(*, event: Event, text: str, user: ActingUser = None) -> 
 def entrant_of(event: Event, entrant: Entrant) -> Entrant:
     found = Entrant.objects.select_for_update().filter(pk=entrant.pk, event=event).first()
     if found is None:
-        raise TournamentError.single("that player is not in this event", field="entrant")
+        raise TournamentError.single(N_("that player is not in this event"), field="entrant")
     return found
 
 
@@ -259,7 +277,7 @@ def entrants_check_in_these(
     with transaction.atomic():
         event = event_locked_open(event)
         if not entrant_ids:
-            raise TournamentError.single("tick the players to check in", field="entrant")
+            raise TournamentError.single(N_("tick the players to check in"), field="entrant")
         found = event.entrants.filter(pk__in=list(entrant_ids), dropped=False)
         ids = list(found.filter(checked_in=False).values_list("pk", flat=True))
         Entrant.objects.filter(pk__in=ids).update(checked_in=True)
@@ -285,31 +303,36 @@ def entrant_check_in_by_pass(
     token = passes.token_from_pass(text)
     if token is None:
         raise TournamentError.single(
-            "that is not a player's link or pass code: scan the pass again, "
-            "or type the link written under its code",
+            N_(
+                "that is not a player's link or pass code: scan the pass again, "
+                "or type the link written under its code"
+            ),
             field="pass",
         )
     holder = passes.pass_holder(event=event, token=token)
     if holder.revoked:
         raise TournamentError.single(
-            "this pass was revoked: its player has a new link; print their new pass",
+            N_("this pass was revoked: its player has a new link; print their new pass"),
             field="pass",
         )
     if holder.other_event:
-        raise TournamentError.single("this pass is for another event, not this one", field="pass")
+        raise TournamentError.single(
+            N_("this pass is for another event, not this one"), field="pass"
+        )
     if holder.not_entered and holder.player is not None:
         raise TournamentError.single(
-            f"{holder.player.name} is on the roster but not in this event: add them first",
+            N_("{name} is on the roster but not in this event: add them first"),
             field="pass",
+            name=holder.player.name,
         )
     entrant = holder.entrant
     if entrant is None:
         raise TournamentError.single(
-            "no player has this pass: check the link, or scan it again", field="pass"
+            N_("no player has this pass: check the link, or scan it again"), field="pass"
         )
     if entrant.dropped:
         raise TournamentError.single(
-            f"{entrant.name} has dropped: take the drop back first", field="pass"
+            N_("{name} has dropped: take the drop back first"), field="pass", name=entrant.name
         )
     if entrant.checked_in:
         return entrant, True
@@ -347,7 +370,9 @@ def entrant_drop(*, event: Event, entrant: Entrant, user: ActingUser = None) -> 
         event = event_locked_open(event)
         entrant = entrant_of(event, entrant)
         if entrant.dropped:
-            raise TournamentError.single(f"{entrant.name} has already dropped", field="entrant")
+            raise TournamentError.single(
+                N_("{name} has already dropped"), field="entrant", name=entrant.name
+            )
         entrant.dropped = True
         entrant.save(update_fields=["dropped"])
         event_log(event, "entrant_drop", user, after={"id": entrant.pk, "name": entrant.name})
@@ -363,7 +388,9 @@ def entrant_return(*, event: Event, entrant: Entrant, user: ActingUser = None) -
         refuse_closed(event)
         entrant = entrant_of(event, entrant)
         if not entrant.dropped:
-            raise TournamentError.single(f"{entrant.name} has not dropped", field="entrant")
+            raise TournamentError.single(
+                N_("{name} has not dropped"), field="entrant", name=entrant.name
+            )
         entrant.dropped = False
         entrant.save(update_fields=["dropped"])
         event_log(event, "entrant_return", user, after={"id": entrant.pk, "name": entrant.name})
@@ -378,7 +405,7 @@ def event_away_scoring_set(*, event: Event, away_scoring: str, user: ActingUser 
         refuse_closed(event)
         if away_scoring not in Event.AwayScoring.values:
             raise TournamentError.single(
-                "choose how an away player scores: nothing or the bye score",
+                N_("choose how an away player scores: nothing or the bye score"),
                 field="away_scoring",
             )
         before = event.away_scoring
@@ -399,9 +426,9 @@ def two_chosen(first: Entrant | None, second: Entrant | None) -> tuple[Entrant, 
     """The two players a change names; refused, naming the field, when one is missing."""
     problems = []
     if first is None:
-        problems.append(Problem("choose the first player", field="first"))
+        problems.append(Problem(N_("choose the first player"), field="first"))
     if second is None:
-        problems.append(Problem("choose the second player", field="second"))
+        problems.append(Problem(N_("choose the second player"), field="second"))
     if first is None or second is None:
         raise TournamentError(problems)
     return first, second
@@ -416,14 +443,17 @@ def keep_apart_add(
         event = event_locked_open(event)
         first, second = entrant_of(event, first), entrant_of(event, second)
         if first.pk == second.pk:
-            raise TournamentError.single("choose two different players", field="second")
+            raise TournamentError.single(N_("choose two different players"), field="second")
         pair = {first.pk, second.pk}
         if any(
             {a, b} == pair
             for a, b in KeepApart.objects.filter(event=event).values_list("first_id", "second_id")
         ):
             raise TournamentError.single(
-                f"{first.name} and {second.name} are already kept apart", field="second"
+                N_("{first} and {second} are already kept apart"),
+                field="second",
+                first=first.name,
+                second=second.name,
             )
         kept = KeepApart.objects.create(event=event, first=first, second=second)
         event_log(event, "keep_apart_add", user, after={"first": first.pk, "second": second.pk})

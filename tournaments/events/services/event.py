@@ -9,10 +9,11 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db import transaction
 
+from common.phrases import N_, Phrase
 from scoring.engines.base import Problem, text_problem
 from scoring.engines.registry import ENGINES
 from scoring.models import Confirmation
-from tournaments.errors import TournamentError, refuse
+from tournaments.errors import TournamentError, listed, refuse
 from tournaments.events.document import (
     EVENT_NAME_LONGEST,
     MOST_ROUNDS,
@@ -37,14 +38,19 @@ from tournaments.standings.core import metrics_from_names, rules_problems
 
 def _option_problems(game: str, options: object) -> list[Problem]:
     if not isinstance(options, Mapping):
-        return [Problem("options must be an object", field="options")]
+        return [Problem(N_("options must be an object"), field="options")]
     specs = {spec.name: spec for spec in ENGINES[game].option_specs()}
     problems = []
     for name, value in options.items():
         spec = specs.get(name)
         if spec is None:
             problems.append(
-                Problem(f"unknown option {name!r} for {ENGINES[game].title}", None, "options")
+                Problem(
+                    N_("unknown option “{name}” for {game}"),
+                    None,
+                    "options",
+                    {"name": name, "game": ENGINES[game].title},
+                )
             )
         elif phrase := spec.problem(value):
             problems.append(Problem(phrase.template, None, f"options.{name}", phrase.values))
@@ -67,22 +73,41 @@ def event_check(
     """Every problem with an event's settings, each naming its field."""
     problems: list[Problem] = []
     if not name.strip():
-        problems.append(Problem("give the event a name", field="name"))
+        problems.append(Problem(N_("give the event a name"), field="name"))
     elif len(name.strip()) > EVENT_NAME_LONGEST:
         problems.append(
-            Problem(f"the name is at most {EVENT_NAME_LONGEST} characters", field="name")
+            Problem(
+                N_("the name is at most {longest} characters"),
+                field="name",
+                values={"longest": EVENT_NAME_LONGEST},
+            )
         )
     if game not in ENGINES:
-        problems.append(Problem(f"game must be one of {', '.join(ENGINES)}", field="game"))
+        problems.append(
+            Problem(
+                N_("game must be one of {allowed}"),
+                field="game",
+                values={"allowed": ", ".join(ENGINES)},
+            )
+        )
         return problems
     problems += _option_problems(game, options)
     if format not in Event.Format.values:
         problems.append(
-            Problem(f"format must be one of {', '.join(Event.Format.values)}", None, "format")
+            Problem(
+                N_("format must be one of {allowed}"),
+                None,
+                "format",
+                {"allowed": ", ".join(Event.Format.values)},
+            )
         )
     if not isinstance(rounds_planned, int) or not 1 <= rounds_planned <= MOST_ROUNDS:
         problems.append(
-            Problem(f"rounds must be between 1 and {MOST_ROUNDS}", field="rounds_planned")
+            Problem(
+                N_("rounds must be between 1 and {most}"),
+                field="rounds_planned",
+                values={"most": MOST_ROUNDS},
+            )
         )
     if not problems:
         problems += table_sizes_problems(game, options, table_sizes, table_size)
@@ -92,19 +117,29 @@ def event_check(
             problems += rules_problems(rules)
         except ValueError:
             known = ", ".join(m.value for m in results.Metric)
-            problems.append(Problem(f"metrics must be among {known}", field="standings_metrics"))
+            problems.append(
+                Problem(
+                    N_("metrics must be among {known}"),
+                    field="standings_metrics",
+                    values={"known": known},
+                )
+            )
     if bye_scoring not in Event.ByeScoring.values:
         problems.append(
             Problem(
-                f"byes score as one of {', '.join(Event.ByeScoring.values)}", None, "bye_scoring"
+                N_("byes score as one of {allowed}"),
+                None,
+                "bye_scoring",
+                {"allowed": ", ".join(Event.ByeScoring.values)},
             )
         )
     if confirmation not in Confirmation.values:
         problems.append(
             Problem(
-                f"confirmation must be one of {', '.join(Confirmation.values)}",
+                N_("confirmation must be one of {allowed}"),
                 None,
                 "confirmation",
+                {"allowed": ", ".join(Confirmation.values)},
             )
         )
     return problems
@@ -118,7 +153,7 @@ def table_sizes_problems(
     if not isinstance(table_sizes, (list, tuple)) or not all(
         isinstance(size, int) and not isinstance(size, bool) for size in table_sizes
     ):
-        return [Problem("the table sizes allowed are whole numbers", field="table_sizes")]
+        return [Problem(N_("the table sizes allowed are whole numbers"), field="table_sizes")]
     try:
         policy = seating.table_policy(game, options=options)
         if table_sizes:
@@ -129,16 +164,21 @@ def table_sizes_problems(
         try:
             policy.only(table_size)
         except SchedulingError as error:
-            message = str(error)
             if (
                 table_sizes
                 and table_size in seating.table_policy(game, options=options).legal_sizes
             ):
-                message = (
-                    f"table size {table_size} is not among the sizes allowed "
-                    f"({', '.join(str(s) for s in sorted(set(table_sizes)))})"
-                )
-            return [Problem(message, field="table_size")]
+                return [
+                    Problem(
+                        N_("table size {size} is not among the sizes allowed ({allowed})"),
+                        field="table_size",
+                        values={
+                            "size": table_size,
+                            "allowed": ", ".join(str(s) for s in sorted(set(table_sizes))),
+                        },
+                    )
+                ]
+            return [Problem(str(error), field="table_size")]
     return []
 
 
@@ -239,7 +279,7 @@ def event_table_sizes_set(
     sizes instead."""
     if not table_sizes:
         raise TournamentError.single(
-            "allow at least one table size (all of them: the game's own sizes)",
+            N_("allow at least one table size (all of them: the game's own sizes)"),
             field="table_sizes",
         )
     refuse(table_sizes_problems(event.game, event.options, table_sizes))
@@ -266,12 +306,21 @@ def event_close(*, event: Event, user: ActingUser) -> Event:
         event = event_locked_open(event)
         if event.rounds.filter(status=TournamentRound.Status.DRAFT).exists():
             raise TournamentError.single(
-                "publish or discard the draft round before closing", field="status"
+                N_("publish or discard the draft round before closing"), field="status"
             )
         waiting = [row for row in results.table_rows(event) if not row.finished or row.pending]
         if waiting:
-            where = ", ".join(f"round {r.round_number} table {r.table_number}" for r in waiting)
-            raise TournamentError.single(f"these tables are not done yet: {where}", field="status")
+            raise TournamentError.single(
+                N_("these tables are not done yet: {tables}"),
+                field="status",
+                tables=listed(
+                    Phrase(
+                        N_("round {round} table {table}"),
+                        {"round": r.round_number, "table": r.table_number},
+                    )
+                    for r in waiting
+                ),
+            )
         event.status = Event.Status.CLOSED
         event.save(update_fields=["status", "updated_at"])
         event_log(event, "event_close", user, after={"status": event.status})
@@ -282,7 +331,7 @@ def event_close(*, event: Event, user: ActingUser) -> Event:
 def schedule_problems(venue: str) -> list[Problem]:
     """What is wrong with an event's venue (its date and time are read by the form)."""
     if venue.strip() and (problem := text_problem(venue.strip(), VENUE_LONGEST)):
-        return [Problem(f"the venue {problem}", field="venue")]
+        return [Problem(N_("the venue {problem}"), field="venue", values={"problem": problem})]
     return []
 
 

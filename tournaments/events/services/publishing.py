@@ -10,6 +10,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from common.phrases import N_, Phrase
 from common.rows import set_column
 from scoring.engines.base import Problem
 from scoring.models import Game
@@ -20,7 +21,7 @@ from scoring.services import (
     game_prepare,
     games_create_prepared,
 )
-from tournaments.errors import TournamentError
+from tournaments.errors import TournamentError, listed
 from tournaments.events import availability
 from tournaments.events.services.tournament_rounds import (
     tournament_round_locked,
@@ -47,12 +48,29 @@ def _publish_checks(event: Event, round_: TournamentRound, *, go_on: bool) -> No
     tournament_round_still_playing_check(event=event, number=round_.number, go_on=go_on)
     twice = availability.seated_still_playing(round_)
     if twice:
-        listed = "; ".join(f"{name} ({table.label.split(':')[0]})" for name, table in twice)
         raise TournamentError.single(
-            f"this draft seats players still playing: {listed}. Generate the draft "
-            "again to leave them out",
+            N_(
+                "this draft seats players still playing: {players}. Generate the draft "
+                "again to leave them out"
+            ),
             field="round",
             round_number=round_.number,
+            players=listed(
+                (
+                    Phrase(
+                        "{name} ({where})",
+                        {
+                            "name": name,
+                            "where": Phrase(
+                                N_("round {round}, table {table}"),
+                                {"round": table.round_number, "table": table.table_number},
+                            ),
+                        },
+                    )
+                    for name, table in twice
+                ),
+                "; ",
+            ),
         )
 
 
@@ -98,7 +116,12 @@ def _create_games(
         except GameChangeError as error:
             raise TournamentError(
                 [
-                    Problem(f"table {table.number}: {p.message}", round_.number, p.field)
+                    Problem(
+                        N_("table {table}: {problem}"),
+                        round_.number,
+                        p.field,
+                        {"table": table.number, "problem": p},
+                    )
                     for p in error.problems
                 ]
             ) from None
@@ -180,9 +203,10 @@ def tournament_round_undo(
         last = event.rounds.order_by("-number").values_list("number", flat=True).first()
         if last != round_.number:
             raise TournamentError.single(
-                f"only the last round (round {last}) can be undone",
+                N_("only the last tournament round (round {last}) can be undone"),
                 field="round",
                 round_number=round_.number,
+                last=last,
             )
         game_ids = list(round_.tables.exclude(game=None).values_list("game_id", flat=True))
         played = (
@@ -191,11 +215,11 @@ def tournament_round_undo(
             .distinct()
         )
         if played:
-            listed = ", ".join(str(n) for n in sorted(played))
             raise TournamentError.single(
-                f"results are in at table {listed}: correct them instead",
+                N_("results are in at table {tables}: correct them instead"),
                 field="round",
                 round_number=round_.number,
+                tables=", ".join(str(n) for n in sorted(played)),
             )
         round_.tables.update(game=None)
         Game.objects.filter(pk__in=game_ids).delete()

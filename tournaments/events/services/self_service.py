@@ -15,6 +15,7 @@ from datetime import datetime
 from django.db import transaction
 from django.utils import timezone
 
+from common.phrases import N_
 from scoring.engines.base import Problem
 from tournaments.errors import TournamentError, refuse
 from tournaments.events.me_selectors import check_in_state, next_round_seated, still_playing
@@ -37,7 +38,8 @@ def _own_entrant(event: Event, entrant: Entrant) -> Entrant:
     found = entrant_of(event, entrant)
     if found.dropped:
         raise TournamentError.single(
-            "you have dropped out of this event: ask the desk to take you back", field="entrant"
+            N_("you have dropped out of this event: ask the desk to take you back"),
+            field="entrant",
         )
     return found
 
@@ -50,13 +52,13 @@ def entrant_self_check_in(*, entrant: Entrant, checked_in: bool = True) -> Entra
         entrant = _own_entrant(event, entrant)
         if not check_in_state(event).open:
             raise TournamentError.single(
-                "check-in is not open: the desk opens it", field="checked_in"
+                N_("check-in is not open: the desk opens it"), field="checked_in"
             )
         if entrant.checked_in == checked_in:
             return entrant
         if not checked_in and next_round_seated(event):
             raise TournamentError.single(
-                "the next round is seated already: tell the desk you are away",
+                N_("the next round is seated already: tell the desk you are away"),
                 field="checked_in",
             )
         entrant.checked_in = checked_in
@@ -80,7 +82,7 @@ def entrant_self_drop(*, entrant: Entrant) -> Entrant:
         entrant = _own_entrant(event, entrant)
         if still_playing(event, entrant):
             raise TournamentError.single(
-                "finish your table first: you drop out between rounds", field="drop"
+                N_("finish your table first: you drop out between rounds"), field="drop"
             )
         if (
             next_round_seated(event)
@@ -89,7 +91,8 @@ def entrant_self_drop(*, entrant: Entrant) -> Entrant:
             ).exists()
         ):
             raise TournamentError.single(
-                "the next round is seated already with you in it: ask the desk", field="drop"
+                N_("the next round is seated already with you in it: ask the desk"),
+                field="drop",
             )
         if event.self_drop == Event.SelfDrop.NOW:
             entrant.dropped = True
@@ -146,7 +149,9 @@ def entrant_drop_answer(
         entrant = entrant_of(event, entrant)
         if entrant.drop_asked_at is None:
             raise TournamentError.single(
-                f"{entrant.name} has not asked to drop out (or took it back)", field="entrant"
+                N_("{name} has not asked to drop out (or took it back)"),
+                field="entrant",
+                name=entrant.name,
             )
         entrant.drop_asked_at = None
         entrant.dropped = entrant.dropped or agree
@@ -176,16 +181,18 @@ def event_self_service_set(
     two times) and says how a drop from a player's link is taken."""
     problems: list[Problem] = []
     if self_check_in not in Event.SelfCheckIn.values:
-        problems.append(Problem("choose closed, open or a window", field="self_check_in"))
+        problems.append(Problem(N_("choose closed, open or a window"), field="self_check_in"))
     if self_check_in == Event.SelfCheckIn.WINDOW:
         if opens_at is None:
-            problems.append(Problem("say when check-in opens", field="check_in_opens_at"))
+            problems.append(Problem(N_("say when check-in opens"), field="check_in_opens_at"))
         if closes_at is None:
-            problems.append(Problem("say when check-in closes", field="check_in_closes_at"))
+            problems.append(Problem(N_("say when check-in closes"), field="check_in_closes_at"))
         if opens_at is not None and closes_at is not None and closes_at <= opens_at:
-            problems.append(Problem("check-in closes after it opens", field="check_in_closes_at"))
+            problems.append(
+                Problem(N_("check-in closes after it opens"), field="check_in_closes_at")
+            )
     if self_drop is not None and self_drop not in Event.SelfDrop.values:
-        problems.append(Problem("choose asked of the desk or at once", field="self_drop"))
+        problems.append(Problem(N_("choose asked of the desk or at once"), field="self_drop"))
     refuse(problems)
     with transaction.atomic():
         event = event_locked(event)

@@ -17,8 +17,10 @@ import datetime as dt
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
+from django.utils.formats import date_format
 
 from common.folding import folded
+from common.phrases import N_
 from scoring.engines.base import Problem, text_problem
 from tournaments.errors import TournamentError, refuse
 from tournaments.events import availability
@@ -54,8 +56,9 @@ def signup_settings_set(
     raised lets the waiting list move up at once."""
     if cap is not None and not 1 <= cap <= CAP_LARGEST:
         raise TournamentError.single(
-            f"the cap is a number of players from 1 to {CAP_LARGEST}, or empty for none",
+            N_("the cap is a number of players from 1 to {largest}, or empty for none"),
             field="cap",
+            largest=CAP_LARGEST,
         )
     with transaction.atomic():
         event = event_locked(event)
@@ -104,20 +107,40 @@ def registration_problems(name: str, contact: str, taken: set[str]) -> list[Prob
     problems: list[Problem] = []
     name = name.strip()
     if not name:
-        problems.append(Problem("the name is empty", field="name"))
+        problems.append(Problem(N_("the name is empty"), field="name"))
     elif len(name) > NAME_LONGEST:
-        problems.append(Problem(f"the name is at most {NAME_LONGEST} characters", field="name"))
+        problems.append(
+            Problem(
+                N_("the name is at most {longest} characters"),
+                field="name",
+                values={"longest": NAME_LONGEST},
+            )
+        )
     elif problem := text_problem(name, NAME_LONGEST):
-        problems.append(Problem(f"the name {problem}", field="name"))
+        problems.append(
+            Problem(N_("the name {problem}"), field="name", values={"problem": problem})
+        )
     elif folded(name) in taken:
-        problems.append(Problem(f"{name} is already registered in this event", field="name"))
+        problems.append(
+            Problem(
+                N_("{name} is already registered in this event"),
+                field="name",
+                values={"name": name},
+            )
+        )
     contact = contact.strip()
     if len(contact) > CONTACT_LONGEST:
         problems.append(
-            Problem(f"the contact is at most {CONTACT_LONGEST} characters", field="contact")
+            Problem(
+                N_("the contact is at most {longest} characters"),
+                field="contact",
+                values={"longest": CONTACT_LONGEST},
+            )
         )
     elif contact and (problem := text_problem(contact, CONTACT_LONGEST)):
-        problems.append(Problem(f"the contact {problem}", field="contact"))
+        problems.append(
+            Problem(N_("the contact {problem}"), field="contact", values={"problem": problem})
+        )
     return problems
 
 
@@ -125,12 +148,13 @@ def signup_closed_problem(event: Event, signup: SignUp, now: dt.datetime) -> Pro
     """Why the page takes no registration now (off, past its closing time, the event
     closed), or None."""
     if event.status == Event.Status.CLOSED:
-        return Problem("this event is over: sign-up is closed", field="signup")
+        return Problem(N_("this event is over: sign-up is closed"), field="signup")
     if not signup.open:
-        return Problem("sign-up for this event is not open", field="signup")
+        return Problem(N_("sign-up for this event is not open"), field="signup")
     if signup.closes_at is not None and now >= signup.closes_at:
-        when = timezone.localtime(signup.closes_at).strftime("%d %B %Y, %H:%M")
-        return Problem(f"sign-up closed on {when}", field="signup")
+        # The date in the reader's locale (a problem lives for the request that asked).
+        when = date_format(timezone.localtime(signup.closes_at), "DATETIME_FORMAT")
+        return Problem(N_("sign-up closed on {when}"), field="signup", values={"when": when})
     return None
 
 
@@ -258,7 +282,9 @@ def _leave(
         registration = _registration_of(event, registration)
         if registration.status in (Registration.Status.WITHDRAWN, Registration.Status.REFUSED):
             raise TournamentError.single(
-                f"{registration.name} is no longer signed up", field="registration"
+                N_("{name} is no longer signed up"),
+                field="registration",
+                name=registration.name,
             )
         before = _data(registration)
         entrant = registration.entrant
@@ -293,7 +319,7 @@ def _registration_of(event: Event, registration: Registration) -> Registration:
         .first()
     )
     if found is None:
-        raise TournamentError.single("no such registration in this event", field="registration")
+        raise TournamentError.single(N_("no such registration in this event"), field="registration")
     return found
 
 
@@ -318,7 +344,9 @@ def registration_approve(
         registration = _registration_of(event, registration)
         if registration.status != Registration.Status.PENDING:
             raise TournamentError.single(
-                f"{registration.name} is not waiting for approval", field="registration"
+                N_("{name} is not waiting for approval"),
+                field="registration",
+                name=registration.name,
             )
         before = _data(registration)
         signup = signup_of(event)
@@ -341,9 +369,9 @@ def registration_refuse(
         registration = _registration_of(event, registration)
         if registration.status not in ACTIVE:
             raise TournamentError.single(
-                f"only a pending or waiting registration is refused; remove {registration.name} "
-                "instead",
+                N_("only a pending or waiting registration is refused; remove {name} instead"),
                 field="registration",
+                name=registration.name,
             )
         before = _data(registration)
         registration.status = Registration.Status.REFUSED
@@ -363,7 +391,7 @@ def registration_move(
         registration = _registration_of(event, registration)
         if registration.status not in ACTIVE:
             raise TournamentError.single(
-                "only the waiting list and those pending approval have an order",
+                N_("only the waiting list and those pending approval have an order"),
                 field="registration",
             )
         same = Registration.objects.select_for_update().filter(
@@ -374,9 +402,10 @@ def registration_move(
         else:
             other = same.filter(place__gt=registration.place).order_by("place", "pk").first()
         if other is None:
-            where = "first" if up else "last"
             raise TournamentError.single(
-                f"{registration.name} is already {where}", field="registration"
+                N_("{name} is already first") if up else N_("{name} is already last"),
+                field="registration",
+                name=registration.name,
             )
         before = _data(registration)
         registration.place, other.place = other.place, registration.place

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
 from django.db import models, transaction
 
+from common.phrases import N_
 from scoring.engines.base import Problem
 from scoring.models import ChangeRequest, Confirmation, Game
 from scoring.selectors import game_score, side_in_round
@@ -16,7 +18,6 @@ from scoring.services import (
     Later,
     LaterDealsBreak,
     StaleRevision,
-    deal_words,
     desk_request_answer,
     game_end_at_totals,
     round_confirm,
@@ -42,7 +43,7 @@ def _event_table(event: Event, table: Table) -> tuple[Table, Game]:
     )
     game = found.game if found is not None else None
     if found is None or game is None:
-        raise TournamentError.single("that table has no game in this event", field="table")
+        raise TournamentError.single(N_("that table has no game in this event"), field="table")
     return found, game
 
 
@@ -51,7 +52,12 @@ def _refusal(table: Table, error: GameChangeError) -> TournamentError:
     how the game ended keeps its choices: ``LaterDealsBreak``, raised as it is)."""
     return TournamentError(
         [
-            Problem(f"table {table.number}: {deal_words(p.message)}", p.round, p.field)
+            Problem(
+                N_("table {table}: {problem}"),
+                p.round,
+                p.field,
+                {"table": table.number, "problem": dataclasses.replace(p, of_deals=True)},
+            )
             for p in error.problems
         ]
     )
@@ -94,7 +100,10 @@ def result_correct(
         existing = game.rounds.filter(number=number).first()
         if existing is None:
             raise TournamentError.single(
-                f"table {table.number} has no deal {number}", field="number"
+                N_("table {table} has no deal {number}"),
+                field="number",
+                table=table.number,
+                number=number,
             )
         entering = existing.entered_by_seat if existing.entered_by_seat is not None else 0
         director = Actor(seat=entering, user=user, device="director's desk", desk=True)
@@ -262,7 +271,7 @@ def table_request_answer(
         .first()
     )
     if request is None:
-        raise TournamentError.single("there is no such request at this event", field="request")
+        raise TournamentError.single(N_("there is no such request at this event"), field="request")
     with transaction.atomic():
         event = event_locked(event)
         try:

@@ -9,6 +9,7 @@ from typing import Any
 
 from django.db import transaction
 
+from common.phrases import N_, Phrase
 from scoring.engines.base import Problem
 from scoring.models import Game
 from tournaments.club import rated_seating as season_seating
@@ -45,8 +46,14 @@ SWAPPED = ", then swapped by the director"  # what a draft's "How" says after a 
 class StillPlayingError(TournamentError):
     """Tables of an earlier round still play: the director is shown who, and may go on."""
 
-    def __init__(self, message: str, tables: Sequence[availability.StillPlaying], number: int):
-        super().__init__([Problem(message, number, "go_on")])
+    def __init__(
+        self,
+        template: str,
+        tables: Sequence[availability.StillPlaying],
+        number: int,
+        **values: Any,
+    ):
+        super().__init__([Problem(template, number, "go_on", values)])
         self.tables = list(tables)
 
 
@@ -57,17 +64,32 @@ def tournament_round_still_playing_check(*, event: Event, number: int, go_on: bo
     if still and not go_on:
         players = sum(len(t.entrant_ids) for t in still)
         raise StillPlayingError(
-            f"{len(still)} {'table' if len(still) == 1 else 'tables'} of the round before "
-            f"still {'plays' if len(still) == 1 else 'play'} ({players} players): wait for "
-            "them, or go on without them",
+            (
+                N_(
+                    "{count} table of the round before still plays ({players} players): "
+                    "wait for them, or go on without them"
+                )
+                if len(still) == 1
+                else N_(
+                    "{count} tables of the round before still play ({players} players): "
+                    "wait for them, or go on without them"
+                )
+            ),
             still,
             number,
+            count=len(still),
+            players=players,
         )
 
 
-def _changed(number: int, why: str) -> TournamentError:
+def _changed(number: int, why: str, **values: Any) -> TournamentError:
+    """``why``: a template marked with ``N_``, filled with ``values``."""
     return TournamentError.single(
-        f"Round {number} changed since you opened it: {why}", field="round", round_number=number
+        N_("Round {number} changed since you opened it: {why}"),
+        field="round",
+        round_number=number,
+        number=number,
+        why=Phrase(why, values),
     )
 
 
@@ -89,20 +111,25 @@ def tournament_round_opened_check(*, event: Event, number: int | None, draft: in
     now_draft = drafts[0] if drafts else None
     if number < now_next:
         if now_next > event.rounds_planned:
-            raise _changed(number, "it is published, and so is every round of the event")
-        raise _changed(number, f"it is published, and round {now_next} is next. Look again")
+            raise _changed(number, N_("it is published, and so is every round of the event"))
+        raise _changed(
+            number, N_("it is published, and round {next} is next. Look again"), next=now_next
+        )
     if number > now_next:
-        raise _changed(number, f"round {now_next} was taken back to a draft. Look again")
+        raise _changed(
+            number, N_("round {next} was taken back to a draft. Look again"), next=now_next
+        )
     job = event.generation or {}
     if job.get("state") in ("queued", "running") and job.get("round") == number:
-        what = "published" if job.get("work") == "publish" else "seated"
-        raise _changed(number, f"it is being {what} in the background. Wait for it")
+        if job.get("work") == "publish":
+            raise _changed(number, N_("it is being published in the background. Wait for it"))
+        raise _changed(number, N_("it is being seated in the background. Wait for it"))
     if now_draft != draft:
         if draft is None:
-            raise _changed(number, "a draft of it was seated meanwhile. Review it first")
+            raise _changed(number, N_("a draft of it was seated meanwhile. Review it first"))
         if now_draft is None:
-            raise _changed(number, "its draft is gone. Look again")
-        raise _changed(number, "it was seated again meanwhile. Review the new draft first")
+            raise _changed(number, N_("its draft is gone. Look again"))
+        raise _changed(number, N_("it was seated again meanwhile. Review the new draft first"))
 
 
 def _absences_save(round_: TournamentRound, available: availability.Availability) -> None:
@@ -169,16 +196,28 @@ def tournament_round_generate(
     number = published_rounds_count(event=event) + 1
     if number > event.rounds_planned:
         raise TournamentError.single(
-            f"all {event.rounds_planned} rounds are published", field="rounds_planned"
+            N_("all {count} rounds are published"),
+            field="rounds_planned",
+            count=event.rounds_planned,
         )
     if event.format in (Event.Format.SWISS, Event.Format.PROGRESSIVE):
         waiting = [r for r in results.table_rows(event) if not r.finished or r.pending]
         if waiting:
             raise TournamentError.single(
-                f"{len(waiting)} tables of the rounds so far are not done, and a "
-                f"{event.format} round is seated from the results",
+                (
+                    N_(
+                        "{count} tables of the rounds so far are not done, and a Swiss round "
+                        "is seated from the results"
+                    )
+                    if event.format == Event.Format.SWISS
+                    else N_(
+                        "{count} tables of the rounds so far are not done, and a progressive "
+                        "round is seated from the results"
+                    )
+                ),
                 field="round",
                 round_number=number,
+                count=len(waiting),
             )
     tournament_round_still_playing_check(event=event, number=number, go_on=go_on)
     standings, scores = _standings_order(event) if event.format == Event.Format.SWISS else ([], {})
@@ -208,7 +247,7 @@ def tournament_round_generate(
     )
     if len(inputs.request.entrants) < 2:
         raise TournamentError.single(
-            "at least two players are needed to seat a round",
+            N_("at least two players are needed to seat a round"),
             field="entrants",
             round_number=number,
         )
@@ -225,7 +264,7 @@ def tournament_round_generate(
         event = event_locked_open(event)
         if published_rounds_count(event=event) + 1 != number:
             raise TournamentError.single(
-                "a round was published meanwhile: generate again", field="round"
+                N_("a round was published meanwhile: generate again"), field="round"
             )
         replaced = event.rounds.filter(number=number, status=TournamentRound.Status.DRAFT)
         replaced_draft = replaced.exists()
@@ -281,7 +320,9 @@ def tournament_round_generation_mark(
         if state == "queued":
             refuse_closed(event)
             if event.generation.get("state") in ("queued", "running"):
-                raise TournamentError.single("a round is already being generated", field="round")
+                raise TournamentError.single(
+                    N_("a round is already being generated"), field="round"
+                )
             kept: dict[str, Any] = {}
         else:
             kept = {k: v for k, v in event.generation.items() if k in BACKGROUND_JOB_KEYS}
@@ -295,7 +336,7 @@ def tournament_round_generation_mark(
 
 # What the queue stores of a background job, kept by later marks: enough to send it again.
 BACKGROUND_JOB_KEYS = ("work", "round", "round_id", "user_id", "effort", "go_on", "restarts")
-GONE_QUIET = "the worker stopped before it finished; start it again"
+GONE_QUIET = N_("the worker stopped before it finished; start it again")
 
 
 def background_jobs_stalled(*, stall_seconds: float, most_restarts: int) -> list[Event]:
@@ -333,7 +374,7 @@ def background_job_restart(*, event: Event, user: ActingUser = None) -> Event:
         event = event_locked(event)
         job = event.generation
         if job.get("state") not in ("queued", "running"):
-            raise TournamentError.single("nothing is being seated or published", field="round")
+            raise TournamentError.single(N_("nothing is being seated or published"), field="round")
         event.generation = {**job, "restarts": int(job.get("restarts", 0)) + 1, "at": time.time()}
         event.save(update_fields=["generation", "updated_at"])
         event_log(event, "round_generation_restarted", user, after=event.generation)
@@ -345,12 +386,17 @@ def tournament_round_locked(event: Event, round_: TournamentRound, status: str) 
     """The round, locked for the change, refused unless it is in this event and ``status``."""
     found = TournamentRound.objects.select_for_update().filter(pk=round_.pk, event=event).first()
     if found is None:
-        raise TournamentError.single("that round is not in this event", field="round")
+        raise TournamentError.single(N_("that round is not in this event"), field="round")
     if found.status != status:
         raise TournamentError.single(
-            f"round {found.number} is {found.get_status_display().lower()}",
+            (
+                N_("round {number} is a draft")
+                if found.status == TournamentRound.Status.DRAFT
+                else N_("round {number} is published")
+            ),
             field="round",
             round_number=found.number,
+            number=found.number,
         )
     return found
 
@@ -385,10 +431,10 @@ def tournament_round_swap(
         round_ = tournament_round_locked(event, round, TournamentRound.Status.DRAFT)
         first, second = entrant_of(event, first), entrant_of(event, second)
         if first.pk == second.pk:
-            raise TournamentError.single("choose two different players", field="second")
+            raise TournamentError.single(N_("choose two different players"), field="second")
         if len(first.members) != len(second.members):
             raise TournamentError.single(
-                "a team swaps only with a team of as many members", field="second"
+                N_("a team swaps only with a team of as many members"), field="second"
             )
         places: dict[int, list[Any]] = {first.pk: [], second.pk: []}
         for seat in TableSeat.objects.filter(table__round=round_, entrant__in=places):
@@ -397,9 +443,10 @@ def tournament_round_swap(
         for entrant in (first, second):
             if not places[entrant.pk] and entrant.pk not in byes:
                 raise TournamentError.single(
-                    f"{entrant.name} is not in this round",
+                    N_("{name} is not in this round"),
                     field="entrant",
                     round_number=round_.number,
+                    name=entrant.name,
                 )
         before = dict(round_.report)
         for seat in (*places[first.pk], *places[second.pk]):

@@ -112,7 +112,7 @@ def event_import_check(*, data: Any) -> EventDocument:
     if document is not None:
         settings = document.event
         problems = [
-            Problem(p.message, None, f"event.{p.field}" if p.field else "event")
+            Problem(p.template, None, f"event.{p.field}" if p.field else "event", p.values)
             for p in event_check(
                 name=settings.name,
                 game=settings.game,

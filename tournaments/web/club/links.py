@@ -9,6 +9,7 @@ from typing import Any
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
@@ -89,7 +90,7 @@ def player_link_reissue(request: HtmxHttpRequest, player_id: int) -> HttpRespons
         raise Http404("no such player")
     if request.POST.get("confirm") != "1":
         return club_links_page(
-            request, "links", refused="Nothing changed: confirm the new link first."
+            request, "links", refused=gettext("Nothing changed: confirm the new link first.")
         )
     try:
         player = services.player_link_reissue(player=player, user=request.user)

@@ -149,7 +149,7 @@ def player_merge(request: HtmxHttpRequest) -> HttpResponse:
         roster=roster, player_id=_int(request.POST.get("duplicate"))
     )
     if keep is None or duplicate is None:
-        errors = {"duplicate": ["choose the player to keep and the duplicate"]}
+        errors = {"duplicate": [gettext("choose the player to keep and the duplicate")]}
         return _club_page(request, merge_errors=errors)
     try:
         services.player_merge(keep=keep, duplicate=duplicate, user=request.user)
@@ -333,7 +333,14 @@ def season_csv(request: HtmxHttpRequest, token: str) -> HttpResponse:
     out = io.StringIO()
     writer = csvsafe.writer(out)
     writer.writerow(
-        ["Rank", "Name", *[f"Night {h.number}" for h in view.nights], "Nights", "Wins", "Total"]
+        [
+            gettext("Rank"),
+            gettext("Name"),
+            *[gettext("Night {number}").format(number=h.number) for h in view.nights],
+            gettext("Nights"),
+            gettext("Wins"),
+            gettext("Total"),
+        ]
     )
     for line in view.lines:
         writer.writerow(
@@ -347,7 +354,7 @@ def season_csv(request: HtmxHttpRequest, token: str) -> HttpResponse:
             ]
         )
     writer.writerow([])
-    writer.writerow(["", f"{view.rule_text} * a night that does not count."])
+    writer.writerow(["", f"{view.rule_text} " + gettext("* a night that does not count.")])
     response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
     name = slugify(view.season.name) or "season"
     response["Content-Disposition"] = f'attachment; filename="{name}-table.csv"'

@@ -17,6 +17,7 @@ from django.conf import settings
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
+from django.utils.translation import gettext
 
 from tournaments.events import directors
 from tournaments.events.directors import Action
@@ -42,7 +43,7 @@ def director_of(request: HttpRequest) -> User:
     """The signed-in account behind a desk request (``director_required`` let it in)."""
     user = request.user
     if not user.is_authenticated or not directors.is_director(user):
-        raise PermissionDenied("this account may not use the director's desk")
+        raise PermissionDenied(gettext("this account may not use the director's desk"))
     return user
 
 
@@ -58,7 +59,7 @@ def director_required(view: View) -> View:
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path(), settings.LOGIN_URL)
         if not directors.is_director(request.user):
-            raise PermissionDenied("this account may not use the director's desk")
+            raise PermissionDenied(gettext("this account may not use the director's desk"))
         return view(request, *args, **kwargs)
 
     return checked  # type: ignore[return-value]

@@ -10,6 +10,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from common.htmx import HtmxHttpRequest
+from scoring.wording import phrase_text
 from tournaments.events import selectors, services
 from tournaments.events.directors import STAFF_ROLES, Action, may_direct
 from tournaments.services.change import ActingUser
@@ -46,7 +47,8 @@ def _answer(request: HtmxHttpRequest, event: Event, **extra: Any) -> HttpRespons
 def _refused(
     request: HtmxHttpRequest, event: Event, error: services.StaffError, field: str
 ) -> HttpResponse:
-    message = str(error)[:1].upper() + str(error)[1:] + "."
+    said = phrase_text(error.template, error.values)
+    message = said[:1].upper() + said[1:] + "."
     return _answer(request, event, errors={field: message})
 
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from django.http import HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
@@ -25,7 +26,11 @@ def _choice(value: str, allowed: dict[int, str], field: str, errors: dict[str, s
         return None
     number = parse_int(value)
     if number is None or number not in allowed:
-        errors[field] = f"There is no such {field} in this event: showing every {field}."
+        errors[field] = (
+            gettext("There is no such table in this event: showing every table.")
+            if field == "table"
+            else gettext("There is no such player in this event: showing every player.")
+        )
         return None
     return number
 
@@ -39,10 +44,10 @@ def desk_log(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     kinds = eventlog.kinds(event)
     kind = request.GET.get("kind", "")
     if kind and kind not in dict(kinds):
-        errors["kind"] = "There is no such kind of change in this log: showing every kind."
+        errors["kind"] = gettext("There is no such kind of change in this log: showing every kind.")
         kind = ""
     tables = {
-        pk: f"Round {r}, table {n}"
+        pk: gettext("Round {round}, table {table}").format(round=r, table=n)
         for pk, r, n in sorted(eventlog.event_tables(event).values(), key=lambda t: t[1:])
     }
     players = selectors.player_names(event=event)

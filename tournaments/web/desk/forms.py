@@ -15,6 +15,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext, gettext_noop, pgettext
+
 from scoring.engines.base import Engine, Problem
 from scoring.engines.registry import ENGINES
 from scoring.entry.fields import Choice, parse_int
@@ -25,6 +27,12 @@ from tournaments.events.selectors import BYE_SCORING, CONFIRMATIONS, EVENT_FORMA
 from tournaments.standings.core import METRIC_LABELS, Metric, default_rules
 from tournaments.web.desk.schedule_form import read_schedule
 
+# How the new-event page says each way of confirming a deal, in the reader's language.
+CONFIRMATION_WORDS = {
+    "off": gettext_noop("Off: a round counts as soon as it is entered"),
+    "any_other_seat": gettext_noop("Another player confirms"),
+    "other_side": gettext_noop("A player of another side confirms"),
+}
 BYE_LARGEST = 100_000  # a fixed bye value, in the first metric's units
 METRIC_SLOTS = 5  # the director orders up to five metrics; the first decides, the rest break ties
 
@@ -63,9 +71,9 @@ def read_table_sizes(data: Mapping[str, Any], counts: Iterable[int]) -> tuple[li
     sizes = sorted({size for text in texts if (size := parse_int(text)) is not None})
     if len(sizes) != len(set(texts)) or any(size not in legal for size in sizes):
         listed = ", ".join(str(n) for n in legal)
-        return [], f"choose table sizes among {listed}"
+        return [], gettext("choose table sizes among {sizes}").format(sizes=listed)
     if not sizes:
-        return [], "tick at least one table size"
+        return [], gettext("tick at least one table size")
     return ([] if sizes == legal else sizes), ""
 
 
@@ -106,7 +114,7 @@ class EventForm:
     @property
     def formats(self) -> list[Choice]:
         chosen = as_text(self.data, "format") or EVENT_FORMATS.default
-        return [Choice(v, label, v == chosen) for v, label in EVENT_FORMATS.values]
+        return [Choice(v, gettext(label), v == chosen) for v, label in EVENT_FORMATS.values]
 
     @property
     def rounds_text(self) -> str:
@@ -140,8 +148,8 @@ class EventForm:
                 chosen = as_text(self.data, f"metric-{index}")
             else:
                 chosen = defaults[index - 1] if index <= len(defaults) else ""
-            options = [Choice("", "(none)", not chosen)] + [
-                Choice(m.value, METRIC_LABELS[m], m.value == chosen) for m in Metric
+            options = [Choice("", pgettext("no metric chosen", "(none)"), not chosen)] + [
+                Choice(m.value, gettext(METRIC_LABELS[m]), m.value == chosen) for m in Metric
             ]
             slots.append({"index": index, "name": f"metric-{index}", "choices": options})
         return slots
@@ -150,12 +158,12 @@ class EventForm:
     def default_metrics(self) -> str:
         if self.engine is None:
             return ""
-        return ", ".join(METRIC_LABELS[m] for m in default_rules(self.game).metrics)
+        return ", ".join(gettext(METRIC_LABELS[m]) for m in default_rules(self.game).metrics)
 
     @property
     def bye_choices(self) -> list[Choice]:
         chosen = as_text(self.data, "bye_scoring") or BYE_SCORING.default
-        return [Choice(v, label, v == chosen) for v, label in BYE_SCORING.values]
+        return [Choice(v, gettext(label), v == chosen) for v, label in BYE_SCORING.values]
 
     @property
     def bye_value_text(self) -> str:
@@ -169,7 +177,10 @@ class EventForm:
     @property
     def confirmation_choices(self) -> list[Choice]:
         chosen = as_text(self.data, "confirmation") or CONFIRMATIONS.default
-        return [Choice(v, label, v == chosen) for v, label in CONFIRMATIONS.values]
+        return [
+            Choice(v, gettext(CONFIRMATION_WORDS.get(v, label)), v == chosen)
+            for v, label in CONFIRMATIONS.values
+        ]
 
     def error(self, name: str) -> str:
         return " ".join(self.errors.get(name, []))
@@ -196,18 +207,21 @@ class EventForm:
     def clean(self) -> dict[str, Any] | None:
         """The arguments of ``event_create``, or None with the errors filled in."""
         if self.engine is None:
-            self.fail("game", "choose the game")
+            self.fail("game", gettext("choose the game"))
             return None
         name = self.name.strip()
         if not name:
-            self.fail("name", "give the event a name")
+            self.fail("name", gettext("give the event a name"))
         rounds = parse_int(self.rounds_text)
         if rounds is None or not 1 <= rounds <= MOST_ROUNDS:
-            self.fail("rounds_planned", f"enter a number of rounds from 1 to {MOST_ROUNDS}")
+            self.fail(
+                "rounds_planned",
+                gettext("enter a number of rounds from 1 to {most}").format(most=MOST_ROUNDS),
+            )
         size_text = as_text(self.data, "table_size")
         size = parse_int(size_text) if size_text else None
         if size_text and size is None:
-            self.fail("table_size", "choose a table size")
+            self.fail("table_size", gettext("choose a table size"))
         table_sizes: list[int] = []
         if "table-sizes-present" in self.data:
             table_sizes, problem = read_table_sizes(self.data, self.engine.player_counts)
@@ -217,12 +231,17 @@ class EventForm:
             text for i in range(1, METRIC_SLOTS + 1) if (text := as_text(self.data, f"metric-{i}"))
         ]
         if "metric-1" in self.data and not metrics:
-            self.fail("standings_metrics", "choose at least one metric")
+            self.fail("standings_metrics", gettext("choose at least one metric"))
         if len(set(metrics)) != len(metrics):
-            self.fail("standings_metrics", "each metric is chosen once")
+            self.fail("standings_metrics", gettext("each metric is chosen once"))
         bye_value = parse_int(self.bye_value_text)
         if bye_value is None or abs(bye_value) > BYE_LARGEST:
-            self.fail("bye_value", f"enter a whole number from -{BYE_LARGEST} to {BYE_LARGEST}")
+            self.fail(
+                "bye_value",
+                gettext("enter a whole number from {least} to {most}").format(
+                    least=-BYE_LARGEST, most=BYE_LARGEST
+                ),
+            )
         for option in self.option_fields:
             if option.error:
                 self.errors.setdefault(option.name, [])
@@ -254,7 +273,8 @@ class EventForm:
             if where.startswith("options."):
                 option = by_option.get(where.split(".", 1)[1])
                 if option is not None:
-                    option.error = problem.message[:1].upper() + problem.message[1:]
+                    said = problem_text(problem)
+                    option.error = said[:1].upper() + said[1:]
                     continue
             if where == "metrics":
                 where = "standings_metrics"
@@ -273,9 +293,9 @@ class EventForm:
                 "start_time",
                 "venue",
             }:
-                self.fail(where, problem.message)
+                self.fail(where, problem_text(problem))
             else:
-                self.general.append(problem.message)
+                self.general.append(problem_text(problem))
 
     @property
     def has_errors(self) -> bool:

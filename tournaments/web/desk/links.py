@@ -16,6 +16,7 @@ from django.conf import settings
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
@@ -27,6 +28,7 @@ from printing.paper import PAPER_NAMES, default_paper, paper_from
 from printing.render import render as render_pdf
 from printing.views import safe_filename
 from scoring.entry.fields import parse_int
+from scoring.wording import problem_text
 from tournaments.events import selectors, services
 from tournaments.events.passes import PASS_LONGEST, private_link, written_link
 from tournaments.printouts import passes as pass_cards
@@ -123,7 +125,7 @@ def own_entrant(event: Event, entrant_id: int) -> Entrant:
 
 
 def refusal_words(error: services.TournamentError) -> str:
-    words = " ".join(p.message for p in error.problems)
+    words = " ".join(problem_text(p) for p in error.problems)
     return words[:1].upper() + words[1:] + ("" if words.endswith(".") else ".")
 
 
@@ -148,7 +150,7 @@ def entrant_link_reissue(request: HtmxHttpRequest, pk: int, entrant_id: int) -> 
     entrant = own_entrant(event, entrant_id)
     if request.POST.get("confirm") != "1":
         return links_page(
-            request, event, "links", refused="Nothing changed: confirm the new link first."
+            request, event, "links", refused=gettext("Nothing changed: confirm the new link first.")
         )
     entrant = services.entrant_link_reissue(event=event, entrant=entrant, user=request.user)
     if request.htmx:
@@ -215,7 +217,7 @@ def pass_pdf(what: dict[str, Any], paper: str) -> HttpResponse:
     """A pass sheet drawn now, sent as a download (never kept, never cached)."""
     source = pass_cards.SOURCES_BY_KIND[what["kind"]]
     sheets, _ = source.sheets(what)
-    pdf = render_pdf(sheets, paper, title="Pass cards")
+    pdf = render_pdf(sheets, paper, title=gettext("Pass cards"))
     response = HttpResponse(pdf, content_type="application/pdf")
     response["Content-Disposition"] = (
         f'attachment; filename="{safe_filename(source.filename(what))}"'

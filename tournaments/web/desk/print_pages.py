@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from common import throttles
@@ -58,7 +59,7 @@ def _round_number(value: str | None) -> int | None:
     try:
         return int(value)
     except ValueError:
-        raise PrintRequestError("the tournament round is named by its number") from None
+        raise PrintRequestError(gettext("the tournament round is named by its number")) from None
 
 
 @director_required

@@ -7,6 +7,7 @@ import datetime as dt
 from typing import Any
 
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from tournaments.events.signup_selectors import VENUE_LONGEST
 
@@ -19,7 +20,7 @@ def read_date(text: str) -> tuple[dt.date | None, str]:
     try:
         return dt.date.fromisoformat(text), ""
     except ValueError:
-        return None, "Enter the date as YYYY-MM-DD."
+        return None, gettext("Enter the date as YYYY-MM-DD.")
 
 
 def read_time(text: str) -> tuple[dt.time | None, str]:
@@ -30,7 +31,7 @@ def read_time(text: str) -> tuple[dt.time | None, str]:
     try:
         return dt.datetime.strptime(text[:5], "%H:%M").time(), ""
     except ValueError:
-        return None, "Enter the time as HH:MM (24 hours)."
+        return None, gettext("Enter the time as HH:MM (24 hours).")
 
 
 def read_moment(text: str) -> tuple[dt.datetime | None, str]:
@@ -42,7 +43,7 @@ def read_moment(text: str) -> tuple[dt.datetime | None, str]:
     try:
         moment = dt.datetime.fromisoformat(text)
     except ValueError:
-        return None, "Enter the closing time as YYYY-MM-DD HH:MM."
+        return None, gettext("Enter the closing time as YYYY-MM-DD HH:MM.")
     if timezone.is_naive(moment):
         moment = timezone.make_aware(moment)
     return moment, ""

@@ -10,6 +10,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
@@ -116,7 +117,9 @@ def signup_settings_set(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     cap_text = request.POST.get("cap", "").strip()
     cap = parse_int(cap_text) if cap_text else None
     if cap_text and cap is None:
-        errors["cap"] = f"Enter a number of players from 1 to {CAP_LARGEST}, or leave it empty."
+        errors["cap"] = gettext(
+            "Enter a number of players from 1 to {largest}, or leave it empty."
+        ).format(largest=CAP_LARGEST)
     closes_at, problem = read_moment(request.POST.get("closes_at", ""))
     if problem:
         errors["closes_at"] = problem
@@ -171,7 +174,7 @@ def registration_change(request: HtmxHttpRequest, pk: int, registration_id: int)
     }
     change = changes.get(do)
     if change is None:
-        errors = {"registration": "Choose approve, refuse, remove, up or down."}
+        errors = {"registration": gettext("Choose approve, refuse, remove, up or down.")}
         return signup_page(request, event, errors=errors, refused_id=registration.pk)
     try:
         change()

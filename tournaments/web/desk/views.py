@@ -21,13 +21,14 @@ from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.text import capfirst, slugify
-from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext, gettext_lazy, gettext_noop, pgettext, pgettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from common import csvsafe
 from common.htmx import HtmxHttpRequest
+from common.phrases import N_
 from printing.paper import PAPER_NAMES, default_paper
 from scoring.entry.fields import parse_int
 from scoring.games import kit_for
@@ -38,7 +39,7 @@ from scoring.web.history import correction_form
 from scoring.web.phone import posted_revision
 from scoring.web.table_actions import preview_response
 from scoring.web.table_page import stale_context
-from scoring.wording import problem_text
+from scoring.wording import problem_text, said
 from tournaments import tasks
 from tournaments.events import selectors, services
 from tournaments.events.availability import (
@@ -228,7 +229,7 @@ def requests_context(event: Event) -> dict[str, Any]:
         game = request.game
         word = kit_for(game.kind).word
         seats = presenters.seat_infos(game)
-        name = presenters.names_of(seats).get(request.asked_by_seat, "A player")
+        name = presenters.names_of(seats).get(request.asked_by_seat, gettext("A player"))
         now = found.now
         items.append(
             {
@@ -249,13 +250,18 @@ def requests_context(event: Event) -> dict[str, Any]:
 
 
 def request_words(request: Any, word: str, name: str) -> str:
+    said = round_word(word).lower()
     if request.kind == "correct":
-        return f"{name} asks to correct {word.lower()} {request.round_number}"
+        return gettext("{name} asks to correct {word} {number}").format(
+            name=name, word=said, number=request.round_number
+        )
     if request.kind == "undo":
-        return f"{name} asks to undo {word.lower()} {request.round_number}"
+        return gettext("{name} asks to undo {word} {number}").format(
+            name=name, word=said, number=request.round_number
+        )
     if request.kind == "reopen":
-        return f"{name} asks to reopen the game"
-    return f"{name} asks to end the game"
+        return gettext("{name} asks to reopen the game").format(name=name)
+    return gettext("{name} asks to end the game").format(name=name)
 
 
 def desk_page(
@@ -370,8 +376,8 @@ def request_refused(
 ) -> dict[str, Any]:
     """A refused answer shown beside the request it answers, its reason kept."""
     if isinstance(error, StaleRevision):
-        message = "; ".join(p.message for p in error.problems)
-        words = f"Nothing done: the table {message}."
+        message = "; ".join(problem_text(p) for p in error.problems)
+        words = gettext("Nothing done: the table {problem}.").format(problem=message)
     else:
         words = " ".join(refusal_context(error)["errors"].values())
     return {
@@ -433,18 +439,22 @@ def posted_csv(request: HtmxHttpRequest) -> tuple[str, str]:
     problem = ""
     if upload is not None:
         if upload.size is None or upload.size > CSV_LARGEST:
-            problem = f"The file is larger than {CSV_LARGEST // 1024} kB."
+            problem = gettext("The file is larger than {size} kB.").format(size=CSV_LARGEST // 1024)
         else:
             upload.seek(0)
             raw = upload.read()
             try:
                 text = raw.decode("utf-8-sig")
             except UnicodeDecodeError:
-                problem = "The file is not UTF-8 text: save it as CSV UTF-8 and upload it again."
+                problem = gettext(
+                    "The file is not UTF-8 text: save it as CSV UTF-8 and upload it again."
+                )
     elif not text.strip():
-        problem = "Choose a CSV file, or paste the names."
+        problem = gettext("Choose a CSV file, or paste the names.")
     elif len(text) > CSV_LARGEST:
-        problem = f"The names pasted are longer than {CSV_LARGEST // 1024} kB: upload a file."
+        problem = gettext("The names pasted are longer than {size} kB: upload a file.").format(
+            size=CSV_LARGEST // 1024
+        )
     return text, problem
 
 
@@ -507,7 +517,7 @@ def preview_shown(listed: Any) -> dict[str, Any]:
         "players": listed.players[:PREVIEW_PLAYERS],
         "count": len(listed.players),
         "more": max(0, len(listed.players) - PREVIEW_PLAYERS),
-        "skipped": listed.skipped[:PREVIEW_SKIPPED],
+        "skipped": [said(note) for note in listed.skipped[:PREVIEW_SKIPPED]],
         "skipped_more": max(0, len(listed.skipped) - PREVIEW_SKIPPED),
     }
 
@@ -522,13 +532,15 @@ def tick_answer(event: Event, entrant_id: int, wanted: bool, user: ActingUser) -
     tick is acknowledged only once it is), the event's count, or the refusal in words."""
     entrant = selectors.entrant_of(event=event, pk=entrant_id)
     if entrant is None:
-        return JsonResponse({"error": "This player is no longer in the event."}, status=409)
+        return JsonResponse(
+            {"error": gettext("This player is no longer in the event.")}, status=409
+        )
     try:
         entrant = services.entrant_check_in(
             event=event, entrant=entrant, checked_in=wanted, user=user
         )
     except services.TournamentError as error:
-        words = " ".join(p.message for p in error.problems)
+        words = " ".join(problem_text(p) for p in error.problems)
         return JsonResponse({"error": words[:1].upper() + words[1:] + "."}, status=409)
     counts = selectors.entrant_counts(event=event)
     return JsonResponse(
@@ -612,7 +624,7 @@ def table_sizes(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     sizes = [int(t) for t in request.POST.getlist("table_sizes") if t.strip().isdigit()]
     if len(sizes) != len(request.POST.getlist("table_sizes")):
         raise services.TournamentError.single(
-            "choose table sizes from the list", field="table_sizes"
+            N_("choose table sizes from the list"), field="table_sizes"
         )
     services.event_table_sizes_set(event=event, table_sizes=sizes, user=request.user)
     return desk_done(request, event, "entrants")
@@ -939,21 +951,37 @@ def later_choices(error: LaterDealsBreak, word: str, action: str) -> dict[str, A
     """A change that would change how the game ended, as the desk offers it: with the later
     deals removed, the game ended there, or going on from there (one choice when the game
     ends there by itself)."""
-    kept, name = error.kept, word.lower()
-    verb = "Remove it" if error.removing else "Correct it"
-    where = f"before the first {name}" if kept == 0 else f"at {name} {kept}"
+    kept, name = error.kept, round_word(word).lower()
+    if error.removing:
+        end = (
+            gettext("Remove it and end the game before the first {word}")
+            if kept == 0
+            else gettext("Remove it and end the game at {word} {number}")
+        )
+        undo = gettext("Remove it and undo the later {word}s")
+    else:
+        end = (
+            gettext("Correct it and end the game before the first {word}")
+            if kept == 0
+            else gettext("Correct it and end the game at {word} {number}")
+        )
+        undo = gettext("Correct it and undo the later {word}s")
     return {
         # The choices below are the way through: the message says what would break.
         "message": "; ".join(
-            p.message.removesuffix("; correct or undo the later deals first")
+            problem_text(p).removesuffix(LATER_DEALS_FIRST).removesuffix(gettext(LATER_DEALS_FIRST))
             for p in error.problems
         ),
         "action": action,
         "number": error.number,
-        "end": f"{verb} and end the game {where}",
-        "undo": "" if error.ends else f"{verb} and undo the later {name}s",
+        "end": end.format(word=name, number=kept),
+        "undo": "" if error.ends else undo.format(word=name),
         "ends": error.ends,
     }
+
+
+# How a refusal of a change that breaks later deals ends: the choices say it instead.
+LATER_DEALS_FIRST = gettext_noop("; correct or undo the later deals first")
 
 
 def posted_later(request: HtmxHttpRequest) -> Later | None:
@@ -1012,7 +1040,7 @@ def table_change(request: HtmxHttpRequest, pk: int, table_id: int) -> HttpRespon
     elif action in ("undo", "remove"):
         number = parse_int(request.POST.get("last" if action == "undo" else "number", ""))
         if number is None:
-            raise services.TournamentError.single("say which deal", field="number")
+            raise services.TournamentError.single(N_("say which deal"), field="number")
         services.result_remove(
             event=event,
             table=table,
@@ -1023,7 +1051,7 @@ def table_change(request: HtmxHttpRequest, pk: int, table_id: int) -> HttpRespon
             later=posted_later(request),
         )
     else:
-        raise services.TournamentError.single("undo, remove or end", field="action")
+        raise services.TournamentError.single(N_("undo, remove or end"), field="action")
     url = reverse("tournaments:desk_table", args=[event.pk, table.pk])
     return redirect(f"{url}?done={action}")
 
@@ -1114,10 +1142,20 @@ def standings_csv(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     view = selectors.standings_for(event=event)
     out = io.StringIO()
     writer = csvsafe.writer(out)
-    writer.writerow(["Rank", "Name", *view.labels, "Tables played", "Byes", "Dropped"])
+    writer.writerow(
+        [
+            gettext("Rank"),
+            gettext("Name"),
+            *view.labels,
+            gettext("Tables played"),
+            gettext("Byes"),
+            gettext("Dropped"),
+        ]
+    )
+    dropped_word = pgettext("a dropped player, in the standings file", "yes")
     for row in view.rows:
         values = ["" if v is None else (int(v) if float(v).is_integer() else v) for v in row.values]
-        dropped = "yes" if row.dropped else ""
+        dropped = dropped_word if row.dropped else ""
         writer.writerow([row.rank, row.name, *values, row.played, row.byes, dropped])
     response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
     name = slugify(event.name) or "event"

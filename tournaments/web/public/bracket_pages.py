@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
@@ -69,7 +70,9 @@ def bracket_pdf(request: HtmxHttpRequest, token: str) -> HttpResponse:
     if page is None:
         raise Http404("no bracket yet")
     paper = "LETTER" if request.GET.get("paper", "").lower() == "letter" else "A4"
-    pdf = render_diagrams([bracket_diagram(page)], paper, title=f"{event.name}: bracket")
+    pdf = render_diagrams(
+        [bracket_diagram(page)], paper, title=gettext("{event}: bracket").format(event=event.name)
+    )
     response = HttpResponse(pdf, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="bracket-{event.pk}.pdf"'
     return response
