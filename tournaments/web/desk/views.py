@@ -28,6 +28,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from common import csvsafe
 from common.htmx import HtmxHttpRequest
+from common.phrases import N_
 from printing.paper import PAPER_NAMES, default_paper
 from scoring.entry.fields import parse_int
 from scoring.games import kit_for
@@ -38,7 +39,7 @@ from scoring.web.history import correction_form
 from scoring.web.phone import posted_revision
 from scoring.web.table_actions import preview_response
 from scoring.web.table_page import stale_context
-from scoring.wording import problem_text
+from scoring.wording import phrase_text, problem_text
 from tournaments import tasks
 from tournaments.events import selectors, services
 from tournaments.events.availability import (
@@ -612,7 +613,7 @@ def table_sizes(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     sizes = [int(t) for t in request.POST.getlist("table_sizes") if t.strip().isdigit()]
     if len(sizes) != len(request.POST.getlist("table_sizes")):
         raise services.TournamentError.single(
-            "choose table sizes from the list", field="table_sizes"
+            N_("choose table sizes from the list"), field="table_sizes"
         )
     services.event_table_sizes_set(event=event, table_sizes=sizes, user=request.user)
     return desk_done(request, event, "entrants")
@@ -935,23 +936,51 @@ def desk_table(request: HtmxHttpRequest, pk: int, table_id: int) -> HttpResponse
     return table_page(request, event, table_id=table_id)
 
 
+# A change that would change how the game ended, said without its way out: the choices
+# offered below it are that way out.
+LATER_FIRST = N_(
+    "{what} would make deal {at} invalid ({problem}); correct or undo the later deals first"
+)
+LATER_CHOOSE = N_("{what} would make deal {at} invalid ({problem})")
+# The choices, by what is made (a correction, a removal) and where the game ends.
+LATER_END = {
+    (False, False): N_("Correct it and end the game at {word} {number}"),
+    (False, True): N_("Correct it and end the game before the first {word}"),
+    (True, False): N_("Remove it and end the game at {word} {number}"),
+    (True, True): N_("Remove it and end the game before the first {word}"),
+}
+LATER_UNDO = {
+    False: N_("Correct it and undo the later {words}"),
+    True: N_("Remove it and undo the later {words}"),
+}
+# The game's word for a round of play, lower case and in the plural, in the reader's
+# language.
+ROUNDS_WORDS = {
+    "Round": pgettext_lazy("rounds of play of a game, lower case", "rounds"),
+    "Deal": pgettext_lazy("rounds of play of a game, lower case", "deals"),
+    "Hand": pgettext_lazy("rounds of play of a game, lower case", "hands"),
+}
+
+
 def later_choices(error: LaterDealsBreak, word: str, action: str) -> dict[str, Any]:
     """A change that would change how the game ended, as the desk offers it: with the later
     deals removed, the game ended there, or going on from there (one choice when the game
-    ends there by itself)."""
-    kept, name = error.kept, word.lower()
-    verb = "Remove it" if error.removing else "Correct it"
-    where = f"before the first {name}" if kept == 0 else f"at {name} {kept}"
+    ends there by itself); in the reader's language."""
+    kept, name = error.kept, round_word(word).lower()
+    words = str(ROUNDS_WORDS.get(word, f"{name}s"))
     return {
         # The choices below are the way through: the message says what would break.
         "message": "; ".join(
-            p.message.removesuffix("; correct or undo the later deals first")
+            problem_text(
+                replace(p, template=LATER_CHOOSE) if p.template == LATER_FIRST else p,
+                seats_from=1,
+            )
             for p in error.problems
         ),
         "action": action,
         "number": error.number,
-        "end": f"{verb} and end the game {where}",
-        "undo": "" if error.ends else f"{verb} and undo the later {name}s",
+        "end": phrase_text(LATER_END[(error.removing, kept == 0)], {"word": name, "number": kept}),
+        "undo": "" if error.ends else phrase_text(LATER_UNDO[error.removing], {"words": words}),
         "ends": error.ends,
     }
 
@@ -1012,7 +1041,7 @@ def table_change(request: HtmxHttpRequest, pk: int, table_id: int) -> HttpRespon
     elif action in ("undo", "remove"):
         number = parse_int(request.POST.get("last" if action == "undo" else "number", ""))
         if number is None:
-            raise services.TournamentError.single("say which deal", field="number")
+            raise services.TournamentError.single(N_("say which deal"), field="number")
         services.result_remove(
             event=event,
             table=table,
@@ -1023,7 +1052,7 @@ def table_change(request: HtmxHttpRequest, pk: int, table_id: int) -> HttpRespon
             later=posted_later(request),
         )
     else:
-        raise services.TournamentError.single("undo, remove or end", field="action")
+        raise services.TournamentError.single(N_("undo, remove or end"), field="action")
     url = reverse("tournaments:desk_table", args=[event.pk, table.pk])
     return redirect(f"{url}?done={action}")
 
