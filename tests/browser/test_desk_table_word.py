@@ -171,6 +171,7 @@ def test_a_removal_that_breaks_a_later_deal_is_made_to_undo_the_later_deals(
     ).to_be_visible()
     undo = choices.get_by_role("button", name="Remove it and undo the later deals")
     expect(undo).to_be_visible()
+    expect(page.locator("#change-number")).to_have_value("2")  # the deal asked about
     shoot_whole(page, "desk-remove-later-choices-390")
     page.emulate_media(color_scheme="dark")
     shoot_whole(page, "desk-remove-later-choices-390-dark")
