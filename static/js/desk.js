@@ -3,11 +3,12 @@
  * - Check-in ticks are never lost in silence. Each tick is sent on its own (one player,
  *   one request, kept alive if the page is left), and its row says what became of it:
  *   "saving…", then "saved" once the server answers with the player as now kept, or
- *   "retrying…" while the server cannot be reached (a few times, waiting longer each
- *   time), or the refusal in words, the box put back as kept. A tick made while the
+ *   "retrying…" while the server cannot be reached or gives no answer in time (a few
+ *   times, waiting longer each time), or the refusal in words, the box put back as kept. A tick made while the
  *   row's last one is on its way is sent once that one is answered. Leaving the page
  *   with ticks still on their way asks first. Once every tick is answered, the players'
- *   box is drawn again (its counts and who round N seats), keeping any tick not yet sent.
+ *   box is drawn again (its counts and who round N seats), keeping any tick not yet sent;
+ *   a drawing asked for before the last tick was sent is stale and not shown.
  * - A desk request answered 403 or 404 (the event is no longer this user's to direct)
  *   loads the page again, which shows the styled "Not found" or "Not allowed" page,
  *   where htmx alone would swap nothing and leave a page that no longer works.
@@ -17,6 +18,8 @@
 
   var TRIES = 5; // sends of one tick before it is shown as not saved
   var FIRST_WAIT = 500; // ms before the first retry, doubled each time
+  var ANSWER_WAIT = 10000; // ms a send waits for its answer before it is tried again
+  var sent = 0; // sends so far: a drawing of the box asked for before the last is stale
   var ticks = {}; // url -> {wanted, sending, tries, note, failed}
 
   function csrf() {
@@ -62,11 +65,17 @@
     var wanted = tick.wanted;
     var body = new FormData();
     body.append("checked_in", wanted ? "on" : "");
+    sent += 1;
+    // A send left unanswered (a stalled connection) is given up and tried again: the
+    // same tick sent twice keeps the player as ticked once.
+    var control = window.AbortController ? new window.AbortController() : null;
+    var waiting = control ? window.setTimeout(function () { control.abort(); }, ANSWER_WAIT) : null;
     fetch(url, {
       method: "POST",
       body: body,
       credentials: "same-origin",
       keepalive: true,
+      signal: control ? control.signal : undefined,
       headers: { "X-CSRFToken": csrf(), "X-Tick": "1", Accept: "application/json" },
     })
       .then(function (answer) {
@@ -81,9 +90,11 @@
         return answer.json();
       })
       .then(function (data) {
+        window.clearTimeout(waiting);
         if (data) saved(url, wanted, data);
       })
       .catch(function () {
+        window.clearTimeout(waiting);
         tick.tries += 1;
         tick.sending = false;
         if (tick.tries < TRIES) {
@@ -140,13 +151,14 @@
       var search = document.getElementById("player-search");
       if (!box || !window.htmx) return;
       var query = search ? new URLSearchParams(new FormData(search)).toString() : "";
+      var asked = sent;
       fetch(window.location.pathname + (query ? "?" + query : ""), {
         credentials: "same-origin",
         headers: { "HX-Request": "true" },
       })
         .then(function (answer) { return answer.ok ? answer.text() : null; })
         .then(function (html) {
-          if (!html || pending()) return;
+          if (!html || pending() || sent !== asked) return; // stale: a later one follows
           var drawn = new DOMParser().parseFromString(html, "text/html").getElementById("entrants");
           var now = document.getElementById("entrants");
           if (!drawn || !now) return;

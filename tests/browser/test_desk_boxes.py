@@ -137,7 +137,16 @@ def test_quick_ticks_are_each_acknowledged_before_a_reload(
     sign_in(page, live_server, event)
     for index in range(PLAYERS):
         boxes(page).nth(index).dispatch_event("click")
-    expect(page.locator("#entrants tr[data-tick=saved]")).to_have_count(PLAYERS)
+    try:
+        expect(page.locator("#entrants tr[data-tick=saved]")).to_have_count(PLAYERS)
+    except AssertionError:
+        rows = page.evaluate(
+            """() => [...document.querySelectorAll('#entrants tbody tr')].map(r => [
+                r.getAttribute('data-tick'),
+                (r.querySelector('[data-tick-state]') || {}).textContent,
+                (r.querySelector('input[data-tick-url]') || {}).checked])"""
+        )
+        raise AssertionError(f"{checked_count(event)} kept; rows: {rows}") from None
     expect(page.locator("[data-checked-count]")).to_have_text(f", {PLAYERS} checked in")
     assert checked_count(event) == PLAYERS
     screenshot(page, "desk-ticks-quick-saved-phone")
@@ -175,6 +184,26 @@ def test_a_lost_answer_is_retried_and_a_dead_server_shown(
     expect(state).to_have_attribute("role", "alert")
     screenshot(page, "desk-ticks-not-saved-phone")
     assert checked_count(event) == 1
+
+
+def test_a_send_left_unanswered_is_tried_again(live_server, page: Page, night, screenshot):
+    event = night
+    sign_in(page, live_server, event)
+    held: list[str] = []
+
+    def hold_the_first(route) -> None:
+        if not held:
+            held.append(route.request.url)  # never answered: a stalled connection
+            return
+        route.continue_()
+
+    page.route("**/check-in/", hold_the_first)
+    row = page.locator("#entrants tbody tr").nth(0)
+    row.locator("input[data-tick-url]").check()
+    expect(row.locator("[data-tick-state]")).to_have_text("saving…")
+    expect(row.locator("[data-tick-state]")).to_have_text("✓ saved", timeout=30_000)
+    assert held and checked_count(event) == 1
+    screenshot(page, "desk-ticks-unanswered-saved-phone")
 
 
 def test_a_removed_co_director_sees_the_styled_not_found_page(

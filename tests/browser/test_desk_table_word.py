@@ -138,3 +138,52 @@ def test_a_player_asks_the_desk_with_a_why_the_director_reads(live_server, phone
         desk_page.screenshot(path=str(ARTIFACTS / "desk-request-why-390.png"))
     finally:
         desk.close()
+
+
+DERBY_NORMAL = {"dice": [3, 4], "tricks": 7}
+DERBY_B_ALL_OR_NOTHING = {"dice": [3, 4], "all_or_nothing": True, "made": False}
+
+
+def test_a_removal_that_breaks_a_later_deal_is_made_to_undo_the_later_deals(
+    live_server, phone: Page
+):
+    page = phone
+    director = get_user_model().objects.create_user("director", password="pw", is_staff=True)
+    event = services.event_create(
+        owner=director, name="Derby night", game="roller_derby", format="swiss", rounds_planned=2
+    )
+    for name, members in (("Aces", ["Ann", "Abe"]), ("Bears", ["Ben", "Bo"])):
+        services.entrant_add(event=event, name=name, members=members, user=director)
+    draft = services.tournament_round_generate(event=event, user=director)
+    table = services.tournament_round_publish(event=event, round=draft, user=director).tables.get()
+    deals = [DERBY_B_ALL_OR_NOTHING, DERBY_NORMAL, DERBY_NORMAL, DERBY_B_ALL_OR_NOTHING]
+    for number, entry in enumerate(deals, start=1):
+        enter_and_confirm(table.game, number, entry)
+    signed_in(page, live_server, director)
+    page.goto(f"{live_server.url}/desk/{event.pk}/tables/{table.pk}/")
+    page.fill("#change-reason", "Deal 2 was the next table's")
+    page.select_option("#change-number", "2")
+    page.get_by_role("button", name="Remove this deal").click()
+    choices = page.locator("[data-later-choices]")
+    expect(choices).to_contain_text("would make deal 4 invalid")
+    expect(
+        choices.get_by_role("button", name="Remove it and end the game at deal 1")
+    ).to_be_visible()
+    undo = choices.get_by_role("button", name="Remove it and undo the later deals")
+    expect(undo).to_be_visible()
+    expect(page.locator("#change-number")).to_have_value("2")  # the deal asked about
+    shoot_whole(page, "desk-remove-later-choices-390")
+    page.emulate_media(color_scheme="dark")
+    shoot_whole(page, "desk-remove-later-choices-390-dark")
+    page.emulate_media(color_scheme="light")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert Game.objects.get(pk=table.game_id).rounds.count() == 4  # nothing done yet
+    undo.click()
+    expect(page.locator("[data-done]")).to_contain_text("The deal was removed")
+    shoot_whole(page, "desk-remove-later-undone-390")
+    game = Game.objects.get(pk=table.game_id)
+    assert [r.number for r in game.rounds.all()] == [1]
+    assert game.status == Game.Status.IN_PROGRESS
+    assert game.events.get(action=RoundEvent.Action.REMOVE).reason == (
+        "Deal 2 was the next table's"
+    )

@@ -185,6 +185,9 @@ def test_the_wall_page_is_public_and_live(client, director, event):
     html = client.get(f"/e/{event.public_token}/bracket/wall/").content.decode()
     assert "Now playing" in html and 'data-slide="bracket-1"' in html
     assert "<script>" not in html and " style=" not in html  # the pages' policy
+    # A round's heading names its part of the bracket once.
+    assert '<span class="wall-section">Winners&#x27; bracket</span> Round 1' in html
+    assert "<h2>Grand final</h2>" in html and "<h2>Grand final, second game</h2>" in html
     live = f"/e/{event.public_token}/bracket/wall/live/"
     assert client.get(live, {"rev": event.revision}).status_code == 204
     changed = client.get(live, {"rev": event.revision - 1})

@@ -202,3 +202,88 @@ def test_a_players_correction_asked_of_the_desk_carries_its_why(desk, event, fin
     phone.post(correct, {**form, "revision": revision(game), "why": "Ben bid, not Ann"})
     asked = ChangeRequest.objects.get(game=game, to_desk=True)
     assert asked.kind == "correct" and asked.why == "Ben bid, not Ann"
+
+
+# --------------------------------------------------------------------------- later deals
+
+NORMAL = {"dice": [3, 4], "tricks": 7}
+B_ALL_OR_NOTHING = {"dice": [3, 4], "all_or_nothing": True, "made": False}
+# Deal 1 played all or nothing and made (team B rolls deals 1 and 3): a later all or
+# nothing of team B's no longer stands.
+ALL_OR_NOTHING_MADE = {"number": "1", "all_or_nothing": "yes", "made": "yes"}
+
+
+@pytest.fixture
+def derby_table(director):
+    event = services.event_create(
+        owner=director, name="Derby night", game="roller_derby", format="swiss", rounds_planned=2
+    )
+    for name, members in (("Aces", ["Ann", "Abe"]), ("Bears", ["Ben", "Bo"])):
+        services.entrant_add(event=event, name=name, members=members, user=director)
+    table = publish_next(event, director).tables.select_related("game").get(number=1)
+    assert table.game.kind == "roller_derby" and table.game.seats.count() == 4
+    return table
+
+
+def test_removing_a_deal_that_breaks_a_later_one_offers_its_choices_at_the_desk(desk, derby_table):
+    table, event = derby_table, derby_table.round.event
+    for number, entry in enumerate([B_ALL_OR_NOTHING, NORMAL, NORMAL, B_ALL_OR_NOTHING], 1):
+        enter_and_confirm(table.game, number, entry)
+    offered = change(desk, event, table, action="remove", number="2", reason="other table")
+    html = offered.content.decode()
+    assert offered.status_code == 200 and "data-later-choices" in html
+    assert "would make deal 4 invalid" in html and "round 4" not in html
+    assert "Remove it and end the game at deal 1" in html
+    assert "Remove it and undo the later deals" in html
+    assert 'name="reason" value="other table"' in html  # the reason goes with the choice
+    game = Game.objects.get(pk=table.game_id)
+    assert game.rounds.count() == 4  # nothing done yet
+    made = change(
+        desk, event, table, action="remove", number="2", reason="other table", later="undo"
+    )
+    assert made.status_code == 302
+    game = Game.objects.get(pk=table.game_id)
+    assert [r.number for r in game.rounds.all()] == [1]
+    assert game.status == Game.Status.IN_PROGRESS and not game.ending
+    log = EventLog.objects.get(event=event, action="result_remove")
+    assert log.after["reason"] == "other table" and log.after["removed"] == [2, 3, 4]
+
+
+def test_a_correction_at_the_desk_may_undo_the_later_deals_and_the_table_plays_on(
+    desk, derby_table
+):
+    table, event = derby_table, derby_table.round.event
+    for number, entry in enumerate([NORMAL, NORMAL, B_ALL_OR_NOTHING], 1):
+        enter_and_confirm(table.game, number, entry)
+    correct = url("result_correct", event.pk, table.pk, 1)
+    form = {**ALL_OR_NOTHING_MADE, "revision": revision(table.game), "reason": "the sheet"}
+    offered = desk.post(correct, form).content.decode()
+    assert "would make deal 3 invalid" in offered and "round 3" not in offered
+    assert "Correct it and end the game at deal 1" in offered
+    assert "Correct it and undo the later deals" in offered
+    assert Game.objects.get(pk=table.game_id).rounds.count() == 3
+    made = desk.post(correct, {**form, "later": "undo"})
+    assert made.status_code == 302 and made["Location"].endswith("?done=correct")
+    game = Game.objects.get(pk=table.game_id)
+    assert [r.number for r in game.rounds.all()] == [1]
+    assert game.rounds.get().entry["all_or_nothing"] is True
+    assert game.status == Game.Status.IN_PROGRESS and not game.ending
+    log = EventLog.objects.get(event=event, action="result_correct")
+    assert log.after["reason"] == "the sheet" and log.after["removed"] == [2, 3]
+    enter_and_confirm(game, 2, NORMAL)  # the table plays on from deal 2
+    assert Game.objects.get(pk=game.pk).rounds.count() == 2
+
+
+def test_a_correction_at_the_desk_may_end_the_game_at_the_totals(desk, derby_table):
+    table, event = derby_table, derby_table.round.event
+    for number, entry in enumerate([NORMAL, NORMAL, B_ALL_OR_NOTHING], 1):
+        enter_and_confirm(table.game, number, entry)
+    correct = url("result_correct", event.pk, table.pk, 1)
+    form = {**ALL_OR_NOTHING_MADE, "revision": revision(table.game), "reason": "the sheet"}
+    made = desk.post(correct, {**form, "later": "end"})
+    assert made.status_code == 302
+    game = Game.objects.get(pk=table.game_id)
+    assert [r.number for r in game.rounds.all()] == [1]
+    assert game.ending == {AT_TOTALS: True} and game.status == Game.Status.FINISHED
+    page = desk.get(url("desk_table", event.pk, table.pk)).content.decode()
+    assert "Ended by the director at the totals standing" in page

@@ -21,7 +21,7 @@ from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.text import capfirst, slugify
-from django.utils.translation import gettext, gettext_lazy, gettext_noop, pgettext, pgettext_lazy
+from django.utils.translation import gettext, gettext_lazy, pgettext, pgettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
@@ -39,7 +39,7 @@ from scoring.web.history import correction_form
 from scoring.web.phone import posted_revision
 from scoring.web.table_actions import preview_response
 from scoring.web.table_page import stale_context
-from scoring.wording import problem_text, said
+from scoring.wording import phrase_text, problem_text, said
 from tournaments import tasks
 from tournaments.events import selectors, services
 from tournaments.events.availability import (
@@ -947,41 +947,53 @@ def desk_table(request: HtmxHttpRequest, pk: int, table_id: int) -> HttpResponse
     return table_page(request, event, table_id=table_id)
 
 
+# A change that would change how the game ended, said without its way out: the choices
+# offered below it are that way out.
+LATER_FIRST = N_(
+    "{what} would make deal {at} invalid ({problem}); correct or undo the later deals first"
+)
+LATER_CHOOSE = N_("{what} would make deal {at} invalid ({problem})")
+# The choices, by what is made (a correction, a removal) and where the game ends.
+LATER_END = {
+    (False, False): N_("Correct it and end the game at {word} {number}"),
+    (False, True): N_("Correct it and end the game before the first {word}"),
+    (True, False): N_("Remove it and end the game at {word} {number}"),
+    (True, True): N_("Remove it and end the game before the first {word}"),
+}
+LATER_UNDO = {
+    False: N_("Correct it and undo the later {words}"),
+    True: N_("Remove it and undo the later {words}"),
+}
+# The game's word for a round of play, lower case and in the plural, in the reader's
+# language.
+ROUNDS_WORDS = {
+    "Round": pgettext_lazy("rounds of play of a game, lower case", "rounds"),
+    "Deal": pgettext_lazy("rounds of play of a game, lower case", "deals"),
+    "Hand": pgettext_lazy("rounds of play of a game, lower case", "hands"),
+}
+
+
 def later_choices(error: LaterDealsBreak, word: str, action: str) -> dict[str, Any]:
     """A change that would change how the game ended, as the desk offers it: with the later
     deals removed, the game ended there, or going on from there (one choice when the game
-    ends there by itself)."""
+    ends there by itself); in the reader's language."""
     kept, name = error.kept, round_word(word).lower()
-    if error.removing:
-        end = (
-            gettext("Remove it and end the game before the first {word}")
-            if kept == 0
-            else gettext("Remove it and end the game at {word} {number}")
-        )
-        undo = gettext("Remove it and undo the later {word}s")
-    else:
-        end = (
-            gettext("Correct it and end the game before the first {word}")
-            if kept == 0
-            else gettext("Correct it and end the game at {word} {number}")
-        )
-        undo = gettext("Correct it and undo the later {word}s")
+    words = str(ROUNDS_WORDS.get(word, f"{name}s"))
     return {
         # The choices below are the way through: the message says what would break.
         "message": "; ".join(
-            problem_text(p).removesuffix(LATER_DEALS_FIRST).removesuffix(gettext(LATER_DEALS_FIRST))
+            problem_text(
+                replace(p, template=LATER_CHOOSE) if p.template == LATER_FIRST else p,
+                seats_from=1,
+            )
             for p in error.problems
         ),
         "action": action,
         "number": error.number,
-        "end": end.format(word=name, number=kept),
-        "undo": "" if error.ends else undo.format(word=name),
+        "end": phrase_text(LATER_END[(error.removing, kept == 0)], {"word": name, "number": kept}),
+        "undo": "" if error.ends else phrase_text(LATER_UNDO[error.removing], {"words": words}),
         "ends": error.ends,
     }
-
-
-# How a refusal of a change that breaks later deals ends: the choices say it instead.
-LATER_DEALS_FIRST = gettext_noop("; correct or undo the later deals first")
 
 
 def posted_later(request: HtmxHttpRequest) -> Later | None:
