@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from common.phrases import Words, listed
 from scoring.engines.base import (
     MAX_INT,
     N_,
@@ -485,49 +486,68 @@ class Roolz(Engine):
         )
 
     def round_summary(self, table: Table, entry: Mapping[str, Any]) -> str:
+        """The deal in a line: ``Words``, said in the reader's language by the pages
+        (English as a string)."""
         names = table.players
 
         def name(seat: Any) -> str:
             return names[seat] if is_int(seat) and 0 <= seat < len(names) else "?"
 
         if entry.get("misdeal") is True:
-            return "Misdeal: the same dealer deals again"
+            return Words(N_("Misdeal: the same dealer deals again"))
         setup = setup_for(table.size, table.options)
         bidder = entry.get("bidder")
         bid = entry.get("bid")
         won = entry.get("won")
         won = won if isinstance(won, Mapping) else {}
-        text = f"{name(bidder)} bid {bid}"
         partners = entry.get("partners")
         partners = partners if isinstance(partners, list) else []
+        values: dict[str, Any] = {"name": name(bidder), "bid": bid}
+        template = N_("{name} bid {bid}")
         if setup.call is not None:
             if partners:
-                text += " with " + " & ".join(name(p) for p in partners)
+                values["partners"] = " & ".join(name(p) for p in partners)
+                template = (
+                    N_("{name} bid {bid} with {partners} (twofer)")
+                    if setup.call == CALL_TWO and len(partners) == 1
+                    else N_("{name} bid {bid} with {partners}")
+                )
             elif setup.call == CALL_FIVE:
-                text += ", twofer"
+                template = N_("{name} bid {bid}, twofer")
             else:
-                text += " alone"
-            if setup.call == CALL_TWO and len(partners) == 1:
-                text += " (twofer)"
+                template = N_("{name} bid {bid} alone")
+        head = Phrase(template, values)
         label = BIDDER if setup.individual else (table.team_of(bidder) if is_int(bidder) else None)
         taken = won.get(label) if label else None
         if is_int(taken) and is_int(bid):
-            text += ", made" if taken >= bid else ", set"
+            outcome = N_("{bidding}, made") if taken >= bid else N_("{bidding}, set")
+            head = Phrase(outcome, {"bidding": head})
         if setup.individual:
-            text += f": {won.get(BIDDER)} to {won.get(OPPONENTS)}"
+            line = Phrase(
+                N_("{bidding}: {bidder} to {opponents}"),
+                {"bidding": head, "bidder": won.get(BIDDER), "opponents": won.get(OPPONENTS)},
+            )
         else:
-            text += ": " + ", ".join(f"{team} {won.get(team)}" for team in setup.labels)
+            points = ", ".join(f"{team} {won.get(team)}" for team in setup.labels)
+            line = Phrase(N_("{bidding}: {points}"), {"bidding": head, "points": points})
+        parts: list[Phrase] = [line]
         slam = entry.get("all_tricks")
         if isinstance(slam, str):
-            who = "the bidder's side" if slam == BIDDER else slam
-            who = "the opponents" if slam == OPPONENTS else who
-            text += f"; {who} took every trick"
+            who: Phrase | str = slam
+            if slam in INDIVIDUAL_SIDES:
+                who = _side_name(slam, individual=True)
+            parts.append(Phrase(N_("{who} took every trick"), {"who": who}))
         penalties = entry.get("penalties")
         if isinstance(penalties, list):
             for item in penalties:
                 if isinstance(item, Mapping):
-                    text += f"; penalty {name(item.get('player'))} -{item.get('points')}"
-        return text
+                    parts.append(
+                        Phrase(
+                            N_("penalty {name} -{points}"),
+                            {"name": name(item.get("player")), "points": item.get("points")},
+                        )
+                    )
+        return listed(parts)
 
     # -- helpers -----------------------------------------------------------
 
@@ -828,7 +848,7 @@ def misdeal_help(players: int, options: Mapping[str, Any]) -> str:
 def no_partner_choice(call: str | None) -> str | None:
     """The entry form's label for naming no partner in this call mode (None: not a choice)."""
     if call == CALL_ONE:
-        return "I hold the called card (bidder alone)"
+        return N_("I hold the called card (bidder alone)")
     if call == CALL_FIVE:
-        return "Twofer: card in the low hand"
+        return N_("Twofer: card in the low hand")
     return None

@@ -48,6 +48,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from common.phrases import listed
 from scoring.engines.base import (
     MAX_INT,
     N_,
@@ -417,51 +418,88 @@ class Rummoli(Engine):
         )
 
     def round_summary(self, table: Table, entry: Mapping[str, Any]) -> str:
+        """The hand as entered, in a sentence: ``Sentence`` words, said in the reader's
+        language by the pages (English as a string)."""
         names = table.players
 
         def name(seat: Any) -> str:
             return names[seat] if is_int(seat) and 0 <= seat < len(names) else "?"
 
-        parts: list[str] = []
+        parts: list[Phrase] = []
         widow = entry.get("widow")
         if isinstance(widow, Mapping):
             if widow.get("exchange") is True:
-                parts.append("the dealer took the widow")
+                parts.append(Phrase(N_("the dealer took the widow")))
             elif "buyer" in widow:
                 parts.append(
-                    f"{name(widow.get('buyer'))} bought the widow for {widow.get('price')}"
+                    Phrase(
+                        N_("{name} bought the widow for {price}"),
+                        {"name": name(widow.get("buyer")), "price": widow.get("price")},
+                    )
                 )
         poker = entry.get("poker")
         if isinstance(poker, Mapping) and isinstance(poker.get("winners"), list):
-            winners = " and ".join(name(s) for s in poker["winners"])
-            verb = "split" if len(poker["winners"]) > 1 else "won"
-            text = f"{winners} {verb} the poker pot"
+            winners: Phrase | str = ""
+            for seat in poker["winners"]:
+                winners = (
+                    Phrase(N_("{first} and {second}"), {"first": winners, "second": name(seat)})
+                    if winners
+                    else name(seat)
+                )
+            split = len(poker["winners"]) > 1
+            values: dict[str, Any] = {"winners": winners}
             bets = poker.get("bets")
             if isinstance(bets, list) and all(is_int(b) for b in bets) and sum(bets):
-                text += f" after {sum(bets)} in bets"
-            parts.append(text)
+                values["bets"] = sum(bets)
+                template = (
+                    N_("{winners} split the poker pot after {bets} in bets")
+                    if split
+                    else N_("{winners} won the poker pot after {bets} in bets")
+                )
+            else:
+                template = (
+                    N_("{winners} split the poker pot")
+                    if split
+                    else N_("{winners} won the poker pot")
+                )
+            parts.append(Phrase(template, values))
         pay_cards = entry.get("pay_cards")
         if isinstance(pay_cards, Mapping) and pay_cards:
             claims = [
-                f"{name(pay_cards[section])} the {SECTION_NAMES[section]}"
+                Phrase(
+                    N_("{name} the {card}"),
+                    {"name": name(pay_cards[section]), "card": Phrase(SECTION_NAMES[section])},
+                )
                 for section in PAY_SECTIONS
                 if section in pay_cards
             ]
-            parts.append("pay cards: " + ", ".join(claims))
+            parts.append(Phrase(N_("pay cards: {claims}"), {"claims": listed(claims, ", ")}))
         went_out = entry.get("went_out")
         cards = entry.get("cards_left")
         left = sum(cards) if isinstance(cards, list) and all(is_int(c) for c in cards) else 0
         # Without the balances only debt says for sure what the cards left cost.
         if table.options.get("short_stack") == DEBT:
             if went_out is None:
-                parts.append(f"deadlock: {left} chips into the rummoli")
+                parts.append(Phrase(N_("deadlock: {left} chips into the rummoli"), {"left": left}))
             else:
-                parts.append(f"{name(went_out)} went out and collects {left} for cards left")
+                parts.append(
+                    Phrase(
+                        N_("{name} went out and collects {left} for cards left"),
+                        {"name": name(went_out), "left": left},
+                    )
+                )
         elif went_out is None:
-            parts.append(f"deadlock: {left} cards left to pay into the rummoli")
+            parts.append(
+                Phrase(N_("deadlock: {left} cards left to pay into the rummoli"), {"left": left})
+            )
         else:
-            parts.append(f"{name(went_out)} went out; {left} cards left to pay for")
-        return _sentence(parts)
+            parts.append(
+                Phrase(
+                    N_("{name} went out; {left} cards left to pay for"),
+                    {"name": name(went_out), "left": left},
+                )
+            )
+        return listed(parts, sentence=True)
 
     def scored_summary(
         self,
