@@ -40,15 +40,15 @@ def new_view_token() -> str:
 
 
 class Confirmation(models.TextChoices):
-    OFF = "off", "Off: a round counts as soon as it is entered"
-    ANY_OTHER_SEAT = "any_other_seat", "Another player confirms"
-    OTHER_SIDE = "other_side", "A player of another side confirms"
+    OFF = "off", _("Off: a round counts as soon as it is entered")
+    ANY_OTHER_SEAT = "any_other_seat", _("Another player confirms")
+    OTHER_SIDE = "other_side", _("A player of another side confirms")
 
 
 class Game(models.Model):
     class Status(models.TextChoices):
-        IN_PROGRESS = "in_progress", "In progress"
-        FINISHED = "finished", "Finished"
+        IN_PROGRESS = "in_progress", _("In progress")
+        FINISHED = "finished", _("Finished")
 
     kind = models.CharField(max_length=32, validators=[validate_game])
     options = models.JSONField(default=dict, blank=True)

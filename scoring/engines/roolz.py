@@ -292,34 +292,54 @@ class Roolz(Engine):
         setup = setup_for(players, options)
         labels = setup.labels
         if setup.individual:
-            won_help = (
-                "Card points taken by the bidder's side and by the opponents, "
-                f"multiples of 5 adding up to {ROUND_POINTS}."
+            won_help = Words(
+                N_(
+                    "Card points taken by the bidder's side and by the opponents, "
+                    "multiples of 5 adding up to {points}."
+                ),
+                {"points": ROUND_POINTS},
             )
         else:
-            won_help = (
-                f"Card points taken by each team, multiples of 5 adding up to {ROUND_POINTS}."
+            won_help = Words(
+                N_("Card points taken by each team, multiples of 5 adding up to {points}."),
+                {"points": ROUND_POINTS},
             )
+        twofer = setup.call in (CALL_FIVE, CALL_TWO)
         if options.get("point_discards") is True:
-            slam_help = "The side that took every trick (+100), if any."
+            slam_help = (
+                N_(
+                    "The side that took every trick (+100), if any. A twofer taking every trick "
+                    "gets another +100."
+                )
+                if twofer
+                else N_("The side that took every trick (+100), if any.")
+            )
         else:
-            slam_help = "The side that took every trick (+100), if any; it must have won all 300."
-        if setup.call in (CALL_FIVE, CALL_TWO):
-            slam_help += " A twofer taking every trick gets another +100."
+            slam_help = (
+                N_(
+                    "The side that took every trick (+100), if any; it must have won all 300. "
+                    "A twofer taking every trick gets another +100."
+                )
+                if twofer
+                else N_("The side that took every trick (+100), if any; it must have won all 300.")
+            )
         fields: list[FieldSpec] = [
             FieldSpec(
                 "misdeal",
                 "bool",
-                "Misdeal",
+                N_("Misdeal"),
                 misdeal_help(players, options),
                 required=False,
             ),
-            FieldSpec("bidder", "seat", "Bidder", "Who won the bidding.", column="Bidder"),
+            FieldSpec("bidder", "seat", N_("Bidder"), N_("Who won the bidding."), column="Bidder"),
             FieldSpec(
                 "bid",
                 "int",
-                "Bid",
-                f"The winning bid, {setup.min_bid}-{MAX_BID} in steps of 5.",
+                N_("Bid"),
+                Words(
+                    N_("The winning bid, {low}-{high} in steps of 5."),
+                    {"low": setup.min_bid, "high": MAX_BID},
+                ),
                 minimum=setup.min_bid,
                 maximum=MAX_BID,
                 step=POINT_STEP,
@@ -331,9 +351,12 @@ class Roolz(Engine):
                 FieldSpec(
                     "partners",
                     "seats",
-                    "Partner",
-                    "The player holding the called card; none if the bidder holds it (in hand "
-                    "or in the widow): the bidder then plays alone against the other three.",
+                    N_("Partner"),
+                    N_(
+                        "The player holding the called card; none if the bidder holds it (in "
+                        "hand or in the widow): the bidder then plays alone against the other "
+                        "three."
+                    ),
                     count=1,
                     column="Partner",
                 )
@@ -343,9 +366,11 @@ class Roolz(Engine):
                 FieldSpec(
                     "partners",
                     "seats",
-                    "Partner",
-                    "The player holding the called card; none if it was in the low hand "
-                    "(a twofer: the bidder plays alone against four).",
+                    N_("Partner"),
+                    N_(
+                        "The player holding the called card; none if it was in the low hand "
+                        "(a twofer: the bidder plays alone against four)."
+                    ),
                     column="Partner",
                 )
             )
@@ -354,9 +379,11 @@ class Roolz(Engine):
                 FieldSpec(
                     "partners",
                     "seats",
-                    "Partners",
-                    "The players holding the two called cards: two seats; one seat if one "
-                    "player holds both (a twofer); none if the bidder holds both (alone).",
+                    N_("Partners"),
+                    N_(
+                        "The players holding the two called cards: two seats; one seat if one "
+                        "player holds both (a twofer); none if the bidder holds both (alone)."
+                    ),
                     column="Partners",
                 )
             )
@@ -364,7 +391,7 @@ class Roolz(Engine):
             FieldSpec(
                 "won",
                 "per_side",
-                "Points won",
+                N_("Points won"),
                 won_help,
                 minimum=0,
                 maximum=ROUND_POINTS,
@@ -375,7 +402,7 @@ class Roolz(Engine):
             FieldSpec(
                 "all_tricks",
                 "choice",
-                "Took every trick",
+                N_("Took every trick"),
                 slam_help,
                 required=False,
                 choices=labels,
@@ -384,10 +411,16 @@ class Roolz(Engine):
             FieldSpec(
                 "penalties",
                 "penalties",
-                "Penalties",
-                "Points taken off a player's "
-                + ("score." if setup.individual else "team's score.")
-                + " Each penalty names the player, the points and a reason.",
+                N_("Penalties"),
+                N_(
+                    "Points taken off a player's score. Each penalty names the player, the "
+                    "points and a reason."
+                )
+                if setup.individual
+                else N_(
+                    "Points taken off a player's team's score. Each penalty names the player, "
+                    "the points and a reason."
+                ),
                 required=False,
                 column="Penalty",
             ),
@@ -831,18 +864,24 @@ class Roolz(Engine):
 
 def misdeal_help(players: int, options: Mapping[str, Any]) -> str:
     """What a misdeal means at this table: always a dealing error; a weak hand where allowed."""
-    again = "Nobody scores and the same dealer deals again."
     if players not in WEAK_HAND_MISDEAL_COUNTS:
-        return (
-            "A dealing error: the cards are dealt again. Misdeals on a weak hand are a 2-4 "
-            f"player option, so there are none with {players} players. {again}"
+        return Words(
+            N_(
+                "A dealing error: the cards are dealt again. Misdeals on a weak hand are a 2-4 "
+                "player option, so there are none with {players} players. Nobody scores and the "
+                "same dealer deals again."
+            ),
+            {"players": players},
         )
     if options.get("misdeals") is True:
-        return (
+        return N_(
             "A dealing error, or a player whose highest card is 12 or lower called a misdeal "
-            f"(never on a low hand). {again}"
+            "(never on a low hand). Nobody scores and the same dealer deals again."
         )
-    return f"A dealing error: the cards are dealt again (misdeals on weak hands are off). {again}"
+    return N_(
+        "A dealing error: the cards are dealt again (misdeals on weak hands are off). Nobody "
+        "scores and the same dealer deals again."
+    )
 
 
 def no_partner_choice(call: str | None) -> str | None:

@@ -49,6 +49,18 @@ ALIKE = frozenset(
         "QR",
         "Plus",
         "Points",
+        "points",
+        "total",
+        "rummoli",
+        "poker",
+        "pot",
+        "as",  # an ace in French ("as de pique")
+        # The months both languages shorten alike (the history's times).
+        "Jan",
+        "Mar",
+        "Sep",
+        "Oct",
+        "Nov",
         "Jokers",
         "table",
         "confirmation",
@@ -68,10 +80,22 @@ def make(kind: str) -> tuple[Game, list[str]]:
 
 
 def words_of(page: Page, selectors: tuple[str, ...]) -> set[str]:
+    """The words shown in the parts ``selectors`` name, each text of the page apart (two
+    names in neighbouring boxes are two words, not one)."""
     text = page.evaluate(
         """(selectors) => selectors.flatMap(s => Array.from(document.querySelectorAll(s)))
              .filter(el => el.offsetParent || el.closest('details'))
-             .map(el => el.innerText || el.textContent).join(' ')""",
+             .flatMap(el => {
+               const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+               const texts = [];
+               for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+                 const parent = node.parentElement;
+                 if (parent && !parent.closest('script, style, template, [hidden]')) {
+                   texts.push(node.textContent);
+                 }
+               }
+               return texts;
+             }).join(' ')""",
         list(selectors),
     )
     return set(re.findall(r"[^\W\d_]{2,}", text))
