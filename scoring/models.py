@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 
 from scoring.engines.registry import ENGINES
 
@@ -40,15 +41,16 @@ def new_view_token() -> str:
 
 
 class Confirmation(models.TextChoices):
-    OFF = "off", _("Off: a round counts as soon as it is entered")
-    ANY_OTHER_SEAT = "any_other_seat", _("Another player confirms")
-    OTHER_SIDE = "other_side", _("A player of another side confirms")
+    # Marked to translate where they are shown (a page says them with gettext).
+    OFF = "off", gettext_noop("Off: a round counts as soon as it is entered")
+    ANY_OTHER_SEAT = "any_other_seat", gettext_noop("Another player confirms")
+    OTHER_SIDE = "other_side", gettext_noop("A player of another side confirms")
 
 
 class Game(models.Model):
     class Status(models.TextChoices):
-        IN_PROGRESS = "in_progress", _("In progress")
-        FINISHED = "finished", _("Finished")
+        IN_PROGRESS = "in_progress", "In progress"
+        FINISHED = "finished", "Finished"
 
     kind = models.CharField(max_length=32, validators=[validate_game])
     options = models.JSONField(default=dict, blank=True)

@@ -442,7 +442,7 @@ class NewGameForm:
     @property
     def confirmation_choices(self) -> list[Choice]:
         return [
-            Choice(value, label, value == self.confirmation)
+            Choice(value, gettext(label), value == self.confirmation)
             for value, label in Confirmation.choices
         ]
 

@@ -368,7 +368,7 @@ def table_page(
         finished=finished,
         upcoming=upcoming,
         needs_identity=game.confirmation != Confirmation.OFF,
-        confirmation_label=game.get_confirmation_display(),
+        confirmation_label=gettext(game.get_confirmation_display()),
         game_template=kit.entry_template,
         scoresheet_url=optional_table_url("printing:scoresheet_pdf", game.table_token),
         blank_sheets_url=optional_url("printing:blank_sheets"),
