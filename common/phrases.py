@@ -7,11 +7,11 @@ depending on another app."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["N_", "Phrase", "Seat", "Words", "english", "fill"]
+__all__ = ["N_", "Phrase", "Seat", "Sentence", "Words", "english", "fill", "listed"]
 
 
 def N_(template: str) -> str:
@@ -50,6 +50,29 @@ class Words(str):
         made.template = template
         made.values = given
         return made
+
+
+class Sentence(Words):
+    """Words read as a sentence: its first letter a capital in every language (the outer
+    layer capitalizes what the reader's language says)."""
+
+    def __new__(cls, template: str, values: Mapping[str, Any] | None = None) -> Sentence:
+        given = dict(values or {})
+        text = fill(template, given)
+        made = str.__new__(cls, text[:1].upper() + text[1:])
+        made.template = template
+        made.values = given
+        return made
+
+
+def listed(parts: Sequence[Any], separator: str = "; ", *, sentence: bool = False) -> Words:
+    """Parts said one after another, each in the reader's language (a ``Phrase``, ``Words``
+    or a name), between separators that are no language's words ("; ", ", "): a line of
+    several facts, as a deal's summary is; a ``Sentence`` when ``sentence``."""
+    places = {f"part{index}": part for index, part in enumerate(parts)}
+    escaped = separator.replace("{", "{{").replace("}", "}}")
+    kind = Sentence if sentence else Words
+    return kind(escaped.join("{" + name + "}" for name in places), places)
 
 
 def fill(template: str, values: Mapping[str, Any]) -> str:

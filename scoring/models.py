@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 
 from scoring.engines.registry import ENGINES
 
@@ -40,9 +41,10 @@ def new_view_token() -> str:
 
 
 class Confirmation(models.TextChoices):
-    OFF = "off", "Off: a round counts as soon as it is entered"
-    ANY_OTHER_SEAT = "any_other_seat", "Another player confirms"
-    OTHER_SIDE = "other_side", "A player of another side confirms"
+    # Marked to translate where they are shown (a page says them with gettext).
+    OFF = "off", gettext_noop("Off: a round counts as soon as it is entered")
+    ANY_OTHER_SEAT = "any_other_seat", gettext_noop("Another player confirms")
+    OTHER_SIDE = "other_side", gettext_noop("A player of another side confirms")
 
 
 class Game(models.Model):

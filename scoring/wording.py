@@ -10,12 +10,12 @@ looked up as it is; seats in it are renumbered as before.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, npgettext
 
-from common.phrases import Phrase, Seat, Words
+from common.phrases import Phrase, Seat, Sentence, Words
 from scoring.engines.base import Problem, deal_words, seats_from_one
 
 
@@ -37,7 +37,7 @@ def value_text(value: Any, *, seats_from: int = 0) -> Any:
     if isinstance(value, Problem):
         return problem_text(value, seats_from=seats_from)
     if isinstance(value, Phrase | Words):
-        return phrase_text(value.template, value.values, seats_from=seats_from)
+        return phrase_said(value, seats_from=seats_from)
     if isinstance(value, Seat):
         return int(value) + seats_from
     return value
@@ -64,5 +64,43 @@ def said(phrase: Phrase | str) -> str:
     """A ``Phrase`` or ``Words`` in the reader's language; any other text (a name) is
     itself."""
     if isinstance(phrase, Phrase | Words):
-        return phrase_text(phrase.template, phrase.values)
+        return phrase_said(phrase)
     return phrase
+
+
+def phrase_said(phrase: Phrase | Words, *, seats_from: int = 0) -> str:
+    text = phrase_text(phrase.template, phrase.values, seats_from=seats_from)
+    return text[:1].upper() + text[1:] if isinstance(phrase, Sentence) else text
+
+
+def words(text: Phrase | str) -> str:
+    """A text a core marked and a page shows (a field's label, its help): a ``Phrase`` or
+    ``Words`` said in the reader's language, a plain marked template looked up as it is
+    (itself when the catalogue has none)."""
+    if isinstance(text, Phrase | Words):
+        return phrase_said(text)
+    return translated(text)
+
+
+# A game's word for one round of play ("Deal", "Hand": ``Engine.round_word``) as a page says
+# it in the reader's language, alone or counted (the reader's language says when it is
+# plural: French counts 0 as one).
+ROUND_WORDS: dict[str, Callable[[int], str]] = {
+    "Deal": lambda count: npgettext("rounds of play", "deal", "deals", count),
+    "Hand": lambda count: npgettext("rounds of play", "hand", "hands", count),
+    "Round": lambda count: npgettext("rounds of play", "round", "rounds", count),
+}
+
+
+def said_word(word: object) -> str:
+    """One round of play in the reader's language, in lower case ("donne")."""
+    return said_words(word, 1)
+
+
+def said_words(word: object, count: int = 2) -> str:
+    """Rounds of play in the reader's language, in lower case ("donnes"), as many as
+    ``count`` (by default more than one)."""
+    known = ROUND_WORDS.get(str(word))
+    if known is not None:
+        return known(int(count))
+    return str(word).lower() if int(count) == 1 else f"{str(word).lower()}s"

@@ -78,7 +78,7 @@ def full_game(request: HttpRequest) -> Game:
     """The game the token let in, read whole (a 404 when it was deleted meanwhile)."""
     game = Game.objects.filter(pk=the_game(request).pk).order_by().first()
     if game is None:
-        raise NoSuchGame.single("no such game", field="game")
+        raise NoSuchGame.single(N_("no such game"), field="game")
     return game
 
 

@@ -18,13 +18,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from common.phrases import Words, listed
 from scoring.engines.base import (
     MAX_INT,
+    N_,
     Conclusion,
     Engine,
     FieldSpec,
     InvalidRecord,
     OptionSpec,
+    Phrase,
     Problem,
     RoundReader,
     RoundResult,
@@ -69,7 +72,7 @@ class DerbyState:
 class RollerDerby(Engine):
     key = "roller_derby"
     title = "Roller Derby"
-    summary = (
+    summary = N_(
         "Four players in two partnerships. The Roller rolls the dice for a target "
         "number of tricks; only the Roller's team scores, 100 for hitting it exactly."
     )
@@ -158,9 +161,11 @@ class RollerDerby(Engine):
             dice = FieldSpec(
                 "dice",
                 "dice",
-                "Die",
-                "The Roller's roll of the twelve-sided die: the target number of tricks "
-                "(not needed when the deal is all or nothing).",
+                N_("Die"),
+                N_(
+                    "The Roller's roll of the twelve-sided die: the target number of tricks "
+                    "(not needed when the deal is all or nothing)."
+                ),
                 required=False,
                 minimum=1,
                 maximum=12,
@@ -171,9 +176,11 @@ class RollerDerby(Engine):
             dice = FieldSpec(
                 "dice",
                 "dice",
-                "Dice",
-                "The Roller's two dice; their sum is the target number of tricks "
-                "(not needed when the deal is all or nothing).",
+                N_("Dice"),
+                N_(
+                    "The Roller's two dice; their sum is the target number of tricks "
+                    "(not needed when the deal is all or nothing)."
+                ),
                 required=False,
                 minimum=1,
                 maximum=6,
@@ -185,8 +192,8 @@ class RollerDerby(Engine):
             FieldSpec(
                 "tricks",
                 "int",
-                "Tricks",
-                "Tricks won by the Roller's team (needed unless the deal is all or nothing).",
+                N_("Tricks"),
+                N_("Tricks won by the Roller's team (needed unless the deal is all or nothing)."),
                 required=False,
                 minimum=0,
                 maximum=TRICKS,
@@ -199,8 +206,14 @@ class RollerDerby(Engine):
                 FieldSpec(
                     "jokers",
                     "int",
-                    "Jokers bought",
-                    f"Jokers the Roller bought (0-2), {cost} points each; none in all or nothing.",
+                    N_("Jokers bought"),
+                    Words(
+                        N_(
+                            "Jokers the Roller bought (0-2), {cost} points each; none in all or "
+                            "nothing."
+                        ),
+                        {"cost": cost},
+                    ),
                     required=False,
                     minimum=0,
                     maximum=MAX_JOKERS,
@@ -211,26 +224,36 @@ class RollerDerby(Engine):
             FieldSpec(
                 "all_or_nothing",
                 "bool",
-                "All or nothing",
-                "The Roller's team played for all the tricks or none (once per team per game).",
+                N_("All or nothing"),
+                N_("The Roller's team played for all the tricks or none (once per team per game)."),
                 required=False,
                 column="A/N",
             ),
             FieldSpec(
                 "made",
                 "bool",
-                "All or nothing made",
-                "Only with all or nothing: did the Roller's team take all tricks or none? "
-                f"Made scores {ALL_OR_NOTHING_SCORE}, failed 0.",
+                N_("All or nothing made"),
+                Words(
+                    N_(
+                        "Only with all or nothing: did the Roller's team take all tricks or "
+                        "none? Made scores {score}, failed 0."
+                    ),
+                    {"score": ALL_OR_NOTHING_SCORE},
+                ),
                 required=False,
                 column="Made",
             ),
             FieldSpec(
                 "penalties",
                 "penalties",
-                "Penalties",
-                f"Points taken off the offender's team, usually {PENALTY_SIZE} "
-                "(for example for failing to follow suit).",
+                N_("Penalties"),
+                Words(
+                    N_(
+                        "Points taken off the offender's team, usually {points} "
+                        "(for example for failing to follow suit)."
+                    ),
+                    {"points": PENALTY_SIZE},
+                ),
                 required=False,
                 minimum=0,
                 column="Pen.",
@@ -261,24 +284,41 @@ class RollerDerby(Engine):
         dice are not ``needed`` (all or nothing) and not given."""
         raw = reader.entry.get("dice")
         if table.options.get("dodecahedron", False):
-            count, top, shape = 1, 12, "one value from 1 to 12 (the twelve-sided die)"
+            count, top = 1, 12
+            shape = Phrase(N_("one value from 1 to 12 (the twelve-sided die)"))
         else:
-            count, top, shape = 2, 6, "two values from 1 to 6 (two six-sided dice)"
+            count, top = 2, 6
+            shape = Phrase(N_("two values from 1 to 6 (two six-sided dice)"))
         if raw is None:
             if needed:
-                reader.fail("dice", f"dice is missing: record {shape}")
+                reader.fail("dice", N_("dice is missing: record {shape}"), shape=shape)
             return None
         if not isinstance(raw, list) or len(raw) != count:
-            reader.fail("dice", f"dice must be a list of {shape}")
+            reader.fail("dice", N_("dice must be a list of {shape}"), shape=shape)
             return None
         total = 0
         for index, value in enumerate(raw):
-            which = "the die" if count == 1 else f"die {index + 1}"
+            which = (
+                Phrase(N_("the die"))
+                if count == 1
+                else Phrase(N_("die {number}"), {"number": index + 1})
+            )
             if not is_int(value):
-                reader.fail("dice", f"dice: {which} must be a whole number from 1 to {top}")
+                reader.fail(
+                    "dice",
+                    N_("dice: {which} must be a whole number from 1 to {top}"),
+                    which=which,
+                    top=top,
+                )
                 return None
             if not 1 <= value <= top:
-                reader.fail("dice", f"dice: {which} shows {value}; a d{top} has 1 to {top}")
+                reader.fail(
+                    "dice",
+                    N_("dice: {which} shows {value}; a d{top} has 1 to {top}"),
+                    which=which,
+                    value=value,
+                    top=top,
+                )
                 return None
             total += value
         return total
@@ -295,34 +335,37 @@ class RollerDerby(Engine):
 
         declared = entry.get("all_or_nothing", False)
         if not isinstance(declared, bool):
-            reader.fail("all_or_nothing", "all_or_nothing must be true or false")
+            reader.fail("all_or_nothing", N_("all_or_nothing must be true or false"))
             declared = False
         # All or nothing scores 150 or 0 whatever the dice show: they are not needed then.
         target = self.read_dice(reader, table, needed=not declared)
         if declared and state.all_or_nothing_used[team]:
             reader.fail(
                 "all_or_nothing",
-                f"team {team} has already played all or nothing in this game (once per team)",
+                N_("team {team} has already played all or nothing in this game (once per team)"),
+                team=team,
             )
 
         made: bool | None = None
         tricks: int | None = None
         if declared:
             if "made" not in entry:
-                reader.fail("made", "made is missing: was the all-or-nothing deal made?")
+                reader.fail("made", N_("made is missing: was the all-or-nothing deal made?"))
             else:
                 made = entry["made"]
                 if not isinstance(made, bool):
-                    reader.fail("made", "made must be true or false")
+                    reader.fail("made", N_("made must be true or false"))
                     made = None
             if "tricks" in entry:
-                reader.fail("tricks", "tricks are not recorded in an all-or-nothing deal")
+                reader.fail("tricks", N_("tricks are not recorded in an all-or-nothing deal"))
         else:
             if "made" in entry:
-                reader.fail("made", "made is only recorded in an all-or-nothing deal")
+                reader.fail("made", N_("made is only recorded in an all-or-nothing deal"))
             if "tricks" not in entry:
                 reader.fail(
-                    "tricks", f"tricks is missing: tricks won by the Roller's team (0-{TRICKS})"
+                    "tricks",
+                    N_("tricks is missing: tricks won by the Roller's team (0-{most})"),
+                    most=TRICKS,
                 )
             else:
                 tricks = reader.integer("tricks", entry["tricks"], 0, TRICKS)
@@ -330,12 +373,14 @@ class RollerDerby(Engine):
         jokers = 0
         if "jokers" in entry:
             if not options.get("jokers_for_sale", False):
-                reader.fail("jokers", "jokers are only recorded when Jokers for sale is on")
+                reader.fail("jokers", N_("jokers are only recorded when Jokers for sale is on"))
             else:
                 value = reader.integer("jokers", entry["jokers"], 0, MAX_JOKERS)
                 if value is not None:
                     if declared and value:
-                        reader.fail("jokers", "jokers cannot be bought for an all-or-nothing deal")
+                        reader.fail(
+                            "jokers", N_("jokers cannot be bought for an all-or-nothing deal")
+                        )
                     jokers = value
 
         penalties = reader.penalties(table.size)
@@ -373,33 +418,43 @@ class RollerDerby(Engine):
         deals: int = table.options.get("deals", 4)
         return state.deals >= deals
 
-    def early_finish_problem(self, table: Table, state: DerbyState) -> str | None:
+    def early_finish_problem(self, table: Table, state: DerbyState) -> Phrase | None:
         """Why the game cannot end early now, or None when it can."""
         deals = table.options.get("deals", 4)
         gap = table.options.get("early_finish_gap", 150)
         if gap is None:
-            return "ended_early: the early finish is turned off for this game"
+            return Phrase(N_("ended_early: the early finish is turned off for this game"))
         if state.deals != deals - 1:
-            return (
-                f"ended_early: the game can only end early right before the final deal "
-                f"(after {deals - 1} deals; {state.deals} recorded)"
+            return Phrase(
+                N_(
+                    "ended_early: the game can only end early right before the final deal "
+                    "(after {last} deals; {recorded} recorded)"
+                ),
+                {"last": deals - 1, "recorded": state.deals},
             )
         apart = abs(state.team_total("A") - state.team_total("B"))
         if apart <= gap:
-            return (
-                f"ended_early: the teams are {apart} points apart; "
-                f"ending early needs more than {gap}"
+            return Phrase(
+                N_(
+                    "ended_early: the teams are {apart} points apart; "
+                    "ending early needs more than {gap}"
+                ),
+                {"apart": apart, "gap": gap},
             )
         return None
 
     def conclude(self, table: Table, state: DerbyState, extras: Mapping[str, Any]) -> Conclusion:
         ended = extras.get("ended_early", False)
         if not isinstance(ended, bool):
-            raise InvalidRecord([Problem("ended_early must be true or false", field="ended_early")])
+            raise InvalidRecord(
+                [Problem(N_("ended_early must be true or false"), field="ended_early")]
+            )
         problem = self.early_finish_problem(table, state)
         can_end_early = problem is None
         if ended and problem:
-            raise InvalidRecord([Problem(problem, field="ended_early")])
+            raise InvalidRecord(
+                [Problem(problem.template, field="ended_early", values=problem.values)]
+            )
         deals = table.options.get("deals", 4)
         finished = ended or state.deals >= deals
         winners = top_seats(state.totals) if finished else []
@@ -427,41 +482,56 @@ class RollerDerby(Engine):
     def summary_with_roller(
         self, table: Table, entry: Mapping[str, Any], roller: int | None
     ) -> str:
-        """The round in a line; names the Roller when the deal number is known."""
+        """The round in a line; names the Roller when the deal number is known. ``Words``,
+        said in the reader's language by the pages (English as a string)."""
         dice: Any = entry.get("dice")
         rolled = isinstance(dice, list) and bool(dice) and all(is_int(d) for d in dice)
-        who = "Rolled" if roller is None else f"{table.players[roller]} rolled"
+        name = None if roller is None else table.players[roller]
         aon = entry.get("all_or_nothing") is True
+        parts: list[Phrase] = []
         if rolled:
             target = sum(dice)
             roll = f"{'+'.join(str(d) for d in dice)} = {target}" if len(dice) > 1 else str(target)
-            parts = [f"{who} {roll}"]
-        elif aon and dice is None:  # no dice needed (see the module's description)
-            parts = []
-        else:
+            if name is None:
+                parts.append(Phrase(N_("Rolled {roll}"), {"roll": roll}))
+            else:
+                parts.append(Phrase(N_("{name} rolled {roll}"), {"name": name, "roll": roll}))
+        elif not (aon and dice is None):  # no dice needed (see the module's description)
             return ""
         if aon:
             made = entry.get("made") is True
-            said = f"all or nothing, {'made' if made else 'failed'}"
             if rolled:
-                parts.append(said)
-            elif roller is None:
-                parts.append(said.capitalize())
+                said = N_("all or nothing, made") if made else N_("all or nothing, failed")
+            elif name is None:
+                said = N_("All or nothing, made") if made else N_("All or nothing, failed")
             else:
-                parts.append(f"{table.players[roller]} called {said}")
+                said = (
+                    N_("{name} called all or nothing, made")
+                    if made
+                    else N_("{name} called all or nothing, failed")
+                )
+            parts.append(Phrase(said, {"name": name} if name is not None and not rolled else {}))
             score = ALL_OR_NOTHING_SCORE if made else 0
         else:
             tricks = entry.get("tricks")
             if not is_int(tricks):
-                return parts[0]
+                return listed(parts)
             assert rolled
             jokers = entry.get("jokers", 0)
             jokers = jokers if is_int(jokers) else 0
             if jokers:
-                parts.append(f"bought {jokers} joker{'s' if jokers > 1 else ''}")
-            parts.append(f"the Roller's team took {tricks} trick{'' if tricks == 1 else 's'}")
+                parts.append(
+                    Phrase(N_("bought 1 joker"))
+                    if jokers == 1
+                    else Phrase(N_("bought {count} jokers"), {"count": jokers})
+                )
+            parts.append(
+                Phrase(N_("the Roller's team took 1 trick"))
+                if tricks == 1
+                else Phrase(N_("the Roller's team took {count} tricks"), {"count": tricks})
+            )
             score = trick_score(target, tricks, jokers, table.options.get("joker_cost", 9))
-        line = f"{', '.join(parts)}: {score} points"
+        line = Words(N_("{what}: {score} points"), {"what": listed(parts, ", "), "score": score})
         penalties = entry.get("penalties") or []
         notes = []
         if isinstance(penalties, list):
@@ -474,7 +544,7 @@ class RollerDerby(Engine):
                     why = f" ({reason})" if isinstance(reason, str) and reason else ""
                     notes.append(f"{table.players[seat]} -{points}{why}")
         if notes:
-            line += "; penalty: " + ", ".join(notes)
+            return Words(N_("{line}; penalty: {notes}"), {"line": line, "notes": ", ".join(notes)})
         return line
 
 

@@ -31,14 +31,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeGuard
 
+from common.phrases import Words, listed
 from scoring.engines.base import (
+    N_,
     Conclusion,
     Engine,
     FieldSpec,
     OptionSpec,
+    Phrase,
     Problem,
     RoundReader,
     RoundResult,
+    Seat,
     Table,
     is_int,
     top_seats,
@@ -79,7 +83,7 @@ class RookSluffState:
 class RookSluff(Engine):
     key = "rook_sluff"
     title = "Rook Sluff"
-    summary = (
+    summary = N_(
         "Two teams sitting alternately bid tricks, Spades style; a bid of zero is a Sluff. "
         "6, 8 or 10 players with two Rook decks, or 4 with a single deck."
     )
@@ -139,15 +143,18 @@ class RookSluff(Engine):
         if single and players != SINGLE_DECK_PLAYERS:
             return [
                 Problem(
-                    f"option single_deck is for 4 players (one 56-card deck), not {players}",
+                    N_("option single_deck is for 4 players (one 56-card deck), not {players}"),
                     field="options.single_deck",
+                    values={"players": players},
                 )
             ]
         if not single and players == SINGLE_DECK_PLAYERS:
             return [
                 Problem(
-                    "Rook Sluff with 4 players needs the single_deck option; "
-                    "the double-deck game is for 6, 8 or 10 players",
+                    N_(
+                        "Rook Sluff with 4 players needs the single_deck option; "
+                        "the double-deck game is for 6, 8 or 10 players"
+                    ),
                     field="players",
                 )
             ]
@@ -162,10 +169,14 @@ class RookSluff(Engine):
             FieldSpec(
                 name="bids",
                 kind="per_seat",
-                label="Bids",
-                help=(
-                    f"The tricks each player bids, 0 to {tricks}; 0 is a Sluff "
-                    "(a promise to take no trick). A team's bid is the sum of its players' bids."
+                label=N_("Bids"),
+                help=Words(
+                    N_(
+                        "The tricks each player bids, 0 to {tricks}; 0 is a Sluff "
+                        "(a promise to take no trick). A team's bid is the sum of its players' "
+                        "bids."
+                    ),
+                    {"tricks": tricks},
                 ),
                 minimum=0,
                 maximum=tricks,
@@ -174,10 +185,13 @@ class RookSluff(Engine):
             FieldSpec(
                 name="tricks",
                 kind="per_seat",
-                label="Tricks taken",
-                help=(
-                    f"The tricks each player took; together exactly {tricks}. "
-                    "Or give team_tricks (and failed_sluffs) instead."
+                label=N_("Tricks taken"),
+                help=Words(
+                    N_(
+                        "The tricks each player took; together exactly {tricks}. "
+                        "Or give team_tricks (and failed_sluffs) instead."
+                    ),
+                    {"tricks": tricks},
                 ),
                 required=False,
                 minimum=0,
@@ -187,11 +201,14 @@ class RookSluff(Engine):
             FieldSpec(
                 name="team_tricks",
                 kind="per_side",
-                label="Team tricks",
-                help=(
-                    f"The tricks each team took in total, together exactly {tricks} "
-                    "(which players of the team took them does not matter); instead of tricks "
-                    "per player."
+                label=N_("Team tricks"),
+                help=Words(
+                    N_(
+                        "The tricks each team took in total, together exactly {tricks} "
+                        "(which players of the team took them does not matter); instead of "
+                        "tricks per player."
+                    ),
+                    {"tricks": tricks},
                 ),
                 required=False,
                 minimum=0,
@@ -201,8 +218,8 @@ class RookSluff(Engine):
             FieldSpec(
                 name="failed_sluffs",
                 kind="seats",
-                label="Sluffs that took a trick",
-                help=(
+                label=N_("Sluffs that took a trick"),
+                help=N_(
                     "With team_tricks: the players who bid a Sluff (0) and took a trick or more; "
                     "every other Sluff took none."
                 ),
@@ -211,8 +228,8 @@ class RookSluff(Engine):
             FieldSpec(
                 name="penalties",
                 kind="penalties",
-                label="Penalties",
-                help="Points taken off the offender's team (for a revoke, say).",
+                label=N_("Penalties"),
+                help=N_("Points taken off the offender's team (for a revoke, say)."),
                 required=False,
                 minimum=0,
                 maximum=PENALTY_MAXIMUM,
@@ -221,6 +238,8 @@ class RookSluff(Engine):
         )
 
     def round_summary(self, table: Table, entry: Mapping[str, Any]) -> str:
+        """Each team's bid, tricks and outcome, then each Sluff and penalty: ``Words``, said
+        in the reader's language by the pages (English as a string)."""
         bids = entry.get("bids")
         if not _int_list(bids, table.size):
             return ""
@@ -234,33 +253,47 @@ class RookSluff(Engine):
             and isinstance(failed, list)
         ):
             return ""
-        parts: list[str] = []
+        parts: list[Phrase] = []
         for label, seats in table.teams.items():
             bid = sum(bids[s] for s in seats)
             took = sum(tricks[s] for s in seats) if per_player else team_tricks[label]
-            outcome = "made" if took >= bid else "set"
-            parts.append(f"{label} bid {bid}, took {took} ({outcome})")
+            outcome = (
+                N_("{team} bid {bid}, took {took} (made)")
+                if took >= bid
+                else N_("{team} bid {bid}, took {took} (set)")
+            )
+            parts.append(Phrase(outcome, {"team": label, "bid": bid, "took": took}))
         for seat in range(table.size):
             if bids[seat] != 0:
                 continue
             name = table.players[seat]
             if per_player:
                 if tricks[seat] == 0:
-                    parts.append(f"{name}'s Sluff made")
+                    parts.append(Phrase(N_("{name}'s Sluff made"), {"name": name}))
                 else:
-                    parts.append(f"{name}'s Sluff failed ({_tricks(tricks[seat])})")
+                    parts.append(
+                        Phrase(
+                            N_("{name}'s Sluff failed ({tricks})"),
+                            {"name": name, "tricks": _tricks(tricks[seat])},
+                        )
+                    )
             elif seat in failed:
-                parts.append(f"{name}'s Sluff failed (took a trick)")
+                parts.append(Phrase(N_("{name}'s Sluff failed (took a trick)"), {"name": name}))
             else:
-                parts.append(f"{name}'s Sluff made")
+                parts.append(Phrase(N_("{name}'s Sluff made"), {"name": name}))
         penalties = entry.get("penalties") or []
         if isinstance(penalties, list):
             for item in penalties:
                 if isinstance(item, Mapping):
                     player, points = item.get("player"), item.get("points")
                     if is_int(player) and 0 <= player < table.size and is_int(points):
-                        parts.append(f"{table.players[player]} penalised {_show(points)}")
-        return "; ".join(parts)
+                        parts.append(
+                            Phrase(
+                                N_("{name} penalised {points}"),
+                                {"name": table.players[player], "points": _show(points)},
+                            )
+                        )
+        return listed(parts)
 
     # -- scoring -----------------------------------------------------------
 
@@ -278,7 +311,7 @@ class RookSluff(Engine):
         tricks_total = tricks_per_deal(size)
         reader = RoundReader(number, entry)
         reader.only_keys(ROUND_KEYS)
-        bids = self._read_per_seat(reader, table, "bids", "bid", tricks_total)
+        bids = self._read_per_seat(reader, table, "bids", tricks_total)
         taken = self._read_taken(reader, table, bids, tricks_total)
         penalties = reader.penalties(table.size, PENALTY_MAXIMUM)
         reader.done()
@@ -302,7 +335,12 @@ class RookSluff(Engine):
                     score += bonus if made else -bonus
             team_delta[label] = score
             if bid > tricks_total:
-                warnings.append(f"team {label} bid {bid}, more than the {tricks_total} tricks")
+                warnings.append(
+                    Words(
+                        N_("team {team} bid {bid}, more than the {tricks} tricks"),
+                        {"team": label, "bid": bid, "tricks": tricks_total},
+                    )
+                )
         for label, points in team_penalties(table, penalties).items():
             team_delta[label] -= points
 
@@ -360,30 +398,42 @@ class RookSluff(Engine):
         if per_team and entry.get("tricks") is not None:
             reader.fail(
                 "team_tricks",
-                "team_tricks: give the tricks per player (tricks) or per team (team_tricks), "
-                "not both",
+                N_(
+                    "team_tricks: give the tricks per player (tricks) or per team (team_tricks), "
+                    "not both"
+                ),
             )
             return None
         if not per_team:
             if entry.get("failed_sluffs") is not None:
                 reader.fail(
                     "failed_sluffs",
-                    "failed_sluffs goes with team_tricks; with tricks per player, a Sluff "
-                    "failed when its player took a trick",
+                    N_(
+                        "failed_sluffs goes with team_tricks; with tricks per player, a Sluff "
+                        "failed when its player took a trick"
+                    ),
                 )
             if entry.get("tricks") is None:
                 reader.fail(
                     "tricks",
-                    f"tricks are missing: one number per player ({table.size}), or "
-                    "team_tricks per team",
+                    N_(
+                        "tricks are missing: one number per player ({players}), or "
+                        "team_tricks per team"
+                    ),
+                    players=table.size,
                 )
                 return None
-            tricks = self._read_per_seat(reader, table, "tricks", "tricks", total)
+            tricks = self._read_per_seat(reader, table, "tricks", total)
             if tricks is not None and sum(tricks) != total:
                 reader.fail(
                     "tricks",
-                    f"tricks add up to {sum(tricks)}, but a deal of {table.size} players has "
-                    f"exactly {total} tricks",
+                    N_(
+                        "tricks add up to {given}, but a deal of {players} players has "
+                        "exactly {total} tricks"
+                    ),
+                    given=sum(tricks),
+                    players=table.size,
+                    total=total,
                 )
                 return None
             if tricks is None:
@@ -405,15 +455,25 @@ class RookSluff(Engine):
             if won < len(failing):
                 reader.fail(
                     "team_tricks",
-                    f"team tricks: team {label} took {_tricks(won)}, but "
-                    f"{len(failing)} of its Sluffs ({_names(table, failing)}) took a trick each",
+                    N_(
+                        "team tricks: team {team} took {tricks}, but {count} of its Sluffs "
+                        "({names}) took a trick each"
+                    ),
+                    team=label,
+                    tricks=_tricks(won),
+                    count=len(failing),
+                    names=_names(table, failing),
                 )
             made_all = all(bids[seat] == 0 and seat not in failed_read for seat in seats)
             if made_all and won > 0:
                 reader.fail(
                     "team_tricks",
-                    f"team tricks: team {label} took {_tricks(won)}, but every player of it "
-                    "made a Sluff (took no trick)",
+                    N_(
+                        "team tricks: team {team} took {tricks}, but every player of it "
+                        "made a Sluff (took no trick)"
+                    ),
+                    team=label,
+                    tricks=_tricks(won),
                 )
         return team_tricks_read, failed_read
 
@@ -421,22 +481,31 @@ class RookSluff(Engine):
     def _read_team_tricks(reader: RoundReader, table: Table, total: int) -> dict[str, int] | None:
         value = reader.entry["team_tricks"]
         labels = list(table.teams)
-        shape = " and ".join(labels)
         if not isinstance(value, Mapping) or set(value) != set(labels):
             reader.fail(
                 "team_tricks",
-                f"team_tricks must give the tricks of team {shape}, one number each",
+                N_("team_tricks must give the tricks of team {teams}, one number each"),
+                teams=Phrase(
+                    N_("{some} and {last}"), {"some": ", ".join(labels[:-1]), "last": labels[-1]}
+                ),
             )
             return None
         numbers: dict[str, int] = {}
         for label in labels:
             item = value[label]
             if not is_int(item):
-                reader.fail("team_tricks", f"team_tricks of team {label} must be a whole number")
+                reader.fail(
+                    "team_tricks",
+                    N_("team_tricks of team {team} must be a whole number"),
+                    team=label,
+                )
             elif not 0 <= item <= total:
                 reader.fail(
                     "team_tricks",
-                    f"team_tricks of team {label} is {_show(item)}; a deal has 0 to {total} tricks",
+                    N_("team_tricks of team {team} is {value}; a deal has 0 to {total} tricks"),
+                    team=label,
+                    value=_show(item),
+                    total=total,
                 )
             else:
                 numbers[label] = item
@@ -445,8 +514,13 @@ class RookSluff(Engine):
         if sum(numbers.values()) != total:
             reader.fail(
                 "team_tricks",
-                f"team tricks add up to {sum(numbers.values())}, not the {total} tricks "
-                f"of a deal of {table.size} players",
+                N_(
+                    "team tricks add up to {given}, not the {total} tricks "
+                    "of a deal of {players} players"
+                ),
+                given=sum(numbers.values()),
+                total=total,
+                players=table.size,
             )
             return None
         return numbers
@@ -459,7 +533,7 @@ class RookSluff(Engine):
         if value is None:
             return set()
         if not isinstance(value, list):
-            reader.fail("failed_sluffs", "failed_sluffs must be a list of seats")
+            reader.fail("failed_sluffs", N_("failed_sluffs must be a list of seats"))
             return None
         found: set[int] = set()
         for item in value:
@@ -467,16 +541,24 @@ class RookSluff(Engine):
                 shown = _show(item) if is_int(item) else repr(item)[:40]
                 reader.fail(
                     "failed_sluffs",
-                    f"failed_sluffs: {shown} is not a seat of this table (0 to {table.size - 1})",
+                    N_("failed_sluffs: {value} is not a seat of this table (0 to {last})"),
+                    value=shown,
+                    last=table.size - 1,
                 )
                 return None
             if item in found:
-                reader.fail("failed_sluffs", f"failed_sluffs names {_names(table, [item])} twice")
+                reader.fail(
+                    "failed_sluffs",
+                    N_("failed_sluffs names {names} twice"),
+                    names=_names(table, [item]),
+                )
                 return None
             if bids is not None and bids[item] != 0:
                 reader.fail(
                     "failed_sluffs",
-                    f"failed_sluffs: {_names(table, [item])} bid {bids[item]}, not a Sluff (0)",
+                    N_("failed_sluffs: {names} bid {bid}, not a Sluff (0)"),
+                    names=_names(table, [item]),
+                    bid=bids[item],
                 )
                 return None
             found.add(item)
@@ -484,53 +566,80 @@ class RookSluff(Engine):
 
     @staticmethod
     def _read_per_seat(
-        reader: RoundReader, table: Table, name: str, noun: str, maximum: int
+        reader: RoundReader, table: Table, name: str, maximum: int
     ) -> list[int] | None:
         """One whole number 0..maximum per seat; every bad item is reported by player."""
+        said = PER_SEAT_PROBLEMS[name]
         if name not in reader.entry:
-            reader.fail(name, f"{name} are missing: one number per player ({table.size})")
+            reader.fail(name, said["missing"], players=table.size)
             return None
         value = reader.entry[name]
         if not isinstance(value, list):
-            reader.fail(name, f"{name} must be a list with one number per player ({table.size})")
+            reader.fail(name, said["not_list"], players=table.size)
             return None
         if len(value) != table.size:
-            reader.fail(
-                name, f"{name} needs one number per player ({table.size}), not {len(value)}"
-            )
+            reader.fail(name, said["count"], players=table.size, given=len(value))
             return None
         numbers: list[int] = []
         for seat, item in enumerate(value):
-            who = f"{table.players[seat]} (seat {seat})"
+            who = _names(table, [seat])
             if not is_int(item):
-                reader.fail(name, f"{noun} of {who} must be a whole number")
+                reader.fail(name, said["not_int"], who=who)
             elif item < 0:
-                reader.fail(name, f"{noun} of {who} cannot be negative ({_show(item)})")
+                reader.fail(name, said["negative"], who=who, value=_show(item))
             elif item > maximum:
-                reader.fail(
-                    name,
-                    f"{noun} {_show(item)} of {who} is more than the {maximum} tricks of a deal",
-                )
+                reader.fail(name, said["too_many"], who=who, value=_show(item), most=maximum)
             else:
                 numbers.append(item)
         return numbers if len(numbers) == table.size else None
 
 
-def _tricks(count: int) -> str:
-    return "1 trick" if count == 1 else f"{count} tricks"
+# What is wrong with the bids or the tricks given per seat, a template for each.
+PER_SEAT_PROBLEMS: dict[str, dict[str, str]] = {
+    "bids": {
+        "missing": N_("bids are missing: one number per player ({players})"),
+        "not_list": N_("bids must be a list with one number per player ({players})"),
+        "count": N_("bids needs one number per player ({players}), not {given}"),
+        "not_int": N_("bid of {who} must be a whole number"),
+        "negative": N_("bid of {who} cannot be negative ({value})"),
+        "too_many": N_("bid {value} of {who} is more than the {most} tricks of a deal"),
+    },
+    "tricks": {
+        "missing": N_("tricks are missing: one number per player ({players})"),
+        "not_list": N_("tricks must be a list with one number per player ({players})"),
+        "count": N_("tricks needs one number per player ({players}), not {given}"),
+        "not_int": N_("tricks of {who} must be a whole number"),
+        "negative": N_("tricks of {who} cannot be negative ({value})"),
+        "too_many": N_("tricks {value} of {who} is more than the {most} tricks of a deal"),
+    },
+}
 
 
-def _names(table: Table, seats: Sequence[int]) -> str:
-    return ", ".join(f"{table.players[seat]} (seat {seat})" for seat in seats)
+def _tricks(count: int) -> Phrase:
+    if count == 1:
+        return Phrase(N_("1 trick"))
+    return Phrase(N_("{count} tricks"), {"count": count})
+
+
+def _names(table: Table, seats: Sequence[int]) -> Words:
+    """Players named with their seats ("Ann (seat 0), Cy (seat 2)"), seats as each reader
+    counts them."""
+    return listed(
+        [
+            Phrase(N_("{name} (seat {seat})"), {"name": table.players[seat], "seat": Seat(seat)})
+            for seat in seats
+        ],
+        ", ",
+    )
 
 
 def _int_list(value: Any, size: int) -> TypeGuard[list[int]]:
     return isinstance(value, list) and len(value) == size and all(is_int(v) for v in value)
 
 
-def _show(number: int) -> str:
+def _show(number: int) -> str | Phrase:
     """A number for a message; Python refuses to print ints of more than 4300 digits."""
-    return str(number) if abs(number) < 10**15 else "(a huge number)"
+    return str(number) if abs(number) < 10**15 else Phrase(N_("(a huge number)"))
 
 
 def team_penalties(table: Table, penalties: Sequence[tuple[int, int]]) -> dict[str, int]:

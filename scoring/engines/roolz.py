@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from common.phrases import Words, listed
 from scoring.engines.base import (
     MAX_INT,
     N_,
@@ -291,34 +292,54 @@ class Roolz(Engine):
         setup = setup_for(players, options)
         labels = setup.labels
         if setup.individual:
-            won_help = (
-                "Card points taken by the bidder's side and by the opponents, "
-                f"multiples of 5 adding up to {ROUND_POINTS}."
+            won_help = Words(
+                N_(
+                    "Card points taken by the bidder's side and by the opponents, "
+                    "multiples of 5 adding up to {points}."
+                ),
+                {"points": ROUND_POINTS},
             )
         else:
-            won_help = (
-                f"Card points taken by each team, multiples of 5 adding up to {ROUND_POINTS}."
+            won_help = Words(
+                N_("Card points taken by each team, multiples of 5 adding up to {points}."),
+                {"points": ROUND_POINTS},
             )
+        twofer = setup.call in (CALL_FIVE, CALL_TWO)
         if options.get("point_discards") is True:
-            slam_help = "The side that took every trick (+100), if any."
+            slam_help = (
+                N_(
+                    "The side that took every trick (+100), if any. A twofer taking every trick "
+                    "gets another +100."
+                )
+                if twofer
+                else N_("The side that took every trick (+100), if any.")
+            )
         else:
-            slam_help = "The side that took every trick (+100), if any; it must have won all 300."
-        if setup.call in (CALL_FIVE, CALL_TWO):
-            slam_help += " A twofer taking every trick gets another +100."
+            slam_help = (
+                N_(
+                    "The side that took every trick (+100), if any; it must have won all 300. "
+                    "A twofer taking every trick gets another +100."
+                )
+                if twofer
+                else N_("The side that took every trick (+100), if any; it must have won all 300.")
+            )
         fields: list[FieldSpec] = [
             FieldSpec(
                 "misdeal",
                 "bool",
-                "Misdeal",
+                N_("Misdeal"),
                 misdeal_help(players, options),
                 required=False,
             ),
-            FieldSpec("bidder", "seat", "Bidder", "Who won the bidding.", column="Bidder"),
+            FieldSpec("bidder", "seat", N_("Bidder"), N_("Who won the bidding."), column="Bidder"),
             FieldSpec(
                 "bid",
                 "int",
-                "Bid",
-                f"The winning bid, {setup.min_bid}-{MAX_BID} in steps of 5.",
+                N_("Bid"),
+                Words(
+                    N_("The winning bid, {low}-{high} in steps of 5."),
+                    {"low": setup.min_bid, "high": MAX_BID},
+                ),
                 minimum=setup.min_bid,
                 maximum=MAX_BID,
                 step=POINT_STEP,
@@ -330,9 +351,12 @@ class Roolz(Engine):
                 FieldSpec(
                     "partners",
                     "seats",
-                    "Partner",
-                    "The player holding the called card; none if the bidder holds it (in hand "
-                    "or in the widow): the bidder then plays alone against the other three.",
+                    N_("Partner"),
+                    N_(
+                        "The player holding the called card; none if the bidder holds it (in "
+                        "hand or in the widow): the bidder then plays alone against the other "
+                        "three."
+                    ),
                     count=1,
                     column="Partner",
                 )
@@ -342,9 +366,11 @@ class Roolz(Engine):
                 FieldSpec(
                     "partners",
                     "seats",
-                    "Partner",
-                    "The player holding the called card; none if it was in the low hand "
-                    "(a twofer: the bidder plays alone against four).",
+                    N_("Partner"),
+                    N_(
+                        "The player holding the called card; none if it was in the low hand "
+                        "(a twofer: the bidder plays alone against four)."
+                    ),
                     column="Partner",
                 )
             )
@@ -353,9 +379,11 @@ class Roolz(Engine):
                 FieldSpec(
                     "partners",
                     "seats",
-                    "Partners",
-                    "The players holding the two called cards: two seats; one seat if one "
-                    "player holds both (a twofer); none if the bidder holds both (alone).",
+                    N_("Partners"),
+                    N_(
+                        "The players holding the two called cards: two seats; one seat if one "
+                        "player holds both (a twofer); none if the bidder holds both (alone)."
+                    ),
                     column="Partners",
                 )
             )
@@ -363,7 +391,7 @@ class Roolz(Engine):
             FieldSpec(
                 "won",
                 "per_side",
-                "Points won",
+                N_("Points won"),
                 won_help,
                 minimum=0,
                 maximum=ROUND_POINTS,
@@ -374,7 +402,7 @@ class Roolz(Engine):
             FieldSpec(
                 "all_tricks",
                 "choice",
-                "Took every trick",
+                N_("Took every trick"),
                 slam_help,
                 required=False,
                 choices=labels,
@@ -383,10 +411,16 @@ class Roolz(Engine):
             FieldSpec(
                 "penalties",
                 "penalties",
-                "Penalties",
-                "Points taken off a player's "
-                + ("score." if setup.individual else "team's score.")
-                + " Each penalty names the player, the points and a reason.",
+                N_("Penalties"),
+                N_(
+                    "Points taken off a player's score. Each penalty names the player, the "
+                    "points and a reason."
+                )
+                if setup.individual
+                else N_(
+                    "Points taken off a player's team's score. Each penalty names the player, "
+                    "the points and a reason."
+                ),
                 required=False,
                 column="Penalty",
             ),
@@ -485,49 +519,68 @@ class Roolz(Engine):
         )
 
     def round_summary(self, table: Table, entry: Mapping[str, Any]) -> str:
+        """The deal in a line: ``Words``, said in the reader's language by the pages
+        (English as a string)."""
         names = table.players
 
         def name(seat: Any) -> str:
             return names[seat] if is_int(seat) and 0 <= seat < len(names) else "?"
 
         if entry.get("misdeal") is True:
-            return "Misdeal: the same dealer deals again"
+            return Words(N_("Misdeal: the same dealer deals again"))
         setup = setup_for(table.size, table.options)
         bidder = entry.get("bidder")
         bid = entry.get("bid")
         won = entry.get("won")
         won = won if isinstance(won, Mapping) else {}
-        text = f"{name(bidder)} bid {bid}"
         partners = entry.get("partners")
         partners = partners if isinstance(partners, list) else []
+        values: dict[str, Any] = {"name": name(bidder), "bid": bid}
+        template = N_("{name} bid {bid}")
         if setup.call is not None:
             if partners:
-                text += " with " + " & ".join(name(p) for p in partners)
+                values["partners"] = " & ".join(name(p) for p in partners)
+                template = (
+                    N_("{name} bid {bid} with {partners} (twofer)")
+                    if setup.call == CALL_TWO and len(partners) == 1
+                    else N_("{name} bid {bid} with {partners}")
+                )
             elif setup.call == CALL_FIVE:
-                text += ", twofer"
+                template = N_("{name} bid {bid}, twofer")
             else:
-                text += " alone"
-            if setup.call == CALL_TWO and len(partners) == 1:
-                text += " (twofer)"
+                template = N_("{name} bid {bid} alone")
+        head = Phrase(template, values)
         label = BIDDER if setup.individual else (table.team_of(bidder) if is_int(bidder) else None)
         taken = won.get(label) if label else None
         if is_int(taken) and is_int(bid):
-            text += ", made" if taken >= bid else ", set"
+            outcome = N_("{bidding}, made") if taken >= bid else N_("{bidding}, set")
+            head = Phrase(outcome, {"bidding": head})
         if setup.individual:
-            text += f": {won.get(BIDDER)} to {won.get(OPPONENTS)}"
+            line = Phrase(
+                N_("{bidding}: {bidder} to {opponents}"),
+                {"bidding": head, "bidder": won.get(BIDDER), "opponents": won.get(OPPONENTS)},
+            )
         else:
-            text += ": " + ", ".join(f"{team} {won.get(team)}" for team in setup.labels)
+            points = ", ".join(f"{team} {won.get(team)}" for team in setup.labels)
+            line = Phrase(N_("{bidding}: {points}"), {"bidding": head, "points": points})
+        parts: list[Phrase] = [line]
         slam = entry.get("all_tricks")
         if isinstance(slam, str):
-            who = "the bidder's side" if slam == BIDDER else slam
-            who = "the opponents" if slam == OPPONENTS else who
-            text += f"; {who} took every trick"
+            who: Phrase | str = slam
+            if slam in INDIVIDUAL_SIDES:
+                who = _side_name(slam, individual=True)
+            parts.append(Phrase(N_("{who} took every trick"), {"who": who}))
         penalties = entry.get("penalties")
         if isinstance(penalties, list):
             for item in penalties:
                 if isinstance(item, Mapping):
-                    text += f"; penalty {name(item.get('player'))} -{item.get('points')}"
-        return text
+                    parts.append(
+                        Phrase(
+                            N_("penalty {name} -{points}"),
+                            {"name": name(item.get("player")), "points": item.get("points")},
+                        )
+                    )
+        return listed(parts)
 
     # -- helpers -----------------------------------------------------------
 
@@ -811,24 +864,30 @@ class Roolz(Engine):
 
 def misdeal_help(players: int, options: Mapping[str, Any]) -> str:
     """What a misdeal means at this table: always a dealing error; a weak hand where allowed."""
-    again = "Nobody scores and the same dealer deals again."
     if players not in WEAK_HAND_MISDEAL_COUNTS:
-        return (
-            "A dealing error: the cards are dealt again. Misdeals on a weak hand are a 2-4 "
-            f"player option, so there are none with {players} players. {again}"
+        return Words(
+            N_(
+                "A dealing error: the cards are dealt again. Misdeals on a weak hand are a 2-4 "
+                "player option, so there are none with {players} players. Nobody scores and the "
+                "same dealer deals again."
+            ),
+            {"players": players},
         )
     if options.get("misdeals") is True:
-        return (
+        return N_(
             "A dealing error, or a player whose highest card is 12 or lower called a misdeal "
-            f"(never on a low hand). {again}"
+            "(never on a low hand). Nobody scores and the same dealer deals again."
         )
-    return f"A dealing error: the cards are dealt again (misdeals on weak hands are off). {again}"
+    return N_(
+        "A dealing error: the cards are dealt again (misdeals on weak hands are off). Nobody "
+        "scores and the same dealer deals again."
+    )
 
 
 def no_partner_choice(call: str | None) -> str | None:
     """The entry form's label for naming no partner in this call mode (None: not a choice)."""
     if call == CALL_ONE:
-        return "I hold the called card (bidder alone)"
+        return N_("I hold the called card (bidder alone)")
     if call == CALL_FIVE:
-        return "Twofer: card in the low hand"
+        return N_("Twofer: card in the low hand")
     return None

@@ -48,6 +48,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from common.phrases import Sentence, Words, listed
 from scoring.engines.base import (
     MAX_INT,
     N_,
@@ -153,17 +154,44 @@ def deal_text(players: int) -> str:
     return str(deal_phrase(players))
 
 
-def cards_left_help(players: int, options: Mapping[str, Any]) -> str:
+def cards_left_help(players: int, options: Mapping[str, Any]) -> Phrase:
     """The limits of the cards left at this table, as the entry form says them."""
     hands = deal_hands(players)
-    text = f"Dealt to {players} players and the widow: {deal_text(players)}"
+    values: dict[str, Any] = {"players": players, "deal": deal_phrase(players)}
+    fewer = options.get("short_stack", PAY_WHAT_YOU_CAN) != DEBT and players > 2
     if len(hands) > 1:
         largest, count = hands[0]
-        who = "one player" if count == 1 else f"{COUNT_WORDS[count]} players"
-        text += f", so at most {who} can have {largest} left"
-    if options.get("short_stack", PAY_WHAT_YOU_CAN) != DEBT and players > 2:
-        text += " (fewer players still in the game get bigger hands)"
-    return text + ". The poker winner leads the first card."
+        values["most"] = largest
+        values["who"] = (
+            Phrase(N_("one player"))
+            if count == 1
+            else Phrase(N_("{count} players"), {"count": count_word(count)})
+        )
+        template = (
+            N_(
+                "Dealt to {players} players and the widow: {deal}, so at most {who} can have "
+                "{most} left (fewer players still in the game get bigger hands). The poker "
+                "winner leads the first card."
+            )
+            if fewer
+            else N_(
+                "Dealt to {players} players and the widow: {deal}, so at most {who} can have "
+                "{most} left. The poker winner leads the first card."
+            )
+        )
+    else:
+        template = (
+            N_(
+                "Dealt to {players} players and the widow: {deal} (fewer players still in the "
+                "game get bigger hands). The poker winner leads the first card."
+            )
+            if fewer
+            else N_(
+                "Dealt to {players} players and the widow: {deal}. The poker winner leads the "
+                "first card."
+            )
+        )
+    return Phrase(template, values)
 
 
 PAY_WHAT_YOU_CAN = "pay_what_you_can"
@@ -183,8 +211,11 @@ def cards_left_field(
     return FieldSpec(
         "cards_left",
         "per_seat",
-        "Cards left",
-        "Cards each player still held at the end of the hand. " + cards_left_help(players, options),
+        N_("Cards left"),
+        Words(
+            N_("Cards each player still held at the end of the hand. {limits}"),
+            {"limits": cards_left_help(players, options)},
+        ),
         minimum=0,
         maximum=most_cards_held(still_in),
         column="Cards left",
@@ -323,8 +354,8 @@ class Rummoli(Engine):
             FieldSpec(
                 "winners",
                 "seats",
-                "Won by",
-                "Who took the poker pot; name every player who split it.",
+                N_("Won by"),
+                N_("Who took the poker pot; name every player who split it."),
             )
         ]
         if options.get("poker", SHOWDOWN) == BETTING:
@@ -332,8 +363,8 @@ class Rummoli(Engine):
                 FieldSpec(
                     "bets",
                     "per_seat",
-                    "Bets",
-                    "Chips each player bet into the poker pot (0 for none).",
+                    N_("Bets"),
+                    N_("Chips each player bet into the poker pot (0 for none)."),
                     required=False,
                     minimum=0,
                     maximum=cap,
@@ -343,30 +374,32 @@ class Rummoli(Engine):
             FieldSpec(
                 "widow",
                 "object",
-                "Widow",
-                "Leave empty if nobody took the widow; the dealer exchanges, "
-                "or another player buys it from the dealer.",
+                N_("Widow"),
+                N_(
+                    "Leave empty if nobody took the widow; the dealer exchanges, "
+                    "or another player buys it from the dealer."
+                ),
                 required=False,
                 parts=(
                     FieldSpec(
                         "exchange",
                         "bool",
-                        "Dealer exchanges",
-                        "The dealer swapped their hand for the widow (no chips move).",
+                        N_("Dealer exchanges"),
+                        N_("The dealer swapped their hand for the widow (no chips move)."),
                         required=False,
                     ),
                     FieldSpec(
                         "buyer",
                         "seat",
-                        "Bought by",
-                        "The player (not the dealer) who bought the widow.",
+                        N_("Bought by"),
+                        N_("The player (not the dealer) who bought the widow."),
                         required=False,
                     ),
                     FieldSpec(
                         "price",
                         "int",
-                        "Price",
-                        "Chips the buyer paid the dealer.",
+                        N_("Price"),
+                        N_("Chips the buyer paid the dealer."),
                         required=False,
                         minimum=1,
                         maximum=cap,
@@ -377,8 +410,8 @@ class Rummoli(Engine):
             FieldSpec(
                 "poker",
                 "object",
-                "Poker",
-                "Leave empty if the poker pot was not won; it carries over.",
+                N_("Poker"),
+                N_("Leave empty if the poker pot was not won; it carries over."),
                 required=False,
                 parts=tuple(poker_parts),
                 column="Poker",
@@ -386,11 +419,11 @@ class Rummoli(Engine):
             FieldSpec(
                 "pay_cards",
                 "object",
-                "Pay cards",
-                "Who took each pay section this hand; unclaimed sections carry over.",
+                N_("Pay cards"),
+                N_("Who took each pay section this hand; unclaimed sections carry over."),
                 required=False,
                 parts=tuple(
-                    FieldSpec(section, "seat", SECTION_NAMES[section].capitalize(), required=False)
+                    FieldSpec(section, "seat", Sentence(SECTION_NAMES[section]), required=False)
                     for section in PAY_SECTIONS
                 ),
                 column="Pay cards",
@@ -398,8 +431,8 @@ class Rummoli(Engine):
             FieldSpec(
                 "went_out",
                 "seat",
-                "Went out",
-                "The player who played their last card; empty for a deadlock.",
+                N_("Went out"),
+                N_("The player who played their last card; empty for a deadlock."),
                 required=False,
                 column="Out",
             ),
@@ -417,51 +450,88 @@ class Rummoli(Engine):
         )
 
     def round_summary(self, table: Table, entry: Mapping[str, Any]) -> str:
+        """The hand as entered, in a sentence: ``Sentence`` words, said in the reader's
+        language by the pages (English as a string)."""
         names = table.players
 
         def name(seat: Any) -> str:
             return names[seat] if is_int(seat) and 0 <= seat < len(names) else "?"
 
-        parts: list[str] = []
+        parts: list[Phrase] = []
         widow = entry.get("widow")
         if isinstance(widow, Mapping):
             if widow.get("exchange") is True:
-                parts.append("the dealer took the widow")
+                parts.append(Phrase(N_("the dealer took the widow")))
             elif "buyer" in widow:
                 parts.append(
-                    f"{name(widow.get('buyer'))} bought the widow for {widow.get('price')}"
+                    Phrase(
+                        N_("{name} bought the widow for {price}"),
+                        {"name": name(widow.get("buyer")), "price": widow.get("price")},
+                    )
                 )
         poker = entry.get("poker")
         if isinstance(poker, Mapping) and isinstance(poker.get("winners"), list):
-            winners = " and ".join(name(s) for s in poker["winners"])
-            verb = "split" if len(poker["winners"]) > 1 else "won"
-            text = f"{winners} {verb} the poker pot"
+            winners: Phrase | str = ""
+            for seat in poker["winners"]:
+                winners = (
+                    Phrase(N_("{first} and {second}"), {"first": winners, "second": name(seat)})
+                    if winners
+                    else name(seat)
+                )
+            split = len(poker["winners"]) > 1
+            values: dict[str, Any] = {"winners": winners}
             bets = poker.get("bets")
             if isinstance(bets, list) and all(is_int(b) for b in bets) and sum(bets):
-                text += f" after {sum(bets)} in bets"
-            parts.append(text)
+                values["bets"] = sum(bets)
+                template = (
+                    N_("{winners} split the poker pot after {bets} in bets")
+                    if split
+                    else N_("{winners} won the poker pot after {bets} in bets")
+                )
+            else:
+                template = (
+                    N_("{winners} split the poker pot")
+                    if split
+                    else N_("{winners} won the poker pot")
+                )
+            parts.append(Phrase(template, values))
         pay_cards = entry.get("pay_cards")
         if isinstance(pay_cards, Mapping) and pay_cards:
             claims = [
-                f"{name(pay_cards[section])} the {SECTION_NAMES[section]}"
+                Phrase(
+                    N_("{name} the {card}"),
+                    {"name": name(pay_cards[section]), "card": Phrase(SECTION_NAMES[section])},
+                )
                 for section in PAY_SECTIONS
                 if section in pay_cards
             ]
-            parts.append("pay cards: " + ", ".join(claims))
+            parts.append(Phrase(N_("pay cards: {claims}"), {"claims": listed(claims, ", ")}))
         went_out = entry.get("went_out")
         cards = entry.get("cards_left")
         left = sum(cards) if isinstance(cards, list) and all(is_int(c) for c in cards) else 0
         # Without the balances only debt says for sure what the cards left cost.
         if table.options.get("short_stack") == DEBT:
             if went_out is None:
-                parts.append(f"deadlock: {left} chips into the rummoli")
+                parts.append(Phrase(N_("deadlock: {left} chips into the rummoli"), {"left": left}))
             else:
-                parts.append(f"{name(went_out)} went out and collects {left} for cards left")
+                parts.append(
+                    Phrase(
+                        N_("{name} went out and collects {left} for cards left"),
+                        {"name": name(went_out), "left": left},
+                    )
+                )
         elif went_out is None:
-            parts.append(f"deadlock: {left} cards left to pay into the rummoli")
+            parts.append(
+                Phrase(N_("deadlock: {left} cards left to pay into the rummoli"), {"left": left})
+            )
         else:
-            parts.append(f"{name(went_out)} went out; {left} cards left to pay for")
-        return _sentence(parts)
+            parts.append(
+                Phrase(
+                    N_("{name} went out; {left} cards left to pay for"),
+                    {"name": name(went_out), "left": left},
+                )
+            )
+        return listed(parts, sentence=True)
 
     def scored_summary(
         self,

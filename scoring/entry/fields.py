@@ -23,9 +23,16 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
 
 from django.utils.datastructures import MultiValueDict
+from django.utils.translation import gettext, pgettext
 
 from scoring.engines.base import FieldSpec, is_int
 from scoring.engines.base import seats_from_one as seats_from_one  # where the pages read it
+
+# Words in the reader's language, where the kits and the template tags read them.
+from scoring.wording import ROUND_WORDS as ROUND_WORDS
+from scoring.wording import said_word as said_word
+from scoring.wording import said_words as said_words
+from scoring.wording import words as words
 
 MAX_PENALTY_ROWS = 4
 TRUE_WORDS = frozenset({"on", "1", "true", "yes", "made"})
@@ -133,12 +140,16 @@ def and_list(names: Sequence[str]) -> str:
 
 def humanize(value: Any) -> str:
     if value is True:
-        return "on"
+        return gettext("on")
     if value is False:
-        return "off"
+        return gettext("off")
     if value is None:
-        return "empty"
+        return gettext("empty")
     return str(value).replace("_", " ")
+
+
+def whole_number_message(item: BoundField) -> str:
+    return gettext("%(label)s: enter a whole number.") % {"label": item.label}
 
 
 class FormLike(Protocol):
@@ -168,9 +179,9 @@ class FieldKind:
     def build(self, form: FormLike, spec: FieldSpec, name: str) -> BoundField:
         bound = BoundField(
             name=name,
-            label=spec.label,
+            label=words(spec.label),
             kind=spec.kind,
-            help=spec.help,
+            help=words(spec.help),
             required=spec.required,
             minimum=spec.minimum,
             maximum=spec.maximum,
@@ -203,18 +214,34 @@ def read_int(form: FormLike, bound: BoundField, *, required: bool | None = None)
     required = bound.required if required is None else required
     if not text.strip():
         if required:
-            what = bound.extra.get("enter") or f"the {bound.label.lower()}"
-            form.fail(bound.name, f"Enter {what}.")
+            form.fail(bound.name, enter_message(bound))
         return None
     number = parse_int(text)
     if number is None:
-        form.fail(bound.name, f"{bound.label} must be a whole number.")
+        form.fail(bound.name, gettext("%(label)s must be a whole number.") % {"label": bound.label})
     return number
 
 
-def choose_what(bound: BoundField) -> str:
-    """What a seat field asks for: "the bidder", "who bought the widow"."""
-    return bound.extra.get("choose") or f"the {bound.label.lower()}"
+def enter_message(bound: BoundField) -> str:
+    """What an empty box asks for: "Enter the bid.", or what the kit says it holds."""
+    what = bound.extra.get("enter")
+    if what:
+        return gettext("Enter %(what)s.") % {"what": what}
+    return gettext("Enter the %(what)s.") % {"what": bound.label.lower()}
+
+
+def choose_message(bound: BoundField, *, among: bool = False) -> str:
+    """What a seat field asks for: "Choose the bidder.", or what the kit says ("Choose who
+    bought the widow."); ``among``: the seat given is none of the players'."""
+    what = bound.extra.get("choose")
+    if what:
+        if among:
+            return gettext("Choose %(what)s among the players.") % {"what": what}
+        return gettext("Choose %(what)s.") % {"what": what}
+    values = {"what": bound.label.lower()}
+    if among:
+        return gettext("Choose the %(what)s among the players.") % values
+    return gettext("Choose the %(what)s.") % values
 
 
 def read_seat(form: FormLike, bound: BoundField, *, required: bool | None = None) -> int | None:
@@ -222,11 +249,11 @@ def read_seat(form: FormLike, bound: BoundField, *, required: bool | None = None
     required = bound.required if required is None else required
     if not text or text == NO_SEAT:
         if required:
-            form.fail(bound.name, f"Choose {choose_what(bound)}.")
+            form.fail(bound.name, choose_message(bound))
         return None
     number = parse_int(text)
     if number is None or not 0 <= number < len(form.seats):
-        form.fail(bound.name, f"Choose {choose_what(bound)} among the players.")
+        form.fail(bound.name, choose_message(bound, among=True))
         return None
     return number
 
@@ -282,7 +309,7 @@ class Flag(FieldKind):
         data[name] = "yes" if value else "no"
 
     def text(self, spec: FieldSpec, value: Any, names: Mapping[int, str]) -> str:
-        return "yes" if value is True else "no"
+        return pgettext("an answer", "yes") if value is True else pgettext("an answer", "no")
 
 
 class Seat(FieldKind):
@@ -316,7 +343,7 @@ class Seats(FieldKind):
                 continue
             number = parse_int(text)
             if number is None or not 0 <= number < len(form.seats):
-                form.fail(bound.name, f"Choose {choose_what(bound)} among the players.")
+                form.fail(bound.name, choose_message(bound, among=True))
                 return False, None
             if number not in seats:
                 seats.append(number)
@@ -328,7 +355,7 @@ class Seats(FieldKind):
     def text(self, spec: FieldSpec, value: Any, names: Mapping[int, str]) -> str:
         if isinstance(value, list) and value:
             return ", ".join(who(names, s) for s in value)
-        return "none"
+        return pgettext("no player", "none")
 
 
 class OneOf(FieldKind):
@@ -342,12 +369,15 @@ class OneOf(FieldKind):
         text = form.data.get(bound.name, "")
         if not text:
             if bound.required:
-                form.fail(bound.name, f"Choose the {bound.label.lower()}.")
+                form.fail(bound.name, choose_message(bound))
             return False, None
         values = bound.extra.get("values", {})
         if text in values:
             return True, values[text]
-        form.fail(bound.name, f"Choose one of the {bound.label.lower()} options.")
+        form.fail(
+            bound.name,
+            gettext("Choose one of the %(what)s options.") % {"what": bound.label.lower()},
+        )
         return False, None
 
 
@@ -394,7 +424,7 @@ class Numbers(FieldKind):
                 continue
             number = parse_int(text)
             if number is None:
-                form.fail(item.name, f"{item.label}: enter a whole number.")
+                form.fail(item.name, whole_number_message(item))
             numbers.append(number)
         if missing:
             form.fail(bound.name, self.missing_message(bound, missing))
@@ -404,8 +434,11 @@ class Numbers(FieldKind):
 
     def missing_message(self, bound: BoundField, missing: list[str]) -> str:
         if len(missing) == len(bound.items):
-            return f"Enter the {bound.label.lower()}."
-        return f"{bound.label}: enter a number for " + ", ".join(missing) + "."
+            return gettext("Enter the %(what)s.") % {"what": bound.label.lower()}
+        return gettext("%(label)s: enter a number for %(names)s.") % {
+            "label": bound.label,
+            "names": ", ".join(missing),
+        }
 
     def read(self, form: FormLike, bound: BoundField) -> Reading:
         numbers = self.numbers(form, bound)
@@ -438,7 +471,11 @@ class CountsThatSum(PerSeat):
         counted = [parse_int(form.data.get(item.name, "")) for item in bound.items]
         given = sum(n for n in counted if n is not None)
         if total is not None and given > total:  # too many already: a box left empty is not it
-            form.fail(bound.name, f"{bound.label} add up to {given}, not {total}: check them.")
+            form.fail(
+                bound.name,
+                gettext("%(label)s add up to %(given)s, not %(total)s: check them.")
+                % {"label": bound.label, "given": given, "total": total},
+            )
             return False, None
         return super().read(form, bound)
 
@@ -494,7 +531,7 @@ class RestOfTotal(PerSide):
                 continue
             number = parse_int(text)
             if number is None:
-                form.fail(bound.name, f"{item.label}: enter a whole number.")
+                form.fail(bound.name, whole_number_message(item))
                 return False, None
             values[item.extra["side"]] = number
         blank = [key for key, value in values.items() if value is None]
@@ -507,9 +544,17 @@ class RestOfTotal(PerSide):
             needed = len(values) - 1
             form.fail(
                 bound.name,
-                "Enter the points won"
-                + (" by one side" if needed == 1 else f" by {needed} of the sides")
-                + f"; the rest of {total} goes to the other.",
+                (
+                    gettext(
+                        "Enter the points won by one side; the rest of %(total)s goes to the other."
+                    )
+                    if needed == 1
+                    else gettext(
+                        "Enter the points won by %(count)s of the sides; the rest of %(total)s "
+                        "goes to the other."
+                    )
+                )
+                % {"count": needed, "total": total},
             )
             return False, None
         return True, {key: value for key, value in values.items() if value is not None}
@@ -521,7 +566,12 @@ class Dice(Numbers):
     def keys(self, form: FormLike, spec: FieldSpec) -> list[tuple[str, str, dict[str, Any]]]:
         count = spec.count or 1
         return [
-            (str(index), "Die" if count == 1 else f"Die {index + 1}", {}) for index in range(count)
+            (
+                str(index),
+                gettext("Die") if count == 1 else gettext("Die %(number)s") % {"number": index + 1},
+                {},
+            )
+            for index in range(count)
         ]
 
     def fill(self, form: FormLike, spec: FieldSpec, bound: BoundField) -> None:
@@ -537,7 +587,7 @@ class Dice(Numbers):
         return True
 
     def missing_message(self, bound: BoundField, missing: list[str]) -> str:
-        return "Tap the dice that were rolled."
+        return gettext("Tap the dice that were rolled.")
 
     def text(self, spec: FieldSpec, value: Any, names: Mapping[int, str]) -> str:
         if not isinstance(value, list):
@@ -564,14 +614,14 @@ class Penalties(FieldKind):
                 points = default
             row = BoundField(
                 name=prefix,
-                label=f"Penalty {index + 1}",
+                label=gettext("Penalty %(number)s") % {"number": index + 1},
                 kind="penalty",
                 extra={"filled": filled, "number": index + 1},
             )
             row.items = [
                 BoundField(
                     name=f"{prefix}-player",
-                    label="Player",
+                    label=gettext("Player"),
                     kind="seat",
                     value=player,
                     choices=[
@@ -580,13 +630,15 @@ class Penalties(FieldKind):
                 ),
                 BoundField(
                     name=f"{prefix}-points",
-                    label="Points",
+                    label=gettext("Points"),
                     kind="int",
                     value=points,
                     minimum=spec.minimum,
                     maximum=spec.maximum,
                 ),
-                BoundField(name=f"{prefix}-reason", label="Reason", kind="text", value=reason),
+                BoundField(
+                    name=f"{prefix}-reason", label=gettext("Reason"), kind="text", value=reason
+                ),
             ]
             rows.append(row)
         bound.items = rows
@@ -604,13 +656,15 @@ class Penalties(FieldKind):
                 # never dropped; the points a form fills in by itself count for nothing.
                 if reason or (points_text and points_text != default):
                     form.fail(
-                        player_field.name, f"{row.label}: choose the player who is penalised."
+                        player_field.name,
+                        gettext("%(label)s: choose the player who is penalised.")
+                        % {"label": row.label},
                     )
                 continue
             seat = read_seat(form, player_field, required=True)
             points = read_int(form, points_field, required=True)
             if points is not None and points < 0:
-                form.fail(points_field.name, "Penalty points cannot be negative.")
+                form.fail(points_field.name, gettext("Penalty points cannot be negative."))
                 continue
             if seat is None or points is None:
                 continue
@@ -680,9 +734,8 @@ class Parts(FieldKind):
             if part is None:
                 continue
             text = input_text(KINDS[part.kind], part, item, names)
-            parts.append(
-                f"{part.label.lower()} {text}" if part.kind != "bool" else part.label.lower()
-            )
+            label = words(part.label).lower()
+            parts.append(f"{label} {text}" if part.kind != "bool" else label)
         return "; ".join(parts)
 
 
@@ -718,5 +771,5 @@ KINDS: dict[str, FieldKind] = {
 def input_text(kind: FieldKind, spec: FieldSpec, value: Any, names: Mapping[int, str]) -> str:
     """One input as a person reads it ("Ann", "190, 110", "Ben minus 50 (revoke)")."""
     if value is None:
-        return "none" if spec.kind == "seat" else ""
+        return pgettext("no player", "none") if spec.kind == "seat" else ""
     return kind.text(spec, value, names)

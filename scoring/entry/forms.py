@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from django.utils.datastructures import MultiValueDict
+from django.utils.text import capfirst
+from django.utils.translation import gettext, ngettext
 
 from scoring.engines.base import MAX_NAME_LENGTH, Engine, FieldSpec, OptionSpec, Problem
 from scoring.engines.registry import ENGINES
@@ -32,7 +34,7 @@ from scoring.entry.fields import (
     parse_int,
 )
 from scoring.models import Confirmation
-from scoring.wording import problem_text
+from scoring.wording import phrase_text, problem_text, words
 
 
 class EntryForm:
@@ -218,10 +220,13 @@ def possible_counts(engine: Engine) -> list[int]:
 def counts_label(engine: Engine) -> str:
     counts = possible_counts(engine)
     if len(counts) == 1:
-        return f"{counts[0]} players"
+        return ngettext("%(count)s player", "%(count)s players", counts[0]) % {"count": counts[0]}
     if counts == list(range(counts[0], counts[-1] + 1)) and len(counts) > 2:
-        return f"{counts[0]}-{counts[-1]} players"
-    return ", ".join(str(c) for c in counts[:-1]) + f" or {counts[-1]} players"
+        return gettext("%(low)s-%(high)s players") % {"low": counts[0], "high": counts[-1]}
+    return gettext("%(some)s or %(last)s players") % {
+        "some": ", ".join(str(c) for c in counts[:-1]),
+        "last": counts[-1],
+    }
 
 
 @dataclass(frozen=True)
@@ -237,7 +242,7 @@ class GameChoice:
 
 def game_choices(selected: str = "") -> list[GameChoice]:
     return [
-        GameChoice(key, engine.title, engine.summary, counts_label(engine), key == selected)
+        GameChoice(key, engine.title, words(engine.summary), counts_label(engine), key == selected)
         for key, engine in ENGINES.items()
     ]
 
@@ -284,18 +289,33 @@ def read_option_fields(
             if match:
                 value = match[0]
             else:
-                error = f"Choose one of: {', '.join(humanize(c) for c in spec.choices)}."
+                error = gettext("Choose one of: %(choices)s.") % {
+                    "choices": ", ".join(humanize(c) for c in spec.choices)
+                }
         elif spec.kind in {"int", "int_or_null"}:
             number = parse_int(text)
             if not text.strip() and spec.kind == "int_or_null":
                 value = None
             elif number is None:
-                error = "Enter a whole number."
+                error = gettext("Enter a whole number.")
             else:
                 value = number
-                error = str(spec.problem(number) or "").replace(f"option {spec.name} ", "It ")
+                error = option_problem_text(spec, number)
         fields.append(OptionField(spec, value, text, error))
     return fields
+
+
+def option_problem_text(spec: OptionSpec, value: int) -> str:
+    """Why ``value`` does not suit the option, said beside its field in the reader's
+    language ("It must be at least 100." in English); "" when it suits."""
+    phrase = spec.problem(value)
+    if phrase is None:
+        return ""
+    english = str(phrase)
+    said = phrase_text(phrase.template, phrase.values)
+    if said == english:
+        return english.replace(f"option {spec.name} ", "It ")
+    return capfirst(said)
 
 
 @dataclass
@@ -422,7 +442,7 @@ class NewGameForm:
     @property
     def confirmation_choices(self) -> list[Choice]:
         return [
-            Choice(value, label, value == self.confirmation)
+            Choice(value, gettext(label), value == self.confirmation)
             for value, label in Confirmation.choices
         ]
 
@@ -431,15 +451,20 @@ class NewGameForm:
     def clean(self) -> dict[str, Any] | None:
         """The game record to create, or None with the errors filled in."""
         if self.engine is None:
-            self.errors.append("Choose a game.")
+            self.errors.append(gettext("Choose a game."))
             return None
         names = [p.name.strip() for p in self.players]
         seen: dict[str, int] = {}
         for player, name in zip(self.players, names, strict=True):
             if not name:
-                player.error = f"Type the name of the player in seat {player.seat + 1}."
+                player.error = gettext("Type the name of the player in seat %(seat)s.") % {
+                    "seat": player.seat + 1
+                }
             elif name.casefold() in seen:
-                player.error = f"{name} is already at seat {seen[name.casefold()] + 1}."
+                player.error = gettext("%(name)s is already at seat %(seat)s.") % {
+                    "name": name,
+                    "seat": seen[name.casefold()] + 1,
+                }
             else:
                 seen[name.casefold()] = player.seat
         if not self.options_ok or any(p.error for p in self.players):

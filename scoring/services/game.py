@@ -242,14 +242,14 @@ def seat_hold(*, game: Game, seat: int, actor: Actor) -> Game:
     phone enters or confirms for that seat. Opening the link on another phone moves the
     seat to that phone. The audit names the player."""
     if not actor.person or not actor.device:
-        raise GameChangeError.single("only a player's own link holds a seat", field="seat")
+        raise GameChangeError.single(N_("only a player's own link holds a seat"), field="seat")
     with transaction.atomic():
         game = locked(game.pk)
         if not game.is_tournament_game:
-            raise GameChangeError.single("only an event table's seats are held", field="seat")
+            raise GameChangeError.single(N_("only an event table's seats are held"), field="seat")
         row = Seat.objects.select_for_update().filter(game=game, number=seat).first()
         if row is None:
-            raise GameChangeError.single("that seat is not at this table", field="seat")
+            raise GameChangeError.single(N_("that seat is not at this table"), field="seat")
         if row.held_by_device == actor.device[:64]:
             return game  # held by this phone already: nothing to say again
         before = {"held": bool(row.held_by_device)}

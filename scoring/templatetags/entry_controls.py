@@ -26,7 +26,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import capfirst
 from django.utils.translation import get_language, gettext, gettext_noop, ngettext
 
-from scoring.templatetags.tablescore import ROUND_WORDS, said_word
+from scoring.entry.fields import ROUND_WORDS, said_word
 
 register = template.Library()
 

@@ -18,8 +18,8 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import capfirst
 from django.utils.translation import gettext
 
+from scoring.entry.fields import ROUND_WORDS, said_word
 from scoring.templatetags.entry_controls import delta_chips, escaped
-from scoring.templatetags.tablescore import ROUND_WORDS, said_word
 
 register = template.Library()
 
@@ -49,7 +49,7 @@ def has_long_word(standing: Any) -> bool:
 def standing_cards(standings: Iterable[Any], word: str) -> SafeString:
     """The scoreboard's standings: who (a team with its members, or one player), the
     total, and the last round's change."""
-    last_word = escaped(str(word).lower())
+    last_title = escaped(gettext("last %(w)s") % {"w": said_word(word)})
     cards = []
     for standing in standings:
         group = standing.group
@@ -72,7 +72,7 @@ def standing_cards(standings: Iterable[Any], word: str) -> SafeString:
         if standing.last is not None:
             trend = "up" if standing.last > 0 else "down" if standing.last < 0 else ""
             last = (
-                f'<span class="last {trend}" title="last {last_word}">'
+                f'<span class="last {trend}" title="{last_title}">'
                 f"{escaped(standing.last_signed)}</span>"
             )
         flags = (

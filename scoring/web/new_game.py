@@ -8,6 +8,7 @@ from django.conf import settings
 from django.http import HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -60,7 +61,7 @@ def game_new(request: HtmxHttpRequest) -> HttpResponse:
             return render(request, f"{template}#setup", {"form": form})
         return render(request, template, {"form": form})
     if settings.TABLESCORE_REQUIRE_LOGIN_TO_CREATE and not request.user.is_authenticated:
-        form.errors.append("Sign in to start a game.")
+        form.errors.append(gettext("Sign in to start a game."))
         return render(request, template, {"form": form})
     record = form.clean()
     if record is not None:
@@ -93,7 +94,7 @@ def game_again(request: HtmxHttpRequest, token: str) -> HttpResponse:
     if old is None:
         form = NewGameForm(None)
         form.errors.append(
-            "That game is not among this phone's recent games: choose the game below."
+            gettext("That game is not among this phone's recent games: choose the game below.")
         )
         return render(request, "scoring/game_new.html", {"form": form})
     try:

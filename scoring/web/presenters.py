@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop, ngettext
 
 from scoring.engines.base import (
     AT_TOTALS,
@@ -39,7 +39,7 @@ from scoring.games.kit import Board, Kit
 from scoring.models import Game, Round, RoundEvent
 from scoring.selectors import game_record, game_score
 from scoring.web.scores import ShownRound
-from scoring.wording import problem_text
+from scoring.wording import problem_text, said, said_word, said_words, words
 
 
 def seat_infos(game: Game) -> list[SeatInfo]:
@@ -121,7 +121,12 @@ def score_cells(
 def groups_of(score: ScoredGame, seats: Sequence[SeatInfo]) -> list[Group]:
     if score.teams:
         return [
-            Group(label, f"Team {label}", list(members), [seats[s].name for s in members])
+            Group(
+                label,
+                gettext("Team %(team)s") % {"team": label},
+                list(members),
+                [seats[s].name for s in members],
+            )
             for label, members in score.teams.items()
         ]
     return [Group(str(s.number), s.name, [s.number], [s.name]) for s in seats]
@@ -210,7 +215,7 @@ def scoreboard(game: Game, score: ScoredGame, seats: Sequence[SeatInfo]) -> Scor
             if seat in marked:
                 marks.append(marked[seat])
             if seat in out:
-                marks.append("out")
+                marks.append(gettext("out"))
             markers[seat] = marks
         standings.append(
             Standing(
@@ -229,7 +234,7 @@ def scoreboard(game: Game, score: ScoredGame, seats: Sequence[SeatInfo]) -> Scor
                 standing.leader = standing.total == best
     result = result_text(score, groups) if finished else ""
     if waiting:
-        result = result_waiting(result, kit.word, waiting)
+        result = result_waiting(score, groups, kit.word, waiting)
     board = Scoreboard(
         standings=standings,
         facts=[] if finished else kit.facts(score, names_of(seats)),
@@ -248,27 +253,62 @@ def scoreboard(game: Game, score: ScoredGame, seats: Sequence[SeatInfo]) -> Scor
     return board
 
 
-def result_text(score: ScoredGame, groups: Sequence[Group]) -> str:
+def winners_text(score: ScoredGame, groups: Sequence[Group]) -> str:
+    """Who won, without a full stop ("Team A wins (Ann & Cy)", "A draw: Ann and Ben");
+    "" when nobody is named."""
     winners = set(score.winners)
     won = [g for g in groups if set(g.seats) <= winners]
     if not won:
-        return "The game is over."
+        return ""
     if len(won) > 1:
-        return "A draw: " + " and ".join(g.title for g in won) + "."
+        titles = [g.title for g in won]
+        return gettext("A draw: %(some)s and %(last)s") % {
+            "some": ", ".join(titles[:-1]),
+            "last": titles[-1],
+        }
     group = won[0]
     if len(group.seats) > 1:
-        return f"{group.title} wins ({group.members})."
-    return f"{group.title} wins."
+        return gettext("%(winner)s wins (%(members)s)") % {
+            "winner": group.title,
+            "members": group.members,
+        }
+    return gettext("%(winner)s wins") % {"winner": group.title}
 
 
-def result_waiting(result: str, word: str, numbers: Sequence[int]) -> str:
+def result_text(score: ScoredGame, groups: Sequence[Group]) -> str:
+    winners = winners_text(score, groups)
+    if not winners:
+        return gettext("The game is over.")
+    return gettext("%(winners)s.") % {"winners": winners}
+
+
+def result_waiting(
+    score: ScoredGame, groups: Sequence[Group], word: str, numbers: Sequence[int]
+) -> str:
     """ "Eve wins once round 3 is confirmed.": the result while rounds wait for confirmation."""
-    many = len(numbers) > 1
-    rounds = f"{word.lower()}{'s' if many else ''} {and_list([str(n) for n in numbers])}"
-    condition = f"once {rounds} {'are' if many else 'is'} confirmed"
-    if not result or result == "The game is over.":
-        return f"The game ends {condition}."
-    return f"{result.rstrip('.')} {condition}."
+    count = len(numbers)
+    values = {
+        "w": said_words(word, count),
+        "numbers": and_list([str(n) for n in numbers]),
+        "winners": winners_text(score, groups),
+    }
+    if not values["winners"]:
+        return (
+            ngettext(
+                "The game ends once %(w)s %(numbers)s is confirmed.",
+                "The game ends once %(w)s %(numbers)s are confirmed.",
+                count,
+            )
+            % values
+        )
+    return (
+        ngettext(
+            "%(winners)s once %(w)s %(numbers)s is confirmed.",
+            "%(winners)s once %(w)s %(numbers)s are confirmed.",
+            count,
+        )
+        % values
+    )
 
 
 # --------------------------------------------------------------------------- rounds
@@ -351,7 +391,7 @@ def round_rows(
             RoundRow(
                 number=round_.number,
                 dealer=name.get(result.dealer, "") if result else "",
-                summary=game.engine.round_summary(table, round_.entry) or "",
+                summary=said(game.engine.round_summary(table, round_.entry) or ""),
                 cells=score_cells(
                     groups, result.deltas if result else empty, result.totals if result else empty
                 ),
@@ -361,7 +401,7 @@ def round_rows(
                 corrected=round_.corrected,
                 entry=round_.entry,
                 details=kit.round_details(result, name) if result else [],
-                warnings=list(result.warnings) if result else [],
+                warnings=[said(warning) for warning in result.warnings] if result else [],
                 inputs=entry_inputs(game, round_.entry, seats) if with_inputs else [],
             )
         )
@@ -387,13 +427,16 @@ def end_row(game: Game, score: ScoredGame, seats: Sequence[SeatInfo]) -> EndRow 
         seat = end["leftovers_to"]
         name = seats[seat].name if 0 <= seat < len(seats) else "?"
         chips = deltas[seat] if 0 <= seat < len(deltas) else 0
-        text = f"{chips} chip{'s' if chips != 1 else ''} to {name}"
+        text = ngettext("%(count)s chip to %(name)s", "%(count)s chips to %(name)s", chips) % {
+            "count": chips,
+            "name": name,
+        }
     elif game.ending.get("ended_early"):
-        text = "ended early, before the final deal"
+        text = gettext("ended early, before the final deal")
     elif game.ending.get(AT_TOTALS):
-        text = "ended by the event's director at the totals standing"
+        text = gettext("ended by the event's director at the totals standing")
     else:
-        text = "the game was ended"
+        text = gettext("the game was ended")
     return EndRow(text=text, cells=score_cells(groups_of(score, seats), deltas, totals))
 
 
@@ -454,8 +497,12 @@ def round_preview(
         for problem in problems:
             if problem.round and problem.round > number:
                 preview.problems.append(
-                    f"This would make {kit.word.lower()} {problem.round} invalid: "
-                    + problem_text(problem, seats_from=1)
+                    gettext("This would make %(w)s %(number)s invalid: %(problem)s")
+                    % {
+                        "w": said_word(kit.word),
+                        "number": problem.round,
+                        "problem": problem_text(problem, seats_from=1),
+                    }
                 )
             else:
                 preview.problems.append(problem_text(problem, seats_from=1))
@@ -464,11 +511,13 @@ def round_preview(
     result: RoundResult = scored.rounds[number - 1]
     groups = groups_of(scored, seats)
     preview.ok = True
-    preview.summary = game.engine.round_summary(table_for(game), entry)
+    preview.summary = said(game.engine.round_summary(table_for(game), entry))
     preview.changes = score_cells(groups, result.deltas, result.totals)
-    preview.warnings = list(result.warnings)
+    preview.warnings = [said(warning) for warning in result.warnings]
     if scored.finished and (not correcting or number == len(record.rounds)):
-        preview.result = "Saving this ends the game: " + result_text(scored, groups)
+        preview.result = gettext("Saving this ends the game: %(result)s") % {
+            "result": result_text(scored, groups)
+        }
     preview.board = kit.round_board(result)
     return preview, []
 
@@ -491,7 +540,7 @@ def entry_inputs(
             continue
         text = input_text(KINDS[spec.kind], spec, entry[spec.name], name)
         if text:
-            lines.append(InputLine(spec.label, text))
+            lines.append(InputLine(words(spec.label), text))
     return lines
 
 
@@ -513,7 +562,7 @@ def audit_who(event: RoundEvent, name: Mapping[int, str]) -> str:
     """Who made a change, as the audit shows it: the player proven by their own link
     ("Ann, by her own link"), or the seat the phone said it was."""
     if event.person:
-        return f"{event.person} (own link)"
+        return gettext("%(name)s (own link)") % {"name": event.person}
     return name.get(event.seat, "") if event.seat is not None else ""
 
 
@@ -521,17 +570,21 @@ def entry_text(game: Game, entry: Any) -> str:
     if not isinstance(entry, Mapping):
         return ""
     try:
-        return game.engine.round_summary(table_for(game), entry) or ""
+        return said(game.engine.round_summary(table_for(game), entry) or "")
     except (InvalidRecord, KeyError, TypeError, ValueError, IndexError):
         return ""
 
 
 # What a change asked of the other side is, in words.
-CHANGE_WORDS = {"undo": "undoing a round", "end": "ending the game", "reopen": "reopening the game"}
+CHANGE_WORDS = {
+    "undo": gettext_noop("undoing a round"),
+    "end": gettext_noop("ending the game"),
+    "reopen": gettext_noop("reopening the game"),
+}
 
 
 def change_words(kind: Any) -> str:
-    return CHANGE_WORDS.get(str(kind), "the change")
+    return gettext(CHANGE_WORDS.get(str(kind), gettext_noop("the change")))
 
 
 def audit_rows(game: Game, seats: Sequence[SeatInfo]) -> list[AuditRow]:
@@ -543,32 +596,37 @@ def audit_rows(game: Game, seats: Sequence[SeatInfo]) -> list[AuditRow]:
             text = entry_text(game, event.after)
         if event.action == RoundEvent.Action.END and isinstance(event.after, Mapping):
             if event.after.get("ended_early"):
-                text = "ended early, before the final deal"
+                text = gettext("ended early, before the final deal")
             end = event.after.get("end")
             if isinstance(end, Mapping) and is_int(end.get("leftovers_to")):
-                text = f"leftovers to {name.get(end['leftovers_to'], '?')}"
+                text = gettext("leftovers to %(name)s") % {
+                    "name": name.get(end["leftovers_to"], "?")
+                }
             if event.after.get(AT_TOTALS):
-                text = "ended by the event's director at the totals standing"
+                text = gettext("ended by the event's director at the totals standing")
         removing = {RoundEvent.Action.REMOVE, RoundEvent.Action.UNDO}
         if event.action in removing and isinstance(event.after, Mapping):
             removed = [n for n in event.after.get("removed") or [] if is_int(n)]
             if len(removed) > 1:
-                words = kit_for(game.kind).word.lower()
-                text = f"{words}s {removed[0]} to {removed[-1]} removed"
+                text = gettext("%(ws)s %(first)s to %(last)s removed") % {
+                    "ws": said_words(kit_for(game.kind).word),
+                    "first": removed[0],
+                    "last": removed[-1],
+                }
             elif removed and event.action == RoundEvent.Action.REMOVE:
-                text = "the later deals moved up one"
+                text = gettext("the later deals moved up one")
         asked = {RoundEvent.Action.REQUEST, RoundEvent.Action.ACCEPT, RoundEvent.Action.DECLINE}
         if event.action in asked and isinstance(event.after, Mapping):
             text = change_words(event.after.get("kind"))
             if event.after.get("status") == "withdrawn":
-                text += ": taken back"
+                text = gettext("%(change)s: taken back") % {"change": text}
             elif event.after.get("status") == "lapsed":
-                text = "lapsed: the game had changed meanwhile"
+                text = gettext("lapsed: the game had changed meanwhile")
         if event.action == RoundEvent.Action.REOPEN and isinstance(event.before, Mapping):
             if event.before.get("ended_early"):
-                text = "the early finish was taken back"
+                text = gettext("the early finish was taken back")
             elif event.before.get("end"):
-                text = "the leftovers were taken back"
+                text = gettext("the leftovers were taken back")
         rows.append(
             AuditRow(
                 at=event.at,
@@ -596,6 +654,9 @@ def rules_settings(engine: Engine, options: Mapping[str, Any]) -> list[str]:
         changed = value != spec.default
         if spec.play_only and not changed:
             continue
-        text = f"{spec.label}: {humanize(value)}"
-        lines.append(text + (" (chosen for this table)" if changed else ""))
+        values = {"label": words(spec.label), "value": humanize(value)}
+        if changed:
+            lines.append(gettext("%(label)s: %(value)s (chosen for this table)") % values)
+        else:
+            lines.append(gettext("%(label)s: %(value)s") % values)
     return lines

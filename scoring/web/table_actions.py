@@ -16,6 +16,8 @@ from typing import Any
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.text import capfirst
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import reswap, retarget, trigger_client_event
@@ -78,6 +80,7 @@ from scoring.web.table_page import (
     render_parts,
     table_context,
 )
+from scoring.wording import said_word
 
 
 @never_cache
@@ -168,14 +171,18 @@ def table_entry(request: HtmxHttpRequest, token: str) -> HttpResponse:
         # next): the form says which round comes next and keeps what was typed (the
         # form's own messages wait until the round can be saved).
         form = new_entry_form(game, seats, score, form_number, data=request.POST)
-        word = kit_for(game.kind).word.lower()
-        form.errors.append(f"The next {word} is {word} {wrong.expected}.")
+        word = said_word(kit_for(game.kind).word)
+        form.errors.append(
+            gettext("The next %(w)s is %(w)s %(number)s.") % {"w": word, "number": wrong.expected}
+        )
         return entry_error(request, game, form, key)
     except SeatNotSaid:
         form = new_entry_form(game, seats, score, form_number, data=request.POST)
         form.errors.append(
-            "Say who is holding this phone (at the top) before saving: "
-            "a player of another side confirms what you enter."
+            gettext(
+                "Say who is holding this phone (at the top) before saving: "
+                "a player of another side confirms what you enter."
+            )
         )
         return entry_error(request, game, form, key)
     except RoundConflict as conflict:
@@ -187,7 +194,9 @@ def table_entry(request: HtmxHttpRequest, token: str) -> HttpResponse:
     except RoundWithdrawn as withdrawn:
         return withdrawn_answer(request, game, form, withdrawn)
     except IdempotencyKeyReused:
-        form.errors.append("This form was saved already. Start a new round to enter another one.")
+        form.errors.append(
+            gettext("This form was saved already. Start a new round to enter another one.")
+        )
         return entry_error(request, game, form, key)
     except GameChangeError as invalid:
         form.add_problems(invalid.problems)
@@ -198,12 +207,16 @@ def table_entry(request: HtmxHttpRequest, token: str) -> HttpResponse:
         return back_to_table(request, game)
     game = saved.change.game  # as the service left it, read under its lock
     word = kit_for(game.kind).word
-    said = f"{word} {number} saved." if not misdeal else "Misdeal recorded."
+    said = (
+        gettext("%(w)s %(number)s saved.") % {"w": capfirst(said_word(word)), "number": number}
+        if not misdeal
+        else gettext("Misdeal recorded.")
+    )
     if game.confirmation != Confirmation.OFF:
-        said += (
-            " A player of another side confirms it."
+        said += " " + (
+            gettext("A player of another side confirms it.")
             if game.confirmation == (Confirmation.OTHER_SIDE)
-            else " Another player confirms it."
+            else gettext("Another player confirms it.")
         )
     # A round recorded alone is the last thing done to the game: no news to read.
     news = "" if saved.alone else None
@@ -303,7 +316,7 @@ def round_confirm_view(request: HtmxHttpRequest, token: str, number: int) -> Htt
             seen=seen_entry(request.POST.get("seen")),
         )
     except SeatNotSaid:
-        error = (
+        error = gettext(
             "say who is holding this phone (at the top) first: a phone of the other side confirms"
         )
     except GameChangeError as invalid:
@@ -354,7 +367,9 @@ def ask_the_table(
             game=game, kind=kind, actor=actor_for(request, game), number=number, ending=ending
         )
     except SeatNotSaid:
-        error = "Say who is holding this phone (at the top) first: another side agrees to it."
+        error = gettext(
+            "Say who is holding this phone (at the top) first: another side agrees to it."
+        )
     except GameChangeError as invalid:
         error = joined(invalid.problems)
     if request.htmx and request.POST.get("next", "") != "history":
@@ -375,7 +390,7 @@ def ask_the_desk(
     """At a closed event table a change is asked of the event's desk: "" once asked, or the
     reason it could not be."""
     if my_seat(request, game) is None:
-        return "Say who is holding this phone (at the top) first: the desk sees who asks."
+        return gettext("Say who is holding this phone (at the top) first: the desk sees who asks.")
     try:
         desk_request_open(
             game=game,
@@ -459,7 +474,7 @@ def table_end(request: HtmxHttpRequest, token: str) -> HttpResponse:
         ending = {}
     error = ""
     if not ending:
-        error = "Choose who takes the chips left on the board."
+        error = gettext("Choose who takes the chips left on the board.")
     else:
         try:
             game_end(

@@ -15,6 +15,8 @@ from django.shortcuts import redirect, render
 from django.template.context import make_context
 from django.template.loader import get_template
 from django.urls import reverse
+from django.utils.text import capfirst
+from django.utils.translation import gettext
 from django_htmx.http import HttpResponseClientRedirect
 
 from common.compiled import HOLES, CompiledRead
@@ -54,7 +56,7 @@ from scoring.web.phone import (
 )
 from scoring.web.scores import RecentResults, ShownRound, recent_score
 from scoring.web.view_link import watch_only_share
-from scoring.wording import problems_text
+from scoring.wording import problems_text, said_word
 
 
 def confirmers(game: Game, round_: Round, seats: list[SeatInfo], score: ScoredGame) -> list:
@@ -87,14 +89,18 @@ def was_and_now(game: Game, number: int, seats: list[SeatInfo], score: ScoredGam
 
 def asked_text(request: ChangeRequest, word: str, name: dict[int, str]) -> str:
     """What a request asks, as the table reads it: "Ann asks to undo deal 3"."""
-    who = name.get(request.asked_by_seat, "A player")
+    values = {
+        "who": name.get(request.asked_by_seat) or gettext("A player"),
+        "w": said_word(word),
+        "number": request.round_number,
+    }
     if request.kind == ChangeRequest.Kind.UNDO:
-        return f"{who} asks to undo {word.lower()} {request.round_number}"
+        return gettext("%(who)s asks to undo %(w)s %(number)s") % values
     if request.kind == ChangeRequest.Kind.REOPEN:
-        return f"{who} asks to reopen the game"
+        return gettext("%(who)s asks to reopen the game") % values
     if request.kind == ChangeRequest.Kind.CORRECT:
-        return f"{who} asks to correct {word.lower()} {request.round_number}"
-    return f"{who} asks to end the game now, before the final {word.lower()}"
+        return gettext("%(who)s asks to correct %(w)s %(number)s") % values
+    return gettext("%(who)s asks to end the game now, before the final %(w)s") % values
 
 
 def request_card(
@@ -130,22 +136,40 @@ def news_text(game: Game, word: str, name: dict[int, str]) -> str:
     event = latest_table_news(game)
     if event is None:
         return ""
-    by = f" by {name[event.seat]}" if event.seat in name else ""
+    by = name.get(event.seat, "") if event.seat is not None else ""
     after = event.after if isinstance(event.after, dict) else {}
+    values = {
+        "w": capfirst(said_word(word)),
+        "number": event.round_number,
+        "name": by,
+        "asked": presenters.change_words(after.get("kind")),
+    }
     if event.action == RoundEvent.Action.UNDO:
-        return f"{word} {event.round_number} was undone{by}."
+        if by:
+            return gettext("%(w)s %(number)s was undone by %(name)s.") % values
+        return gettext("%(w)s %(number)s was undone.") % values
     if event.action == RoundEvent.Action.REOPEN:
-        return f"The game was reopened{by}."
+        if by:
+            return gettext("The game was reopened by %(name)s.") % values
+        return gettext("The game was reopened.")
     if event.action == RoundEvent.Action.END:
-        how = " early" if after.get("ended_early") else ""
-        return f"The game was ended{how}{by}."
+        if after.get("ended_early"):
+            if by:
+                return gettext("The game was ended early by %(name)s.") % values
+            return gettext("The game was ended early.")
+        if by:
+            return gettext("The game was ended by %(name)s.") % values
+        return gettext("The game was ended.")
     status = after.get("status")
     if status == ChangeRequest.Status.LAPSED:
-        return "A change asked for lapsed: the game had changed meanwhile."
-    asked = presenters.change_words(after.get("kind"))
+        return gettext("A change asked for lapsed: the game had changed meanwhile.")
     if status == ChangeRequest.Status.WITHDRAWN:
-        return f"The request for {asked} was taken back{by}."
-    return f"Declined{by}: {asked}."
+        if by:
+            return gettext("The request for %(asked)s was taken back by %(name)s.") % values
+        return gettext("The request for %(asked)s was taken back.") % values
+    if by:
+        return gettext("Declined by %(name)s: %(asked)s.") % values
+    return gettext("Declined: %(asked)s.") % values
 
 
 def new_entry_form(
@@ -344,7 +368,7 @@ def table_page(
         finished=finished,
         upcoming=upcoming,
         needs_identity=game.confirmation != Confirmation.OFF,
-        confirmation_label=game.get_confirmation_display(),
+        confirmation_label=gettext(game.get_confirmation_display()),
         game_template=kit.entry_template,
         scoresheet_url=optional_table_url("printing:scoresheet_pdf", game.table_token),
         blank_sheets_url=optional_url("printing:blank_sheets"),

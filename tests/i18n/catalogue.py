@@ -99,6 +99,8 @@ MARKED_CORES = (
     "scoring/engines/base.py",
     "scoring/engines/roolz.py",
     "scoring/engines/rummoli.py",
+    "scoring/engines/rook_sluff.py",
+    "scoring/engines/roller_derby.py",
     "tournaments/club/core/table.py",
     "tournaments/club/core/chart.py",
     "tournaments/brackets/core/layout.py",

@@ -60,3 +60,35 @@ def test_the_scripts_catalogue_says_the_table_scripts_words_in_french(client):
     said = client.get("/jsi18n/fr-ca.js").content.decode()
     assert "Derni\\u00e8re donne" in said or "Dernière donne" in said
     assert "Attendre" in said
+
+
+HX = {"HTTP_HX_REQUEST": "true"}
+
+
+def refused_in_french(client, game, data: dict[str, str]) -> str:
+    """The round form sent back with the engine's refusal, to a French-speaking phone."""
+    response = client.post(
+        url("table_entry", game), {"number": "1", "action": "save", **data}, **HX, **FRENCH
+    )
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def test_a_refused_rook_sluff_deal_says_why_in_french_beside_its_field(client):
+    game = make_game("rook_sluff", players=["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"])
+    data = {f"bids-{seat}": "2" for seat in range(6)} | {"team_tricks-A": "7", "team_tricks-B": "6"}
+    said = refused_in_french(client, game, data)
+    errors = said.split('id="e-team_tricks"')[1].split("</div>")[0]
+    assert "Les levées des équipes font 13 en tout, pas les 14 levées" in errors
+    assert "donne à 6 joueurs" in errors
+    assert "Enregistrer la donne 1" in said
+    assert "add up to" not in said and "Team A" not in said
+
+
+def test_a_refused_roller_derby_deal_says_why_in_french_beside_its_field(client):
+    game = make_game("roller_derby", players=["Ann", "Ben", "Cat", "Dan"])
+    said = refused_in_french(client, game, {"dice-0": "3", "dice-1": "7", "tricks": "6"})
+    errors = said.split('id="e-dice"')[1].split("</div>")[0]
+    assert "Dés\u00a0: le dé 2 montre 7; un dé à 6 faces va de 1 à 6" in errors
+    assert "Enregistrer la donne 1" in said
+    assert "shows 7" not in said and "Die 1" not in said and "rolls for team" not in said

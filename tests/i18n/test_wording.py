@@ -3,10 +3,11 @@ language (scoring.wording), the English kept for the cores, commands and logs.""
 
 from __future__ import annotations
 
+import pytest
 from django.utils import translation
 
 from common.phrases import N_, Phrase, Seat, Words
-from scoring.engines.base import Problem
+from scoring.engines.base import GameRecord, InvalidRecord, Problem
 from scoring.engines.registry import ENGINES
 from scoring.engines.rummoli import deal_phrase, deal_text
 from scoring.wording import problem_dict, problem_text, said
@@ -90,6 +91,95 @@ def test_rummoli_says_its_deal_in_words_in_both_languages():
 
 def test_every_moved_engine_summary_is_in_the_catalogue():
     with translation.override("fr-ca"):
-        for key in ("roolz", "rummoli"):
+        for key in ENGINES:
             summary = ENGINES[key].summary
             assert translation.gettext(summary) != summary, key
+
+
+SLUFF_PLAYERS = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay")
+DERBY_PLAYERS = ("Ann", "Ben", "Cat", "Dan")
+
+
+def refused(game: str, players: tuple[str, ...], entry: dict) -> Problem:
+    """The one problem the engine finds with ``entry`` as the first deal."""
+    record = GameRecord(game=game, players=players, rounds=(entry,))
+    with pytest.raises(InvalidRecord) as refusal:
+        ENGINES[game].score(record)
+    [problem] = refusal.value.problems
+    return problem
+
+
+def summary(game: str, players: tuple[str, ...], entry: dict) -> str:
+    engine = ENGINES[game]
+    return engine.round_summary(engine.table_for(GameRecord(game=game, players=players)), entry)
+
+
+def test_a_rook_sluff_problem_names_its_field_deal_and_player_in_french():
+    entry = {"bids": [0, 2, 2, 2, 2, 2], "team_tricks": {"A": 7, "B": 7}, "failed_sluffs": [1]}
+    problem = refused("rook_sluff", SLUFF_PLAYERS, entry)
+    assert (problem.round, problem.field) == (1, "failed_sluffs")
+    assert problem.message == "failed_sluffs: Ben (seat 1) bid 2, not a Sluff (0)"
+    with translation.override("fr-ca"):
+        # The seat inside the player's phrase is counted as each reader counts.
+        assert problem_text(problem, seats_from=1) == (
+            "failed_sluffs\u00a0: Ben (siège 2) a misé 2, pas un Sluff (0)"
+        )
+        assert problem_dict(problem) == {
+            "round": 1,
+            "field": "failed_sluffs",
+            "message": "failed_sluffs\u00a0: Ben (siège 1) a misé 2, pas un Sluff (0)",
+        }
+    short = refused("rook_sluff", SLUFF_PLAYERS, {"bids": [2] * 6, "team_tricks": {"A": 7, "B": 6}})
+    assert short.message == "team tricks add up to 13, not the 14 tricks of a deal of 6 players"
+    with translation.override("fr-ca"):
+        assert problem_text(short) == (
+            "les levées des équipes font 13 en tout, pas les 14 levées d'une donne à 6 joueurs"
+        )
+
+
+def test_a_roller_derby_problem_names_its_field_deal_and_die_in_french():
+    problem = refused("roller_derby", DERBY_PLAYERS, {"dice": [3, 7], "tricks": 6})
+    assert (problem.round, problem.field) == (1, "dice")
+    assert problem.message == "dice: die 2 shows 7; a d6 has 1 to 6"
+    with translation.override("fr-ca"):
+        assert problem_dict(problem) == {
+            "round": 1,
+            "field": "dice",
+            "message": "dés\u00a0: le dé 2 montre 7; un dé à 6 faces va de 1 à 6",
+        }
+    unsaid = refused("roller_derby", DERBY_PLAYERS, {"all_or_nothing": True})
+    assert (unsaid.round, unsaid.field) == (1, "made")
+    with translation.override("fr-ca"):
+        assert problem_text(unsaid) == (
+            "il manque l'issue (made)\u00a0: le tout ou rien a-t-il réussi?"
+        )
+
+
+def test_the_deal_summaries_of_rook_sluff_and_roller_derby_in_both_languages():
+    sluff = summary(
+        "rook_sluff",
+        SLUFF_PLAYERS,
+        {
+            "bids": [3, 2, 0, 3, 2, 2],
+            "tricks": [3, 3, 2, 2, 2, 2],
+            "penalties": [{"player": 1, "points": 20}],
+        },
+    )
+    assert sluff == (
+        "A bid 5, took 7 (made); B bid 7, took 7 (made); Cat's Sluff failed (2 tricks); "
+        "Ben penalised 20"
+    )
+    derby = summary("roller_derby", DERBY_PLAYERS, {"dice": [3, 4], "tricks": 1, "jokers": 2})
+    assert derby == "Rolled 3+4 = 7, bought 2 jokers, the Roller's team took 1 trick: 22 points"
+    called = summary("roller_derby", DERBY_PLAYERS, {"all_or_nothing": True, "made": False})
+    assert called == "All or nothing, failed: 0 points"
+    with translation.override("fr-ca"):
+        assert said(sluff) == (
+            "Équipe A\u00a0: mise 5, prises 7 (réussie); Équipe B\u00a0: mise 7, prises 7 "
+            "(réussie); Sluff de Cat raté (2 levées); Ben pénalisé de 20"
+        )
+        assert said(derby) == (
+            "Dés\u00a0: 3+4 = 7, 2 jokers achetés, l'équipe du lanceur a pris 1 levée\u00a0: "
+            "22 points"
+        )
+        assert said(called) == "Tout ou rien, raté\u00a0: 0 points"

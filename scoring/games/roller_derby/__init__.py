@@ -12,11 +12,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext, ngettext
+
 from scoring.engines import roller_derby
 from scoring.engines.base import FieldSpec, RoundResult, ScoredGame
 from scoring.entry.fields import TRUE_WORDS, BoundField, Choice, FieldKind, NumberChips
 from scoring.entry.forms import EntryForm
-from scoring.games.kit import Kit, plural
+from scoring.games.kit import Kit
 from scoring.games.roller_derby.printed import PRINTED
 from scoring.games.roller_derby.rules import RULES
 
@@ -39,11 +41,17 @@ class RollerDerbyForm(EntryForm):
         aon = fields["all_or_nothing"]
         if team and used.get(team):
             aon.disabled = True
-            aon.note = f"Team {team} has already played all or nothing in this game."
+            aon.note = gettext("Team %(team)s has already played all or nothing in this game.") % {
+                "team": team
+            }
         made = fields["made"]
         made.choices = [
-            Choice("yes", f"Made: {roller_derby.ALL_OR_NOTHING_SCORE}", made.value == "yes"),
-            Choice("no", "Failed: 0", made.value == "no"),
+            Choice(
+                "yes",
+                gettext("Made: %(points)s") % {"points": roller_derby.ALL_OR_NOTHING_SCORE},
+                made.value == "yes",
+            ),
+            Choice("no", gettext("Failed: 0"), made.value == "no"),
         ]
 
     @property
@@ -63,13 +71,13 @@ class RollerDerbyForm(EntryForm):
             entry.pop("tricks", None)
             entry.pop("jokers", None)
             if "made" not in entry:
-                self.fail("made", "Say whether the all-or-nothing deal was made.")
+                self.fail("made", gettext("Say whether the all-or-nothing deal was made."))
         else:
             entry.pop("all_or_nothing", None)
             entry.pop("made", None)
             tricks = self.find("tricks")
             if "tricks" not in entry and tricks is not None and not tricks.errors:
-                self.fail("tricks", "Tap the tricks won by the Roller's team.")
+                self.fail("tricks", gettext("Tap the tricks won by the Roller's team."))
         if entry.get("jokers") == 0:
             entry.pop("jokers")
         return entry
@@ -86,18 +94,28 @@ class RollerDerbyKit(Kit):
         roller = upcoming.get("roller")
         if not isinstance(roller, int) or roller not in names:
             return []
-        return [f"{names[roller]} rolls for team {upcoming.get('roller_team')}"]
+        return [
+            gettext("%(name)s rolls for team %(team)s")
+            % {"name": names[roller], "team": upcoming.get("roller_team")}
+        ]
 
     def facts(self, scored: ScoredGame, names: Mapping[int, str]) -> list[str]:
         upcoming = scored.upcoming
         facts = self.roller_line(upcoming, names)
         left = upcoming.get("deals_left")
         if left is not None:
-            facts.append(f"{plural(left, 'deal')} left")
+            facts.append(
+                ngettext("%(count)s deal left", "%(count)s deals left", left) % {"count": left}
+            )
         used = upcoming.get("all_or_nothing_used") or {}
         spent = [team for team, flag in used.items() if flag]
-        if spent:
-            facts.append("All or nothing used by " + " and ".join(f"team {t}" for t in spent))
+        if len(spent) == 1:
+            facts.append(gettext("All or nothing used by team %(team)s") % {"team": spent[0]})
+        elif spent:
+            facts.append(
+                gettext("All or nothing used by team %(first)s and team %(second)s")
+                % {"first": spent[0], "second": spent[-1]}
+            )
         return facts
 
     def heading(self, upcoming: Mapping[str, Any], names: Mapping[int, str]) -> list[str]:
@@ -105,16 +123,17 @@ class RollerDerbyKit(Kit):
 
     def markers(self, upcoming: Mapping[str, Any]) -> dict[int, str]:
         roller = upcoming.get("roller")
-        return {roller: "rolls"} if isinstance(roller, int) else {}
+        return {roller: gettext("rolls")} if isinstance(roller, int) else {}
 
     def round_details(self, result: RoundResult, names: Mapping[int, str]) -> list[str]:
         roller = result.details.get("roller")
         if roller is None:
             return []
         target = result.details.get("target")
+        name = names.get(roller, "?")
         if target is None:  # all or nothing, played without the dice
-            return [f"{names.get(roller, '?')} called all or nothing"]
-        return [f"{names.get(roller, '?')} rolled {target}"]
+            return [gettext("%(name)s called all or nothing") % {"name": name}]
+        return [gettext("%(name)s rolled %(target)s") % {"name": name, "target": target}]
 
 
 KIT = RollerDerbyKit()

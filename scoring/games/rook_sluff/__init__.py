@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.utils.datastructures import MultiValueDict
+from django.utils.translation import gettext, ngettext
 
 from scoring.engines import rook_sluff
 from scoring.engines.base import FieldSpec, ScoredGame
@@ -28,13 +29,13 @@ from scoring.entry.fields import (
     SeatInfo,
 )
 from scoring.entry.forms import EntryForm
-from scoring.games.kit import Kit, plural
+from scoring.games.kit import Kit
 from scoring.games.rook_sluff.printed import PRINTED
 from scoring.games.rook_sluff.rules import RULES
 
 
 def team_label(form: FormLike, key: str) -> str:
-    return f"Team {key}"
+    return gettext("Team %(team)s") % {"team": key}
 
 
 class TeamTricks(RestOfTotal):
@@ -43,10 +44,13 @@ class TeamTricks(RestOfTotal):
     def read(self, form: FormLike, bound: BoundField) -> Reading:
         blank = [item for item in bound.items if not form.data.get(item.name, "").strip()]
         if len(blank) == len(bound.items):
-            first = bound.items[0].label if bound.items else "one team"
+            first = bound.items[0].label if bound.items else gettext("one team")
             form.fail(
                 bound.name,
-                f"Enter the tricks {first} took; the other team's are the rest of {bound.maximum}.",
+                gettext(
+                    "Enter the tricks %(team)s took; the other team's are the rest of %(total)s."
+                )
+                % {"team": first, "total": bound.maximum},
             )
             return False, None
         return super().read(form, bound)
@@ -146,13 +150,22 @@ class RookSluffKit(Kit):
         facts = []
         left = upcoming.get("deals_left")
         if left is not None:
-            facts.append(f"{plural(left, 'deal')} left")
-        if upcoming.get("tricks"):
-            facts.append(f"{upcoming['tricks']} tricks a deal")
+            facts.append(
+                ngettext("%(count)s deal left", "%(count)s deals left", left) % {"count": left}
+            )
+        tricks = upcoming.get("tricks")
+        if tricks:
+            facts.append(
+                ngettext("%(count)s trick a deal", "%(count)s tricks a deal", tricks)
+                % {"count": tricks}
+            )
         return facts
 
     def heading(self, upcoming: Mapping[str, Any], names: Mapping[int, str]) -> list[str]:
-        return [f"{upcoming['tricks']} tricks"] if upcoming.get("tricks") else []
+        tricks = upcoming.get("tricks")
+        if not tricks:
+            return []
+        return [ngettext("%(count)s trick", "%(count)s tricks", tricks) % {"count": tricks}]
 
 
 KIT = RookSluffKit()

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext, pgettext
+
 from scoring.engines import roolz
 from scoring.engines.base import FieldSpec, ScoredGame
 from scoring.entry.fields import (
@@ -15,6 +17,7 @@ from scoring.entry.fields import (
     Number,
     RestOfTotal,
     and_list,
+    words,
 )
 from scoring.entry.forms import EntryForm
 from scoring.games.kit import Kit
@@ -36,10 +39,16 @@ def quick_bids(spec: FieldSpec) -> list[int]:
 
 def side_label(form: EntryForm, key: str) -> str:
     if key == roolz.BIDDER:
-        return "Bidder's side"
+        return gettext("Bidder's side")
     if key == roolz.OPPONENTS:
-        return "Opponents"
-    return f"Team {key}"
+        return gettext("Opponents")
+    return gettext("Team %(team)s") % {"team": key}
+
+
+def no_partner_text(call: str | None) -> str:
+    """The engine's choice of no partner in this call mode, in the reader's language."""
+    text = roolz.no_partner_choice(call)
+    return words(text) if text else ""
 
 
 class RoolzForm(EntryForm):
@@ -61,7 +70,7 @@ class RoolzForm(EntryForm):
         fields["misdeal"].hidden = True  # recorded by its own button
         setup = self.setup
         slam = fields["all_tricks"]
-        slam.choices = [Choice("", "No", not slam.value)] + [
+        slam.choices = [Choice("", pgettext("an answer", "No"), not slam.value)] + [
             Choice(c.value, side_label(self, c.value), c.selected) for c in slam.choices
         ]
         slam.extra["fills"] = not self.options.get("point_discards", False)
@@ -69,7 +78,7 @@ class RoolzForm(EntryForm):
         if partners is not None:
             partners.extra["call"] = setup.call
             partners.extra["several"] = setup.call == roolz.CALL_TWO
-            nobody = roolz.no_partner_choice(setup.call)
+            nobody = no_partner_text(setup.call)
             if nobody:
                 partners.choices.append(Choice(NO_SEAT, nobody, NO_SEAT in partners.values))
         fields["won"].extra["individual"] = setup.individual
@@ -92,9 +101,10 @@ class RoolzForm(EntryForm):
             chosen = [v for v in self.data.getlist("partners") if v]
             if not chosen:
                 message = (
-                    "Choose the partner, or twofer if the card was in the low hand."
+                    gettext("Choose the partner, or twofer if the card was in the low hand.")
                     if self.setup.call == roolz.CALL_FIVE
-                    else f'Choose the partner, or "{roolz.no_partner_choice(self.setup.call)}".'
+                    else gettext('Choose the partner, or "%(nobody)s".')
+                    % {"nobody": no_partner_text(self.setup.call)}
                 )
                 self.fail("partners", message)
                 return False, None
@@ -114,9 +124,11 @@ class RoolzKit(Kit):
     entry_form = RoolzForm
 
     def facts(self, scored: ScoredGame, names: Mapping[int, str]) -> list[str]:
-        facts = [f"Target {scored.options['target']}"] if "target" in scored.options else []
+        facts = []
+        if "target" in scored.options:
+            facts.append(gettext("Target %(target)s") % {"target": scored.options["target"]})
         if "min_bid" in scored.upcoming:
-            facts.append(f"Bids from {scored.upcoming['min_bid']}")
+            facts.append(gettext("Bids from %(bid)s") % {"bid": scored.upcoming["min_bid"]})
         return facts
 
 

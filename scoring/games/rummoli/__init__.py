@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext
+
 from scoring.engines import rummoli
 from scoring.engines.base import FieldSpec, RoundResult, ScoredGame
 from scoring.entry.fields import (
@@ -16,6 +18,7 @@ from scoring.entry.fields import (
     parse_int,
     read_int,
     read_seat,
+    words,
 )
 from scoring.entry.forms import EntryForm
 from scoring.games.kit import Board, BoardCell, Kit
@@ -56,9 +59,9 @@ class RummoliForm(EntryForm):
             for choice in choices:
                 seat = parse_int(choice.value)
                 if seat in out:
-                    choice.disabled, choice.note = True, "out"
+                    choice.disabled, choice.note = True, gettext("out")
                 elif no_dealer and seat == dealer:
-                    choice.disabled, choice.note = True, "deals"
+                    choice.disabled, choice.note = True, gettext("deals")
 
         widow = fields["widow"]
         parts = widow.by_name
@@ -70,16 +73,16 @@ class RummoliForm(EntryForm):
                 mode = "buy"
         widow.value = mode
         widow.choices = [
-            Choice("", "Nobody took it", mode == ""),
-            Choice("exchange", "Dealer exchanged", mode == "exchange"),
-            Choice("buy", "Bought", mode == "buy"),
+            Choice("", gettext("Nobody took it"), mode == ""),
+            Choice("exchange", gettext("Dealer exchanged"), mode == "exchange"),
+            Choice("buy", gettext("Bought"), mode == "buy"),
         ]
         mark(parts["buyer"].choices, no_dealer=True)
-        parts["buyer"].extra["choose"] = "who bought the widow"
-        parts["price"].extra["enter"] = "the price paid for the widow"
+        parts["buyer"].extra["choose"] = gettext("who bought the widow")
+        parts["price"].extra["enter"] = gettext("the price paid for the widow")
         poker = fields["poker"].by_name
         mark(poker["winners"].choices)
-        poker["winners"].extra["choose"] = "who won the poker pot"
+        poker["winners"].extra["choose"] = gettext("who won the poker pot")
         if "bets" in poker:
             for item in poker["bets"].items:
                 if item.extra["seat"] in out:
@@ -93,7 +96,7 @@ class RummoliForm(EntryForm):
             item.extra["short"] = SECTION_SHORT.get(section, item.label)
             item.extra["short_lines"] = item.extra["short"].split(" ")  # "A♦ K♦": two lines
             item.extra["red"] = section in RED_SECTIONS
-            item.choices = [Choice("", "Not claimed", not item.value), *item.choices]
+            item.choices = [Choice("", gettext("Not claimed"), not item.value), *item.choices]
             mark(item.choices)
         self.out_seats = out
         pay = fields["pay_cards"].items
@@ -116,7 +119,7 @@ class RummoliForm(EntryForm):
         high = cards.maximum if cards.maximum is not None else low
         self.cards_pad = list(range(low, high + 1))
         went_out = fields["went_out"]
-        went_out.choices.append(Choice(NO_SEAT, "Deadlock", went_out.value == NO_SEAT))
+        went_out.choices.append(Choice(NO_SEAT, gettext("Deadlock"), went_out.value == NO_SEAT))
         mark(went_out.choices)
         for item in fields["cards_left"].items:
             if item.extra["seat"] in out:
@@ -140,7 +143,7 @@ class RummoliForm(EntryForm):
             bets = value.get("bets") if present else None
             if not winners:
                 if bets and any(bets):
-                    self.fail("poker.winners", "Choose who won the poker pot.")
+                    self.fail("poker.winners", gettext("Choose who won the poker pot."))
                 return False, None
             poker: dict[str, Any] = {"winners": winners}
             if bets and any(bets):
@@ -151,7 +154,7 @@ class RummoliForm(EntryForm):
             if text == NO_SEAT:
                 return True, None
             if not text:
-                self.fail("went_out", "Choose who went out, or deadlock.")
+                self.fail("went_out", gettext("Choose who went out, or deadlock."))
                 return False, None
         if bound.name == "cards_left":
             went_out = parse_int(self.data.get("went_out", ""))
@@ -166,7 +169,7 @@ class RummoliForm(EntryForm):
     def finish(self, entry: dict[str, Any]) -> dict[str, Any]:
         went_out = self.find("went_out")
         if "went_out" not in entry and went_out is not None and not went_out.errors:
-            self.fail("went_out", "Choose who went out, or deadlock.")
+            self.fail("went_out", gettext("Choose who went out, or deadlock."))
         return entry
 
     @classmethod
@@ -186,7 +189,7 @@ def board_from(sections: Mapping[str, int]) -> Board:
             BoardCell(
                 key=key,
                 short=SECTION_SHORT[key],
-                name=rummoli.SECTION_NAMES[key],
+                name=words(rummoli.SECTION_NAMES[key]),
                 chips=sections.get(key, 0),
                 red=key in RED_SECTIONS,
                 centre=key == rummoli.RUMMOLI,
@@ -195,7 +198,11 @@ def board_from(sections: Mapping[str, int]) -> Board:
         ]
         for row in LAYOUT
     ]
-    return Board(rows=rows, total=sum(sections.values()), label="The board: chips on each section")
+    return Board(
+        rows=rows,
+        total=sum(sections.values()),
+        label=gettext("The board: chips on each section"),
+    )
 
 
 class RummoliKit(Kit):
@@ -208,7 +215,9 @@ class RummoliKit(Kit):
 
     def facts(self, scored: ScoredGame, names: Mapping[int, str]) -> list[str]:
         out = scored.upcoming.get("out") or []
-        return ["Out: " + ", ".join(names.get(s, "?") for s in out)] if out else []
+        if not out:
+            return []
+        return [gettext("Out: %(names)s") % {"names": ", ".join(names.get(s, "?") for s in out)}]
 
     def out(self, scored: ScoredGame) -> set[int]:
         return set(scored.extras.get("out") or [])
