@@ -413,7 +413,9 @@ def _draw_footer(pen: Pen, plan_: Plan, page: PagePlan, count: int) -> None:
     y = frame.y + 2.0
     sheet = plan_.sheet
     pen.text(frame.x, y, sheet.footer, REGULAR, 6.5, color=MUTED)
-    where = f"{PAPER_NAMES[plan_.paper]} · " + said(N_("page {number} of {count}")).format(
-        number=page.number, count=count
+    where = (
+        said(PAPER_NAMES[plan_.paper])
+        + " · "
+        + said(N_("page {number} of {count}")).format(number=page.number, count=count)
     )
     pen.text(frame.right, y, where, REGULAR, 6.5, color=MUTED, align="right")

@@ -70,6 +70,7 @@ MARKED_TEMPLATES = (
     "tournaments/desk/links.html",
     "tournaments/desk/links_row.html",
     "printing/job.html",
+    "printing/blank.html",
     "scoring/table.html",
     "scoring/history.html",
     "scoring/view.html",
