@@ -115,7 +115,12 @@ def _draw_header(pen: Pen, plan_: Plan, top: float) -> float:
         y -= 4.0
         for line in plan_.header_lines["options"]:
             _draw_lead_line(
-                pen, frame.x, y - BODY_SIZE * 0.85, line, sheet.options_title + ":", frame.width
+                pen,
+                frame.x,
+                y - BODY_SIZE * 0.85,
+                line,
+                said(N_("{title}:")).format(title=sheet.options_title),
+                frame.width,
             )
             y -= BODY_LEADING
     return top - plan_.header_height

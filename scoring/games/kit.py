@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_noop, pgettext_lazy
 
 from scoring.engines.base import RoundResult, ScoredGame
 from scoring.engines.registry import ENGINES
@@ -32,8 +32,14 @@ OPTION = "a game option"
 
 # What the new-game page says of any game's options, besides each game's own words
 # (``scoring/games/<game>/words.py``): the engines' group of play-only options, and a
-# default in words.
-OPTION_WORDS = (gettext_noop("Play only"), gettext_noop("on"), gettext_noop("empty"))
+# default in words (in the options' context, written out: the catalogue's tools read only a
+# literal).
+OPTION_WORDS = (
+    gettext_noop("Play only"),
+    pgettext_lazy("a game option", "on"),
+    pgettext_lazy("a game option", "off"),
+    pgettext_lazy("a game option", "empty"),
+)
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from printing.scoresheets import blank_kinds, blank_sheet, filled_sheet
 from scoring.engines.base import Engine, parse_record
 from scoring.engines.registry import ENGINES
 from scoring.games import KITS
-from scoring.games.kit import OPTION_WORDS
+from scoring.games.kit import OPTION, OPTION_WORDS
 from tests.games import GAMES, sample_record
 from tests.web.test_table_views import make_game, url
 
@@ -83,6 +83,7 @@ def test_every_word_of_an_engine_a_person_reads_is_marked_in_its_games_words(gam
     assert engine_words(ENGINES[game]) - marked == set()
     groups = {spec.group for spec in ENGINES[game].option_specs()}
     assert groups - {"Scoring", *OPTION_WORDS} == set()
+    assert OPTION == "a game option"  # as the words, sheets and the new-game page write it
 
 
 def test_the_words_check_sees_a_word_left_out():
@@ -135,10 +136,12 @@ def test_the_new_game_pages_options_in_french(client):
         "Partie à six",
         "Deux appels",
         "Trois paires",
-        "Jeu seulement",
+        "règles de jeu",
     ):
         assert french in said, french
     assert "La partie se termine après la donne où quelqu" in said
+    assert re.search(r"Par défaut\s: équipes\.", said)
+    assert re.search(r"Par défaut\s: désactivé\.", said)
     for english in ("Target score", "Six-player game", "Two calls", "Play only", "No sloughing"):
         assert english not in said, english
     plain = client.get(reverse("scoring:game_new"), {"game": "roolz", "players": "6"})
