@@ -11,8 +11,10 @@ import subprocess
 
 import pytest
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
 
+from printing import worker
+from printing.models import PrintJob, stall_after
 from printing.render import fit_problems, render_one
 from printing.render.paper import PAPER_SIZES
 from printing.scoresheets import blank_kinds, blank_sheet, filled_sheet
@@ -176,3 +178,55 @@ def test_the_blank_sheets_page_in_french(client):
         assert french in said, french
     for english in ("Blank scoresheets", "Game and players", "Paper", "US Letter"):
         assert english not in said, english
+
+
+@pytest.mark.django_db
+def test_a_stack_asked_for_in_french_is_printed_and_described_in_french(
+    client, eager_celery, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        answer = client.post(
+            reverse("printing:blank_sheets"),
+            {"sheet": "roolz:6:six_player=two_calls", "copies": "2", "paper": "LETTER"},
+            **FRENCH,
+        )
+    job = PrintJob.objects.get()
+    assert job.what["language"] == "fr-ca" and job.status == PrintJob.Status.DONE, job.error
+    page = client.get(answer["Location"], **FRENCH).content.decode()
+    assert "2 feuilles vierges de Roolz pour 6 joueurs, Lettre US" in page
+    assert "Imprimer une autre pile" in page
+    text = pdf_text(bytes(job.pdf))
+    assert text.count("Feuille de pointage — Roolz") == 2
+    assert "Deux appels : 6 joueurs" in text and "Lettre US · page 1 sur 1" in text
+    for english in ("scoresheet", "Two calls", "How it scores", "US Letter", "Dealer"):
+        assert english not in text, english
+    # The same stack asked in English is another job, drawn in English.
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(
+            reverse("printing:blank_sheets"),
+            {"sheet": "roolz:6:six_player=two_calls", "copies": "2", "paper": "LETTER"},
+        )
+    english = PrintJob.objects.exclude(pk=job.pk).get()
+    assert "Roolz scoresheet" in pdf_text(bytes(english.pdf))
+
+
+@pytest.mark.django_db
+def test_a_french_stacks_failure_is_said_in_french(settings):
+    """The print service gave up on a stack asked in French: the job page's message is
+    French, whoever runs the worker (its own language English)."""
+    what = {"kind": "blank", "game": "roolz", "players": 4, "copies": 3, "language": "fr-ca"}
+    job = PrintJob.objects.create(
+        request_key="french",
+        what=what,
+        status=PrintJob.Status.RUNNING,
+        attempts=1,
+        run_id="first-run",
+        task_id="first-message",
+        restarts=settings.PRINT_RESTARTS,
+    )
+    PrintJob.objects.filter(pk=job.pk).update(updated_at=timezone.now() - 2 * stall_after())
+    with translation.override("en"):
+        assert worker.printjob_run(job_id=job.pk, task_id="first-message") == "failed"
+    job.refresh_from_db()
+    times = settings.PRINT_RESTARTS + 1
+    assert job.error.startswith(f"Le service d'impression s'est arrêté {times} fois")
