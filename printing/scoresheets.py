@@ -27,7 +27,7 @@ from scoring.engines.base import (
     is_int,
 )
 from scoring.engines.registry import ENGINES
-from scoring.games.kit import OPTION
+from scoring.games.kit import option_words
 from scoring.games.printed import printed_for
 from scoring.games.printed_base import (
     PrintedColumn,
@@ -82,14 +82,14 @@ def _shape_words(engine: Engine, options: Mapping[str, Any]) -> str:
             value = options[spec.name]
             if value == spec.default:
                 continue
-            label = re.sub(r"\s*\(.*\)$", "", pgettext(OPTION, spec.label))
+            label = re.sub(r"\s*\(.*\)$", "", option_words(spec.label))
             words.append(label.lower() if spec.kind == "bool" else _choice_words(value))
     return ", ".join(words)
 
 
 def _choice_words(value: Any) -> str:
     """A choice of an option ("two_calls") in the reader's words ("two calls")."""
-    return pgettext(OPTION, str(value).replace("_", " "))
+    return option_words(str(value).replace("_", " "))
 
 
 def _groups(cols: Sequence[PrintedColumn]) -> tuple[ColumnGroup, ...]:
@@ -143,7 +143,7 @@ def _options_in_force(ctx: SheetContext) -> tuple[str, ...]:
             continue
         items.append(
             gettext("{option}: {value}").format(
-                option=pgettext(OPTION, spec.label), value=_option_value(spec, value, ctx)
+                option=option_words(spec.label), value=_option_value(spec, value, ctx)
             )
         )
     return tuple(items)
@@ -157,7 +157,7 @@ def _options_to_choose(ctx: SheetContext) -> tuple[str, ...]:
             continue
         if spec.name in printed_for(ctx.engine.key).shape_options:
             continue  # these change the columns: a sheet of their own
-        label = pgettext(OPTION, spec.label)
+        label = option_words(spec.label)
         if spec.kind == "bool":
             items.append(f"☐ {label}")
         elif spec.kind == "choice":

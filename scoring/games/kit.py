@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from django.utils.translation import gettext_noop, pgettext_lazy
+from django.utils.translation import gettext_noop, pgettext, pgettext_lazy
 
 from scoring.engines.base import RoundResult, ScoredGame
 from scoring.engines.registry import ENGINES
@@ -27,8 +27,16 @@ if TYPE_CHECKING:
 
 
 # The context of an option's label and choices in the catalogue (a game's "Pass cards"
-# are not an event's pass cards): ``pgettext(OPTION, spec.label)`` where they are said.
+# are not an event's pass cards): said with ``option_words`` wherever a page or sheet shows
+# them (a template: ``{% translate option.spec.label context "a game option" %}``).
 OPTION = "a game option"
+
+
+def option_words(text: str) -> str:
+    """An option's label, or one of its choices in words ("two calls"), in the reader's
+    language."""
+    return pgettext(OPTION, text)
+
 
 # What the new-game page says of any game's options, besides each game's own words
 # (``scoring/games/<game>/words.py``): the engines' group of play-only options, and a

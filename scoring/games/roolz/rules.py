@@ -4,12 +4,12 @@ import re
 from functools import partial
 
 from django.utils.functional import lazy
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engines.base import OptionSpec
 from scoring.engines.roolz import Roolz
-from scoring.games.kit import OPTION, RulesCard, RuleSection
+from scoring.games.kit import RulesCard, RuleSection, option_words
 
 
 def _counts(counts: tuple[int, ...]) -> str:
@@ -21,7 +21,7 @@ def _counts(counts: tuple[int, ...]) -> str:
 
 def _by_count(spec: OptionSpec) -> str:
     """An option the rules give only some table sizes, as the engine describes it."""
-    option = re.sub(r"\s*\(.*\)$", "", pgettext(OPTION, spec.label))
+    option = re.sub(r"\s*\(.*\)$", "", option_words(spec.label))
     return gettext("{option}: with {counts} players only.").format(
         option=option, counts=_counts(spec.player_counts or ())
     )
