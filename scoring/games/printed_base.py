@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 
 from common.columns import Column
 from scoring.engines.base import Engine, FieldSpec, OptionSpec, RoundResult, is_int
@@ -105,6 +105,15 @@ class PrintedGame:
 # --------------------------------------------------------------------------- cell words
 
 
+def heading(text: str) -> str:
+    """A printed column's heading (an engine's ``FieldSpec.column``) in the reader's
+    language: the sheet's headings take their words in a context of their own ("Won", a
+    column of points, is not a winner's badge). A heading written here is marked with
+    ``pgettext("a printed column", ...)`` itself, the context written out (the catalogue's
+    tools read only a literal)."""
+    return pgettext("a printed column", text)
+
+
 def and_words(words: Sequence[str]) -> str:
     """Ann & Cat; Ann, Cat & Eve."""
     if len(words) <= 2:
@@ -135,7 +144,7 @@ def tick(value: Any) -> str:
 
 def dealer_column(ctx: SheetContext, width: float = 44.0) -> PrintedColumn:
     return PrintedColumn(
-        Column(gettext("Dealer"), width, align="left", number=False),
+        Column(pgettext("a printed column", "Dealer"), width, align="left", number=False),
         lambda entry, result: ctx.name(result.dealer),
     )
 
@@ -172,7 +181,7 @@ def score_columns(ctx: SheetContext) -> list[PrintedColumn]:
         )
         cols.append(
             PrintedColumn(
-                Column(gettext("Total"), 34.0, align="right", total=True),
+                Column(pgettext("a printed column", "Total"), 34.0, align="right", total=True),
                 total_of(seat),
                 title,
                 note,
@@ -195,7 +204,7 @@ def initials_column(ctx: SheetContext, width: float = 34.0) -> PrintedColumn:
 
 def initials_heading() -> str:
     """The heading of the column where each round is initialled, in the reader's language."""
-    return gettext("Initials")
+    return pgettext("a printed column", "Initials")
 
 
 def penalty_columns(ctx: SheetContext, width: float = 26.0) -> list[PrintedColumn]:
@@ -204,6 +213,6 @@ def penalty_columns(ctx: SheetContext, width: float = 26.0) -> list[PrintedColum
         return []
     return [
         PrintedColumn(
-            Column(gettext(spec.column), width, align="right"), lambda e, r: penalty_total(e)
+            Column(heading(spec.column), width, align="right"), lambda e, r: penalty_total(e)
         )
     ]

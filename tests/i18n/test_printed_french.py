@@ -81,7 +81,7 @@ def engine_words(engine: Engine) -> set[str]:
 def test_every_word_of_an_engine_a_person_reads_is_marked_in_its_games_words(game):
     words = importlib.import_module(f"scoring.games.{game}.words")
     with translation.override("en"):
-        marked = {*words.WORDS, *(str(label) for label in words.OPTION_LABELS)}
+        marked = {*words.WORDS, *map(str, words.OPTION_LABELS), *map(str, words.COLUMNS)}
     assert engine_words(ENGINES[game]) - marked == set()
     groups = {spec.group for spec in ENGINES[game].option_specs()}
     assert groups - {"Scoring", *OPTION_WORDS} == set()

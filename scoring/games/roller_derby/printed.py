@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 
 from scoring.engines.base import RoundResult, is_int
 from scoring.engines.roller_derby import ALL_OR_NOTHING_SCORE, trick_score
@@ -15,6 +15,7 @@ from scoring.games.printed_base import (
     PrintedGame,
     SheetContext,
     dealer_column,
+    heading,
     initials_column,
     penalty_columns,
     score_columns,
@@ -43,7 +44,7 @@ def _derby_columns(ctx: SheetContext) -> list[PrintedColumn]:
     cols = [
         dealer_column(ctx, 42.0),
         PrintedColumn(
-            Column(gettext("Roller"), 42.0, align="left", number=False),
+            Column(pgettext("a printed column", "Roller"), 42.0, align="left", number=False),
             lambda e, r: ctx.name(r.details.get("roller")),
         ),
     ]
@@ -54,36 +55,39 @@ def _derby_columns(ctx: SheetContext) -> list[PrintedColumn]:
             two = (spec.count or 1) > 1
             cols.append(
                 PrintedColumn(
-                    Column(gettext(spec.column), 34.0 if two else 24.0, guide="+" if two else ""),
+                    Column(heading(spec.column), 34.0 if two else 24.0, guide="+" if two else ""),
                     lambda e, r: "+".join(str(d) for d in e.get("dice") or []),
                 )
             )
             cols.append(
-                PrintedColumn(Column(gettext("Target"), 28.0), lambda e, r: _target_text(r))
+                PrintedColumn(
+                    Column(pgettext("a printed column", "Target"), 28.0),
+                    lambda e, r: _target_text(r),
+                )
             )
         elif spec.name == "tricks":
             cols.append(
                 PrintedColumn(
-                    Column(gettext(spec.column), 28.0), lambda e, r: str(e.get("tricks", ""))
+                    Column(heading(spec.column), 28.0), lambda e, r: str(e.get("tricks", ""))
                 )
             )
         elif spec.name == "jokers":
             cols.append(
                 PrintedColumn(
-                    Column(gettext(spec.column), 28.0), lambda e, r: str(e.get("jokers") or "")
+                    Column(heading(spec.column), 28.0), lambda e, r: str(e.get("jokers") or "")
                 )
             )
         elif spec.name == "all_or_nothing":
             cols.append(
                 PrintedColumn(
-                    Column(gettext(spec.column), 22.0, number=False),
+                    Column(heading(spec.column), 22.0, number=False),
                     lambda e, r: tick(e.get("all_or_nothing")),
                 )
             )
         elif spec.name == "made":
             cols.append(
                 PrintedColumn(
-                    Column(gettext(spec.column), 24.0, number=False),
+                    Column(heading(spec.column), 24.0, number=False),
                     lambda e, r: (
                         ("✓" if e.get("made") is True else "✗")
                         if e.get("all_or_nothing") is True
@@ -93,7 +97,12 @@ def _derby_columns(ctx: SheetContext) -> list[PrintedColumn]:
             )
         elif spec.name == "penalties":
             cols += penalty_columns(ctx)
-    cols.append(PrintedColumn(Column(gettext("Score"), 30.0), lambda e, r: _derby_score(ctx, e, r)))
+    cols.append(
+        PrintedColumn(
+            Column(pgettext("a printed column", "Score"), 30.0),
+            lambda e, r: _derby_score(ctx, e, r),
+        )
+    )
     cols += score_columns(ctx)
     cols.append(initials_column(ctx))
     return cols

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 
 from scoring.engines.base import OptionSpec, RoundResult
 from scoring.engines.rook_sluff import deals_in_game, tricks_per_deal
@@ -17,6 +17,7 @@ from scoring.games.printed_base import (
     SheetContext,
     dealer_column,
     delta_of,
+    heading,
     initials_column,
     penalty_columns,
     total_of,
@@ -55,7 +56,7 @@ def _sluff_columns(ctx: SheetContext) -> list[PrintedColumn]:
             for name, column in per_seat:
                 cols.append(
                     PrintedColumn(
-                        Column(gettext(column), 19.0),
+                        Column(heading(column), 19.0),
                         _seat_entry(name, seat),
                         title,
                         gettext("Team {label}").format(label=label),
@@ -65,7 +66,7 @@ def _sluff_columns(ctx: SheetContext) -> list[PrintedColumn]:
         note = gettext("team score")
         cols.append(
             PrintedColumn(
-                Column(gettext("Bid"), 20.0),
+                Column(pgettext("a printed column", "Bid"), 20.0),
                 _team_detail("team_bids", label),
                 team,
                 note,
@@ -73,7 +74,7 @@ def _sluff_columns(ctx: SheetContext) -> list[PrintedColumn]:
         )
         cols.append(
             PrintedColumn(
-                Column(gettext("Took"), 21.0),
+                Column(pgettext("a printed column", "Took"), 21.0),
                 _team_detail("team_tricks", label),
                 team,
                 note,
@@ -89,7 +90,7 @@ def _sluff_columns(ctx: SheetContext) -> list[PrintedColumn]:
         )
         cols.append(
             PrintedColumn(
-                Column(gettext("Total"), 32.0, align="right", total=True),
+                Column(pgettext("a printed column", "Total"), 32.0, align="right", total=True),
                 total_of(seats[0]),
                 team,
                 note,

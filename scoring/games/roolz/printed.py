@@ -16,6 +16,7 @@ from scoring.games.printed_base import (
     PrintedGame,
     SheetContext,
     dealer_column,
+    heading,
     initials_column,
     penalty_columns,
     score_columns,
@@ -54,21 +55,21 @@ def _roolz_columns(ctx: SheetContext) -> list[PrintedColumn]:
         if spec.name == "bidder":
             cols.append(
                 PrintedColumn(
-                    Column(gettext(spec.column), 44.0, align="left", number=False),
+                    Column(heading(spec.column), 44.0, align="left", number=False),
                     lambda e, r: gettext("Misdeal") if misdeal(e) else ctx.name(e.get("bidder")),
                 )
             )
         elif spec.name == "bid":
             cols.append(
                 PrintedColumn(
-                    Column(gettext(spec.column), 24.0), lambda e, r: str(e.get("bid", ""))
+                    Column(heading(spec.column), 24.0), lambda e, r: str(e.get("bid", ""))
                 )
             )
         elif spec.name == "partners":
             cols.append(
                 PrintedColumn(
                     Column(
-                        gettext(spec.column),
+                        heading(spec.column),
                         60.0 if spec.column == "Partners" else 46.0,
                         align="left",
                         number=False,
@@ -82,13 +83,13 @@ def _roolz_columns(ctx: SheetContext) -> list[PrintedColumn]:
                     PrintedColumn(
                         Column(side_names.get(key, key), 26.0 if len(key) < 3 else 30.0),
                         _tricks_won(key),
-                        gettext(spec.column),
+                        heading(spec.column),
                     )
                 )
         elif spec.name == "all_tricks":
             cols.append(
                 PrintedColumn(
-                    Column(gettext(spec.column).replace(" ", "\n", 1), 26.0, number=False),
+                    Column(heading(spec.column).replace(" ", "\n", 1), 26.0, number=False),
                     lambda e, r: _side_name(side_names, e.get("all_tricks")),
                 )
             )

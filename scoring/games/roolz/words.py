@@ -1,10 +1,11 @@
 """The words of the Roolz engine that a person reads, for the catalogue.
 
 The engine is a pure core and states its options, their help and its printed columns in
-English; the pages and sheets say them through gettext. These lists mark them, so that
+English; the pages and sheets say them in the reader's language. These lists mark them, so that
 ``makemessages`` finds them (a contract test checks that they hold every one of them):
-the options' labels and choices in the context ``scoring.games.kit.OPTION`` (written out:
-the catalogue's tools read only a literal), the rest plain.
+the options' labels and choices in the context ``scoring.games.kit.OPTION``, its printed
+columns in that of ``scoring.games.printed_base.heading`` (written out: the catalogue's
+tools read only a literal), the options' help plain.
 """
 
 from django.utils.translation import gettext_noop as N_
@@ -41,14 +42,6 @@ WORDS = (
         "players only, so it is not offered with 5 or 6. At every table size a dealing error is "
         "still recorded as a misdeal: nobody scores and the same dealer deals again."
     ),
-    # Printed columns.
-    N_("All tricks"),
-    N_("Bid"),
-    N_("Bidder"),
-    N_("Partner"),
-    N_("Partners"),
-    N_("Penalty"),
-    N_("Won"),
 )
 
 OPTION_LABELS = (
@@ -67,4 +60,14 @@ OPTION_LABELS = (
     pgettext_lazy("a game option", "Pass cards"),
     pgettext_lazy("a game option", "Blank card leads"),
     pgettext_lazy("a game option", "Misdeals on weak hands"),
+)
+
+COLUMNS = (
+    pgettext_lazy("a printed column", "All tricks"),
+    pgettext_lazy("a printed column", "Bid"),
+    pgettext_lazy("a printed column", "Bidder"),
+    pgettext_lazy("a printed column", "Partner"),
+    pgettext_lazy("a printed column", "Partners"),
+    pgettext_lazy("a printed column", "Penalty"),
+    pgettext_lazy("a printed column", "Won"),
 )

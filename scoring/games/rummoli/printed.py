@@ -15,6 +15,7 @@ from scoring.games.printed_base import (
     PrintedGame,
     SheetContext,
     delta_of,
+    heading,
     initials_column,
     seat_number,
     tick,
@@ -68,14 +69,14 @@ def _rummoli_columns(ctx: SheetContext) -> list[PrintedColumn]:
             continue
         if spec.name == "widow":
             for part in spec.parts:
-                heading = _part_heading(part.name) or gettext(part.label)
+                short = _part_heading(part.name) or gettext(part.label)
                 if part.name == "exchange":
                     value = _widow_swap
                 elif part.name == "buyer":
                     value = _widow_buyer
                 else:
                     value = _widow_price
-                cols.append(PrintedColumn(Column(heading, 17.0), value, gettext(spec.column)))
+                cols.append(PrintedColumn(Column(short, 17.0), value, heading(spec.column)))
         elif spec.name == "poker":
             for part in spec.parts:
                 if part.name == "winners":
@@ -83,15 +84,15 @@ def _rummoli_columns(ctx: SheetContext) -> list[PrintedColumn]:
                         PrintedColumn(
                             Column(pgettext("a narrow printed column", "Won by"), 24.0),
                             _poker_winners,
-                            gettext(spec.column),
+                            heading(spec.column),
                         )
                     )
         elif spec.name == "pay_cards":
             for part in spec.parts:
-                heading = SECTION_HEADINGS.get(part.name, part.label)
+                short = SECTION_HEADINGS.get(part.name, part.label)
                 cols.append(
                     PrintedColumn(
-                        Column(heading, 17.0),
+                        Column(short, 17.0),
                         _pay_card_taker(part.name),
                         gettext("Pay cards: who took"),
                     )
@@ -99,7 +100,7 @@ def _rummoli_columns(ctx: SheetContext) -> list[PrintedColumn]:
         elif spec.name == "went_out":
             cols.append(
                 PrintedColumn(
-                    Column(gettext(spec.column), 18.0),
+                    Column(heading(spec.column), 18.0),
                     _went_out,
                 )
             )
@@ -132,14 +133,19 @@ def _rummoli_columns(ctx: SheetContext) -> list[PrintedColumn]:
             )
         cols.append(
             PrintedColumn(
-                Column(gettext("Chips"), 23.0 if compact else 27.0, align="right", total=True),
+                Column(
+                    pgettext("a printed column", "Chips"),
+                    23.0 if compact else 27.0,
+                    align="right",
+                    total=True,
+                ),
                 total_of(seat),
                 title,
             )
         )
     cols.append(
         PrintedColumn(
-            Column(gettext("On\nboard"), 24.0),
+            Column(pgettext("a printed column", "On\nboard"), 24.0),
             lambda e, r: str(sum((r.details.get("board") or {}).values())),
         )
     )

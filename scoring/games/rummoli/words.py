@@ -1,10 +1,11 @@
 """The words of the Rummoli engine that a person reads, for the catalogue.
 
 The engine is a pure core and states its options, their help and its printed columns in
-English; the pages and sheets say them through gettext. These lists mark them, so that
+English; the pages and sheets say them in the reader's language. These lists mark them, so that
 ``makemessages`` finds them (a contract test checks that they hold every one of them):
-the options' labels and choices in the context ``scoring.games.kit.OPTION`` (written out:
-the catalogue's tools read only a literal), the rest plain.
+the options' labels and choices in the context ``scoring.games.kit.OPTION``, its printed
+columns in that of ``scoring.games.printed_base.heading`` (written out: the catalogue's
+tools read only a literal), the options' help plain.
 """
 
 from django.utils.translation import gettext_noop as N_
@@ -22,12 +23,6 @@ WORDS = (
         "Pay what you can: a short player pays what they have and is out at 0 chips. Debt: "
         "chips may go below zero."
     ),
-    # Printed columns.
-    N_("Cards left"),
-    N_("Out"),
-    N_("Pay cards"),
-    N_("Poker"),
-    N_("Widow"),
 )
 
 OPTION_LABELS = (
@@ -39,4 +34,12 @@ OPTION_LABELS = (
     pgettext_lazy("a game option", "Running out of chips"),
     pgettext_lazy("a game option", "pay what you can"),
     pgettext_lazy("a game option", "debt"),
+)
+
+COLUMNS = (
+    pgettext_lazy("a printed column", "Cards left"),
+    pgettext_lazy("a printed column", "Out"),
+    pgettext_lazy("a printed column", "Pay cards"),
+    pgettext_lazy("a printed column", "Poker"),
+    pgettext_lazy("a printed column", "Widow"),
 )
