@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.text import format_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from printing.errors import PrintRequestError
 from printing.paper import PAPER_NAMES
@@ -12,7 +14,10 @@ from printing.scoresheets import blank_kinds
 from printing.sources import MAX_COPIES, blank_request
 from scoring.engines.registry import ENGINES
 
-PAPER_CHOICES = [(key, name) for key, name in PAPER_NAMES.items()]
+
+def paper_choices() -> list[tuple[str, str]]:
+    """The papers by their names in the reader's language."""
+    return [(key, gettext(name)) for key, name in PAPER_NAMES.items()]
 
 
 def sheet_choices() -> list[tuple[str, list[tuple[str, str]]]]:
@@ -26,15 +31,19 @@ def sheet_choices() -> list[tuple[str, list[tuple[str, str]]]]:
 
 
 class BlankSheetsForm(forms.Form):
-    sheet = forms.ChoiceField(label="Game and players", choices=sheet_choices)
+    sheet = forms.ChoiceField(label=gettext_lazy("Game and players"), choices=sheet_choices)
     copies = forms.IntegerField(
-        label="Copies",
+        label=gettext_lazy("Copies"),
         min_value=1,
         max_value=MAX_COPIES,
         initial=10,
-        help_text=f"1 to {MAX_COPIES} sheets, one game per sheet.",
+        help_text=format_lazy(
+            gettext_lazy("1 to {most} sheets, one game per sheet."), most=MAX_COPIES
+        ),
     )
-    paper = forms.ChoiceField(label="Paper", choices=PAPER_CHOICES, widget=forms.RadioSelect)
+    paper = forms.ChoiceField(
+        label=gettext_lazy("Paper"), choices=paper_choices, widget=forms.RadioSelect
+    )
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}

@@ -70,7 +70,7 @@ class SourceRegistry:
     def get(self, kind: Any) -> SheetSource:
         source = self._sources.get(kind) if isinstance(kind, str) else None
         if source is None:
-            raise PrintRequestError("this print job does not say what to print")
+            raise PrintRequestError(gettext("this print job does not say what to print"))
         return source
 
     def for_request(self, what: Mapping[str, Any]) -> SheetSource:
@@ -78,10 +78,10 @@ class SourceRegistry:
 
     def describe(self, what: Mapping[str, Any], paper: str) -> str:
         """A print request in words; a request of an unknown kind still gets a line."""
-        paper_name = PAPER_NAMES.get(paper, paper)
+        paper_name = gettext(PAPER_NAMES.get(paper, paper))
         source = self._sources.get(str(what.get("kind")))
         if source is None:
-            return f"Sheets, {paper_name}"
+            return gettext("Sheets, {paper}").format(paper=paper_name)
         return source.describe(what, paper_name)
 
 

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils.translation import gettext, gettext_noop, ngettext
+from django.utils.translation import gettext, gettext_noop, ngettext, pgettext
 
 from printing.errors import PrintRequestError
 from printing.render import Column, ColumnGroup, Row, SeatLine, Sheet
@@ -27,12 +27,14 @@ from scoring.engines.base import (
     is_int,
 )
 from scoring.engines.registry import ENGINES
+from scoring.games.kit import option_words
 from scoring.games.printed import printed_for
 from scoring.games.printed_base import (
     PrintedColumn,
     PrintedGame,
     RoundMarks,
     SheetContext,
+    initials_heading,
 )
 
 __all__ = ["BlankKind", "RoundMarks", "blank_kinds", "blank_sheet", "filled_sheet"]
@@ -80,9 +82,14 @@ def _shape_words(engine: Engine, options: Mapping[str, Any]) -> str:
             value = options[spec.name]
             if value == spec.default:
                 continue
-            label = re.sub(r"\s*\(.*\)$", "", spec.label)
-            words.append(label.lower() if spec.kind == "bool" else str(value).replace("_", " "))
+            label = re.sub(r"\s*\(.*\)$", "", option_words(spec.label))
+            words.append(label.lower() if spec.kind == "bool" else _choice_words(value))
     return ", ".join(words)
+
+
+def _choice_words(value: Any) -> str:
+    """A choice of an option ("two_calls") in the reader's words ("two calls")."""
+    return option_words(str(value).replace("_", " "))
 
 
 def _groups(cols: Sequence[PrintedColumn]) -> tuple[ColumnGroup, ...]:
@@ -103,7 +110,9 @@ def _groups(cols: Sequence[PrintedColumn]) -> tuple[ColumnGroup, ...]:
 
 def _option_value(spec: OptionSpec, value: Any, ctx: SheetContext) -> str:
     if spec.kind == "bool":
-        return gettext("yes") if value else gettext("no")
+        return (
+            pgettext("an option's value", "yes") if value else pgettext("an option's value", "no")
+        )
     special = printed_for(ctx.engine.key).option_words
     if special is not None:
         words = special(spec, value, ctx)
@@ -111,7 +120,7 @@ def _option_value(spec: OptionSpec, value: Any, ctx: SheetContext) -> str:
             return words
     if value is None:
         return gettext("off")
-    return str(value).replace("_", " ")
+    return _choice_words(value)
 
 
 def _offered(spec: OptionSpec, players: int, engine: Engine) -> bool:
@@ -132,7 +141,11 @@ def _options_in_force(ctx: SheetContext) -> tuple[str, ...]:
         value = ctx.options.get(spec.name, spec.default)
         if spec.play_only and not value:
             continue
-        items.append(f"{spec.label}: {_option_value(spec, value, ctx)}")
+        items.append(
+            gettext("{option}: {value}").format(
+                option=option_words(spec.label), value=_option_value(spec, value, ctx)
+            )
+        )
     return tuple(items)
 
 
@@ -144,15 +157,16 @@ def _options_to_choose(ctx: SheetContext) -> tuple[str, ...]:
             continue
         if spec.name in printed_for(ctx.engine.key).shape_options:
             continue  # these change the columns: a sheet of their own
+        label = option_words(spec.label)
         if spec.kind == "bool":
-            items.append(f"☐ {spec.label}")
+            items.append(f"☐ {label}")
         elif spec.kind == "choice":
             choices = " ".join(f"☐ {_option_value(spec, c, ctx)}" for c in spec.choices)
-            items.append(f"{spec.label}: {choices}")
+            items.append(gettext("{option}: {value}").format(option=label, value=choices))
         else:
             default = _option_value(spec, spec.default, ctx)
             items.append(
-                gettext("{option}: {default} or ____").format(option=spec.label, default=default)
+                gettext("{option}: {default} or ____").format(option=label, default=default)
             )
     return tuple(items)
 
@@ -169,6 +183,13 @@ def _subtitle(ctx: SheetContext) -> str:
     return gettext("{players} players, {subtitle}").format(
         players=ctx.players, subtitle=gettext(printed_for(ctx.engine.key).individual_subtitle)
     )
+
+
+def _shaped(shape: str, subtitle: str) -> str:
+    """The subtitle led by the shape of the game, if any ("Two calls: 6 players, ...")."""
+    if not shape:
+        return subtitle
+    return gettext("{shape}: {subtitle}").format(shape=shape.capitalize(), subtitle=subtitle)
 
 
 def _seat_lines(ctx: SheetContext) -> tuple[SeatLine, ...]:
@@ -217,7 +238,9 @@ def blank_sheet(game: str, players: int, options: Mapping[str, Any] | None = Non
     """A sheet for pen and paper: the columns this game records, empty rows, the rules."""
     engine = ENGINES.get(game)
     if engine is None:
-        raise PrintRequestError(f"game must be one of {', '.join(ENGINES)}")
+        raise PrintRequestError(
+            gettext("game must be one of {games}").format(games=", ".join(ENGINES))
+        )
     kind = printed_for(game)
     open_sheet = options is None or set(options) <= kind.shape_options
     chosen = dict(options or {})
@@ -242,7 +265,7 @@ def blank_sheet(game: str, players: int, options: Mapping[str, Any] | None = Non
     shape = _shape_words(engine, resolved)
     return Sheet(
         title=gettext("{game} scoresheet").format(game=engine.title),
-        subtitle=(f"{shape.capitalize()}: " if shape else "") + _subtitle(ctx),
+        subtitle=_shaped(shape, _subtitle(ctx)),
         meta=((gettext("Date"), ""), (gettext("Event"), ""), (gettext("Table"), "")),
         seats=_seat_lines(ctx),
         options_title=gettext("Options (tick or fill in)")
@@ -253,9 +276,10 @@ def blank_sheet(game: str, players: int, options: Mapping[str, Any] | None = Non
         blank_rows=kind.blank_rows(ctx),
         fill_page=kind.fill_page,
         short_game_rows=kind.short_game_rows if open_sheet else 0,
+        reminder_title=gettext("How it scores"),
         reminder=tuple(kind.reminder(ctx)),
         signatures_title=signature_note
-        if any(c.spec.heading == "Initials" for c in cols)
+        if any(c.spec.heading == initials_heading() for c in cols)
         else gettext("Signatures"),
         signatures=_signatures(ctx),
         footer="Tablescore · "
@@ -298,15 +322,17 @@ def filled_sheet(
     )
     return Sheet(
         title=gettext("{game} scoresheet").format(game=engine.title),
-        subtitle=(f"{shape.capitalize()}: " if shape else "") + _subtitle(ctx),
+        subtitle=_shaped(shape, _subtitle(ctx)),
         meta=tuple(meta),
         seats=_seat_lines(ctx),
+        options_title=gettext("Options in force"),
         options=_options_in_force(ctx),
         groups=_groups(cols),
         rows=tuple(rows),
         totals=totals,
         result=_result(ctx, scored, kind),
         notes=tuple(_notes(ctx, record, scored)),
+        reminder_title=gettext("How it scores"),
         reminder=tuple(kind.reminder(ctx)),
         signatures_title=gettext("Signatures: the final score is agreed"),
         signatures=_signatures(ctx),

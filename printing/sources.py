@@ -11,6 +11,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from django.urls import reverse
+from django.utils import formats
+from django.utils.translation import gettext, ngettext, pgettext
 
 from printing.errors import PrintRequestError
 from printing.render import Sheet, render
@@ -41,7 +43,11 @@ def game_marks(game: Game) -> dict[int, RoundMarks]:
 def game_sheet(game: Game) -> Sheet:
     """The filled sheet of a stored game, its corrected and pending rounds marked."""
     record = game_record(game)
-    meta = [("Game", f"#{game.pk}"), ("Started", f"{game.created_at:%d %b %Y}")]
+    started = formats.date_format(game.created_at, "DATE_FORMAT")
+    meta = [
+        (pgettext("a printed sheet's game number", "Game"), f"#{game.pk}"),
+        (gettext("Started"), started),
+    ]
     return filled_sheet(record, marks=game_marks(game), meta=meta)
 
 
@@ -51,7 +57,8 @@ def game_filename(game: Game) -> str:
 
 def game_pdf(game: Game, paper: str) -> bytes:
     sheet = game_sheet(game)
-    return render([sheet], paper, title=f"{game.engine.title} game #{game.pk}")
+    title = gettext("{game} game #{number}").format(game=game.engine.title, number=game.pk)
+    return render([sheet], paper, title=title)
 
 
 # --------------------------------------------------------------------------- sources
@@ -63,14 +70,16 @@ class BlankScoresheets:
     kind = "blank"
 
     def back(self, what: Mapping[str, Any]) -> tuple[str, str]:
-        return "Print another stack", reverse("printing:blank_sheets")
+        return gettext("Print another stack"), reverse("printing:blank_sheets")
 
     def request(
         self, *, game: str, players: int, copies: int, options: Mapping[str, Any] | None = None
     ) -> dict[str, Any]:
         """The ``what`` of a print job for a stack of blank sheets (checked)."""
         if not is_int(copies) or not 1 <= copies <= MAX_COPIES:
-            raise PrintRequestError(f"copies must be from 1 to {MAX_COPIES}")
+            raise PrintRequestError(
+                gettext("copies must be from 1 to {most}").format(most=MAX_COPIES)
+            )
         blank_sheet(game, players, options)  # raises PrintRequestError for a bad combination
         what: dict[str, Any] = {
             "kind": self.kind,
@@ -86,15 +95,20 @@ class BlankScoresheets:
         sheet = blank_sheet(what.get("game", ""), what.get("players", 0), what.get("options"))
         copies = what.get("copies", 1)
         if not is_int(copies) or not 1 <= copies <= MAX_COPIES:
-            raise PrintRequestError(f"copies must be from 1 to {MAX_COPIES}")
+            raise PrintRequestError(
+                gettext("copies must be from 1 to {most}").format(most=MAX_COPIES)
+            )
         return iter([sheet] * copies), copies
 
     def describe(self, what: Mapping[str, Any], paper_name: str) -> str:
         engine = ENGINES.get(what.get("game", ""))
         title = engine.title if engine else what.get("game", "")
         copies = what.get("copies", 1)
-        noun = "sheet" if copies == 1 else "sheets"
-        return f"{copies} blank {title} {noun} for {what.get('players')} players, {paper_name}"
+        return ngettext(
+            "{copies} blank {game} sheet for {players} players, {paper}",
+            "{copies} blank {game} sheets for {players} players, {paper}",
+            copies if is_int(copies) else 2,
+        ).format(copies=copies, game=title, players=what.get("players"), paper=paper_name)
 
     def filename(self, what: Mapping[str, Any]) -> str:
         game = str(what["game"]).replace("_", "-")
@@ -110,20 +124,26 @@ class GameScoresheets:
     kind = "games"
 
     def back(self, what: Mapping[str, Any]) -> tuple[str, str]:
-        return "Back to my games", reverse("scoring:my_games")
+        return gettext("Back to my games"), reverse("scoring:my_games")
 
     def request(self, game_ids: Sequence[int]) -> dict[str, Any]:
         ids = list(dict.fromkeys(game_ids))
         if not ids:
-            raise PrintRequestError("choose at least one game to print")
+            raise PrintRequestError(gettext("choose at least one game to print"))
         if len(ids) > MAX_GAMES:
-            raise PrintRequestError(f"at most {MAX_GAMES} games can be printed at once")
+            raise PrintRequestError(
+                gettext("at most {most} games can be printed at once").format(most=MAX_GAMES)
+            )
         if not all(is_int(i) for i in ids):
-            raise PrintRequestError("games are named by their numbers")
+            raise PrintRequestError(gettext("games are named by their numbers"))
         found = set(Game.objects.filter(pk__in=ids).values_list("pk", flat=True))
         missing = [i for i in ids if i not in found]
         if missing:
-            raise PrintRequestError(f"no such game: {', '.join(str(i) for i in missing)}")
+            raise PrintRequestError(
+                gettext("no such game: {numbers}").format(
+                    numbers=", ".join(str(i) for i in missing)
+                )
+            )
         return {"kind": self.kind, "games": ids}
 
     def sheets(self, what: Mapping[str, Any]) -> tuple[Iterator[Sheet], int]:
@@ -134,15 +154,23 @@ class GameScoresheets:
         for game_id in ids:
             game = Game.objects.filter(pk=game_id).first()
             if game is None:
-                raise PrintRequestError(f"Game #{game_id} no longer exists.")
+                raise PrintRequestError(
+                    gettext("Game #{number} no longer exists.").format(number=game_id)
+                )
             try:
                 yield game_sheet(game)
             except InvalidRecord as invalid:
-                raise PrintRequestError(f"Game #{game_id} cannot be scored: {invalid}") from None
+                raise PrintRequestError(
+                    gettext("Game #{number} cannot be scored: {problem}").format(
+                        number=game_id, problem=invalid
+                    )
+                ) from None
 
     def describe(self, what: Mapping[str, Any], paper_name: str) -> str:
         count = len(what.get("games") or [])
-        return f"Scoresheets of {count} game{'' if count == 1 else 's'}, {paper_name}"
+        return ngettext(
+            "Scoresheets of {count} game, {paper}", "Scoresheets of {count} games, {paper}", count
+        ).format(count=count, paper=paper_name)
 
     def filename(self, what: Mapping[str, Any]) -> str:
         count = len(what.get("games", []))

@@ -12,6 +12,7 @@ from typing import Any
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -95,7 +96,7 @@ def print_games(request: HtmxHttpRequest) -> HttpResponse:
             wrong = len(tokens) - len(ids)
             if (refusal := throttles.refused(request, "wrong_tokens", wrong)) is not None:
                 return refusal
-            raise PrintRequestError("some of these games do not exist")
+            raise PrintRequestError(gettext("some of these games do not exist"))
         if (refusal := throttles.refused(request, "print_jobs")) is not None:
             return refusal
         job = printjob_create(what=games_request(ids), paper=paper)
@@ -131,7 +132,7 @@ def _job_context(job: PrintJob) -> dict[str, Any]:
     try:
         back_label, back_url = SOURCES.get(job.what.get("kind")).back(job.what)
     except PrintRequestError:  # a kind no longer installed
-        back_label, back_url = "Print another stack", reverse("printing:blank_sheets")
+        back_label, back_url = gettext("Print another stack"), reverse("printing:blank_sheets")
     return {"job": job, "back_label": back_label, "back_url": back_url}
 
 

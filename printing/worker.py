@@ -18,6 +18,7 @@ from django.conf import settings
 from django.db import InterfaceError, OperationalError
 from django.db.models import F, Q, QuerySet
 from django.utils import timezone, translation
+from django.utils.translation import gettext, gettext_noop
 
 from printing.errors import PrintRequestError
 from printing.models import PrintJob, stall_after
@@ -26,14 +27,25 @@ from printing.render import render
 
 logger = logging.getLogger(__name__)
 
-TOO_LONG = (
+# The failures a job's page shows, in the language of the person who asked for the sheets.
+TOO_LONG = gettext_noop(
     "These sheets took too long to draw (over {seconds} seconds). "
     "Print fewer at once, or try again."
 )
-GAVE_UP = (
+GAVE_UP = gettext_noop(
     "The print service stopped {times} times while drawing these sheets. "
     "Try again; if it stops again, print fewer at once or tell the organiser."
 )
+NOT_DRAWN = gettext_noop(
+    "The sheets could not be drawn ({error}). Try again; if it fails again, tell the organiser."
+)
+
+
+def _said(what: Any, template: str, **values: Any) -> str:
+    """A failure in the language of the person who asked for the sheets."""
+    language = what.get("language") if isinstance(what, dict) else None
+    with translation.override(language or settings.LANGUAGE_CODE):
+        return gettext(template).format(**values)
 
 
 class TakenOver(Exception):
@@ -69,9 +81,10 @@ def printjob_run(*, job_id: int, task_id: str = "") -> str:
         restarts=F("restarts") + 1, **claim
     )
     if not claimed:
+        asked = jobs.values_list("what", flat=True).first()
         gave_up = jobs.filter(stopped).update(
             status=PrintJob.Status.FAILED,
-            error=GAVE_UP.format(times=settings.PRINT_RESTARTS + 1),
+            error=_said(asked, GAVE_UP, times=settings.PRINT_RESTARTS + 1),
             updated_at=timezone.now(),
         )
         if gave_up:
@@ -104,13 +117,11 @@ def printjob_run(*, job_id: int, task_id: str = "") -> str:
         return PrintJob.Status.FAILED
     except Exception as error:
         if error.__class__.__name__ == "SoftTimeLimitExceeded":
-            message = TOO_LONG.format(seconds=settings.PRINT_TIME_LIMIT)
+            message = _said(what, TOO_LONG, seconds=settings.PRINT_TIME_LIMIT)
         else:
             logger.exception("print job %s failed", job_id)
-            message = (
-                f"The sheets could not be drawn ({error.__class__.__name__}: {error}). "
-                "Try again; if it fails again, tell the organiser."
-            )
+            cause = f"{error.__class__.__name__}: {error}"
+            message = _said(what, NOT_DRAWN, error=cause)
         _update(mine, status=PrintJob.Status.FAILED, error=message)
         return PrintJob.Status.FAILED
     finished = _update(

@@ -394,7 +394,7 @@ PART_EDGES: dict[str, dict[str, frozenset[str]]] = {
         "converters": frozenset(),
         "engines": frozenset(),
         "entry": frozenset({"engines", "models", "wording"}),
-        "games": frozenset({"engines", "entry"}),
+        "games": frozenset({"engines", "entry", "wording"}),
         "management": frozenset({"engines", "games", "models", "selectors", "services"}),
         "migrations": frozenset({"models"}),
         "models": frozenset({"engines"}),

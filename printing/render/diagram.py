@@ -187,9 +187,11 @@ def _draw_page(
     canvas.setFillColor(MUTED)
     canvas.setFont(REGULAR, 6.5)
     canvas.drawString(MARGIN, MARGIN, diagram.footer)
-    where = f"{PAPER_NAMES[normalise_paper(paper)]} · " + said(
-        N_("page {number} of {count}")
-    ).format(number=number, count=count)
+    where = (
+        said(PAPER_NAMES[normalise_paper(paper)])
+        + " · "
+        + said(N_("page {number} of {count}")).format(number=number, count=count)
+    )
     canvas.drawRightString(width - MARGIN, MARGIN, where)
 
 

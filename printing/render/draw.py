@@ -115,7 +115,12 @@ def _draw_header(pen: Pen, plan_: Plan, top: float) -> float:
         y -= 4.0
         for line in plan_.header_lines["options"]:
             _draw_lead_line(
-                pen, frame.x, y - BODY_SIZE * 0.85, line, sheet.options_title + ":", frame.width
+                pen,
+                frame.x,
+                y - BODY_SIZE * 0.85,
+                line,
+                said(N_("{title}:")).format(title=sheet.options_title),
+                frame.width,
             )
             y -= BODY_LEADING
     return top - plan_.header_height
@@ -413,7 +418,9 @@ def _draw_footer(pen: Pen, plan_: Plan, page: PagePlan, count: int) -> None:
     y = frame.y + 2.0
     sheet = plan_.sheet
     pen.text(frame.x, y, sheet.footer, REGULAR, 6.5, color=MUTED)
-    where = f"{PAPER_NAMES[plan_.paper]} · " + said(N_("page {number} of {count}")).format(
-        number=page.number, count=count
+    where = (
+        said(PAPER_NAMES[plan_.paper])
+        + " · "
+        + said(N_("page {number} of {count}")).format(number=page.number, count=count)
     )
     pen.text(frame.right, y, where, REGULAR, 6.5, color=MUTED, align="right")

@@ -284,7 +284,11 @@ def plan(sheet: Sheet, paper: str = "A4") -> Plan:
         )
         seats_height = len(seat_text) * BODY_LEADING
     option_text = wrap_items(
-        list(sheet.options), REGULAR, BODY_SIZE, frame.width, sheet.options_title + ":"
+        list(sheet.options),
+        REGULAR,
+        BODY_SIZE,
+        frame.width,
+        said(N_("{title}:")).format(title=sheet.options_title),
     )
     subtitle_lines = (
         wrap(sheet.subtitle, REGULAR, SUBTITLE_SIZE, frame.width) if sheet.subtitle else []

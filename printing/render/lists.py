@@ -200,8 +200,10 @@ def _draw_page(pen: Pen, laid: ListPlan, index: int) -> None:
         left = frame.x + position * (laid.block_width + BLOCK_GAP)
         _draw_block(pen, laid, left, top, rows, number)
         number += len(rows)
-    where = f"{PAPER_NAMES[laid.paper]} · " + said(N_("page {number} of {count}")).format(
-        number=index + 1, count=laid.page_count
+    where = (
+        said(PAPER_NAMES[laid.paper])
+        + " · "
+        + said(N_("page {number} of {count}")).format(number=index + 1, count=laid.page_count)
     )
     pen.text(frame.x, frame.y + 2.0, listing.footer, REGULAR, 6.5, color=MUTED)
     pen.text(frame.right, frame.y + 2.0, where, REGULAR, 6.5, color=MUTED, align="right")

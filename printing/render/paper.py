@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from reportlab.lib.pagesizes import A4, letter
 
+from printing.render.words import N_
+
 PAPER_SIZES: dict[str, tuple[float, float]] = {"A4": A4, "LETTER": letter}
-PAPER_NAMES: dict[str, str] = {"A4": "A4", "LETTER": "US Letter"}
+# The papers' names, marked for the catalogue (said in the reader's language where shown).
+PAPER_NAMES: dict[str, str] = {"A4": "A4", "LETTER": N_("US Letter")}
 MARGIN = 30.0  # about 10.5 mm: inside the unprintable edge of every office printer
 
 

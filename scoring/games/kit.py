@@ -13,12 +13,41 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from django.utils.translation import gettext_noop, pgettext, pgettext_lazy
 
 from scoring.engines.base import RoundResult, ScoredGame
 from scoring.engines.registry import ENGINES
 from scoring.entry.forms import EntryForm
 from scoring.games.printed_base import PrintedGame
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
+
+# The context of an option's label and choices in the catalogue (a game's "Pass cards"
+# are not an event's pass cards): said with ``option_words`` wherever a page or sheet shows
+# them (a template: ``{% translate option.spec.label context "a game option" %}``).
+OPTION = "a game option"
+
+
+def option_words(text: str) -> str:
+    """An option's label, or one of its choices in words ("two calls"), in the reader's
+    language."""
+    return pgettext(OPTION, text)
+
+
+# What the new-game page says of any game's options, besides each game's own words
+# (``scoring/games/<game>/words.py``): the engines' group of play-only options, and a
+# default in words (in the options' context, written out: the catalogue's tools read only a
+# literal).
+OPTION_WORDS = (
+    gettext_noop("Play only"),
+    pgettext_lazy("a game option", "on"),
+    pgettext_lazy("a game option", "off"),
+    pgettext_lazy("a game option", "empty"),
+)
 
 
 @dataclass(frozen=True)
@@ -44,10 +73,11 @@ class Board:
 
 @dataclass(frozen=True)
 class RuleSection:
-    """One part of a game's rules card: a heading and a few short lines."""
+    """One part of a game's rules card: a heading and a few short lines (marked lazily, so
+    that each reader reads them in their own language)."""
 
-    heading: str
-    lines: tuple[str, ...]
+    heading: StrOrPromise
+    lines: tuple[StrOrPromise, ...]
 
 
 @dataclass(frozen=True)
@@ -55,7 +85,7 @@ class RulesCard:
     """The rules of a game on one phone screen, in the app's own words: how a round goes
     and how it scores, enough to settle a question at the table."""
 
-    summary: str
+    summary: StrOrPromise
     sections: tuple[RuleSection, ...]
 
 

@@ -12,6 +12,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext, pgettext
+
 from common.columns import Column
 from scoring.engines.base import Engine, FieldSpec, OptionSpec, RoundResult, is_int
 
@@ -61,12 +63,12 @@ class SheetContext:
         if not is_int(seat) or not 0 <= seat < self.players:
             return ""
         if self.names is None:
-            return f"Seat {seat + 1}"
+            return gettext("Seat {seat}").format(seat=seat + 1)
         return self.names[seat]
 
     def members(self, seats: Sequence[int]) -> str:
         if self.names is None:
-            return "seats " + and_words([str(s + 1) for s in seats])
+            return gettext("seats {seats}").format(seats=and_words([str(s + 1) for s in seats]))
         return and_words([self.names[s] for s in seats])
 
     def team_of(self, seat: int) -> str:
@@ -103,6 +105,15 @@ class PrintedGame:
 # --------------------------------------------------------------------------- cell words
 
 
+def heading(text: str) -> str:
+    """A printed column's heading (an engine's ``FieldSpec.column``) in the reader's
+    language: the sheet's headings take their words in a context of their own ("Won", a
+    column of points, is not a winner's badge). A heading written here is marked with
+    ``pgettext("a printed column", ...)`` itself, the context written out (the catalogue's
+    tools read only a literal)."""
+    return pgettext("a printed column", text)
+
+
 def and_words(words: Sequence[str]) -> str:
     """Ann & Cat; Ann, Cat & Eve."""
     if len(words) <= 2:
@@ -133,7 +144,7 @@ def tick(value: Any) -> str:
 
 def dealer_column(ctx: SheetContext, width: float = 44.0) -> PrintedColumn:
     return PrintedColumn(
-        Column("Dealer", width, align="left", number=False),
+        Column(pgettext("a printed column", "Dealer"), width, align="left", number=False),
         lambda entry, result: ctx.name(result.dealer),
     )
 
@@ -152,7 +163,10 @@ def score_columns(ctx: SheetContext) -> list[PrintedColumn]:
     """A delta and a running total for every team, or for every player."""
     cols: list[PrintedColumn] = []
     sides = (
-        [(f"Team {label}", ctx.members(seats), seats[0]) for label, seats in ctx.teams.items()]
+        [
+            (gettext("Team {label}").format(label=label), ctx.members(seats), seats[0])
+            for label, seats in ctx.teams.items()
+        ]
         if ctx.teams
         else [(ctx.name(seat), "", seat) for seat in range(ctx.players)]
     )
@@ -167,7 +181,7 @@ def score_columns(ctx: SheetContext) -> list[PrintedColumn]:
         )
         cols.append(
             PrintedColumn(
-                Column("Total", 34.0, align="right", total=True),
+                Column(pgettext("a printed column", "Total"), 34.0, align="right", total=True),
                 total_of(seat),
                 title,
                 note,
@@ -180,16 +194,25 @@ def initials_column(ctx: SheetContext, width: float = 34.0) -> PrintedColumn:
     def value(entry: Mapping[str, Any], result: RoundResult) -> str:
         marks = ctx.marks.get(result.number, RoundMarks())
         if marks.pending:
-            return "pending"
+            return gettext("pending")
         if marks.confirmed_by is not None:
             return ctx.name(marks.confirmed_by)
         return ""
 
-    return PrintedColumn(Column("Initials", width, align="left", number=False), value)
+    return PrintedColumn(Column(initials_heading(), width, align="left", number=False), value)
+
+
+def initials_heading() -> str:
+    """The heading of the column where each round is initialled, in the reader's language."""
+    return pgettext("a printed column", "Initials")
 
 
 def penalty_columns(ctx: SheetContext, width: float = 26.0) -> list[PrintedColumn]:
     spec = ctx.field("penalties")
     if spec is None or not spec.column:
         return []
-    return [PrintedColumn(Column(spec.column, width, align="right"), lambda e, r: penalty_total(e))]
+    return [
+        PrintedColumn(
+            Column(heading(spec.column), width, align="right"), lambda e, r: penalty_total(e)
+        )
+    ]

@@ -73,6 +73,7 @@ MARKED_TEMPLATES = (
     "tournaments/event_new.html",
     "tournaments/_event_new_schedule.html",
     "printing/job.html",
+    "printing/blank.html",
     "scoring/table.html",
     "scoring/history.html",
     "scoring/view.html",

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext, pgettext
+
 from scoring.engines.base import OptionSpec, RoundResult
 from scoring.engines.rook_sluff import deals_in_game, tricks_per_deal
 from scoring.games.printed_base import (
@@ -15,6 +17,7 @@ from scoring.games.printed_base import (
     SheetContext,
     dealer_column,
     delta_of,
+    heading,
     initials_column,
     penalty_columns,
     total_of,
@@ -53,17 +56,17 @@ def _sluff_columns(ctx: SheetContext) -> list[PrintedColumn]:
             for name, column in per_seat:
                 cols.append(
                     PrintedColumn(
-                        Column(column, 19.0),
+                        Column(heading(column), 19.0),
                         _seat_entry(name, seat),
                         title,
-                        f"Team {label}",
+                        gettext("Team {label}").format(label=label),
                     )
                 )
-        team = f"Team {label}"
-        note = "team score"
+        team = gettext("Team {label}").format(label=label)
+        note = gettext("team score")
         cols.append(
             PrintedColumn(
-                Column("Bid", 20.0),
+                Column(pgettext("a printed column", "Bid"), 20.0),
                 _team_detail("team_bids", label),
                 team,
                 note,
@@ -71,7 +74,7 @@ def _sluff_columns(ctx: SheetContext) -> list[PrintedColumn]:
         )
         cols.append(
             PrintedColumn(
-                Column("Took", 21.0),
+                Column(pgettext("a printed column", "Took"), 21.0),
                 _team_detail("team_tricks", label),
                 team,
                 note,
@@ -87,7 +90,7 @@ def _sluff_columns(ctx: SheetContext) -> list[PrintedColumn]:
         )
         cols.append(
             PrintedColumn(
-                Column("Total", 32.0, align="right", total=True),
+                Column(pgettext("a printed column", "Total"), 32.0, align="right", total=True),
                 total_of(seats[0]),
                 team,
                 note,
@@ -103,23 +106,31 @@ def _sluff_reminder(ctx: SheetContext) -> list[str]:
     bonus = ctx.options.get("sluff_bonus", 50)
     deals = deals_in_game(ctx.players, ctx.options)
     return [
-        f"Every player bids 0 to {tricks} tricks; a bid of 0 is a Sluff. A team's bid is the "
-        "sum of its players' bids, its tricks the sum of theirs.",
-        "A team that takes at least its bid scores 10 for each trick bid and 1 for each trick "
-        "over; a team that falls short scores 0.",
-        f"Each Sluff adds {bonus} to the team if the player took no trick, "
-        f"and takes {bonus} off if they took any.",
-        f"A deal has {tricks} tricks: the tricks column adds up to {tricks}.",
-        f"The game lasts {deals} deals, so that everyone deals once."
+        gettext(
+            "Every player bids 0 to {tricks} tricks; a bid of 0 is a Sluff. A team's bid is the "
+            "sum of its players' bids, its tricks the sum of theirs."
+        ).format(tricks=tricks),
+        gettext(
+            "A team that takes at least its bid scores 10 for each trick bid and 1 for each "
+            "trick over; a team that falls short scores 0."
+        ),
+        gettext(
+            "Each Sluff adds {bonus} to the team if the player took no trick, "
+            "and takes {bonus} off if they took any."
+        ).format(bonus=bonus),
+        gettext("A deal has {tricks} tricks: the tricks column adds up to {tricks}.").format(
+            tricks=tricks
+        ),
+        gettext("The game lasts {deals} deals, so that everyone deals once.").format(deals=deals)
         if deals == ctx.players
-        else f"The game lasts {deals} deals.",
-        "Highest team total wins; equal totals are a draw. Penalties come off the team.",
+        else gettext("The game lasts {deals} deals.").format(deals=deals),
+        gettext("Highest team total wins; equal totals are a draw. Penalties come off the team."),
     ]
 
 
 def _sluff_option_words(spec: OptionSpec, value: Any, ctx: SheetContext) -> str | None:
     if spec.name == "deals" and value is None:
-        return f"{ctx.players} (one per player)"
+        return gettext("{players} (one per player)").format(players=ctx.players)
     return None
 
 

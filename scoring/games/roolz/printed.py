@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext, pgettext
+
 from scoring.engines.base import RoundResult
 from scoring.engines.roolz import setup_for
 from scoring.games.printed_base import (
@@ -14,6 +16,7 @@ from scoring.games.printed_base import (
     PrintedGame,
     SheetContext,
     dealer_column,
+    heading,
     initials_column,
     penalty_columns,
     score_columns,
@@ -38,7 +41,10 @@ def _side_name(side_names: Mapping[str, str], side: str | None) -> str:
 
 def _roolz_columns(ctx: SheetContext) -> list[PrintedColumn]:
     cols = [dealer_column(ctx)]
-    side_names = {"bidder": "Bidder", "opponents": "Opp."}
+    side_names = {
+        "bidder": pgettext("a printed column: the bidder's side", "Bidder"),
+        "opponents": pgettext("a printed column: the opponents, short", "Opp."),
+    }
 
     def misdeal(entry: Mapping[str, Any]) -> bool:
         return entry.get("misdeal") is True
@@ -49,19 +55,21 @@ def _roolz_columns(ctx: SheetContext) -> list[PrintedColumn]:
         if spec.name == "bidder":
             cols.append(
                 PrintedColumn(
-                    Column(spec.column, 44.0, align="left", number=False),
-                    lambda e, r: "Misdeal" if misdeal(e) else ctx.name(e.get("bidder")),
+                    Column(heading(spec.column), 44.0, align="left", number=False),
+                    lambda e, r: gettext("Misdeal") if misdeal(e) else ctx.name(e.get("bidder")),
                 )
             )
         elif spec.name == "bid":
             cols.append(
-                PrintedColumn(Column(spec.column, 24.0), lambda e, r: str(e.get("bid", "")))
+                PrintedColumn(
+                    Column(heading(spec.column), 24.0), lambda e, r: str(e.get("bid", ""))
+                )
             )
         elif spec.name == "partners":
             cols.append(
                 PrintedColumn(
                     Column(
-                        spec.column,
+                        heading(spec.column),
                         60.0 if spec.column == "Partners" else 46.0,
                         align="left",
                         number=False,
@@ -75,13 +83,13 @@ def _roolz_columns(ctx: SheetContext) -> list[PrintedColumn]:
                     PrintedColumn(
                         Column(side_names.get(key, key), 26.0 if len(key) < 3 else 30.0),
                         _tricks_won(key),
-                        spec.column,
+                        heading(spec.column),
                     )
                 )
         elif spec.name == "all_tricks":
             cols.append(
                 PrintedColumn(
-                    Column(spec.column.replace(" ", "\n", 1), 26.0, number=False),
+                    Column(heading(spec.column).replace(" ", "\n", 1), 26.0, number=False),
                     lambda e, r: _side_name(side_names, e.get("all_tricks")),
                 )
             )
@@ -96,8 +104,8 @@ def _roolz_partners(ctx: SheetContext, entry: Mapping[str, Any], result: RoundRe
     partners = entry.get("partners") or []
     names = " & ".join(ctx.name(p) for p in partners)
     if result.details.get("twofer"):
-        return f"{names} (twofer)" if names else "twofer"
-    return names or "alone"
+        return gettext("{names} (twofer)").format(names=names) if names else gettext("twofer")
+    return names or gettext("alone")
 
 
 def _roolz_reminder(ctx: SheetContext) -> list[str]:
@@ -105,36 +113,49 @@ def _roolz_reminder(ctx: SheetContext) -> list[str]:
 
     setup = setup_for(ctx.players, options)
     lines = [
-        "Every round shares out 300 card points, always in fives: 15s score 15, 14s and 10s "
-        "score 10, 5s score 5 and each Rooler 30.",
-        f"Bids run from {setup.min_bid} to 300 in steps of 5.",
-        "The bidding side scores what it took if that reaches its bid; short of it, "
-        "it loses the bid instead. Every other side scores what it took.",
-        "A side that takes every trick adds 100"
-        + (" (a twofer that does it adds 200)." if setup.call in ("five", "two_calls") else "."),
+        gettext(
+            "Every round shares out 300 card points, always in fives: 15s score 15, 14s and 10s "
+            "score 10, 5s score 5 and each Rooler 30."
+        ),
+        gettext("Bids run from {lowest} to 300 in steps of 5.").format(lowest=setup.min_bid),
+        gettext(
+            "The bidding side scores what it took if that reaches its bid; short of it, "
+            "it loses the bid instead. Every other side scores what it took."
+        ),
+        gettext("A side that takes every trick adds 100 (a twofer that does it adds 200).")
+        if setup.call in ("five", "two_calls")
+        else gettext("A side that takes every trick adds 100."),
     ]
     if setup.call == "five":
         lines.append(
-            "Five players: the bidder calls a card and its holder is the partner for the round. "
-            "If the card lies in the low hand the bidder plays alone: a twofer."
+            gettext(
+                "Five players: the bidder calls a card and its holder is the partner for the "
+                "round. If the card lies in the low hand the bidder plays alone: a twofer."
+            )
         )
     elif setup.call == "called_partner":
-        lines.append("Called partner: the holder of the called card partners the bidder.")
+        lines.append(gettext("Called partner: the holder of the called card partners the bidder."))
     elif setup.call == "two_calls":
         lines.append(
-            "Two calls: the bidder calls two cards; one player holding both makes a twofer."
+            gettext(
+                "Two calls: the bidder calls two cards; one player holding both makes a twofer."
+            )
         )
     if ctx.players == 3:
-        lines.append("Three players: the bidder also plays the low hand; both others share a side.")
+        lines.append(
+            gettext("Three players: the bidder also plays the low hand; both others share a side.")
+        )
     target = options.get("target", 1000)
-    end = (
-        f"The game ends after a round that takes a side to {target} or more; the highest such "
+    end = gettext(
+        "The game ends after a round that takes a side to {target} or more; the highest such "
         "side wins, and a tie for it plays on."
-    )
+    ).format(target=target)
     if options.get("must_reach_on_bid"):
-        end += " Only a side that has just made its own bid can win."
+        end += " " + gettext("Only a side that has just made its own bid can win.")
     lines.append(end)
-    lines.append("A misdeal scores nothing: write Misdeal and the same dealer deals again.")
+    lines.append(
+        gettext("A misdeal scores nothing: write Misdeal and the same dealer deals again.")
+    )
     return lines
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext, pgettext
+
 from scoring.engines.base import RoundResult, is_int
 from scoring.games.printed_base import (
     CellValue,
@@ -13,6 +15,7 @@ from scoring.games.printed_base import (
     PrintedGame,
     SheetContext,
     delta_of,
+    heading,
     initials_column,
     seat_number,
     tick,
@@ -28,7 +31,19 @@ SECTION_HEADINGS = {
     "ace_king_diamonds": "AK♦",
     "seven_eight_nine": "789",
 }
-PART_HEADINGS = {"exchange": "Swap", "buyer": "By", "price": "Paid", "winners": "Won by"}
+
+
+def _part_heading(part: str) -> str | None:
+    """The short heading of a part of the widow or the poker, in the reader's language (the
+    sheet's narrow columns take their words in a context of their own, written out: the
+    catalogue's tools read only a literal)."""
+    headings = {
+        "exchange": pgettext("a narrow printed column", "Swap"),
+        "buyer": pgettext("a narrow printed column", "By"),
+        "price": pgettext("a narrow printed column", "Paid"),
+        "winners": pgettext("a narrow printed column", "Won by"),
+    }
+    return headings.get(part)
 
 
 def _rummoli_columns(ctx: SheetContext) -> list[PrintedColumn]:
@@ -40,7 +55,10 @@ def _rummoli_columns(ctx: SheetContext) -> list[PrintedColumn]:
     the chips column still shows every balance.
     """
     cols = [
-        PrintedColumn(Column("Dealer", 22.0), lambda e, r: seat_number(r.dealer)),
+        PrintedColumn(
+            Column(pgettext("a narrow printed column", "Dealer"), 22.0),
+            lambda e, r: seat_number(r.dealer),
+        ),
     ]
     many = ctx.players >= 7
     poker = ctx.field("poker")
@@ -51,48 +69,56 @@ def _rummoli_columns(ctx: SheetContext) -> list[PrintedColumn]:
             continue
         if spec.name == "widow":
             for part in spec.parts:
-                heading = PART_HEADINGS.get(part.name, part.label)
+                short = _part_heading(part.name) or gettext(part.label)
                 if part.name == "exchange":
                     value = _widow_swap
                 elif part.name == "buyer":
                     value = _widow_buyer
                 else:
                     value = _widow_price
-                cols.append(PrintedColumn(Column(heading, 17.0), value, spec.column))
+                cols.append(PrintedColumn(Column(short, 17.0), value, heading(spec.column)))
         elif spec.name == "poker":
             for part in spec.parts:
                 if part.name == "winners":
                     cols.append(
                         PrintedColumn(
-                            Column(PART_HEADINGS["winners"], 24.0), _poker_winners, spec.column
+                            Column(pgettext("a narrow printed column", "Won by"), 24.0),
+                            _poker_winners,
+                            heading(spec.column),
                         )
                     )
         elif spec.name == "pay_cards":
             for part in spec.parts:
-                heading = SECTION_HEADINGS.get(part.name, part.label)
+                short = SECTION_HEADINGS.get(part.name, part.label)
                 cols.append(
                     PrintedColumn(
-                        Column(heading, 17.0),
+                        Column(short, 17.0),
                         _pay_card_taker(part.name),
-                        "Pay cards: who took",
+                        gettext("Pay cards: who took"),
                     )
                 )
         elif spec.name == "went_out":
             cols.append(
                 PrintedColumn(
-                    Column(spec.column, 18.0),
+                    Column(heading(spec.column), 18.0),
                     _went_out,
                 )
             )
     left = ctx.field("cards_left")
     for seat in range(ctx.players):
-        title = f"{seat + 1} {ctx.names[seat]}" if ctx.names else f"Seat {seat + 1}"
+        title = f"{seat + 1} {ctx.names[seat]}" if ctx.names else ctx.name(seat)
         if betting:
-            cols.append(PrintedColumn(Column("Bet", 14.0), _poker_bet_cell(seat), title))
+            cols.append(
+                PrintedColumn(
+                    Column(pgettext("a narrow printed column", "Bet"), 14.0),
+                    _poker_bet_cell(seat),
+                    title,
+                )
+            )
         if left is not None:
             cols.append(
                 PrintedColumn(
-                    Column("Left", 15.0),
+                    Column(pgettext("a narrow printed column", "Left"), 15.0),
                     _cards_left(seat),
                     title,
                 )
@@ -107,14 +133,19 @@ def _rummoli_columns(ctx: SheetContext) -> list[PrintedColumn]:
             )
         cols.append(
             PrintedColumn(
-                Column("Chips", 23.0 if compact else 27.0, align="right", total=True),
+                Column(
+                    pgettext("a printed column", "Chips"),
+                    23.0 if compact else 27.0,
+                    align="right",
+                    total=True,
+                ),
                 total_of(seat),
                 title,
             )
         )
     cols.append(
         PrintedColumn(
-            Column("On\nboard", 24.0),
+            Column(pgettext("a printed column", "On\nboard"), 24.0),
             lambda e, r: str(sum((r.details.get("board") or {}).values())),
         )
     )
@@ -154,31 +185,47 @@ def _rummoli_reminder(ctx: SheetContext) -> list[str]:
     ante = options.get("ante", 1)
     chips = options.get("starting_chips", 50)
     lines = [
-        f"Each hand starts with every player still in putting {ante} on each of the nine "
-        "sections. Players are written by seat number.",
-        "Widow: the dealer may swap hands with it (tick Swap), or sell it to another player "
-        "(By: the buyer's seat, Paid: the price, paid to the dealer).",
-        "Poker: the best five-card hand takes the poker pot"
-        + (
-            ", after the bets go in (Bet: the chips each player bet)"
-            if options.get("poker") == "betting"
-            else ""
+        gettext(
+            "Each hand starts with every player still in putting {ante} on each of the nine "
+            "sections. Players are written by seat number."
+        ).format(ante=ante),
+        gettext(
+            "Widow: the dealer may swap hands with it (tick Swap), or sell it to another player "
+            "(By: the buyer's seat, Paid: the price, paid to the dealer)."
+        ),
+        gettext(
+            "Poker: the best five-card hand takes the poker pot, after the bets go in (Bet: the "
+            "chips each player bet); winners who tie share it and an odd chip stays."
         )
-        + "; winners who tie share it and an odd chip stays.",
-        "Pay cards: whoever plays 10♠, J♦, Q♣, K♥, A♠, A♦ with K♦, or 7-8-9 of one suit "
-        "takes that section. Unclaimed sections carry over.",
-        "Going out takes the rummoli section, and every other player pays one chip per card "
-        "left (Left: cards left in hand). In a deadlock (Out:\u00a0-) those chips go onto the "
-        "rummoli.",
+        if options.get("poker") == "betting"
+        else gettext(
+            "Poker: the best five-card hand takes the poker pot; winners who tie share it and "
+            "an odd chip stays."
+        ),
+        gettext(
+            "Pay cards: whoever plays 10♠, J♦, Q♣, K♥, A♠, A♦ with K♦, or 7-8-9 of one suit "
+            "takes that section. Unclaimed sections carry over."
+        ),
+        gettext(
+            "Going out takes the rummoli section, and every other player pays one chip per card "
+            "left (Left: cards left in hand). In a deadlock ({nobody_out}) those chips go "
+            "onto the rummoli."
+        ).format(nobody_out=gettext("Out: -").replace(" ", "\u00a0")),
     ]
     if options.get("short_stack", "pay_what_you_can") == "debt":
-        lines.append("Debt: balances may go below zero.")
+        lines.append(gettext("Debt: balances may go below zero."))
     else:
         lines.append(
-            "Short of chips, a player pays what they can and is out at 0; the last player "
-            "with chips takes the board."
+            gettext(
+                "Short of chips, a player pays what they can and is out at 0; the last player "
+                "with chips takes the board."
+            )
         )
-    lines.append(f"Check each hand: the chips in hand and on the board add up to {chips} a player.")
+    lines.append(
+        gettext(
+            "Check each hand: the chips in hand and on the board add up to {chips} a player."
+        ).format(chips=chips)
+    )
     return lines
 
 

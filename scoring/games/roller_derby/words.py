@@ -1,0 +1,43 @@
+"""The words of the Roller Derby engine that a person reads, for the catalogue.
+
+The engine is a pure core and states its options, their help and its printed columns in
+English; the pages and sheets say them in the reader's language. These lists mark them, so that
+``makemessages`` finds them (a contract test checks that they hold every one of them):
+the options' labels and choices in the context ``scoring.games.kit.OPTION``, its printed
+columns in that of ``scoring.games.printed_base.heading`` (written out: the catalogue's
+tools read only a literal), the options' help plain.
+"""
+
+from django.utils.translation import gettext_noop as N_
+from django.utils.translation import pgettext_lazy
+
+WORDS = (
+    # Options: their help.
+    N_("A short game is 4 deals, a long game 8 deals."),
+    N_("Roll one twelve-sided die (1-12) instead of two six-sided dice."),
+    N_("The Roller may buy one or two Jokers after naming trump, each costing points."),
+    N_("Points taken off the Roller's team's score for each Joker bought."),
+    N_("The deal passes to the right and the Roller is the player right of the dealer."),
+    N_("Before the final deal, a lead of more than this may end the game; empty: never."),
+    N_("The Roller sees the partner's three cards before choosing which to give back."),
+)
+
+OPTION_LABELS = (
+    pgettext_lazy("a game option", "Game length"),
+    pgettext_lazy("a game option", "Dodecahedron"),
+    pgettext_lazy("a game option", "Jokers for sale"),
+    pgettext_lazy("a game option", "Joker cost"),
+    pgettext_lazy("a game option", "Counter-clockwise"),
+    pgettext_lazy("a game option", "Early finish gap"),
+    pgettext_lazy("a game option", "Roller's privilege"),
+)
+
+COLUMNS = (
+    pgettext_lazy("a printed column", "A/N"),
+    pgettext_lazy("a printed column", "Dice"),
+    pgettext_lazy("a printed column", "Die"),
+    pgettext_lazy("a printed column", "Jokers"),
+    pgettext_lazy("a printed column", "Made"),
+    pgettext_lazy("a printed column", "Pen."),
+    pgettext_lazy("a printed column", "Tricks"),
+)

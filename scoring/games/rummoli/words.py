@@ -1,0 +1,45 @@
+"""The words of the Rummoli engine that a person reads, for the catalogue.
+
+The engine is a pure core and states its options, their help and its printed columns in
+English; the pages and sheets say them in the reader's language. These lists mark them, so that
+``makemessages`` finds them (a contract test checks that they hold every one of them):
+the options' labels and choices in the context ``scoring.games.kit.OPTION``, its printed
+columns in that of ``scoring.games.printed_base.heading`` (written out: the catalogue's
+tools read only a literal), the options' help plain.
+"""
+
+from django.utils.translation import gettext_noop as N_
+from django.utils.translation import pgettext_lazy
+
+WORDS = (
+    # Options: their help.
+    N_("Chips each player holds when the game begins."),
+    N_("Chips each player puts on every one of the nine sections at the start of a hand."),
+    N_(
+        "Showdown: the best poker hand takes the poker pot. Betting: players bet into the pot "
+        "first, then the best hand takes it."
+    ),
+    N_(
+        "Pay what you can: a short player pays what they have and is out at 0 chips. Debt: "
+        "chips may go below zero."
+    ),
+)
+
+OPTION_LABELS = (
+    pgettext_lazy("a game option", "Starting chips"),
+    pgettext_lazy("a game option", "Ante"),
+    pgettext_lazy("a game option", "Poker method"),
+    pgettext_lazy("a game option", "showdown"),
+    pgettext_lazy("a game option", "betting"),
+    pgettext_lazy("a game option", "Running out of chips"),
+    pgettext_lazy("a game option", "pay what you can"),
+    pgettext_lazy("a game option", "debt"),
+)
+
+COLUMNS = (
+    pgettext_lazy("a printed column", "Cards left"),
+    pgettext_lazy("a printed column", "Out"),
+    pgettext_lazy("a printed column", "Pay cards"),
+    pgettext_lazy("a printed column", "Poker"),
+    pgettext_lazy("a printed column", "Widow"),
+)
