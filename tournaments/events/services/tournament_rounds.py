@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.db import transaction
@@ -29,6 +29,7 @@ from tournaments.models import (
 )
 from tournaments.seating import adapter as seating
 from tournaments.seating.core import SchedulingError
+from tournaments.seating.core.words import SWAPPED_ENDING
 from tournaments.services.change import (
     ActingUser,
     bump,
@@ -39,8 +40,6 @@ from tournaments.services.change import (
 )
 from tournaments.standings import adapter as results
 from tournaments.standings.core import InvalidResults
-
-SWAPPED = ", then swapped by the director"  # what a draft's "How" says after a swap
 
 
 class StillPlayingError(TournamentError):
@@ -257,7 +256,8 @@ def tournament_round_generate(
     try:
         plan = seating.plan_for(inputs)
     except SchedulingError as error:
-        raise TournamentError.single(str(error), field=error.field, round_number=number) from None
+        problem = seating.refusal(error)
+        raise TournamentError([replace(problem, round=problem.round or number)]) from None
     plan = season_seating.balance_plan(event, inputs, plan)
     report("saving", 3, 3)
     with transaction.atomic():
@@ -459,8 +459,8 @@ def tournament_round_swap(
         in_draft = {seating.unslot(s)[0] for s in (*(v for t in tables for v in t), *bye_slots)}
         inputs = seating.seating_inputs(event, number=round_.number, seated=in_draft)
         # The seating's own method stays named: the swap is added to it, once.
-        method = str(before.get("method") or "").removesuffix(SWAPPED)
-        report = seating.report_for(inputs.request, tables, bye_slots, f"{method}{SWAPPED}")
+        method = str(before.get("method") or "").removesuffix(SWAPPED_ENDING)
+        report = seating.report_for(inputs.request, tables, bye_slots, f"{method}{SWAPPED_ENDING}")
         round_.report = report.as_dict()
         round_.save(update_fields=["report"])
         event_log(
