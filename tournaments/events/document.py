@@ -56,7 +56,9 @@ LARGEST_INT = 2**31 - 1
 
 PositiveSmall = Annotated[int, Field(ge=1, le=32767)]
 Index = Annotated[int, Field(ge=0, le=MOST_ENTRANTS - 1)]
-ReportValue = int | float | bool | None | Annotated[str, Field(max_length=200)]
+ReportScalar = int | float | bool | None | Annotated[str, Field(max_length=200)]
+# A round's report: the seating's figures, and a club night's mean rating of each table.
+ReportValue = ReportScalar | Annotated[list[ReportScalar], Field(max_length=MOST_TABLES)]
 
 
 def _text(longest: int) -> Any:
