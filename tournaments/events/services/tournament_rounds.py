@@ -367,13 +367,37 @@ def background_jobs_stalled(*, stall_seconds: float, most_restarts: int) -> list
     return again
 
 
-def background_job_restart(*, event: Event, user: ActingUser = None) -> Event:
+def background_job_restart(
+    *,
+    event: Event,
+    user: ActingUser = None,
+    number: int | None = None,
+    work: str | None = None,
+) -> Event:
     """The director starts a background job again (seen stuck on the desk): marked as
-    sent again now, for the caller to send. Refused when nothing is under way."""
+    sent again now, for the caller to send. Refused when nothing is under way.
+
+    ``number`` and ``work`` ("seat" or "publish") are the job the desk's button was drawn
+    for: refused when the job under way is another one (the stuck one finished, and
+    another round is seated or published now). Nothing is checked when the button named
+    no round (an older page)."""
     with transaction.atomic():
         event = event_locked(event)
         job = event.generation
-        if job.get("state") not in ("queued", "running"):
+        under_way = job.get("state") in ("queued", "running")
+        if number is not None:
+            if not under_way:
+                raise _changed(number, N_("nothing is being seated or published now. Look again"))
+            now, now_work = job.get("round"), str(job.get("work", "seat"))
+            if now != number or (work is not None and now_work != work):
+                raise _changed(
+                    number,
+                    N_("round {now} is being published now. Look again")
+                    if now_work == "publish"
+                    else N_("round {now} is being seated now. Look again"),
+                    now=now,
+                )
+        if not under_way:
             raise TournamentError.single(N_("nothing is being seated or published"), field="round")
         event.generation = {**job, "restarts": int(job.get("restarts", 0)) + 1, "at": time.time()}
         event.save(update_fields=["generation", "updated_at"])
