@@ -256,8 +256,7 @@ def tournament_round_generate(
     try:
         plan = seating.plan_for(inputs)
     except SchedulingError as error:
-        problem = seating.refusal(error)
-        raise TournamentError([replace(problem, round=problem.round or number)]) from None
+        raise TournamentError([replace(seating.refusal(error), round=number)]) from None
     plan = season_seating.balance_plan(event, inputs, plan)
     report("saving", 3, 3)
     with transaction.atomic():
@@ -367,6 +366,12 @@ def background_jobs_stalled(*, stall_seconds: float, most_restarts: int) -> list
     return again
 
 
+RESTART_MOVED = (  # why a restart drawn for another job is refused: seating, publishing
+    N_("round {now} is being seated now. Look again"),
+    N_("round {now} is being published now. Look again"),
+)
+
+
 def background_job_restart(
     *,
     event: Event,
@@ -374,29 +379,17 @@ def background_job_restart(
     number: int | None = None,
     work: str | None = None,
 ) -> Event:
-    """The director starts a background job again (seen stuck on the desk): marked as
-    sent again now, for the caller to send. Refused when nothing is under way.
-
-    ``number`` and ``work`` ("seat" or "publish") are the job the desk's button was drawn
-    for: refused when the job under way is another one (the stuck one finished, and
-    another round is seated or published now). Nothing is checked when the button named
-    no round (an older page)."""
+    """Mark a background job seen stuck on the desk as sent again now (the caller sends it);
+    refused when none is under way, or when it is not the job (``number``, ``work``) named."""
     with transaction.atomic():
         event = event_locked(event)
         job = event.generation
         under_way = job.get("state") in ("queued", "running")
-        if number is not None:
-            if not under_way:
-                raise _changed(number, N_("nothing is being seated or published now. Look again"))
-            now, now_work = job.get("round"), str(job.get("work", "seat"))
-            if now != number or (work is not None and now_work != work):
-                raise _changed(
-                    number,
-                    N_("round {now} is being published now. Look again")
-                    if now_work == "publish"
-                    else N_("round {now} is being seated now. Look again"),
-                    now=now,
-                )
+        if number is not None and not under_way:
+            raise _changed(number, N_("nothing is being seated or published now. Look again"))
+        now, doing = job.get("round"), str(job.get("work", "seat"))
+        if number is not None and (now != number or work not in (None, doing)):
+            raise _changed(number, RESTART_MOVED[doing == "publish"], now=now)
         if not under_way:
             raise TournamentError.single(N_("nothing is being seated or published"), field="round")
         event.generation = {**job, "restarts": int(job.get("restarts", 0)) + 1, "at": time.time()}
