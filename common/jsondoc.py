@@ -14,21 +14,27 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from common.phrases import N_, Phrase, fill
+
 # Deeper than any document of ours (a game's deal inside an event is about ten levels down).
 DEEPEST = 64
 
 
 class DocumentError(ValueError):
     """A document that cannot be read: ``reason`` says why, in a sentence's words (no
-    leading capital, no full stop), to follow "the file ..." or "the body ..."."""
+    leading capital, no full stop), to follow "the file ..." or "the body ...".
 
-    def __init__(self, reason: str):
-        super().__init__(reason)
-        self.reason = reason
+    ``phrase``: the reason as its template (marked with ``N_``) and values, for the outer
+    layer to say in the reader's language; ``reason`` is the English."""
+
+    def __init__(self, template: str, **values: Any):
+        self.phrase = Phrase(template, values)
+        self.reason = fill(template, values)
+        super().__init__(self.reason)
 
 
 def _no_constant(name: str) -> Any:
-    raise DocumentError(f"holds {name}, which JSON does not have")
+    raise DocumentError(N_("holds {name}, which JSON does not have"), name=name)
 
 
 def nesting(document: Any, deepest: int) -> bool:
@@ -52,32 +58,35 @@ def read_json(raw: bytes | str, *, largest: int, deepest: int = DEEPEST) -> Any:
     """
     data = raw.encode("utf-8", "surrogatepass") if isinstance(raw, str) else raw
     if len(data) > largest:
-        raise DocumentError(f"is larger than {largest} bytes")
+        raise DocumentError(N_("is larger than {largest} bytes"), largest=largest)
     if not data.strip():
-        raise DocumentError("is empty")
+        raise DocumentError(N_("is empty"))
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise DocumentError("is not UTF-8 text") from None
+        raise DocumentError(N_("is not UTF-8 text")) from None
     try:
         document = json.loads(text, parse_constant=_no_constant)
     except DocumentError:
         raise
     except json.JSONDecodeError as error:
         raise DocumentError(
-            f"is not JSON: {error.msg} at line {error.lineno}, column {error.colno}"
+            N_("is not JSON: {error} at line {line}, column {column}"),
+            error=error.msg,  # the decoder's own words (English)
+            line=error.lineno,
+            column=error.colno,
         ) from None
     except ValueError:  # past the JSON errors: a number too long for int()
-        raise DocumentError("holds a number too long to read") from None
+        raise DocumentError(N_("holds a number too long to read")) from None
     except RecursionError:  # the decoder's own stack: far past any depth we take
-        raise DocumentError(f"nests deeper than {deepest} levels") from None
+        raise DocumentError(N_("nests deeper than {deepest} levels"), deepest=deepest) from None
     except (MemoryError, OverflowError):
-        raise DocumentError("is not JSON that can be read") from None
+        raise DocumentError(N_("is not JSON that can be read")) from None
     if nesting(document, deepest):
-        raise DocumentError(f"nests deeper than {deepest} levels")
+        raise DocumentError(N_("nests deeper than {deepest} levels"), deepest=deepest)
     try:
         # Lone surrogates decode as JSON but cannot be stored or printed as text.
         json.dumps(document, ensure_ascii=False).encode("utf-8")
     except (UnicodeError, ValueError, RecursionError):
-        raise DocumentError("holds a character that is not valid text") from None
+        raise DocumentError(N_("holds a character that is not valid text")) from None
     return document

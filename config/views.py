@@ -7,6 +7,7 @@ from django.shortcuts import render
 from django.templatetags.static import static
 from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext
 from django.views.decorators.cache import cache_control, never_cache
 from django.views.decorators.http import require_GET
 from django.views.i18n import JavaScriptCatalog
@@ -43,12 +44,16 @@ def healthz_live(request):
 
 
 @require_GET
-def manifest(request):
+def manifest(request: HttpRequest) -> HttpResponse:
+    """The web app manifest, in the request's language as LocaleMiddleware resolves it
+    (a browser fetches it without cookies: its Accept-Language then decides)."""
     return JsonResponse(
         {
             "name": "Tablescore",
             "short_name": "Tablescore",
-            "description": "Score pad and tournament desk for table card games.",
+            "description": gettext("Score pad and tournament desk for table card games."),
+            "lang": translation.get_language(),
+            "dir": "rtl" if translation.get_language_bidi() else "ltr",
             "start_url": "/",
             "display": "standalone",
             "background_color": "#f6f4ee",

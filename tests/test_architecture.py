@@ -380,7 +380,7 @@ PART_EDGES: dict[str, dict[str, frozenset[str]]] = {
         "compiled": frozenset(),
         "sessions": frozenset({"compiled"}),
         "folding": frozenset(),
-        "jsondoc": frozenset(),
+        "jsondoc": frozenset({"phrases"}),
         "security_headers": frozenset(),
         "rows": frozenset(),
         "kept": frozenset(),

@@ -93,6 +93,13 @@ def _read_value(value: Any) -> Any:
     return value
 
 
+def read_stored(value: Any) -> Any:
+    """A value kept by ``stored_value``: words kept as their template and values become a
+    phrase again (said in the reader's language), anything else (an English text stored
+    before words were kept so) stays as it is."""
+    return _read_value(value)
+
+
 def read_problems(stored: Any) -> list[Problem]:
     """Problems kept by ``stored_problems`` (anything else: none)."""
     if not isinstance(stored, list):

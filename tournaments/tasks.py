@@ -309,8 +309,15 @@ def background_sweep_task() -> int:
     return len(stalled)
 
 
-def background_job_restart(*, event: Event, user: ActingUser = None) -> Event:
-    """The desk starts a stuck seating or publishing again, at once."""
-    event = services.background_job_restart(event=event, user=user)
+def background_job_restart(
+    *,
+    event: Event,
+    user: ActingUser = None,
+    number: int | None = None,
+    work: str | None = None,
+) -> Event:
+    """The desk starts a stuck seating or publishing again, at once (``number`` and
+    ``work``: the job its button was drawn for)."""
+    event = services.background_job_restart(event=event, user=user, number=number, work=work)
     transaction.on_commit(lambda: _send_again(event))
     return event

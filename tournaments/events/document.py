@@ -26,7 +26,7 @@ from pydantic import (
 )
 
 from common.folding import folded
-from common.phrases import N_
+from common.phrases import N_, Phrase
 from scoring.engines.base import InvalidRecord, Problem, parse_record, text_problem
 from scoring.engines.registry import ENGINES, engine_for
 from tournaments.club.core.table import (
@@ -35,6 +35,7 @@ from tournaments.club.core.table import (
     SeasonRule,
     Tiebreak,
 )
+from tournaments.errors import listed
 from tournaments.models.signup import VENUE_LONGEST
 
 EXPORT_FORMAT = "tablescore-event/1"
@@ -56,7 +57,9 @@ LARGEST_INT = 2**31 - 1
 
 PositiveSmall = Annotated[int, Field(ge=1, le=32767)]
 Index = Annotated[int, Field(ge=0, le=MOST_ENTRANTS - 1)]
-ReportValue = int | float | bool | None | Annotated[str, Field(max_length=200)]
+ReportScalar = int | float | bool | None | Annotated[str, Field(max_length=200)]
+# A round's report: the seating's figures, and a club night's mean rating of each table.
+ReportValue = ReportScalar | Annotated[list[ReportScalar], Field(max_length=MOST_TABLES)]
 
 
 def _text(longest: int) -> Any:
@@ -140,7 +143,7 @@ class EventSettings(Strict):
     @classmethod
     def _known_game(cls, value: str) -> str:
         if value not in ENGINES:
-            raise ValueError(f"must be one of {', '.join(ENGINES)}")
+            raise ValueError(Phrase(N_("must be one of {games}"), {"games": ", ".join(ENGINES)}))
         return value
 
 
@@ -220,7 +223,7 @@ class ClubSeasonDoc(Strict):
         except ValueError:
             raise ValueError(N_("an unknown way of counting nights or tiebreak")) from None
         if problems := rule.problems():
-            raise ValueError("; ".join(p.message for p in problems))
+            raise ValueError(listed([Phrase(p.template, p.values) for p in problems], "; "))
         return self
 
 
@@ -486,6 +489,88 @@ def _game_problems(
                 return
 
 
+# --------------------------------------------------------------------------- the schema's words
+
+# What a value of the wrong type should have been, by pydantic's error type.
+_KINDS = {
+    "int_type": N_("a whole number"),
+    "int_parsing": N_("a whole number"),
+    "int_from_float": N_("a whole number"),
+    "float_type": N_("a number"),
+    "bool_type": N_("true or false"),
+    "string_type": N_("text"),
+    "dict_type": N_("an object"),
+    "model_type": N_("an object"),
+    "model_attributes_type": N_("an object"),
+    "list_type": N_("a list"),
+}
+# The types pydantic names a branch of a union by, at the end of an error's location.
+_BRANCHES = frozenset({"int", "float", "bool", "str", "none", "list", "dict"})
+
+
+def _branch(part: int | str) -> bool:
+    return isinstance(part, str) and (
+        part in _BRANCHES or "[" in part or part.startswith("constrained-")
+    )
+
+
+def _schema_problem(location: tuple[int | str, ...], error: Mapping[str, Any]) -> Problem:
+    """One of pydantic's errors as a problem said in the reader's language: the common
+    kinds through marked templates, anything else in pydantic's own (English) words."""
+    kind = error["type"]
+    ctx = error.get("ctx") or {}
+    if kind == "missing":
+        return _problem(location, N_("is missing"))
+    if kind == "extra_forbidden":
+        return _problem(location, N_("is not a key this document has"))
+    if kind in _KINDS:
+        return _problem(location, N_("should be {kind}"), kind=Phrase(_KINDS[kind]))
+    if kind == "string_too_long":
+        return _problem(
+            location, N_("is longer than {longest} characters"), longest=ctx["max_length"]
+        )
+    if kind == "too_long":
+        return _problem(location, N_("holds more than {most} items"), most=ctx["max_length"])
+    if kind == "too_short":
+        return _problem(location, N_("holds fewer than {least} items"), least=ctx["min_length"])
+    if kind == "greater_than_equal":
+        return _problem(location, N_("should be {least} or more"), least=ctx["ge"])
+    if kind == "less_than_equal":
+        return _problem(location, N_("should be {most} or less"), most=ctx["le"])
+    if kind == "literal_error":
+        allowed = str(ctx.get("expected", "")).replace(" or ", ", ")
+        return _problem(location, N_("should be one of {allowed}"), allowed=allowed)
+    if kind == "value_error":
+        reason = ctx["error"].args[0] if ctx.get("error") and ctx["error"].args else ""
+        if isinstance(reason, Phrase | Problem):
+            return _problem(location, reason.template, **reason.values)
+        return _problem(location, str(reason))  # a marked template with no values
+    return _problem(location, str(error["msg"]))
+
+
+def _schema_problems(error: ValidationError) -> list[Problem]:
+    """Every problem pydantic found, each named by its path. A value that matched no branch
+    of a union is named at its own path (not the branch's): by the one branch that said
+    more than its type (text too long), else once as a value the field does not take."""
+    found = []
+    for item in error.errors(include_url=False):
+        location = tuple(item["loc"])
+        branched = bool(location) and _branch(location[-1])
+        while location and _branch(location[-1]):
+            location = location[:-1]
+        found.append((location, item, branched and item["type"] in _KINDS))
+    said_more = {location for location, _, of_type in found if not of_type}
+    problems: list[Problem] = []
+    unmatched: set[tuple[int | str, ...]] = set()
+    for location, item, of_type in found:
+        if not of_type:
+            problems.append(_schema_problem(location, item))
+        elif location not in said_more and location not in unmatched:
+            unmatched.add(location)
+            problems.append(_problem(location, N_("is not a value this field takes")))
+    return problems
+
+
 # --------------------------------------------------------------------------- the check
 
 
@@ -505,9 +590,6 @@ def document_problems(data: Any) -> tuple[EventDocument | None, list[Problem]]:
     try:
         doc = EventDocument.model_validate(dict(data))
     except ValidationError as error:
-        return None, [
-            _problem(tuple(e["loc"]), e["msg"].replace("Value error, ", ""))
-            for e in error.errors(include_url=False)
-        ]
+        return None, _schema_problems(error)
     problems = list(_reference_problems(doc))
     return (None, problems) if problems else (doc, [])

@@ -17,6 +17,8 @@ from typing import Any
 from django.utils.translation import gettext, gettext_noop, pgettext
 
 from scoring.models import ChangeRequest, RoundEvent
+from scoring.wording import said
+from tournaments.errors import read_stored
 from tournaments.models import Entrant, Event, EventLog, Table
 from tournaments.services.change import ActingUser
 
@@ -147,6 +149,15 @@ def _who(user: ActingUser, seat: int | None = None, device: str = "") -> str:
     return device or "—"
 
 
+def _said(document: Any) -> Any:
+    """A log line's before or after as its reader reads it: the lines skipped from a player
+    list said in the reader's language (kept as their template and values; an entry stored
+    before they were kept so shows its English as it was written)."""
+    if not isinstance(document, Mapping) or not isinstance(document.get("skipped"), list):
+        return document
+    return {**document, "skipped": [said(read_stored(note)) for note in document["skipped"]]}
+
+
 def _director_lines(event: Event, table_of_game: Mapping[int, int]) -> list[LogLine]:
     names = dict(event.entrants.values_list("pk", "name"))
     lines = []
@@ -177,8 +188,8 @@ def _director_lines(event: Event, table_of_game: Mapping[int, int]) -> list[LogL
                     else _who(row.user)
                 ),
                 what=what,
-                before=before,
-                after=after,
+                before=_said(before),
+                after=_said(after),
                 table_ids=frozenset(tables),
                 entrant_ids=entrants,
             )

@@ -38,7 +38,8 @@ from scoring.selectors import game_record
 from tournaments.events.selectors import Draw, DrawTable, draw_for, folded, standings_for
 from tournaments.events.signup_selectors import when_and_where
 from tournaments.models import Event, TournamentRound
-from tournaments.standings.core.shown import columns_with_values, metric_text
+from tournaments.standings.adapter import metric_shown
+from tournaments.standings.core.shown import columns_with_values
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -452,7 +453,7 @@ class RoundScoresheets(_EventSource):
 
 
 def metric_value(value: float | None) -> str:
-    return metric_text(value, missing="-")
+    return metric_shown(value, missing="-")
 
 
 def standings_list(event: Event) -> Listing:

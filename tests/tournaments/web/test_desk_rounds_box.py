@@ -142,3 +142,49 @@ def test_a_queued_seating_shows_as_queued_not_as_a_button(desk, event: Event):
     services.tournament_round_generation_mark(event=event, state="done", round=1, work="seat")
     page = desk.get(url("desk_event", event.pk)).content.decode()
     assert "Seat round 1" in page
+
+
+def restart_form(page: str) -> dict[str, str]:
+    """The hidden fields of the "Start ... again" button, as drawn."""
+    found = re.search(
+        r'name="round" value="(\d*)"><input type="hidden" name="work" value="(\w+)">'
+        r"<button[^>]*>Start (seating|publishing) round",
+        page,
+    )
+    assert found, "the restart button names no round"
+    return {"round": found.group(1), "work": found.group(2)}
+
+
+def stuck(event: Event, number: int, work: str) -> None:
+    """A background job of round ``number`` that has said nothing for a minute."""
+    services.tournament_round_generation_mark(event=event, state="queued", round=number, work=work)
+    Event.objects.filter(pk=event.pk).update(
+        generation={**Event.objects.get(pk=event.pk).generation, "at": 1.0}
+    )
+
+
+def test_starting_again_a_job_that_is_no_longer_the_one_stuck_is_refused(desk, event):
+    stuck(event, 1, "seat")
+    page = desk.get(url("desk_event", event.pk)).content.decode()
+    form = restart_form(page)
+    assert form == {"round": "1", "work": "seat"}
+    # Meanwhile the seating ended, and the publishing of round 1 is stuck in its turn.
+    services.tournament_round_generation_mark(event=event, state="done", round=1)
+    stuck(event, 1, "publish")
+    refused = desk.post(url("generation_restart", event.pk), form, **HX).content.decode()
+    assert "Round 1 changed since you opened it: round 1 is being published now" in refused
+    assert Event.objects.get(pk=event.pk).generation.get("restarts", 0) == 0
+    # With nothing under way any more, the button drawn before is refused in words too.
+    services.tournament_round_generation_mark(event=event, state="done", round=1)
+    refused = desk.post(url("generation_restart", event.pk), form, **HX).content.decode()
+    assert "Round 1 changed since you opened it: nothing is being seated or published now" in (
+        refused
+    )
+
+
+def test_starting_again_the_job_as_drawn_sends_it_again(desk, event):
+    stuck(event, 1, "publish")
+    form = restart_form(desk.get(url("desk_event", event.pk)).content.decode())
+    assert form == {"round": "1", "work": "publish"}
+    desk.post(url("generation_restart", event.pk), form, **HX)
+    assert Event.objects.get(pk=event.pk).generation["restarts"] == 1

@@ -9,7 +9,7 @@ from django.db import transaction
 
 from common.phrases import N_, Phrase
 from scoring.engines.base import Problem, text_problem
-from tournaments.errors import TournamentError, refuse
+from tournaments.errors import TournamentError, refuse, stored_value
 from tournaments.events import availability, passes, player_list
 from tournaments.events.document import (
     MOST_MEMBERS,
@@ -214,7 +214,11 @@ def entrants_import_csv(*, event: Event, text: str, user: ActingUser = None) -> 
             event,
             "entrants_import_csv",
             user,
-            after={"names": [p.name for p in listed.players], "skipped": list(listed.skipped)},
+            after={
+                "names": [p.name for p in listed.players],
+                # Each as its template and values, said in the log reader's language.
+                "skipped": [stored_value(note) for note in listed.skipped],
+            },
         )
         bump(event)
     names = [p.name for p in listed.players]

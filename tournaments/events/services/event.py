@@ -159,7 +159,7 @@ def table_sizes_problems(
         if table_sizes:
             policy = policy.within(table_sizes)
     except SchedulingError as error:
-        return [Problem(str(error), field="table_sizes")]
+        return [seating.refusal(error, field="table_sizes")]
     if table_size is not None:
         try:
             policy.only(table_size)
@@ -178,7 +178,7 @@ def table_sizes_problems(
                         },
                     )
                 ]
-            return [Problem(str(error), field="table_size")]
+            return [seating.refusal(error, field="table_size")]
     return []
 
 

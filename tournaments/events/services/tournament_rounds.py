@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.db import transaction
@@ -29,6 +29,7 @@ from tournaments.models import (
 )
 from tournaments.seating import adapter as seating
 from tournaments.seating.core import SchedulingError
+from tournaments.seating.core.words import SWAPPED_ENDING
 from tournaments.services.change import (
     ActingUser,
     bump,
@@ -39,8 +40,6 @@ from tournaments.services.change import (
 )
 from tournaments.standings import adapter as results
 from tournaments.standings.core import InvalidResults
-
-SWAPPED = ", then swapped by the director"  # what a draft's "How" says after a swap
 
 
 class StillPlayingError(TournamentError):
@@ -257,7 +256,7 @@ def tournament_round_generate(
     try:
         plan = seating.plan_for(inputs)
     except SchedulingError as error:
-        raise TournamentError.single(str(error), field=error.field, round_number=number) from None
+        raise TournamentError([replace(seating.refusal(error), round=number)]) from None
     plan = season_seating.balance_plan(event, inputs, plan)
     report("saving", 3, 3)
     with transaction.atomic():
@@ -367,13 +366,31 @@ def background_jobs_stalled(*, stall_seconds: float, most_restarts: int) -> list
     return again
 
 
-def background_job_restart(*, event: Event, user: ActingUser = None) -> Event:
-    """The director starts a background job again (seen stuck on the desk): marked as
-    sent again now, for the caller to send. Refused when nothing is under way."""
+RESTART_MOVED = (  # why a restart drawn for another job is refused: seating, publishing
+    N_("round {now} is being seated now. Look again"),
+    N_("round {now} is being published now. Look again"),
+)
+
+
+def background_job_restart(
+    *,
+    event: Event,
+    user: ActingUser = None,
+    number: int | None = None,
+    work: str | None = None,
+) -> Event:
+    """Mark a background job seen stuck on the desk as sent again now (the caller sends it);
+    refused when none is under way, or when it is not the job (``number``, ``work``) named."""
     with transaction.atomic():
         event = event_locked(event)
         job = event.generation
-        if job.get("state") not in ("queued", "running"):
+        under_way = job.get("state") in ("queued", "running")
+        if number is not None and not under_way:
+            raise _changed(number, N_("nothing is being seated or published now. Look again"))
+        now, doing = job.get("round"), str(job.get("work", "seat"))
+        if number is not None and (now != number or work not in (None, doing)):
+            raise _changed(number, RESTART_MOVED[doing == "publish"], now=now)
+        if not under_way:
             raise TournamentError.single(N_("nothing is being seated or published"), field="round")
         event.generation = {**job, "restarts": int(job.get("restarts", 0)) + 1, "at": time.time()}
         event.save(update_fields=["generation", "updated_at"])
@@ -459,8 +476,8 @@ def tournament_round_swap(
         in_draft = {seating.unslot(s)[0] for s in (*(v for t in tables for v in t), *bye_slots)}
         inputs = seating.seating_inputs(event, number=round_.number, seated=in_draft)
         # The seating's own method stays named: the swap is added to it, once.
-        method = str(before.get("method") or "").removesuffix(SWAPPED)
-        report = seating.report_for(inputs.request, tables, bye_slots, f"{method}{SWAPPED}")
+        method = str(before.get("method") or "").removesuffix(SWAPPED_ENDING)
+        report = seating.report_for(inputs.request, tables, bye_slots, f"{method}{SWAPPED_ENDING}")
         round_.report = report.as_dict()
         round_.save(update_fields=["report"])
         event_log(

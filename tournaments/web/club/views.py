@@ -439,7 +439,7 @@ def roster_json_import(request: HtmxHttpRequest) -> HttpResponse:
             data = read_json(raw, largest=JSON_LARGEST)
         except DocumentError as error:
             raise services.ClubError.single(
-                N_("the file {reason}"), field="file", reason=error.reason
+                N_("the file {reason}"), field="file", reason=error.phrase
             ) from None
         result = services.roster_import_json(roster=roster, data=data, user=request.user)
     except services.ClubError as error:

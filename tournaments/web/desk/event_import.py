@@ -10,7 +10,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
 from common.jsondoc import DocumentError, read_json
-from scoring.wording import problem_text
+from scoring.wording import problem_text, said
 from tournaments.events.document import EVENT_NAME_LONGEST, IMPORT_LARGEST
 from tournaments.events.services import TournamentError, event_import
 from tournaments.web.desk.access import director_of, director_required
@@ -39,7 +39,7 @@ def event_import_page(request: HttpRequest) -> HttpResponse:
         except DocumentError as error:
             problems.append(
                 gettext("File: not a JSON document that can be read: it {reason}.").format(
-                    reason=error.reason
+                    reason=said(error.phrase)
                 )
             )
         else:

@@ -682,9 +682,16 @@ def generation(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @refusal_shown("generation", field="round")
 def generation_restart(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    """Start a stuck seating or publishing again (its worker died, its message was lost)."""
+    """Start a stuck seating or publishing again (its worker died, its message was lost):
+    the one the button was drawn for."""
     event = own_event(request, pk)
-    tasks.background_job_restart(event=event, user=request.user)
+    work = request.POST.get("work")
+    tasks.background_job_restart(
+        event=event,
+        user=request.user,
+        number=parse_int(request.POST.get("round", "")),
+        work=work if work in ("seat", "publish") else None,
+    )
     return desk_done(request, event, "generation")
 
 

@@ -31,7 +31,7 @@ from tournaments.events import selectors, signup_selectors
 from tournaments.events.selectors import clock_of
 from tournaments.standings import adapter as results
 from tournaments.standings.core import METRIC_LABELS
-from tournaments.standings.core.shown import columns_with_values, metric_text
+from tournaments.standings.core.shown import columns_with_values
 from tournaments.web.live import live_unchanged, pager_for
 
 if TYPE_CHECKING:
@@ -172,7 +172,7 @@ def standings_context(
             "entrant_id": row.entrant_id,
             "url": f"{before}{row.entrant_id}{after}",
             "name": row.name,
-            "values": [metric_text(row.values[i]) for i in kept_columns],
+            "values": [results.metric_shown(row.values[i]) for i in kept_columns],
             "played": row.played,
             "byes": row.byes,
             "dropped": row.dropped,
