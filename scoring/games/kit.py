@@ -39,7 +39,7 @@ def option_words(text: str) -> str:
 
 
 # What the new-game page says of any game's options, besides each game's own words
-# (``scoring/games/<game>/words.py``): the engines' group of play-only options, and a
+# (``scoring/games/<game>/engine_words.py``): the engines' group of play-only options, and a
 # default in words (in the options' context, written out: the catalogue's tools read only a
 # literal).
 OPTION_WORDS = (

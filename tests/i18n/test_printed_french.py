@@ -79,7 +79,7 @@ def engine_words(engine: Engine) -> set[str]:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_word_of_an_engine_a_person_reads_is_marked_in_its_games_words(game):
-    words = importlib.import_module(f"scoring.games.{game}.words")
+    words = importlib.import_module(f"scoring.games.{game}.engine_words")
     with translation.override("en"):
         marked = {*words.WORDS, *map(str, words.OPTION_LABELS), *map(str, words.COLUMNS)}
     assert engine_words(ENGINES[game]) - marked == set()
