@@ -29,6 +29,7 @@ from scoring.engines.base import (
 )
 from scoring.entry.fields import (
     KINDS,
+    PerSide,
     SeatInfo,
     and_list,
     humanize,
@@ -534,11 +535,13 @@ def entry_inputs(
 ) -> list[InputLine]:
     """Each input of a round as "label: value" lines, read through the field kinds."""
     name = names_of(seats)
+    sides = PerSide(side=kit_for(game.kind).side_name)
     lines: list[InputLine] = []
     for spec in game.engine.round_fields(len(seats), game.options):
         if spec.name not in entry:
             continue
-        text = input_text(KINDS[spec.kind], spec, entry[spec.name], name)
+        kind = sides if spec.kind == "per_side" else KINDS[spec.kind]
+        text = input_text(kind, spec, entry[spec.name], name)
         if text:
             lines.append(InputLine(words(spec.label), text))
     return lines

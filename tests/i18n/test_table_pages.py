@@ -92,3 +92,16 @@ def test_a_refused_roller_derby_deal_says_why_in_french_beside_its_field(client)
     assert "Dés\u00a0: le dé 2 montre 7; un dé à 6 faces va de 1 à 6" in errors
     assert "Enregistrer la donne 1" in said
     assert "shows 7" not in said and "Die 1" not in said and "rolls for team" not in said
+
+
+def test_the_roolz_history_says_the_individual_games_sides_in_the_readers_language(client):
+    """Five players play Roolz without fixed teams: the points won are the bidder's side's
+    and the opponents', said so, never by the record's keys."""
+    deal = {"bidder": 0, "bid": 200, "partners": [1], "won": {"bidder": 190, "opponents": 110}}
+    game = make_game("roolz", players=["Ann", "Ben", "Cy", "Di", "Ed"], rounds=[deal])
+    french = client.get(url("history", game), **FRENCH).content.decode()
+    assert "<dd>Camp du preneur 190, Adversaires 110</dd>" in french
+    english = client.get(url("history", game)).content.decode()
+    assert "<dd>Bidder&#x27;s side 190, Opponents 110</dd>" in english
+    for said in (french, english):
+        assert "bidder 190" not in said and "opponents 110" not in said
