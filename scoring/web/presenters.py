@@ -36,7 +36,7 @@ from scoring.entry.fields import (
     input_text,
 )
 from scoring.games import kit_for
-from scoring.games.kit import Board, Kit
+from scoring.games.kit import Board, Kit, option_words
 from scoring.models import Game, Round, RoundEvent
 from scoring.selectors import game_record, game_score
 from scoring.web.scores import ShownRound
@@ -657,7 +657,8 @@ def rules_settings(engine: Engine, options: Mapping[str, Any]) -> list[str]:
         changed = value != spec.default
         if spec.play_only and not changed:
             continue
-        values = {"label": words(spec.label), "value": humanize(value)}
+        said_value = option_words(humanize(value)) if isinstance(value, str) else humanize(value)
+        values = {"label": option_words(spec.label), "value": said_value}
         if changed:
             lines.append(gettext("%(label)s: %(value)s (chosen for this table)") % values)
         else:
