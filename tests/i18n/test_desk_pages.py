@@ -109,6 +109,7 @@ ENGLISH = frozenset(
         "word",
         "game",
         "over",
+        "letter",
     }
 )
 

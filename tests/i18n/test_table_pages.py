@@ -105,3 +105,11 @@ def test_the_roolz_history_says_the_individual_games_sides_in_the_readers_langua
     assert "<dd>Bidder&#x27;s side 190, Opponents 110</dd>" in english
     for said in (french, english):
         assert "bidder 190" not in said and "opponents 110" not in said
+
+
+def test_my_games_print_form_names_the_papers_in_the_readers_language(client):
+    game = table_game("roolz")
+    client.get(url("table", game))
+    french = client.get(reverse("scoring:my_games"), **FRENCH).content.decode()
+    assert "<span>Lettre US</span>" in french and "US Letter" not in french
+    assert "<span>US Letter</span>" in client.get(reverse("scoring:my_games")).content.decode()
