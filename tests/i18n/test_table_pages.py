@@ -113,3 +113,15 @@ def test_my_games_print_form_names_the_papers_in_the_readers_language(client):
     french = client.get(reverse("scoring:my_games"), **FRENCH).content.decode()
     assert "<span>Lettre US</span>" in french and "US Letter" not in french
     assert "<span>US Letter</span>" in client.get(reverse("scoring:my_games")).content.decode()
+
+
+def test_the_new_game_page_says_player_counts_and_confirmation_in_french(client):
+    page = reverse("scoring:game_new")
+    said = client.get(page, {"game": "roolz", "players": "4"}, **FRENCH).content.decode()
+    for french in ("2 à 6 joueurs", "4, 6, 8 ou 10 joueurs", "Un autre joueur confirme"):
+        assert french in said, french
+    assert "Désactivée\u00a0: une donne compte dès qu&#x27;elle est entrée" in said
+    for english in ("2-6 players", "10 players", "Another player confirms", "Off: a round"):
+        assert english not in said, english
+    plain = client.get(page, {"game": "roolz", "players": "4"}).content.decode()
+    assert "2-6 players" in plain and "Another player confirms" in plain
