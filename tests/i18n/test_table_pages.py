@@ -125,3 +125,19 @@ def test_the_new_game_page_says_player_counts_and_confirmation_in_french(client)
         assert english not in said, english
     plain = client.get(page, {"game": "roolz", "players": "4"}).content.decode()
     assert "2-6 players" in plain and "Another player confirms" in plain
+
+
+def test_the_phones_save_refusals_are_the_services_said_in_the_readers_language(client):
+    """A round that is not the next, and a save by nobody while another player confirms:
+    the form says the service's own refusal, in the game's word for a round."""
+    game = make_game("rummoli", players=["Ann", "Ben", "Cat"], confirmation="any_other_seat")
+    posted = {"number": "3", "key": "k"}
+    entry = url("table_entry", game)
+    said = client.post(entry, posted, headers={"HX-Request": "true"}, **FRENCH).content.decode()
+    assert "Dites qui tient ce téléphone (en haut) avant d&#x27;enregistrer" in said
+    assert "une autre personne confirme ce que vous entrez" in said
+    client.post(url("table_seat", game), {"seat": "0"}, headers={"HX-Request": "true"})
+    said = client.post(entry, posted, headers={"HX-Request": "true"}, **FRENCH).content.decode()
+    assert "La prochaine main est la main 1" in said
+    plain = client.post(entry, posted, headers={"HX-Request": "true"}).content.decode()
+    assert "The next hand is hand 1" in plain
