@@ -136,6 +136,10 @@ def test_the_phones_save_refusals_are_the_services_said_in_the_readers_language(
     said = client.post(entry, posted, headers={"HX-Request": "true"}, **FRENCH).content.decode()
     assert "Dites qui tient ce téléphone (en haut) avant d&#x27;enregistrer" in said
     assert "une autre personne confirme ce que vous entrez" in said
+    # The page's own line above the seats says the same: another player, not another side.
+    page = client.get(url("table", game), **FRENCH).content.decode()
+    assert "Une autre personne confirme ce que vous entrez." in page
+    assert "Un autre camp confirme" not in page
     client.post(url("table_seat", game), {"seat": "0"}, headers={"HX-Request": "true"})
     said = client.post(entry, posted, headers={"HX-Request": "true"}, **FRENCH).content.decode()
     assert "La prochaine main est la main 1" in said
