@@ -79,13 +79,13 @@ def check_entering_seat(game: Game, actor: Actor, number: int) -> None:
     if game.confirmation != Confirmation.OFF and actor.seat is None:
         raise SeatNotSaid.single(
             N_(
-                "say who is holding this phone (at the top) before saving: a player of "
-                "another side confirms what you enter"
+                "say who is holding this phone before saving: a player of another side "
+                "confirms what you enter"
             )
             if game.confirmation == Confirmation.OTHER_SIDE
             else N_(
-                "say who is holding this phone (at the top) before saving: another player "
-                "confirms what you enter"
+                "say who is holding this phone before saving: another player confirms what "
+                "you enter"
             ),
             round_number=number,
             field="seat",

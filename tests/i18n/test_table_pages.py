@@ -134,7 +134,7 @@ def test_the_phones_save_refusals_are_the_services_said_in_the_readers_language(
     posted = {"number": "3", "key": "k"}
     entry = url("table_entry", game)
     said = client.post(entry, posted, headers={"HX-Request": "true"}, **FRENCH).content.decode()
-    assert "Dites qui tient ce téléphone (en haut) avant d&#x27;enregistrer" in said
+    assert "Dites qui tient ce téléphone avant d&#x27;enregistrer" in said
     assert "une autre personne confirme ce que vous entrez" in said
     # The page's own line above the seats says the same: another player, not another side.
     page = client.get(url("table", game), **FRENCH).content.decode()
