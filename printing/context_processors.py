@@ -10,8 +10,8 @@ from typing import Any
 
 from django.http import HttpRequest
 
-from printing.paper import PAPER_NAMES, default_paper
+from printing.paper import default_paper, paper_choices
 
 
 def paper(request: HttpRequest) -> dict[str, Any]:
-    return {"paper_choices": PAPER_NAMES.items(), "site_paper": default_paper()}
+    return {"paper_choices": paper_choices(), "site_paper": default_paper()}

@@ -6,18 +6,13 @@ from typing import Any
 
 from django import forms
 from django.utils.text import format_lazy
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext_lazy
 
 from printing.errors import PrintRequestError
-from printing.paper import PAPER_NAMES
+from printing.paper import paper_choices
 from printing.scoresheets import blank_kinds
 from printing.sources import MAX_COPIES, blank_request
 from scoring.engines.registry import ENGINES
-
-
-def paper_choices() -> list[tuple[str, str]]:
-    """The papers by their names in the reader's language."""
-    return [(key, gettext(name)) for key, name in PAPER_NAMES.items()]
 
 
 def sheet_choices() -> list[tuple[str, list[tuple[str, str]]]]:

@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 from django.conf import settings
+from django.utils.translation import gettext
 
 from printing.render.paper import PAPER_NAMES, normalise_paper
 
-__all__ = ["PAPER_NAMES", "default_paper", "normalise_paper", "paper_from"]
+__all__ = ["PAPER_NAMES", "default_paper", "normalise_paper", "paper_choices", "paper_from"]
+
+
+def paper_choices() -> list[tuple[str, str]]:
+    """The papers by their names in the reader's language, for a page's paper picker."""
+    return [(key, gettext(name)) for key, name in PAPER_NAMES.items()]
 
 
 def default_paper() -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from common.phrases import N_
 from scoring.engines.base import Engine, InvalidRecord, Problem, ScoredGame, parse_record
 from scoring.engines.roller_derby import RollerDerby
 from scoring.engines.rook_sluff import RookSluff
@@ -22,7 +23,9 @@ def engine_for(game: str) -> Engine:
         return ENGINES[game]
     except KeyError:
         known = ", ".join(ENGINES)
-        raise InvalidRecord([Problem(f"game must be one of {known}", field="game")]) from None
+        raise InvalidRecord(
+            [Problem(N_("game must be one of {known}"), field="game", values={"known": known})]
+        ) from None
 
 
 def score_data(data: Any) -> ScoredGame:

@@ -18,7 +18,7 @@ object), ``penalties-0-points``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
 
@@ -481,8 +481,12 @@ class CountsThatSum(PerSeat):
 
 
 class PerSide(Numbers):
-    def __init__(self, label: Any = None):
+    """One number per side; ``label`` says a side on the pad, ``side`` in a line of text
+    (both given the side's key; by default the key itself)."""
+
+    def __init__(self, label: Any = None, side: Callable[[str], str] | None = None):
         self.label = label or (lambda form, key: key)
+        self.side = side or str
 
     def keys(self, form: FormLike, spec: FieldSpec) -> list[tuple[str, str, dict[str, Any]]]:
         return [(key, self.label(form, key), {"side": key}) for key in spec.keys]
@@ -500,7 +504,7 @@ class PerSide(Numbers):
     def text(self, spec: FieldSpec, value: Any, names: Mapping[int, str]) -> str:
         if not isinstance(value, Mapping):
             return str(value)
-        return ", ".join(f"{key} {item}" for key, item in value.items())
+        return ", ".join(f"{self.side(key)} {item}" for key, item in value.items())
 
 
 class RestOfTotal(PerSide):

@@ -146,6 +146,11 @@ class Kit:
         """Lines under a round in the lists ("Ann rolled 9")."""
         return []
 
+    def side_name(self, key: str) -> str:
+        """A side of a "per side" input, as a line of text says it: a team's label as it is
+        ("A"), like the round's summary says it."""
+        return key
+
     def can_end_early(self, scored: ScoredGame) -> bool:
         return self.ending == "early" and bool(scored.extras.get("can_end_early"))
 

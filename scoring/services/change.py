@@ -113,16 +113,26 @@ class SeatNotSaid(GameChangeError):
     particular: nothing was done. A phone's page asks who holds it."""
 
 
+# What the next round's number is, in the game's own word for a round (its engine's
+# ``round_word``): one template each, so that each language says it its own way.
+NEXT_ROUND = {
+    "Deal": N_("the next deal is deal {expected}"),
+    "Hand": N_("the next hand is hand {expected}"),
+    "Round": N_("the next round is round {expected}"),
+}
+
+
 class NotTheNextRound(GameChangeError):
     """A round numbered neither the next one nor one recorded (0, past the next):
-    ``expected`` is the next one's number. Nothing was done."""
+    ``expected`` is the next one's number, said in the game's ``word`` for a round
+    ("Deal", "Hand", "Round"). Nothing was done."""
 
-    def __init__(self, number: int, expected: int):
+    def __init__(self, number: int, expected: int, word: str = "Round"):
         self.expected = expected
         super().__init__(
             [
                 Problem(
-                    N_("the next round is round {expected}"),
+                    NEXT_ROUND.get(word, NEXT_ROUND["Round"]),
                     number,
                     "number",
                     {"expected": expected},

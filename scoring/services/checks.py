@@ -78,7 +78,15 @@ def check_entering_seat(game: Game, actor: Actor, number: int) -> None:
     check_actor_seat(game, actor)
     if game.confirmation != Confirmation.OFF and actor.seat is None:
         raise SeatNotSaid.single(
-            N_("say which player is entering this round: another side confirms it"),
+            N_(
+                "say who is holding this phone before saving: a player of another side "
+                "confirms what you enter"
+            )
+            if game.confirmation == Confirmation.OTHER_SIDE
+            else N_(
+                "say who is holding this phone before saving: another player confirms what "
+                "you enter"
+            ),
             round_number=number,
             field="seat",
         )

@@ -153,7 +153,7 @@ def _next_round_scored(
 def check_next_number(game: Game, number: int) -> None:
     """Refuse a round numbered neither the next one nor one recorded (NotTheNextRound)."""
     if not 1 <= number <= game.last_round_number + 1:
-        raise NotTheNextRound(number, game.last_round_number + 1)
+        raise NotTheNextRound(number, game.last_round_number + 1, game.engine.round_word)
 
 
 def misdeal_record(

@@ -29,13 +29,14 @@ from scoring.engines.base import (
 )
 from scoring.entry.fields import (
     KINDS,
+    PerSide,
     SeatInfo,
     and_list,
     humanize,
     input_text,
 )
 from scoring.games import kit_for
-from scoring.games.kit import Board, Kit
+from scoring.games.kit import Board, Kit, option_words
 from scoring.models import Game, Round, RoundEvent
 from scoring.selectors import game_record, game_score
 from scoring.web.scores import ShownRound
@@ -534,11 +535,13 @@ def entry_inputs(
 ) -> list[InputLine]:
     """Each input of a round as "label: value" lines, read through the field kinds."""
     name = names_of(seats)
+    sides = PerSide(side=kit_for(game.kind).side_name)
     lines: list[InputLine] = []
     for spec in game.engine.round_fields(len(seats), game.options):
         if spec.name not in entry:
             continue
-        text = input_text(KINDS[spec.kind], spec, entry[spec.name], name)
+        kind = sides if spec.kind == "per_side" else KINDS[spec.kind]
+        text = input_text(kind, spec, entry[spec.name], name)
         if text:
             lines.append(InputLine(words(spec.label), text))
     return lines
@@ -654,7 +657,8 @@ def rules_settings(engine: Engine, options: Mapping[str, Any]) -> list[str]:
         changed = value != spec.default
         if spec.play_only and not changed:
             continue
-        values = {"label": words(spec.label), "value": humanize(value)}
+        said_value = option_words(humanize(value)) if isinstance(value, str) else humanize(value)
+        values = {"label": option_words(spec.label), "value": said_value}
         if changed:
             lines.append(gettext("%(label)s: %(value)s (chosen for this table)") % values)
         else:

@@ -166,24 +166,12 @@ def table_entry(request: HtmxHttpRequest, token: str) -> HttpResponse:
             misdeal=misdeal,
             idempotency_key=key,
         )
-    except NotTheNextRound as wrong:
+    except (NotTheNextRound, SeatNotSaid) as refused:
         # Not the next round nor one recorded (0, empty, negative, not a number, past the
-        # next): the form says which round comes next and keeps what was typed (the
-        # form's own messages wait until the round can be saved).
+        # next), or nobody said who holds the phone: the form says the service's refusal
+        # and keeps what was typed (the form's own messages wait until it can be saved).
         form = new_entry_form(game, seats, score, form_number, data=request.POST)
-        word = said_word(kit_for(game.kind).word)
-        form.errors.append(
-            gettext("The next %(w)s is %(w)s %(number)s.") % {"w": word, "number": wrong.expected}
-        )
-        return entry_error(request, game, form, key)
-    except SeatNotSaid:
-        form = new_entry_form(game, seats, score, form_number, data=request.POST)
-        form.errors.append(
-            gettext(
-                "Say who is holding this phone (at the top) before saving: "
-                "a player of another side confirms what you enter."
-            )
-        )
+        form.add_problems(refused.problems)
         return entry_error(request, game, form, key)
     except RoundConflict as conflict:
         game.refresh_from_db()

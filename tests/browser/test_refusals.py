@@ -60,6 +60,6 @@ def test_a_round_number_that_is_not_the_next_is_the_forms_error(
             }"""
         )
     page.wait_for_selector("[data-first-problem]")
-    assert "The next deal is deal 1." in page.inner_text("[data-first-problem]")
+    assert "The next deal is deal 1" in page.inner_text("[data-first-problem]")
     page.locator("[data-first-problem]").scroll_into_view_if_needed()
     screenshot(page, "refusal-round-number", full_page=False)

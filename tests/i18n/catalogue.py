@@ -1,6 +1,5 @@
-"""What the language checks share: the catalogues, gettext's tools, and the list of what is
-marked for translation so far (each check reads its list here: marking another area is one
-line in each list)."""
+"""What the language checks share: the catalogues, gettext's tools, and what the checks read
+(every template, every module of the pure cores, each exclusion named with its reason)."""
 
 from __future__ import annotations
 
@@ -19,109 +18,38 @@ def catalogue(language: str, domain: str = "django") -> Path:
     return ROOT / "locale" / language / "LC_MESSAGES" / f"{domain}.po"
 
 
-# Templates whose every word a person sees is marked ({% translate %}, {% blocktranslate %}).
-MARKED_TEMPLATES = (
-    "base.html",
-    "home.html",
-    "403.html",
-    "403_csrf.html",
-    "404.html",
-    "500.html",
-    "too_many_requests.html",
-    "unavailable.html",
-    "tournaments/club_desk.html",
-    "tournaments/club_night.html",
-    "tournaments/club_player.html",
-    "tournaments/leaderboard.html",
-    "tournaments/player.html",
-    "tournaments/season.html",
-    "tournaments/desk.html",
-    "tournaments/desk_log.html",
-    "tournaments/event_import.html",
-    "tournaments/bracket.html",
-    "tournaments/bracket_desk.html",
-    "tournaments/bracket_wall.html",
-    "tournaments/draw.html",
-    "tournaments/standings.html",
-    "tournaments/projector.html",
-    "tournaments/entrant.html",
-    "tournaments/_tables.html",
-    "tournaments/_standings.html",
-    "tournaments/_pager.html",
-    "tournaments/_players_nav.html",
-    "tournaments/_report.html",
-    "tournaments/_staff.html",
-    "tournaments/_event_facts.html",
-    "tournaments/_announcements.html",
-    "tournaments/_signup_link.html",
-    "tournaments/signup.html",
-    "tournaments/signup_status.html",
-    "tournaments/me/page.html",
-    "tournaments/me/unknown.html",
-    "tournaments/desk_event.html",
-    "tournaments/desk_round.html",
-    "tournaments/desk_table.html",
-    "tournaments/_desk_signup_links.html",
-    "tournaments/me/_desk.html",
-    "tournaments/desk_correct.html",
-    "tournaments/desk_signup.html",
-    "tournaments/desk_announcements.html",
-    "tournaments/_registrations.html",
-    "tournaments/desk/links.html",
-    "tournaments/desk/links_row.html",
-    "tournaments/desk/links_club.html",
-    "tournaments/event_new.html",
-    "tournaments/_event_new_schedule.html",
-    "printing/job.html",
-    "printing/blank.html",
-    "scoring/table.html",
-    "scoring/history.html",
-    "scoring/view.html",
-    "scoring/my_games.html",
-    "scoring/game_new.html",
-    "scoring/rules.html",
-    "scoring/correct.html",
-    "scoring/_correction.html",
-    "scoring/preview_page.html",
-    "scoring/_clock.html",
-    "scoring/entry/form.html",
-    "scoring/entry/fields.html",
-    "scoring/entry/generic.html",
-    "scoring/entry/roolz.html",
-    "scoring/entry/rummoli.html",
-    "scoring/entry/roller_derby.html",
-    "scoring/entry/rook_sluff.html",
-    "scoring/table_scripts.html",
+# Every template under templates/ is checked: a new page is checked without being listed.
+# None is left out (a template holding no word a person reads passes the check as it is).
+TEMPLATES_EXCLUDED: dict[str, str] = {}
+MARKED_TEMPLATES = tuple(
+    name
+    for name in sorted(
+        path.relative_to(ROOT / "templates").as_posix()
+        for path in (ROOT / "templates").rglob("*.html")
+    )
+    if name not in TEMPLATES_EXCLUDED
 )
 
-# Core modules whose every problem is a marked template with its values apart (see
-# scoring.engines.base): no message built with an f-string or from pieces.
-MARKED_CORES = (
-    "scoring/engines/base.py",
-    "scoring/engines/roolz.py",
-    "scoring/engines/rummoli.py",
-    "scoring/engines/rook_sluff.py",
-    "scoring/engines/roller_derby.py",
-    "tournaments/club/core/table.py",
-    "tournaments/club/core/chart.py",
-    "tournaments/brackets/core/layout.py",
-    "tournaments/brackets/core/state.py",
-    "tournaments/brackets/core/changes.py",
-    "tournaments/brackets/core/tables.py",
-    "tournaments/brackets/core/two_team.py",
-    "tournaments/seating/core/types.py",
-    "tournaments/seating/core/planner.py",
-    "tournaments/seating/core/dryrun.py",
-    "tournaments/seating/core/sizes.py",
-    "tournaments/seating/core/words.py",
-    "tournaments/seating/core/formats/mixer.py",
-    "tournaments/seating/core/formats/progressive.py",
-    "tournaments/seating/core/formats/round_robin.py",
-    "tournaments/standings/core/metrics.py",
-    "tournaments/standings/core/policy.py",
-    "tournaments/standings/core/results.py",
-    "tournaments/standings/core/ranking.py",
-    "tournaments/standings/core/scales.py",
+# The pure cores' modules: every problem, phrase or error a person reads is a marked
+# template with its values apart (see scoring.engines.base), never an f-string or pieces.
+# Every module of the cores is checked, but for these, each with its reason.
+CORES = ("scoring/engines", "tournaments/*/core", "common/phrases.py")
+CORES_EXCLUDED = {
+    # The ``score`` command's plain-text report for the terminal, in English on purpose
+    # (a command's output, like Django's own commands), never shown on a page.
+    "scoring/engines/text.py": "the score command's terminal output",
+}
+MARKED_CORES = tuple(
+    name
+    for name in sorted(
+        {
+            path.relative_to(ROOT).as_posix()
+            for pattern in CORES
+            for found in ROOT.glob(pattern)
+            for path in ([found] if found.is_file() else found.rglob("*.py"))
+        }
+    )
+    if name not in CORES_EXCLUDED
 )
 
 # Words in a marked template that are no language's: names of things and formats, and a

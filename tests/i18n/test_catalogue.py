@@ -100,6 +100,20 @@ def test_the_cores_mark_every_problem():
     assert not found, "templates not marked with N_:\n" + "\n".join(found)
 
 
+def test_every_module_of_the_cores_is_read_but_the_named_exclusions():
+    from tests.i18n.catalogue import CORES_EXCLUDED, MARKED_CORES
+
+    every = {
+        path.relative_to(ROOT).as_posix()
+        for top in ("scoring/engines", "tournaments")
+        for path in (ROOT / top).rglob("*.py")
+        if top != "tournaments" or "/core/" in path.relative_to(ROOT).as_posix()
+    } | {"common/phrases.py"}
+    assert set(CORES_EXCLUDED) <= every, "an exclusion names no module"
+    assert set(MARKED_CORES) == every - set(CORES_EXCLUDED)
+    assert "scoring/engines/registry.py" in MARKED_CORES
+
+
 # The scripts' catalogue (gettext() in static/js, served at /jsi18n/<language>.js).
 SCRIPT_SOURCES = ("static", "manage.py")
 

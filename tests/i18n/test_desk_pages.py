@@ -109,6 +109,7 @@ ENGLISH = frozenset(
         "word",
         "game",
         "over",
+        "letter",
     }
 )
 
@@ -235,3 +236,18 @@ def test_a_bad_line_of_a_player_list_is_refused_in_french(client, director):
     assert "Ligne 3\u00a0: une équipe a au moins deux membres" in said
     english = client.post(url, {"text": "Ben\nAnn"}).content.decode()
     assert "Line 2: Ann is already registered" in english
+
+
+def test_the_new_event_page_says_its_confirmation_choices_in_french(client, director):
+    client.force_login(director)
+    url = reverse("tournaments:event_new")
+    said = client.get(url, {"game": "roolz"}, **FRENCH).content.decode()
+    for french in (
+        "Désactivée\u00a0: une donne compte dès qu&#x27;elle est entrée",
+        "Un autre joueur confirme",
+        "Un joueur d&#x27;un autre camp confirme",
+    ):
+        assert f"<span>{french}</span>" in said, french
+    assert "Another player confirms" not in said
+    plain = client.get(url, {"game": "roolz"}).content.decode()
+    assert "<span>Another player confirms</span>" in plain

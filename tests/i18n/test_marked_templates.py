@@ -1,8 +1,8 @@
 """Every word a person sees on a marked page is marked for translation: what is left of
 the template once its translated parts, tags and variables are taken out holds no word.
 
-Scoped to the pages marked so far (``MARKED_TEMPLATES``): marking another page is adding
-its name there."""
+Every template under templates/ is read (``MARKED_TEMPLATES``): a new page is checked
+without being listed."""
 
 from __future__ import annotations
 
@@ -44,3 +44,13 @@ def test_the_check_sees_an_unmarked_word():
     assert unmarked_words('<p>{% translate "Home" %} Back</p>') == ["Back"]
     assert unmarked_words('<a title="Open it">{% translate "x" %}</a>') == ["Open", "it"]
     assert unmarked_words("{% blocktranslate %}Page {{ n }}{% endblocktranslate %}") == []
+
+
+def test_every_template_is_read_but_the_named_exclusions():
+    from tests.i18n.catalogue import MARKED_TEMPLATES, TEMPLATES_EXCLUDED
+
+    every = {p.relative_to(ROOT / "templates").as_posix() for p in ROOT.glob("templates/**/*")}
+    every = {name for name in every if name.endswith(".html")}
+    assert set(TEMPLATES_EXCLUDED) <= every, "an exclusion names no template"
+    assert set(MARKED_TEMPLATES) == every - set(TEMPLATES_EXCLUDED)
+    assert "tournaments/desk.html" in MARKED_TEMPLATES and "scoring/entry/roolz.html" in every

@@ -172,6 +172,20 @@ def test_the_rules_card_in_french(client, game):
 
 
 @pytest.mark.django_db
+def test_the_rules_cards_table_lines_say_the_options_in_french(client):
+    """ "At this table": each option's label and chosen value in the options' own words."""
+    made = make_game("roolz", players=NAMES[:6], options={"target": 500, "six_player": "two_calls"})
+    said = client.get(url("table_rules", made), **FRENCH).content.decode()
+    assert "Pointage cible\xa0: 500 (choisi pour cette table)" in said
+    assert "Partie à six\xa0: deux appels (choisi pour cette table)" in said
+    for english in ("Target score", "Six-player game", "two calls"):
+        assert english not in said, english
+    plain = client.get(url("table_rules", made)).content.decode()
+    assert "Target score: 500 (chosen for this table)" in plain
+    assert "Six-player game: two calls (chosen for this table)" in plain
+
+
+@pytest.mark.django_db
 def test_the_blank_sheets_page_in_french(client):
     said = client.get(reverse("printing:blank_sheets"), **FRENCH).content.decode()
     for french in ("Feuilles de pointage vierges", "Jeu et joueurs", "Lettre US", "Imprimer les"):

@@ -140,8 +140,11 @@ def printed(event: Event, kind: str, capture, *, language: str | None) -> tuple[
     [
         (
             printouts.TABLE_CARDS,
-            ["Table 1", "Ronde 1 sur", "donne en premier", "Options en vigueur", "Lisez le code"],
-            ["Tournament round", "deals first", "Options in force", "Scan the code"],
+            [
+                *("Table 1", "Ronde 1 sur", "donne en premier", "Options en vigueur"),
+                *("Lisez le code", "Pointage cible"),
+            ],
+            ["Tournament round", "deals first", "Options in force", "Scan the code", "Target"],
         ),
         (
             printouts.ROUND_SCORESHEETS,

@@ -92,3 +92,56 @@ def test_a_refused_roller_derby_deal_says_why_in_french_beside_its_field(client)
     assert "Dés\u00a0: le dé 2 montre 7; un dé à 6 faces va de 1 à 6" in errors
     assert "Enregistrer la donne 1" in said
     assert "shows 7" not in said and "Die 1" not in said and "rolls for team" not in said
+
+
+def test_the_roolz_history_says_the_individual_games_sides_in_the_readers_language(client):
+    """Five players play Roolz without fixed teams: the points won are the bidder's side's
+    and the opponents', said so, never by the record's keys."""
+    deal = {"bidder": 0, "bid": 200, "partners": [1], "won": {"bidder": 190, "opponents": 110}}
+    game = make_game("roolz", players=["Ann", "Ben", "Cy", "Di", "Ed"], rounds=[deal])
+    french = client.get(url("history", game), **FRENCH).content.decode()
+    assert "<dd>Camp du preneur 190, Adversaires 110</dd>" in french
+    english = client.get(url("history", game)).content.decode()
+    assert "<dd>Bidder&#x27;s side 190, Opponents 110</dd>" in english
+    for said in (french, english):
+        assert "bidder 190" not in said and "opponents 110" not in said
+
+
+def test_my_games_print_form_names_the_papers_in_the_readers_language(client):
+    game = table_game("roolz")
+    client.get(url("table", game))
+    french = client.get(reverse("scoring:my_games"), **FRENCH).content.decode()
+    assert "<span>Lettre US</span>" in french and "US Letter" not in french
+    assert "<span>US Letter</span>" in client.get(reverse("scoring:my_games")).content.decode()
+
+
+def test_the_new_game_page_says_player_counts_and_confirmation_in_french(client):
+    page = reverse("scoring:game_new")
+    said = client.get(page, {"game": "roolz", "players": "4"}, **FRENCH).content.decode()
+    for french in ("2 à 6 joueurs", "4, 6, 8 ou 10 joueurs", "Un autre joueur confirme"):
+        assert french in said, french
+    assert "Désactivée\u00a0: une donne compte dès qu&#x27;elle est entrée" in said
+    for english in ("2-6 players", "10 players", "Another player confirms", "Off: a round"):
+        assert english not in said, english
+    plain = client.get(page, {"game": "roolz", "players": "4"}).content.decode()
+    assert "2-6 players" in plain and "Another player confirms" in plain
+
+
+def test_the_phones_save_refusals_are_the_services_said_in_the_readers_language(client):
+    """A round that is not the next, and a save by nobody while another player confirms:
+    the form says the service's own refusal, in the game's word for a round."""
+    game = make_game("rummoli", players=["Ann", "Ben", "Cat"], confirmation="any_other_seat")
+    posted = {"number": "3", "key": "k"}
+    entry = url("table_entry", game)
+    said = client.post(entry, posted, headers={"HX-Request": "true"}, **FRENCH).content.decode()
+    assert "Dites qui tient ce téléphone avant d&#x27;enregistrer" in said
+    assert "une autre personne confirme ce que vous entrez" in said
+    # The page's own line above the seats says the same: another player, not another side.
+    page = client.get(url("table", game), **FRENCH).content.decode()
+    assert "Une autre personne confirme ce que vous entrez." in page
+    assert "Un autre camp confirme" not in page
+    client.post(url("table_seat", game), {"seat": "0"}, headers={"HX-Request": "true"})
+    said = client.post(entry, posted, headers={"HX-Request": "true"}, **FRENCH).content.decode()
+    assert "La prochaine main est la main 1" in said
+    plain = client.post(entry, posted, headers={"HX-Request": "true"}).content.decode()
+    assert "The next hand is hand 1" in plain

@@ -87,8 +87,17 @@ def test_invalid_round_names_round_and_field_and_loses_nothing():
 
 def test_round_numbers_must_follow_on():
     game = new_game()
-    with pytest.raises(GameChangeError, match="the next round is round 1"):
+    with pytest.raises(GameChangeError, match="the next deal is deal 1"):
         round_record(game=game, number=3, entry=roolz_round(), actor=ANN)
+
+
+def test_the_next_round_is_said_in_the_games_word_for_a_round():
+    """Rummoli plays hands, Roolz deals: the refusal names the next one so."""
+    hands = new_game({"game": "rummoli", "players": ["Ann", "Ben", "Cat"]})
+    with pytest.raises(NotTheNextRound) as raised:
+        round_save(game=hands, number=2, entry=None, actor=ANN, before=game_score(hands))
+    problem = raised.value.problems[0]
+    assert (problem.message, problem.field) == ("the next hand is hand 1", "number")
 
 
 @pytest.mark.parametrize("number", [0, -1, 3, 99])
@@ -100,7 +109,7 @@ def test_a_round_that_is_not_the_next_is_refused_with_the_next_number(number):
     with pytest.raises(NotTheNextRound) as raised:
         round_save(game=game, number=number, entry=roolz_round(), actor=ANN, before=before)
     assert raised.value.expected == 2
-    assert raised.value.problems[0].message == "the next round is round 2"
+    assert raised.value.problems[0].message == "the next deal is deal 2"
     # The same refusal when the form could not be read, and for a misdeal.
     with pytest.raises(NotTheNextRound):
         round_save(game=game, number=number, entry=None, actor=ANN, before=before)
@@ -114,8 +123,11 @@ def test_with_confirmation_on_a_round_saved_by_no_seat_is_refused():
     before = game_score(game)
     nobody = Actor(device="phone")
     for entry in (roolz_round(), None):
-        with pytest.raises(SeatNotSaid):
+        with pytest.raises(SeatNotSaid) as raised:
             round_save(game=game, number=1, entry=entry, actor=nobody, before=before)
+        problem = raised.value.problems[0]
+        assert problem.field == "seat"
+        assert problem.message.endswith("a player of another side confirms what you enter")
     assert not game.rounds.exists()
     saved = round_save(game=game, number=1, entry=roolz_round(), actor=ANN, before=before)
     assert saved is not None and saved.alone

@@ -249,7 +249,7 @@ def test_a_correction_without_a_known_seat_asks_who_makes_it(client):
     fields = {"bidder": "0", "bid": "200", "won-A": "250", "won-B": "50", "action": "save"}
     fields["revision"] = seen(game)
     refused = client.post(url, fields)
-    assert "say which player" in refused.content.decode().lower()
+    assert "say who is holding this phone before saving" in refused.content.decode().lower()
     assert game.rounds.get().entry == roolz_round(a=190)
     client.post(url, {**fields, "seat": "1"})
     round_ = game.rounds.get()

@@ -38,6 +38,10 @@ def quick_bids(spec: FieldSpec) -> list[int]:
 
 
 def side_label(form: EntryForm, key: str) -> str:
+    return side_name(key)
+
+
+def side_name(key: str) -> str:
     if key == roolz.BIDDER:
         return gettext("Bidder's side")
     if key == roolz.OPPONENTS:
@@ -122,6 +126,10 @@ class RoolzKit(Kit):
     printed = PRINTED
     rules = RULES
     entry_form = RoolzForm
+
+    def side_name(self, key: str) -> str:
+        """The individual game's sides in the reader's words; a team's label as it is."""
+        return side_name(key) if key in roolz.INDIVIDUAL_SIDES else key
 
     def facts(self, scored: ScoredGame, names: Mapping[int, str]) -> list[str]:
         facts = []

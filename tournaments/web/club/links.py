@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET, require_POST
 from common.folding import folded
 from common.htmx import HtmxHttpRequest
 from printing.errors import PrintRequestError
-from printing.paper import PAPER_NAMES, default_paper, paper_from
+from printing.paper import default_paper, paper_choices, paper_from
 from scoring.entry.fields import parse_int
 from tournaments.club import selectors, services
 from tournaments.events.passes import private_link, written_link
@@ -55,7 +55,7 @@ def club_links_context(request: HtmxHttpRequest, **extra: Any) -> dict[str, Any]
         "rows": rows,
         "site": site,
         "pager": {"q": query, "page": page, "pages": pages, "found": count},
-        "papers": PAPER_NAMES.items(),
+        "papers": paper_choices(),
         "paper": default_paper(),
         **extra,
     }

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.utils.translation import gettext, gettext_noop, pgettext
+from django.utils.translation import gettext, pgettext
 
 from scoring.engines.base import Engine, Problem
 from scoring.engines.registry import ENGINES
@@ -27,12 +27,6 @@ from tournaments.events.selectors import BYE_SCORING, CONFIRMATIONS, EVENT_FORMA
 from tournaments.standings.core import METRIC_LABELS, Metric, default_rules
 from tournaments.web.desk.schedule_form import read_schedule
 
-# How the new-event page says each way of confirming a deal, in the reader's language.
-CONFIRMATION_WORDS = {
-    "off": gettext_noop("Off: a round counts as soon as it is entered"),
-    "any_other_seat": gettext_noop("Another player confirms"),
-    "other_side": gettext_noop("A player of another side confirms"),
-}
 BYE_LARGEST = 100_000  # a fixed bye value, in the first metric's units
 METRIC_SLOTS = 5  # the director orders up to five metrics; the first decides, the rest break ties
 
@@ -176,11 +170,10 @@ class EventForm:
 
     @property
     def confirmation_choices(self) -> list[Choice]:
+        """The ways of confirming a deal, said in the reader's language (their words are
+        scoring's, marked where they are defined)."""
         chosen = as_text(self.data, "confirmation") or CONFIRMATIONS.default
-        return [
-            Choice(v, gettext(CONFIRMATION_WORDS.get(v, label)), v == chosen)
-            for v, label in CONFIRMATIONS.values
-        ]
+        return [Choice(v, gettext(label), v == chosen) for v, label in CONFIRMATIONS.values]
 
     def error(self, name: str) -> str:
         return " ".join(self.errors.get(name, []))

@@ -24,7 +24,7 @@ from common import throttles
 from common.htmx import HtmxHttpRequest
 from common.security_headers import HEADER, header_value
 from printing.errors import PrintRequestError
-from printing.paper import PAPER_NAMES, default_paper, paper_from
+from printing.paper import default_paper, paper_choices, paper_from
 from printing.render import render as render_pdf
 from printing.views import safe_filename
 from scoring.entry.fields import parse_int
@@ -92,7 +92,7 @@ def links_context(request: HtmxHttpRequest, event: Event, **extra: Any) -> dict[
         "checked_count": counts.checked_in,
         "closed": selectors.event_closed(event),
         "read_only": selectors.event_closed(event),
-        "papers": PAPER_NAMES.items(),
+        "papers": paper_choices(),
         "paper": default_paper(),
         "pass_longest": PASS_LONGEST,
         "errors": {},

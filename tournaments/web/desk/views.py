@@ -29,7 +29,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from common import csvsafe
 from common.htmx import HtmxHttpRequest
 from common.phrases import N_
-from printing.paper import PAPER_NAMES, default_paper
+from printing.paper import default_paper, paper_choices
 from scoring.entry.fields import parse_int
 from scoring.games import kit_for
 from scoring.selectors import game_score, table_closed
@@ -771,7 +771,7 @@ def tournament_round_context(
         and not closed
         and not selectors.tournament_round_has_deals(round=round_),
         "printouts": tournament_round_printouts(event, round_) if published else [],
-        "papers": PAPER_NAMES.items(),
+        "papers": paper_choices(),
         "paper": default_paper(),
         "closed": closed,
         "word": round_word(kit_for(event.game).word).lower(),
