@@ -38,10 +38,15 @@ def option_words(text: str) -> str:
     return pgettext(OPTION, text)
 
 
-# What the new-game page says of any game's options, besides each game's own words
-# (``scoring/games/<game>/engine_words.py``): the engines' group of play-only options, and a
-# default in words (in the options' context, written out: the catalogue's tools read only a
-# literal).
+# An engine is a pure core and states its options, their help and its printed columns in
+# English; the pages and sheets say them in the reader's language. Each game's
+# ``scoring/games/<game>/engine_words.py`` marks them so that ``makemessages`` finds them (a
+# contract test checks it holds every one): the options' labels and choices in the context
+# OPTION, the printed columns in that of ``scoring.games.printed_base.heading`` (written out:
+# the catalogue's tools read only a literal), the options' help plain.
+#
+# What the new-game page says of any game's options, besides each game's own words: the
+# engines' group of play-only options, and a default in words (in the options' context).
 OPTION_WORDS = (
     gettext_noop("Play only"),
     pgettext_lazy("a game option", "on"),

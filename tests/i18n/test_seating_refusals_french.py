@@ -7,31 +7,17 @@ import html
 import pathlib
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils import translation
 
 from scoring.wording import problem_text
+from tests.i18n.conftest import event_of
 from tests.i18n.test_desk_pages import FRENCH
 from tournaments.errors import TournamentError
 from tournaments.events import services
 from tournaments.models import Event
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def director():
-    return get_user_model().objects.create_user("director", password="x", is_staff=True)
-
-
-def event_of(director, *names: str) -> Event:
-    event = services.event_create(
-        owner=director, name="Jeudi", game="roolz", options={}, rounds_planned=2
-    )
-    for name in names:
-        services.entrant_add(event=event, name=name, user=director)
-    return event
 
 
 def test_a_table_size_the_game_does_not_allow_is_refused_in_french_on_the_desk(client, director):

@@ -1,12 +1,5 @@
-"""The words of the Roolz engine that a person reads, for the catalogue.
-
-The engine is a pure core and states its options, their help and its printed columns in
-English; the pages and sheets say them in the reader's language. These lists mark them, so that
-``makemessages`` finds them (a contract test checks that they hold every one of them):
-the options' labels and choices in the context ``scoring.games.kit.OPTION``, its printed
-columns in that of ``scoring.games.printed_base.heading`` (written out: the catalogue's
-tools read only a literal), the options' help plain.
-"""
+"""The words of the Roolz engine that a person reads, marked for the catalogue (how
+and why: ``scoring.games.kit``, beside ``OPTION_WORDS``)."""
 
 from django.utils.translation import gettext_noop as N_
 from django.utils.translation import pgettext_lazy
