@@ -11,8 +11,10 @@ looked up as it is; seats in it are renumbered as before.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from django.utils.formats import number_format
 from django.utils.translation import gettext, npgettext
 
 from common.phrases import Phrase, Seat, Sentence, Words
@@ -104,3 +106,13 @@ def said_words(word: object, count: int = 2) -> str:
     if known is not None:
         return known(int(count))
     return str(word).lower() if int(count) == 1 else f"{str(word).lower()}s"
+
+
+def number_said(text: str) -> str:
+    """A number written out plainly ("70.63", "12") as the reader's language writes it
+    (70,63 in French); anything else (a dash for no value) as it is."""
+    try:
+        number = Decimal(text)
+    except InvalidOperation:
+        return text
+    return number_format(number)

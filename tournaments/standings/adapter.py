@@ -12,12 +12,9 @@ from __future__ import annotations
 
 import time
 from collections.abc import Collection, Mapping
-from decimal import Decimal
 from itertools import groupby
 from operator import itemgetter
 from typing import Any, NamedTuple
-
-from django.utils.formats import number_format
 
 from common.kept import (
     kept_add,
@@ -29,6 +26,7 @@ from common.kept import (
 )
 from scoring.models import Game, Round
 from scoring.selectors import GameOutcome, games_fingerprint
+from scoring.wording import number_said
 from tournaments.models import (
     Absence,
     Bye,
@@ -61,8 +59,7 @@ from tournaments.standings.core.shown import metric_text
 def metric_shown(value: float | None, missing: str = "\N{EN DASH}") -> str:
     """A standings value as ``metric_text`` rounds it, written as the reader's language
     writes numbers (70.63 in English, 70,63 in French)."""
-    text = metric_text(value, missing)
-    return text if value is None else number_format(Decimal(text))
+    return number_said(metric_text(value, missing))
 
 
 BYE_METHODS: Mapping[str, ByeMethod] = {
