@@ -15,21 +15,31 @@ from django.test import override_settings
 
 from tests.i18n.catalogue import LANGUAGES, ROOT, catalogue, gettext_tool, statistics
 
-# What makemessages reads: the project's code and templates.
-SOURCES = ("common", "config", "printing", "scoring", "tournaments", "templates", "manage.py")
+# What makemessages reads for each catalogue: the project's code and templates for the
+# pages' (django), the scripts for theirs (djangojs: gettext() in static/js, served at
+# /jsi18n/<language>.js).
+SOURCES = {
+    "django": ("common", "config", "printing", "scoring", "tournaments", "templates", "manage.py"),
+    "djangojs": ("static", "manage.py"),
+}
+EACH = pytest.mark.parametrize(
+    ("language", "domain"), [(language, domain) for language in LANGUAGES for domain in SOURCES]
+)
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_every_entry_is_translated_and_none_is_fuzzy(language):
-    translated, fuzzy, untranslated = statistics(catalogue(language))
+@EACH
+def test_every_entry_is_translated_and_none_is_fuzzy(language, domain):
+    translated, fuzzy, untranslated = statistics(catalogue(language, domain))
     assert translated > 0
-    assert (fuzzy, untranslated) == (0, 0), f"{language}: {fuzzy} fuzzy, {untranslated} empty"
+    assert (fuzzy, untranslated) == (0, 0), (
+        f"{language} {domain}: {fuzzy} fuzzy, {untranslated} empty"
+    )
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_the_committed_mo_is_the_catalogue_compiled(language, tmp_path):
-    po = catalogue(language)
-    fresh = tmp_path / "django.mo"
+@EACH
+def test_the_committed_mo_is_the_catalogue_compiled(language, domain, tmp_path):
+    po = catalogue(language, domain)
+    fresh = tmp_path / f"{domain}.mo"
     subprocess.run([gettext_tool("msgfmt"), "--check", "-o", str(fresh), str(po)], check=True)
     with fresh.open("rb") as made, po.with_suffix(".mo").open("rb") as committed:
         want = gettext.GNUTranslations(made)._catalog  # type: ignore[attr-defined]
@@ -37,30 +47,30 @@ def test_the_committed_mo_is_the_catalogue_compiled(language, tmp_path):
     assert have == want, "run: manage.py compilemessages (and commit the .mo)"
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_makemessages_finds_nothing_new_and_nothing_gone(language, tmp_path, monkeypatch):
+@EACH
+def test_makemessages_finds_nothing_new_and_nothing_gone(language, domain, tmp_path, monkeypatch):
     """makemessages over a copy of the project (its sources linked, its catalogue copied)
     leaves the catalogue complete: no marked string lacks a translation, none changed
     under its translation (fuzzy), none is left that the code no longer marks."""
     project = tmp_path / "project"
     project.mkdir()
-    for name in SOURCES:
+    for name in SOURCES[domain]:
         os.symlink(ROOT / name, project / name)
-    copied = project / "locale" / language / "LC_MESSAGES" / "django.po"
+    copied = project / "locale" / language / "LC_MESSAGES" / f"{domain}.po"
     copied.parent.mkdir(parents=True)
-    shutil.copy(catalogue(language), copied)
+    shutil.copy(catalogue(language, domain), copied)
     gettext_tool("xgettext")
     monkeypatch.chdir(project)
     with override_settings(LOCALE_PATHS=[project / "locale"]):
-        call_command("makemessages", locale=[language], symlinks=True, verbosity=0)
+        call_command("makemessages", locale=[language], domain=domain, symlinks=True, verbosity=0)
     _, fuzzy, untranslated = statistics(copied)
     text = copied.read_text(encoding="utf-8")
     gone = [line for line in text.splitlines() if line.startswith("#~ msgid")]
     assert (fuzzy, untranslated) == (0, 0), (
-        f"strings marked but not translated ({untranslated}) or changed ({fuzzy}): run "
-        f"manage.py makemessages -l {language}, translate, compilemessages"
+        f"{domain} strings marked but not translated ({untranslated}) or changed ({fuzzy}): "
+        f"run manage.py makemessages -d {domain} -l {language}, translate, compilemessages"
     )
-    assert not gone, f"strings no longer marked anywhere: {gone}"
+    assert not gone, f"{domain} strings no longer marked anywhere: {gone}"
 
 
 def test_the_cores_mark_every_problem():
@@ -112,47 +122,3 @@ def test_every_module_of_the_cores_is_read_but_the_named_exclusions():
     assert set(CORES_EXCLUDED) <= every, "an exclusion names no module"
     assert set(MARKED_CORES) == every - set(CORES_EXCLUDED)
     assert "scoring/engines/registry.py" in MARKED_CORES
-
-
-# The scripts' catalogue (gettext() in static/js, served at /jsi18n/<language>.js).
-SCRIPT_SOURCES = ("static", "manage.py")
-
-
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_the_scripts_catalogue_is_complete_and_compiled_as_committed(language, tmp_path):
-    po = catalogue(language, "djangojs")
-    translated, fuzzy, untranslated = statistics(po)
-    assert translated > 0
-    assert (fuzzy, untranslated) == (0, 0), f"{language}: {fuzzy} fuzzy, {untranslated} empty"
-    fresh = tmp_path / "djangojs.mo"
-    subprocess.run([gettext_tool("msgfmt"), "--check", "-o", str(fresh), str(po)], check=True)
-    with fresh.open("rb") as made, po.with_suffix(".mo").open("rb") as committed:
-        want = gettext.GNUTranslations(made)._catalog  # type: ignore[attr-defined]
-        have = gettext.GNUTranslations(committed)._catalog  # type: ignore[attr-defined]
-    assert have == want, "run: manage.py compilemessages (and commit the .mo)"
-
-
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_makemessages_finds_no_script_string_new_or_gone(language, tmp_path, monkeypatch):
-    """makemessages -d djangojs over a copy of the scripts leaves their catalogue complete."""
-    project = tmp_path / "project"
-    project.mkdir()
-    for name in SCRIPT_SOURCES:
-        os.symlink(ROOT / name, project / name)
-    copied = project / "locale" / language / "LC_MESSAGES" / "djangojs.po"
-    copied.parent.mkdir(parents=True)
-    shutil.copy(catalogue(language, "djangojs"), copied)
-    gettext_tool("xgettext")
-    monkeypatch.chdir(project)
-    with override_settings(LOCALE_PATHS=[project / "locale"]):
-        call_command(
-            "makemessages", locale=[language], domain="djangojs", symlinks=True, verbosity=0
-        )
-    _, fuzzy, untranslated = statistics(copied)
-    text = copied.read_text(encoding="utf-8")
-    gone = [line for line in text.splitlines() if line.startswith("#~ msgid")]
-    assert (fuzzy, untranslated) == (0, 0), (
-        f"script strings marked but not translated ({untranslated}) or changed ({fuzzy}): run "
-        f"manage.py makemessages -d djangojs -l {language}, translate, compilemessages"
-    )
-    assert not gone, f"script strings no longer marked anywhere: {gone}"
